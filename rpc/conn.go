@@ -1,0 +1,382 @@
+package rpc
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// ErrClosed is returned for sends on a closed connection and delivered (as
+// an *Error with code CodeBackendFailed) to requests pending when it closed.
+var ErrClosed = errors.New("connection closed")
+
+// ErrBackpressure is returned when the peer does not read its input and the
+// writer's backlog exceeds ConnOptions.MaxQueueBytes.
+var ErrBackpressure = errors.New("peer is not reading: write backlog full")
+
+// ConnOptions configures a [Conn]. The zero value is usable: incoming
+// requests are answered -32601 and bad input is dropped silently.
+type ConnOptions struct {
+	// Handler receives every request and notification from the peer, in the
+	// order read, on the read loop's goroutine. It must not block: forward,
+	// reply, or hand the work to a goroutine it owns. Nil answers requests
+	// with -32601.
+	Handler func(m *Message)
+
+	// ReplyErrors makes the connection answer unreadable input with -32700
+	// (not JSON, or over the size limit) or -32600 (JSON but not JSON-RPC),
+	// as a server must. Off for connections toward backends, whose stray
+	// stdout output deserves a log line, not an answer.
+	ReplyErrors bool
+
+	// OnBadInput, if set, is told about input that is not a JSON-RPC
+	// message (line holds at most its first bytes).
+	OnBadInput func(line []byte, err error)
+
+	// OnUnknownResponse, if set, receives responses whose id is not pending
+	// (late responses after a cancellation or timeout). They are dropped.
+	OnUnknownResponse func(m *Message)
+
+	// OnRead and OnWrite, if set, see every message read or written, with its
+	// encoded size. They run on the hot path: keep them cheap.
+	OnRead, OnWrite func(m *Message, size int)
+
+	// MaxQueueBytes bounds the bytes queued for a peer that does not read.
+	// Zero means 256 MiB.
+	MaxQueueBytes int
+}
+
+// Conn is one JSON-RPC connection: a read loop ([Conn.Run]), a writer
+// goroutine that owns all writes, and the pending map of requests this side
+// has sent. All methods are safe for concurrent use.
+type Conn struct {
+	s    Stream
+	opts ConnOptions
+
+	nextID atomic.Int64
+
+	mu      sync.Mutex
+	pending map[int64]func(*Message) // guarded by mu
+	closed  bool                     // guarded by mu; no new requests once set
+	failure *Error                   // guarded by mu; delivered to requests pending at close
+
+	wmu     sync.Mutex
+	wcond   *sync.Cond
+	queue   [][]byte // guarded by wmu
+	queued  int      // guarded by wmu; bytes in queue
+	wclosed bool     // guarded by wmu
+	werr    error    // guarded by wmu
+
+	writerDone chan struct{}
+	readDone   chan struct{}
+	closeOnce  sync.Once
+}
+
+// NewConn starts the connection's writer. The caller must call [Conn.Run]
+// to read, and [Conn.Close] to release the stream and the writer.
+func NewConn(s Stream, opts ConnOptions) *Conn {
+	if opts.MaxQueueBytes <= 0 {
+		opts.MaxQueueBytes = 256 << 20
+	}
+	c := &Conn{
+		s:          s,
+		opts:       opts,
+		pending:    make(map[int64]func(*Message)),
+		writerDone: make(chan struct{}),
+		readDone:   make(chan struct{}),
+	}
+	c.wcond = sync.NewCond(&c.wmu)
+	// The writer goroutine is owned by c; it exits when Close has been called
+	// and the queue is drained, or when the stream fails.
+	go c.writeLoop()
+	return c
+}
+
+// Done is closed when the read loop has ended.
+func (c *Conn) Done() <-chan struct{} { return c.readDone }
+
+// Run reads messages until the stream ends, dispatching requests and
+// notifications to the Handler and responses to their pending callbacks. On
+// return every pending request has been failed. It returns the error that
+// ended the stream (io.EOF for a clean end).
+func (c *Conn) Run() error {
+	defer close(c.readDone)
+	var err error
+	for {
+		var b []byte
+		b, err = c.s.Read()
+		if err != nil {
+			var tl *TooLongError
+			if errors.As(err, &tl) {
+				c.tooLong(tl)
+				continue
+			}
+			break
+		}
+		m, derr := Decode(b)
+		if derr != nil {
+			c.badInput(b, derr)
+			continue
+		}
+		if c.opts.OnRead != nil {
+			c.opts.OnRead(m, len(b))
+		}
+		if m.Method == "" {
+			c.deliver(m)
+			continue
+		}
+		if c.opts.Handler != nil {
+			c.opts.Handler(m)
+		} else if m.ID != nil {
+			c.ReplyError(m.ID, Errorf(CodeMethodNotFound, "method not found: %q", m.Method))
+		}
+	}
+	c.failPending(&Error{Code: CodeBackendFailed, Message: "connection closed"})
+	return err
+}
+
+func (c *Conn) badInput(b []byte, err error) {
+	if c.opts.OnBadInput != nil {
+		c.opts.OnBadInput(b[:min(len(b), 512)], err)
+	}
+	if !c.opts.ReplyErrors {
+		return
+	}
+	var de *DecodeError
+	code, id := int64(CodeParseError), json.RawMessage(nil)
+	if errors.As(err, &de) {
+		code, id = de.Code, de.ID
+	}
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	c.ReplyError(id, &Error{Code: code, Message: err.Error()})
+}
+
+func (c *Conn) tooLong(tl *TooLongError) {
+	if c.opts.OnBadInput != nil {
+		c.opts.OnBadInput(tl.Prefix, tl)
+	}
+	id := tl.PrefixID()
+	if c.opts.ReplyErrors {
+		if id == nil {
+			id = json.RawMessage("null")
+		}
+		c.ReplyError(id, &Error{Code: CodeParseError, Message: tl.Error()})
+		return
+	}
+	// A response we cannot read must still end the request it answers.
+	if n, ok := ParseIntID(id); ok {
+		if f := c.take(n); f != nil {
+			f(&Message{ID: id, Error: &Error{Code: CodeBackendFailed, Message: "response " + tl.Error()}})
+		}
+	}
+}
+
+func (c *Conn) deliver(m *Message) {
+	n, ok := ParseIntID(m.ID)
+	var f func(*Message)
+	if ok {
+		f = c.take(n)
+	}
+	if f == nil {
+		if c.opts.OnUnknownResponse != nil {
+			c.opts.OnUnknownResponse(m)
+		}
+		return
+	}
+	f(m)
+}
+
+// take removes and returns the callback of pending request id, or nil.
+func (c *Conn) take(id int64) func(*Message) {
+	c.mu.Lock()
+	f := c.pending[id]
+	delete(c.pending, id)
+	c.mu.Unlock()
+	return f
+}
+
+// Fail stops accepting new requests and delivers err to every pending
+// request. Use it when the peer is known to be gone (its process exited)
+// before the stream notices.
+func (c *Conn) Fail(err *Error) { c.failPending(err) }
+
+func (c *Conn) failPending(err *Error) {
+	c.mu.Lock()
+	c.closed = true
+	if c.failure == nil {
+		c.failure = err
+	}
+	err = c.failure
+	p := c.pending
+	c.pending = make(map[int64]func(*Message))
+	c.mu.Unlock()
+	for id, f := range p {
+		f(&Message{ID: IntID(id), Error: err})
+	}
+}
+
+// Go sends a request and arranges for onResp to receive its response (or a
+// synthesized error response if the connection closes first). onResp runs
+// on the read loop's goroutine, or on the goroutine that fails the
+// connection, exactly once, unless [Conn.Forget] removes it first. It
+// must not block.
+func (c *Conn) Go(method string, params json.RawMessage, onResp func(*Message)) (int64, error) {
+	id := c.nextID.Add(1)
+	// Register before sending, otherwise we race the response.
+	c.mu.Lock()
+	if c.closed {
+		err := c.failure
+		c.mu.Unlock()
+		if err != nil {
+			return 0, err
+		}
+		return 0, ErrClosed
+	}
+	c.pending[id] = onResp
+	c.mu.Unlock()
+	if err := c.Send(&Message{ID: IntID(id), Method: method, Params: params}); err != nil {
+		c.take(id)
+		return 0, err
+	}
+	return id, nil
+}
+
+// Forget removes pending request id and reports whether it was still
+// pending. Its response, if it comes, goes to OnUnknownResponse.
+func (c *Conn) Forget(id int64) bool { return c.take(id) != nil }
+
+// Call sends a request and waits for its response. When ctx ends first, the
+// request is forgotten and the peer is sent notifications/cancelled.
+func (c *Conn) Call(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+	ch := make(chan *Message, 1)
+	id, err := c.Go(method, params, func(m *Message) { ch <- m })
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case m := <-ch:
+		if m.Error != nil {
+			return nil, m.Error
+		}
+		return m.Result, nil
+	case <-ctx.Done():
+		if c.Forget(id) {
+			c.Notify("notifications/cancelled", CancelParams(IntID(id), context.Cause(ctx).Error()))
+		}
+		return nil, ctx.Err()
+	}
+}
+
+// CancelParams builds the params of notifications/cancelled.
+func CancelParams(id json.RawMessage, reason string) json.RawMessage {
+	b := append([]byte(`{"requestId":`), id...)
+	if reason != "" {
+		b = append(b, `,"reason":`...)
+		b = AppendString(b, reason)
+	}
+	return append(b, '}')
+}
+
+// Notify sends a notification.
+func (c *Conn) Notify(method string, params json.RawMessage) error {
+	return c.Send(&Message{Method: method, Params: params})
+}
+
+// Reply sends a successful response to request id.
+func (c *Conn) Reply(id, result json.RawMessage) error {
+	return c.Send(&Message{ID: id, Result: result})
+}
+
+// ReplyError sends an error response to request id.
+func (c *Conn) ReplyError(id json.RawMessage, err *Error) error {
+	return c.Send(&Message{ID: id, Error: err})
+}
+
+// Send queues m for writing. It never blocks on the peer: a peer that stops
+// reading makes Send fail with ErrBackpressure once the backlog is full.
+func (c *Conn) Send(m *Message) error {
+	b := m.AppendJSON(make([]byte, 0, 64+len(m.Params)+len(m.Result)))
+	if c.opts.OnWrite != nil {
+		c.opts.OnWrite(m, len(b))
+	}
+	return c.enqueue(b)
+}
+
+func (c *Conn) enqueue(b []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	switch {
+	case c.werr != nil:
+		return c.werr
+	case c.wclosed:
+		return ErrClosed
+	case c.queued+len(b) > c.opts.MaxQueueBytes && c.queued > 0:
+		return ErrBackpressure
+	}
+	c.queue = append(c.queue, b)
+	c.queued += len(b)
+	c.wcond.Signal()
+	return nil
+}
+
+func (c *Conn) writeLoop() {
+	defer close(c.writerDone)
+	var batch [][]byte
+	for {
+		c.wmu.Lock()
+		for len(c.queue) == 0 && !c.wclosed && c.werr == nil {
+			c.wcond.Wait()
+		}
+		if len(c.queue) == 0 || c.werr != nil {
+			c.wmu.Unlock()
+			return
+		}
+		batch, c.queue = c.queue, batch[:0]
+		c.wmu.Unlock()
+
+		var err error
+		n := 0
+		for _, b := range batch {
+			if err == nil {
+				err = c.s.Write(b)
+			}
+			n += len(b)
+		}
+		if err == nil {
+			err = c.s.Flush()
+		}
+		clear(batch)
+		c.wmu.Lock()
+		c.queued -= n
+		if err != nil && c.werr == nil {
+			c.werr = err
+		}
+		c.wmu.Unlock()
+	}
+}
+
+// Close stops the writer after it has written what is queued (waiting at
+// most a second for a peer that does not read), then closes the stream.
+// Requests still pending are failed when the read loop ends. Close is
+// idempotent.
+func (c *Conn) Close() error {
+	var err error
+	c.closeOnce.Do(func() {
+		c.wmu.Lock()
+		c.wclosed = true
+		c.wcond.Signal()
+		c.wmu.Unlock()
+		select {
+		case <-c.writerDone:
+		case <-time.After(time.Second):
+		}
+		err = c.s.Close()
+		<-c.writerDone
+	})
+	return err
+}

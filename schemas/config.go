@@ -1,0 +1,207 @@
+package schemas
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/invopop/jsonschema"
+)
+
+// Config is the gateway's configuration file. Backends may be given in any
+// of three shapes, so users can point the gateway at a file they already
+// have: agentify's own "backends" array, VS Code's "servers" object, and
+// Cursor's and Claude Desktop's "mcpServers" object. All three may be mixed;
+// ids must be unique across them.
+type Config struct {
+	// Schema is ignored; it lets editors validate the file.
+	Schema string `json:"$schema,omitempty"`
+	// LogLevel is the minimum level logged to stderr.
+	LogLevel string `json:"logLevel,omitempty" jsonschema:"enum=trace,enum=debug,enum=info,enum=warn,enum=error"`
+	// DebugPort enables the debug dashboard on 127.0.0.1 at this port; 0 picks a free port. Absent: no dashboard.
+	DebugPort *int `json:"debugPort,omitempty" jsonschema:"minimum=0,maximum=65535"`
+	// DebugToken, if set, is required by the dashboard as a bearer token or ?token=.
+	DebugToken string `json:"debugToken,omitempty"`
+	// Expose selects the tools offered to the IDE: "meta" (orchestrate_task, search_tools, call_tool; the default), "all" (meta tools plus every backend tool as backend__tool) or "orchestrate" (orchestrate_task only).
+	Expose string `json:"expose,omitempty" jsonschema:"enum=meta,enum=all,enum=orchestrate"`
+	// Planner configures orchestrate_task.
+	Planner *PlannerConfig `json:"planner,omitempty"`
+	// CallTimeout is the default per-call timeout for backends that set none (default 60s).
+	CallTimeout *Duration `json:"callTimeout,omitempty"`
+	// StartupTimeout is the default startup timeout for backends that set none (default 30s).
+	StartupTimeout *Duration `json:"startupTimeout,omitempty"`
+	// ReadyTimeout bounds how long an orchestration waits for backends that are still starting (default 10s).
+	ReadyTimeout *Duration `json:"readyTimeout,omitempty"`
+	// MaxMessageBytes bounds one JSON-RPC message from the IDE or a backend (default 64 MiB).
+	MaxMessageBytes int `json:"maxMessageBytes,omitempty" jsonschema:"minimum=65536"`
+
+	// Backends is agentify's own list of backend MCP servers.
+	Backends []Backend `json:"backends,omitempty"`
+	// Servers is VS Code's mcp.json shape: backend id to definition.
+	Servers map[string]Backend `json:"servers,omitempty"`
+	// MCPServers is the Cursor / Claude Desktop / Windsurf shape: backend id to definition.
+	MCPServers map[string]Backend `json:"mcpServers,omitempty"`
+	// Inputs is VS Code's prompt-for-input list; accepted and ignored.
+	Inputs json.RawMessage `json:"inputs,omitempty"`
+}
+
+// PlannerConfig configures how orchestrate_task chooses a tool.
+type PlannerConfig struct {
+	// Provider: "auto" (OpenAI if a key is set, else the IDE's model through sampling if offered, else lexical), "openai", "sampling" or "lexical".
+	Provider string `json:"provider,omitempty" jsonschema:"enum=auto,enum=openai,enum=sampling,enum=lexical"`
+	// Mode: "tools" (native tool calling, the default) or "json" (tools described in the prompt, for models without tool calling).
+	Mode string `json:"mode,omitempty" jsonschema:"enum=tools,enum=json"`
+	// Model is the chat model (default from AGENTIFY_MODEL, else a current inexpensive OpenAI model).
+	Model string `json:"model,omitempty"`
+	// BaseURL of an OpenAI-compatible API (Ollama, vLLM, LM Studio, OpenRouter, ...). OPENAI_BASE_URL also sets it.
+	BaseURL string `json:"baseURL,omitempty"`
+	// APIKey for the OpenAI-compatible API; prefer "${OPENAI_API_KEY}" or the environment variable itself.
+	APIKey string `json:"apiKey,omitempty"`
+	// MaxTools is the most tools offered to the model; above it the ranker pre-selects (default 64, at most 128).
+	MaxTools int `json:"maxTools,omitempty" jsonschema:"minimum=1,maximum=128"`
+	// MaxAttempts bounds retries after invalid arguments (default 3).
+	MaxAttempts int `json:"maxAttempts,omitempty" jsonschema:"minimum=1,maximum=10"`
+	// MaxSteps lets the model call several tools in a row, the results fed back (default 1).
+	MaxSteps int `json:"maxSteps,omitempty" jsonschema:"minimum=1,maximum=20"`
+	// MaxPromptTokens caps the estimated prompt size used for tool descriptions (0: no cap).
+	MaxPromptTokens int `json:"maxPromptTokens,omitempty" jsonschema:"minimum=0"`
+	// Temperature of the first attempt (default 0.2; lowered on each retry).
+	Temperature *float64 `json:"temperature,omitempty" jsonschema:"minimum=0,maximum=2"`
+	// Timeout bounds one planning request to the model (default 60s).
+	Timeout *Duration `json:"timeout,omitempty"`
+}
+
+// Backend is one backend MCP server.
+type Backend struct {
+	// ID names the backend; it prefixes its tools ("github__create_issue"). Required in "backends"; the key in "servers"/"mcpServers".
+	ID string `json:"id,omitempty" jsonschema:"pattern=^[a-zA-Z0-9_-]{1\\,64}$"`
+	// Type is the transport: "stdio" (default when command is set), "http" (Streamable HTTP, default when url is set), "sse" (legacy HTTP+SSE) or "websocket".
+	Type string `json:"type,omitempty" jsonschema:"enum=stdio,enum=http,enum=streamable-http,enum=streamableHttp,enum=sse,enum=websocket,enum=ws"`
+	// Command starts a stdio backend.
+	Command string `json:"command,omitempty"`
+	// Args are the command's arguments.
+	Args []string `json:"args,omitempty"`
+	// Env adds variables to the child's minimal environment. Values are secrets: never logged.
+	Env map[string]string `json:"env,omitempty"`
+	// Cwd is the child's working directory (default: the gateway's).
+	Cwd string `json:"cwd,omitempty"`
+	// InheritEnv lists further variables copied from the gateway's environment (names, or prefixes ending in "*").
+	InheritEnv []string `json:"inheritEnv,omitempty"`
+	// URL of a remote backend (http, sse, websocket).
+	URL string `json:"url,omitempty"`
+	// ServerURL is Windsurf's name for url.
+	ServerURL string `json:"serverUrl,omitempty"`
+	// Headers sent to a remote backend. Values are secrets: never logged.
+	Headers map[string]string `json:"headers,omitempty"`
+	// StartupTimeout bounds start and handshake (default 30s).
+	StartupTimeout *Duration `json:"startupTimeout,omitempty"`
+	// CallTimeout bounds one call (default 60s).
+	CallTimeout *Duration `json:"callTimeout,omitempty"`
+	// DependsOn names backends that must be ready before this one starts.
+	DependsOn []string `json:"dependsOn,omitempty"`
+	// Disabled backends are not started.
+	Disabled bool `json:"disabled,omitempty"`
+	// Tools filters the backend's tools.
+	Tools *ToolFilter `json:"tools,omitempty"`
+	// Restart policy: "on-failure" (default; exponential backoff 1s to 30s) or "never".
+	Restart string `json:"restart,omitempty" jsonschema:"enum=on-failure,enum=never"`
+	// MaxRestarts caps restarts after failures (default 10; the count resets after a minute of health).
+	MaxRestarts *int `json:"maxRestarts,omitempty" jsonschema:"minimum=0"`
+	// EnvFile, VS Code's field, is accepted and ignored.
+	EnvFile string `json:"envFile,omitempty"`
+
+	// Pointer is the JSON pointer of this backend in the file, for error messages.
+	Pointer string `json:"-"`
+}
+
+// ToolFilter selects which of a backend's tools are offered. Patterns are
+// globs ("*" and "?") on the backend's own tool names; deny wins over allow.
+type ToolFilter struct {
+	// Allow lists the tools offered (default: all).
+	Allow []string `json:"allow,omitempty"`
+	// Deny lists tools never offered.
+	Deny []string `json:"deny,omitempty"`
+	// DenyDestructive hides tools annotated destructiveHint: true.
+	DenyDestructive bool `json:"denyDestructive,omitempty"`
+}
+
+// Transport types after normalization.
+const (
+	TypeStdio     = "stdio"
+	TypeHTTP      = "http"
+	TypeSSE       = "sse"
+	TypeWebSocket = "websocket"
+)
+
+// Duration is a Go duration string ("30s", "500ms") or a number of
+// milliseconds.
+type Duration time.Duration
+
+// D returns d as a time.Duration; a nil *Duration gives def.
+func (d *Duration) D(def time.Duration) time.Duration {
+	if d == nil {
+		return def
+	}
+	return time.Duration(*d)
+}
+
+// UnmarshalJSON accepts "1m30s" or 90000.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		var s string
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		v, err := time.ParseDuration(s)
+		if err != nil {
+			return fmt.Errorf("invalid duration %q (want e.g. \"30s\" or a number of milliseconds)", s)
+		}
+		*d = Duration(v)
+		return nil
+	}
+	ms, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return errors.New("invalid duration: want a string like \"30s\" or a number of milliseconds")
+	}
+	*d = Duration(ms * float64(time.Millisecond))
+	return nil
+}
+
+// MarshalJSON writes the Go duration string.
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+// JSONSchema describes the two accepted forms.
+func (Duration) JSONSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{
+		Description: `A Go duration string ("30s", "1m30s", "500ms") or a number of milliseconds.`,
+		OneOf: []*jsonschema.Schema{
+			{Type: "string", Pattern: `^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$`},
+			{Type: "number", Minimum: json.Number("0")},
+		},
+	}
+}
+
+// normalizeType maps the accepted spellings to the Type* constants.
+func normalizeType(b *Backend) {
+	if b.URL == "" && b.ServerURL != "" {
+		b.URL = b.ServerURL
+	}
+	switch strings.ToLower(b.Type) {
+	case "":
+		switch {
+		case b.Command != "":
+			b.Type = TypeStdio
+		case strings.HasPrefix(b.URL, "ws://"), strings.HasPrefix(b.URL, "wss://"):
+			b.Type = TypeWebSocket
+		case b.URL != "":
+			b.Type = TypeHTTP
+		}
+	case "streamable-http", "streamablehttp":
+		b.Type = TypeHTTP
+	case "ws":
+		b.Type = TypeWebSocket
+	}
+}

@@ -1,0 +1,20 @@
+// Command gen writes config.schema.json from the Go types of package
+// schemas. Run it with `go generate ./schemas`.
+package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/mcp-agentify/mcp-agentify/schemas"
+)
+
+func main() {
+	b, err := schemas.GenerateSchema(".")
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile("config.schema.json", b, 0o644); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,69 @@
+package schemas
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/invopop/jsonschema"
+	sjs "github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+//go:generate go run ./gen
+
+// ConfigSchema is the configuration JSON Schema, generated from [Config] by
+// `go generate ./schemas` and checked by a test to be current.
+//
+//go:embed config.schema.json
+var ConfigSchema []byte
+
+// SchemaID is the $id of the generated schema.
+const SchemaID = "https://github.com/mcp-agentify/mcp-agentify/schemas/config.schema.json"
+
+// GenerateSchema reflects [Config] into JSON Schema. srcDir, if not empty, is
+// this package's source directory, read for field comments (descriptions).
+func GenerateSchema(srcDir string) ([]byte, error) {
+	r := &jsonschema.Reflector{RequiredFromJSONSchemaTags: true, ExpandedStruct: true}
+	if srcDir != "" {
+		if err := r.AddGoComments("github.com/mcp-agentify/mcp-agentify/schemas", srcDir); err != nil {
+			return nil, err
+		}
+	}
+	s := r.Reflect(&Config{})
+	s.ID = SchemaID
+	s.Title = "mcp-agentify configuration"
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+var (
+	compileOnce sync.Once
+	compiled    *sjs.Schema
+	compileErr  error
+)
+
+func configSchema() (*sjs.Schema, error) {
+	compileOnce.Do(func() {
+		doc, err := sjs.UnmarshalJSON(bytes.NewReader(ConfigSchema))
+		if err != nil {
+			compileErr = err
+			return
+		}
+		c := sjs.NewCompiler()
+		c.UseLoader(noLoader{})
+		if err := c.AddResource(SchemaID, doc); err != nil {
+			compileErr = err
+			return
+		}
+		compiled, compileErr = c.Compile(SchemaID)
+	})
+	if compileErr != nil {
+		return nil, fmt.Errorf("config schema: %w", compileErr)
+	}
+	return compiled, nil
+}
