@@ -1,102 +1,580 @@
 package planner
 
 import (
+	"encoding/json"
 	"math"
-	"sort"
+	"math/bits"
+	"slices"
 	"strings"
-	"unicode"
+	"sync"
 )
 
 // Scored is one search result.
 type Scored struct {
 	Tool  *Tool   // points into the indexed slice
 	Score float64 // higher is better; only comparable within one query
+
+	// Coverage is the share of the query's meaning the tool matched: the
+	// idf-weighted fraction of query words (or their synonyms) found in the
+	// tool's text, in [0, 1]. Words no tool knows count as unmatched, so a
+	// task no tool can serve ("book me a flight") has low coverage even when
+	// one incidental word matched. Planners use it to decide when to refuse.
+	Coverage float64
+
+	pos int32 // index in the catalog, for tie-breaks
 }
 
-// Index is a BM25 index over tool names, descriptions and parameter names.
-// PLACEHOLDER: to be replaced by the field-weighted ranker.
+// Index ranks tools for a plain-language query. It is a BM25F index (fields
+// weighted separately: tool name, backend, title, description, parameter
+// names, parameter descriptions and enum values) over identifier-split,
+// stemmed terms, with query expansion through a curated developer synonym
+// list, a bonus for tools whose name the query covers, a bonus for the
+// backend or product the query names, and small adjustments from the tools'
+// annotations (read-only vs destructive) and from the IDE context.
+//
+// Everything that does not depend on the query is computed by [NewIndex];
+// Search does no allocation proportional to the catalog beyond its result.
+// An Index is immutable and safe for concurrent use.
 type Index struct {
 	tools []Tool
-	docs  [][]string
-	df    map[string]int
-	avg   float64
+
+	dict     map[string]int32 // term -> id
+	idf      []float64        // by term id
+	postings [][]posting      // by term id, doc ascending
+
+	docBackend []int32   // by doc: backend id
+	docName    [][]int32 // by doc: distinct term ids of the tool name
+	docNameIDF []float64 // by doc: sum of idf over docName
+	docHint    []uint8   // by doc: hint* bits
+
+	backends     []string           // by backend id
+	backendLen   []int              // by backend id: number of distinct name terms
+	backendTerms map[int32][]cueRef // term id -> backends whose name has it
+
+	maxIDF float64
+
+	pool sync.Pool // of *searchState
 }
+
+type posting struct {
+	doc int32
+	w   float32 // idf * saturated field-weighted tf
+}
+
+type cueRef struct {
+	backend int32
+	spec    float32 // how specific the term is to that backend, in (0, 1]
+}
+
+const (
+	hintReadOnly = 1 << iota
+	hintDestructive
+	hintFile // takes a path or file argument
+	hintURL  // takes a URL argument
+)
+
+// Field weights and length normalization (BM25F). Names carry most of the
+// signal; parameter descriptions are long and noisy and count least.
+const (
+	fName = iota
+	fBackend
+	fTitle
+	fLead // first sentence of the description
+	fDesc
+	fParam
+	fParamDesc
+	numFields
+)
+
+var (
+	fieldWeight = [numFields]float64{fName: 3.0, fBackend: 1.2, fTitle: 2.0, fLead: 0.8, fDesc: 1.0, fParam: 0.9, fParamDesc: 0.35}
+	fieldB      = [numFields]float64{fName: 0.3, fBackend: 0, fTitle: 0.3, fLead: 0.5, fDesc: 0.75, fParam: 0.5, fParamDesc: 0.75}
+)
+
+// Scoring constants, tuned on the development set (see eval_test.go).
+var (
+	bm25K1       = 1.2
+	nameBonus    = 2.5  // times the idf-weighted share of the tool name the query covers
+	cueBonus     = 3.0  // times how clearly the query names the tool's backend
+	intentBoost  = 0.12 // relative boost/penalty from annotations vs query intent
+	ctxFileBoost = 0.08
+)
 
 // NewIndex indexes tools. The slice must not change afterwards.
 func NewIndex(tools []Tool) *Index {
-	ix := &Index{tools: tools, df: map[string]int{}}
-	total := 0
+	ix := &Index{tools: tools, dict: map[string]int32{}, backendTerms: map[int32][]cueRef{}}
+	n := len(tools)
+	ix.docBackend = make([]int32, n)
+	ix.docName = make([][]int32, n)
+	ix.docNameIDF = make([]float64, n)
+	ix.docHint = make([]uint8, n)
+
+	type docFields struct {
+		tf  map[int32]*[numFields]float64
+		len [numFields]int
+	}
+	docs := make([]docFields, n)
+	var sumLen [numFields]float64
+	termID := func(t string) int32 {
+		id, ok := ix.dict[t]
+		if !ok {
+			id = int32(len(ix.dict))
+			ix.dict[t] = id
+		}
+		return id
+	}
+	backendIDs := map[string]int32{}
+	backendDocs := []int{}
 	for i := range tools {
 		t := &tools[i]
-		toks := tokenize(t.Backend + " " + t.Name + " " + t.Title + " " + t.Description)
-		ix.docs = append(ix.docs, toks)
-		total += len(toks)
-		seen := map[string]bool{}
-		for _, w := range toks {
-			if !seen[w] {
-				seen[w] = true
-				ix.df[w]++
+		b, ok := backendIDs[t.Backend]
+		if !ok {
+			b = int32(len(ix.backends))
+			backendIDs[t.Backend] = b
+			ix.backends = append(ix.backends, t.Backend)
+			backendDocs = append(backendDocs, 0)
+		}
+		backendDocs[b]++
+		ix.docBackend[i] = b
+
+		d := &docs[i]
+		d.tf = map[int32]*[numFields]float64{}
+		addField := func(f int, text string) {
+			analyze(text, func(term string) {
+				id := termID(term)
+				c := d.tf[id]
+				if c == nil {
+					c = new([numFields]float64)
+					d.tf[id] = c
+				}
+				c[f]++
+				d.len[f]++
+			})
+		}
+		addField(fName, t.Name)
+		addField(fBackend, t.Backend)
+		title := t.Title
+		if t.Annotations != nil && t.Annotations.Title != "" && t.Annotations.Title != title {
+			title += " " + t.Annotations.Title
+		}
+		addField(fTitle, title)
+		addField(fLead, leadSentence(t.Description))
+		addField(fDesc, t.Description)
+		var params, paramDesc strings.Builder
+		hints := schemaText(t.InputSchema, &params, &paramDesc)
+		addField(fParam, params.String())
+		addField(fParamDesc, paramDesc.String())
+		for f := range numFields {
+			sumLen[f] += float64(d.len[f])
+		}
+		if a := t.Annotations; a != nil {
+			if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
+				hints |= hintReadOnly
+			}
+			if a.DestructiveHint != nil && *a.DestructiveHint && !(a.ReadOnlyHint != nil && *a.ReadOnlyHint) {
+				hints |= hintDestructive
 			}
 		}
+		ix.docHint[i] = hints
+
+		seen := map[int32]bool{}
+		analyze(t.Name, func(term string) {
+			id := ix.dict[term]
+			if !seen[id] {
+				seen[id] = true
+				ix.docName[i] = append(ix.docName[i], id)
+			}
+		})
 	}
-	if len(tools) > 0 {
-		ix.avg = float64(total) / float64(len(tools))
+
+	// idf over documents containing the term in any field.
+	nt := len(ix.dict)
+	df := make([]int, nt)
+	for i := range docs {
+		for id := range docs[i].tf {
+			df[id]++
+		}
+	}
+	ix.idf = make([]float64, nt)
+	for id, c := range df {
+		ix.idf[id] = math.Log(1 + (float64(n)-float64(c)+0.5)/(float64(c)+0.5))
+	}
+	ix.maxIDF = math.Log(1 + (float64(n)+0.5)/0.5)
+
+	var avgLen [numFields]float64
+	for f := range numFields {
+		if n > 0 {
+			avgLen[f] = math.Max(sumLen[f]/float64(n), 1)
+		}
+	}
+	ix.postings = make([][]posting, nt)
+	for i := range docs {
+		d := &docs[i]
+		var norm [numFields]float64
+		for f := range numFields {
+			norm[f] = 1 - fieldB[f] + fieldB[f]*float64(d.len[f])/avgLen[f]
+		}
+		for id, c := range d.tf {
+			tf := 0.0
+			for f := range numFields {
+				if c[f] > 0 {
+					tf += fieldWeight[f] * c[f] / norm[f]
+				}
+			}
+			w := ix.idf[id] * tf * (bm25K1 + 1) / (tf + bm25K1)
+			ix.postings[id] = append(ix.postings[id], posting{doc: int32(i), w: float32(w)})
+		}
+	}
+	for id := range ix.postings {
+		p := ix.postings[id]
+		slices.SortFunc(p, func(a, b posting) int { return int(a.doc - b.doc) })
+	}
+	for i := range docs {
+		for _, id := range ix.docName[i] {
+			ix.docNameIDF[i] += ix.idf[id]
+		}
+	}
+
+	// Backend cues: for every word of a backend's name, how specific it is
+	// to that backend (share of the documents containing the word that
+	// belong to the backend). "github" is specific to the github backend;
+	// "search" in "brave-search" is not.
+	for b, name := range ix.backends {
+		terms := analyzeAll(name)
+		slices.Sort(terms)
+		terms = slices.Compact(terms)
+		ix.backendLen = append(ix.backendLen, len(terms))
+		for _, term := range terms {
+			id := ix.dict[term]
+			inB := 0
+			for _, p := range ix.postings[id] {
+				if ix.docBackend[p.doc] == int32(b) {
+					inB++
+				}
+			}
+			spec := float64(inB) / float64(max(df[id], 1))
+			ix.backendTerms[id] = append(ix.backendTerms[id], cueRef{backend: int32(b), spec: float32(spec)})
+		}
 	}
 	return ix
 }
 
-// Search ranks tools for query, best first.
-func (ix *Index) Search(query string, _ *TaskContext, limit int) []Scored {
-	q := tokenize(query)
-	var out []Scored
-	n := float64(len(ix.tools))
-	for i, d := range ix.docs {
-		tf := map[string]int{}
-		for _, w := range d {
-			tf[w]++
-		}
-		s := 0.0
-		for _, w := range q {
-			f := float64(tf[w])
-			if f == 0 {
-				continue
+// leadSentence returns the description up to its first sentence end.
+func leadSentence(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			return s[:i]
+		case '.', '!', '?':
+			if i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n' {
+				return s[:i]
 			}
-			idf := math.Log(1 + (n-float64(ix.df[w])+0.5)/(float64(ix.df[w])+0.5))
-			s += idf * f * 2.2 / (f + 1.2*(0.25+0.75*float64(len(d))/ix.avg))
 		}
-		if s > 0 {
-			out = append(out, Scored{Tool: &ix.tools[i], Score: s})
+		if i > 240 {
+			return s[:i]
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
-	if limit > 0 && len(out) > limit {
-		out = out[:limit]
+	return s
+}
+
+// schemaNode is the part of a JSON Schema the index reads.
+type schemaNode struct {
+	Type        json.RawMessage        `json:"type"`
+	Description string                 `json:"description"`
+	Properties  map[string]*schemaNode `json:"properties"`
+	Items       *schemaNode            `json:"items"`
+	Enum        []json.RawMessage      `json:"enum"`
+	AnyOf       []*schemaNode          `json:"anyOf"`
+	OneOf       []*schemaNode          `json:"oneOf"`
+	Format      string                 `json:"format"`
+}
+
+// schemaText writes the parameter names (nested ones too) and their
+// descriptions and enum values, and reports file/URL hints.
+func schemaText(raw json.RawMessage, names, descs *strings.Builder) uint8 {
+	if len(raw) == 0 {
+		return 0
+	}
+	var root schemaNode
+	if json.Unmarshal(raw, &root) != nil {
+		return 0
+	}
+	var hints uint8
+	var walk func(n *schemaNode, depth int)
+	walk = func(n *schemaNode, depth int) {
+		if n == nil || depth > 4 {
+			return
+		}
+		keys := make([]string, 0, len(n.Properties))
+		for k := range n.Properties {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			p := n.Properties[k]
+			names.WriteString(k)
+			names.WriteByte(' ')
+			lk := strings.ToLower(k)
+			if strings.Contains(lk, "path") || strings.Contains(lk, "file") || strings.Contains(lk, "dir") {
+				hints |= hintFile
+			}
+			if strings.Contains(lk, "url") || strings.Contains(lk, "uri") {
+				hints |= hintURL
+			}
+			if p == nil {
+				continue
+			}
+			if p.Format == "uri" {
+				hints |= hintURL
+			}
+			descs.WriteString(p.Description)
+			descs.WriteByte(' ')
+			for _, e := range p.Enum {
+				var s string
+				if json.Unmarshal(e, &s) == nil {
+					descs.WriteString(s)
+					descs.WriteByte(' ')
+				}
+			}
+			walk(p, depth+1)
+		}
+		walk(n.Items, depth+1)
+		for _, a := range n.AnyOf {
+			walk(a, depth+1)
+		}
+		for _, a := range n.OneOf {
+			walk(a, depth+1)
+		}
+	}
+	walk(&root, 0)
+	return hints
+}
+
+// searchState is the per-query scratch space, pooled.
+type searchState struct {
+	acc     []float64 // by doc
+	mask    []uint64  // by doc: which query groups matched
+	touched []int32
+	stamp   []uint32  // by term id: == gen when the term is in the expanded query
+	qweight []float64 // by term id: its weight in the query (valid when stamped)
+	gen     uint32
+	cue     []float64 // by backend
+	qterms  []qterm
+	groups  []float64 // by group: weight for coverage
+}
+
+type qterm struct {
+	id    int32
+	w     float64
+	group uint8
+}
+
+const maxGroups = 64
+
+func (ix *Index) state() *searchState {
+	if st, ok := ix.pool.Get().(*searchState); ok {
+		return st
+	}
+	return &searchState{
+		acc:     make([]float64, len(ix.tools)),
+		mask:    make([]uint64, len(ix.tools)),
+		stamp:   make([]uint32, len(ix.idf)),
+		qweight: make([]float64, len(ix.idf)),
+		cue:     make([]float64, len(ix.backends)),
+	}
+}
+
+// Search ranks tools for query, best first, at most limit results (limit <= 0
+// means every tool with a positive score). Ties keep catalog order. tctx may
+// be nil.
+func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
+	if ix == nil || len(ix.tools) == 0 {
+		return nil
+	}
+	st := ix.state()
+	defer ix.pool.Put(st)
+	st.gen++
+	if st.gen == 0 { // wrapped: clear stale stamps
+		clear(st.stamp)
+		st.gen = 1
+	}
+	q := parseQuery(query)
+	if tctx != nil && tctx.ActiveDocumentURI != "" && !q.hasPath {
+		q.ctxFile = true
+	}
+	st.qterms = st.qterms[:0]
+	st.groups = st.groups[:0]
+	clear(st.cue)
+
+	addTerm := func(term string, w float64, g int) {
+		id, ok := ix.dict[term]
+		if !ok {
+			return
+		}
+		if st.stamp[id] == st.gen {
+			// Already in the query: keep the larger weight, and let the
+			// term count for this group too.
+			for i := range st.qterms {
+				if st.qterms[i].id == id && int(st.qterms[i].group) == g {
+					if w > st.qterms[i].w {
+						st.qterms[i].w = w
+					}
+					if w > st.qweight[id] {
+						st.qweight[id] = w
+					}
+					return
+				}
+			}
+		} else {
+			st.stamp[id] = st.gen
+			st.qweight[id] = 0
+		}
+		if w > st.qweight[id] {
+			st.qweight[id] = w
+		}
+		st.qterms = append(st.qterms, qterm{id: id, w: w, group: uint8(g)})
+	}
+	for _, word := range q.words {
+		if len(st.groups) == maxGroups {
+			break
+		}
+		g := len(st.groups)
+		gw := ix.maxIDF // unknown words weigh as the rarest word
+		if id, ok := ix.dict[word.term]; ok {
+			gw = ix.idf[id]
+		}
+		gw *= word.weight
+		st.groups = append(st.groups, gw)
+		addTerm(word.term, word.weight, g)
+		if word.cue {
+			ix.cueTerm(st, word.term, word.weight)
+		}
+		for _, e := range synonymTable[word.term] {
+			w := word.weight * e.weight
+			for _, t := range e.terms {
+				addTerm(t, w, g)
+			}
+			if word.cue && e.weight == aliasWeight {
+				for _, t := range e.terms {
+					ix.cueTerm(st, t, word.weight)
+				}
+			}
+		}
+	}
+
+	// Accumulate BM25F contributions.
+	st.touched = st.touched[:0]
+	for _, qt := range st.qterms {
+		bit := uint64(1) << qt.group
+		for _, p := range ix.postings[qt.id] {
+			if st.mask[p.doc] == 0 && st.acc[p.doc] == 0 {
+				st.touched = append(st.touched, p.doc)
+			}
+			st.acc[p.doc] += qt.w * float64(p.w)
+			st.mask[p.doc] |= bit
+		}
+	}
+
+	var totalGroup float64
+	for _, g := range st.groups {
+		totalGroup += g
+	}
+	out := make([]Scored, 0, min(len(st.touched), max(limit, 0)+1))
+	if limit <= 0 {
+		out = make([]Scored, 0, len(st.touched))
+	}
+	for _, d := range st.touched {
+		s := st.acc[d]
+		m := st.mask[d]
+		st.acc[d], st.mask[d] = 0, 0
+		if s <= 0 {
+			continue
+		}
+		// Name coverage: how much of the tool's own name the query asked for.
+		if nIDF := ix.docNameIDF[d]; nIDF > 0 {
+			cov := 0.0
+			for _, id := range ix.docName[d] {
+				if st.stamp[id] == st.gen {
+					cov += ix.idf[id] * st.qweight[id]
+				}
+			}
+			s += nameBonus * cov / nIDF
+		}
+		s += cueBonus * st.cue[ix.docBackend[d]]
+		h := ix.docHint[d]
+		switch {
+		case q.destructive && h&hintDestructive != 0:
+			s *= 1 + intentBoost
+		case q.destructive && h&hintReadOnly != 0:
+			s *= 1 - intentBoost
+		case q.readOnly && h&hintReadOnly != 0:
+			s *= 1 + intentBoost/2
+		case q.readOnly && h&hintDestructive != 0:
+			s *= 1 - intentBoost
+		}
+		if (q.ctxFile || q.hasPath) && h&hintFile != 0 {
+			s *= 1 + ctxFileBoost
+		}
+		if q.hasURL && h&hintURL != 0 {
+			s *= 1 + ctxFileBoost
+		}
+		cov := 0.0
+		if totalGroup > 0 {
+			for m != 0 {
+				g := bits.TrailingZeros64(m)
+				m &= m - 1
+				cov += st.groups[g]
+			}
+			cov /= totalGroup
+		}
+		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, pos: d}, limit, ix)
+	}
+	if limit <= 0 {
+		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })
 	}
 	return out
 }
 
-func tokenize(s string) []string {
-	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 1 {
-			out = append(out, strings.ToLower(string(cur)))
-		}
-		cur = cur[:0]
+func (ix *Index) cueTerm(st *searchState, term string, w float64) {
+	id, ok := ix.dict[term]
+	if !ok {
+		return
 	}
-	var prev rune
-	for _, r := range s {
-		switch {
-		case unicode.IsUpper(r) && unicode.IsLower(prev):
-			flush()
-			cur = append(cur, r)
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			cur = append(cur, r)
-		default:
-			flush()
-		}
-		prev = r
+	for _, c := range ix.backendTerms[id] {
+		st.cue[c.backend] += w * float64(c.spec) / float64(ix.backendLen[c.backend])
 	}
-	flush()
+}
+
+// cmp orders by score descending, then catalog order.
+func (ix *Index) cmp(a, b Scored) int {
+	if a.Score != b.Score {
+		if a.Score > b.Score {
+			return -1
+		}
+		return 1
+	}
+	return int(a.pos - b.pos)
+}
+
+// insertScored keeps out as the best limit results in order (limit > 0), or
+// just appends (limit <= 0; the caller sorts).
+func insertScored(out []Scored, s Scored, limit int, ix *Index) []Scored {
+	if limit <= 0 {
+		return append(out, s)
+	}
+	if len(out) == limit && ix.cmp(s, out[len(out)-1]) >= 0 {
+		return out
+	}
+	i, _ := slices.BinarySearchFunc(out, s, func(a, b Scored) int {
+		if ix.cmp(a, b) < 0 {
+			return -1
+		}
+		return 1
+	})
+	if len(out) < limit {
+		out = append(out, Scored{})
+	}
+	copy(out[i+1:], out[i:len(out)-1])
+	out[i] = s
 	return out
 }

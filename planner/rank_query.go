@@ -1,0 +1,222 @@
+package planner
+
+import (
+	"strings"
+	"unicode"
+)
+
+// parsedQuery is a query reduced to weighted terms plus the signals the
+// ranker reads from its shape.
+type parsedQuery struct {
+	words []queryWord
+
+	destructive bool // asks to delete, remove, drop, kill...
+	readOnly    bool // asks to show, list, find... and nothing that writes
+	hasPath     bool // names a filesystem path
+	hasURL      bool // names a URL
+	ctxFile     bool // the IDE has a document open and the query names no path
+}
+
+type queryWord struct {
+	term   string  // analyzed
+	weight float64 // 1 for plain words; less for quoted text and hints
+	cue    bool    // may name a backend
+}
+
+const (
+	quotedWeight = 0.3 // words inside quotes are mostly payload (titles, search text)
+	hintWeight   = 0.3 // words implied by a path, URL or repository reference
+)
+
+var (
+	destructiveStems = stemSet("delete", "remove", "rm", "drop", "erase", "purge", "destroy", "kill", "forget", "wipe", "trash", "unlink", "del", "terminate", "archive", "uninstall", "revoke")
+	writeStems       = stemSet("create", "add", "update", "set", "write", "edit", "make", "new", "put", "post", "send", "insert", "move", "rename", "push", "merge", "approve", "open", "file", "run", "start", "trigger", "deploy", "upload", "fill", "click", "type", "save", "apply", "change", "modify", "pause", "resume", "restore", "fork", "close", "reply", "comment", "mark", "resolve", "cancel", "stop", "book", "tweet", "text")
+	readStems        = stemSet("show", "list", "ls", "get", "read", "view", "cat", "which", "what", "find", "search", "display", "who", "where", "how", "check", "any", "describe", "inspect", "count", "fetch", "grep", "look", "give", "tell", "see", "print")
+)
+
+func stemSet(words ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range words {
+		m[stem(strings.ToLower(w))] = true
+	}
+	return m
+}
+
+// parseQuery analyzes a query. Paths, URLs and repository references are
+// turned into hint words ("file", "url", "repository") rather than split into
+// their parts, which would match tools by accident ("web-app" is not about
+// the web); quoted text is kept at a low weight.
+func parseQuery(query string) parsedQuery {
+	var q parsedQuery
+	seen := map[string]int{} // term -> index in q.words
+	add := func(term string, w float64, cue bool) {
+		if i, ok := seen[term]; ok {
+			if w > q.words[i].weight {
+				q.words[i].weight = w
+			}
+			q.words[i].cue = q.words[i].cue || cue
+			return
+		}
+		seen[term] = len(q.words)
+		q.words = append(q.words, queryWord{term: term, weight: w, cue: cue})
+	}
+	addText := func(s string, w float64, cue bool) {
+		splitWords(s, func(word string) {
+			t := normalizeWord(word)
+			if t == "" {
+				return
+			}
+			if hasDigit(t) {
+				return // ids, versions, sizes: payload, not intent
+			}
+			add(t, w, cue)
+		})
+	}
+
+	read, write := false, false
+	for _, f := range fields(query) {
+		text, quoted := f.text, f.quoted
+		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
+		switch {
+		case quoted:
+			addText(text, quotedWeight, false)
+			continue
+		case strings.Contains(lw, "://"):
+			q.hasURL = true
+			scheme, rest, _ := strings.Cut(lw, "://")
+			if scheme != "http" && scheme != "https" {
+				addText(scheme, 1, true)
+			}
+			host, _, _ := strings.Cut(rest, "/")
+			host, _, _ = strings.Cut(host, ":")
+			labels := strings.Split(host, ".")
+			if len(labels) >= 2 {
+				// The registrable name often is the product ("github.com").
+				addText(labels[len(labels)-2], 1, true)
+			}
+			add("url", hintWeight, false)
+			continue
+		case strings.HasPrefix(lw, "/") || strings.HasPrefix(lw, "~/") || strings.HasPrefix(lw, "./") || strings.HasPrefix(lw, "../"):
+			q.hasPath = true
+			base := lw[strings.LastIndexByte(lw, '/')+1:]
+			if strings.Contains(base, ".") {
+				add("file", hintWeight, false)
+			} else {
+				add(stem("directory"), hintWeight, false)
+			}
+			add("path", hintWeight, false)
+			continue
+		case strings.Contains(lw, "/") && !plainWords(lw):
+			// owner/repo, owner/repo#123, branch names, relative paths,
+			// project slugs: a reference, not words.
+			if strings.Contains(lw, "#") {
+				add(stem("number"), hintWeight, false)
+			}
+			if strings.Contains(lw, ".") && !strings.Contains(lw, "#") && !strings.HasPrefix(lw, "github.") {
+				q.hasPath = true
+				add("file", hintWeight, false)
+			} else {
+				add("repo", hintWeight, false)
+			}
+			// the first segment can name a product ("github.com/x/y").
+			first, _, _ := strings.Cut(lw, "/")
+			if strings.Contains(first, ".") {
+				labels := strings.Split(first, ".")
+				addText(labels[0], 1, true)
+			}
+			continue
+		case strings.Contains(lw, "@") && strings.Contains(lw, "."):
+			add(stem("email"), hintWeight, false)
+			continue
+		}
+		addText(text, 1, true)
+		splitWords(text, func(word string) {
+			t := stem(strings.ToLower(word))
+			switch {
+			case destructiveStems[t]:
+				q.destructive = true
+				write = true
+			case writeStems[t]:
+				write = true
+			case readStems[t]:
+				read = true
+			}
+		})
+	}
+	q.readOnly = read && !write
+	return q
+}
+
+type field struct {
+	text   string
+	quoted bool
+}
+
+// fields splits a query on spaces, keeping quoted spans ('...', "...",
+// `...`, “...”) together. An apostrophe inside a word ("we're") is not a
+// quote.
+func fields(s string) []field {
+	var out []field
+	rs := []rune(s)
+	i := 0
+	for i < len(rs) {
+		for i < len(rs) && unicode.IsSpace(rs[i]) {
+			i++
+		}
+		if i >= len(rs) {
+			break
+		}
+		if closeQ, ok := quotePair(rs[i]); ok {
+			// find the closing quote that ends a word
+			for j := i + 1; j < len(rs); j++ {
+				if rs[j] == closeQ && (j+1 == len(rs) || !unicode.IsLetter(rs[j+1])) {
+					out = append(out, field{text: string(rs[i+1 : j]), quoted: true})
+					i = j + 1
+					goto next
+				}
+			}
+		}
+		{
+			j := i
+			for j < len(rs) && !unicode.IsSpace(rs[j]) {
+				j++
+			}
+			out = append(out, field{text: string(rs[i:j])})
+			i = j
+		}
+	next:
+	}
+	return out
+}
+
+func quotePair(r rune) (rune, bool) {
+	switch r {
+	case '\'', '"', '`':
+		return r, true
+	case '“':
+		return '”', true
+	case '‘':
+		return '’', true
+	}
+	return 0, false
+}
+
+// plainWords reports whether a slash-joined token is just words
+// ("issue/PR", "read/write") rather than a reference.
+func plainWords(s string) bool {
+	for _, r := range s {
+		if r != '/' && !(r >= 'a' && r <= 'z') {
+			return false
+		}
+	}
+	return !strings.HasPrefix(s, "/") && !strings.HasSuffix(s, "/")
+}
+
+func hasDigit(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			return true
+		}
+	}
+	return false
+}
