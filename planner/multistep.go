@@ -1,0 +1,125 @@
+package planner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Executor runs one planned backend call during a multi-step plan
+// (MaxSteps > 1) and returns the MCP tool result as JSON. isError is the
+// result's isError flag (a tool failure the model may react to); err is for
+// calls that could not be made at all. The gateway implements it; planners
+// with MaxSteps = 1 never call it.
+type Executor interface {
+	Execute(ctx context.Context, p *Plan) (result json.RawMessage, isError bool, err error)
+}
+
+// modelCall is one tool call as a model produced it.
+type modelCall struct {
+	id   string // the model's call id ("" when the protocol has none)
+	name string
+	args string // raw JSON text, unvalidated
+}
+
+// modelReply is one model answer, normalized across the three protocols.
+type modelReply struct {
+	text  string
+	call  *modelCall // nil when the model answered in text
+	usage Usage
+	model string
+}
+
+// dialog is one conversation with a model, in the protocol of one planner.
+// Implementations keep the message history.
+type dialog interface {
+	// ask sends the conversation so far and returns the model's reply.
+	// temperature nil means the model's default.
+	ask(ctx context.Context, temperature *float64) (modelReply, error)
+	// reject appends the reply and the feedback that explains why it was not
+	// accepted, so the next ask can correct it.
+	reject(r modelReply, feedback string)
+	// result appends the reply (a valid call that was executed) and the
+	// tool's (truncated) result.
+	result(r modelReply, result string, isError bool)
+}
+
+// loopConfig is what runDialog needs from a planner's options.
+type loopConfig struct {
+	maxAttempts    int      // model requests per step
+	maxSteps       int      // tool calls, the last one returned unexecuted
+	temperature    *float64 // start of the schedule; see temperatureAt
+	executor       Executor
+	maxResultBytes int
+	names          map[string]*Tool
+}
+
+// runDialog drives a dialog to a plan: per step, up to maxAttempts requests
+// until the model makes a valid call (or answers in text); then, while steps
+// remain and an executor is set, runs the call, feeds the result back and asks
+// again. It fills p's decision, Attempts (total model requests), Usage, Model
+// and Steps; p must already carry Planner and Candidates.
+func runDialog(ctx context.Context, d dialog, cat *Catalog, cfg loopConfig, p *Plan) error {
+	steps := cfg.maxSteps
+	if cfg.executor == nil || steps < 1 {
+		steps = 1
+	}
+	for step := 1; ; step++ {
+		var (
+			t        *Tool
+			args     json.RawMessage
+			reply    modelReply
+			feedback string
+		)
+		for attempt := 0; ; attempt++ {
+			if attempt == cfg.maxAttempts {
+				return fmt.Errorf("%w: no valid tool call after %d attempts: %s", ErrNoAction, attempt, feedback)
+			}
+			r, err := d.ask(ctx, temperatureAt(cfg.temperature, attempt, cfg.maxAttempts))
+			if err != nil {
+				return err
+			}
+			p.Attempts++
+			p.Usage.Add(r.usage)
+			if r.model != "" {
+				p.Model = r.model
+			}
+			if r.call == nil {
+				if r.text != "" {
+					p.Text = r.text
+					return nil
+				}
+				feedback = "You answered with neither a tool call nor text. Call exactly one tool, or ask one short clarifying question."
+				d.reject(r, feedback)
+				continue
+			}
+			tool, a, err := checkCall(cat, cfg.names, r.call.name, r.call.args)
+			var fb *errFeedback
+			if errors.As(err, &fb) {
+				feedback = fb.msg
+				d.reject(r, feedback)
+				continue
+			}
+			t, args, reply = tool, a, r
+			break
+		}
+		callPlan(p, t, args)
+		if step >= steps {
+			return nil
+		}
+		// Run this call and feed its result back.
+		res, isErr, err := cfg.executor.Execute(ctx, p)
+		if err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("step %d: %w", step, context.Cause(ctx))
+			}
+			res, _ = json.Marshal(map[string]string{"error": err.Error()})
+			isErr = true
+		}
+		p.Steps = append(p.Steps, Step{Backend: t.Backend, Tool: t.Name, Arguments: args, IsError: isErr})
+		d.result(reply, truncateBytes(string(res), cfg.maxResultBytes), isErr)
+		*p = Plan{Planner: p.Planner, Model: p.Model, Attempts: p.Attempts, Usage: p.Usage,
+			Candidates: p.Candidates, Steps: p.Steps}
+	}
+}

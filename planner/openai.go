@@ -1,0 +1,463 @@
+package planner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+	"github.com/openai/openai-go/v3/packages/param"
+)
+
+// DefaultOpenAIModel is the model used when [OpenAIOptions.Model] is empty.
+//
+// gpt-4.1-mini: inexpensive, reliable at function calling (strict mode
+// included) and, unlike the gpt-5 and o-series reasoning models, it accepts a
+// temperature, which the retry schedule lowers on every attempt. Reasoning
+// models work too: set Model and a negative Temperature.
+const DefaultOpenAIModel = "gpt-4.1-mini"
+
+// DefaultOpenAIBaseURL is the base URL used when [OpenAIOptions.BaseURL] is empty.
+const DefaultOpenAIBaseURL = "https://api.openai.com/v1"
+
+// OpenAIOptions configure [NewOpenAI] and [NewJSONMode]. The zero value of
+// every field means the documented default.
+type OpenAIOptions struct {
+	// APIKey is sent as a bearer token. Empty sends no Authorization header
+	// (local servers such as Ollama or vLLM need none). The planner never reads
+	// the environment; the config layer decides where the key comes from.
+	// The key never appears in an error message.
+	APIKey string
+	// BaseURL of any OpenAI-compatible chat-completions server
+	// ("http://localhost:11434/v1" for Ollama, "https://openrouter.ai/api/v1").
+	// Empty means [DefaultOpenAIBaseURL]. The key is sent to this host: only
+	// configure hosts you trust with it.
+	BaseURL string
+	// Model is the model id. Empty means [DefaultOpenAIModel].
+	Model string
+	// MaxTools caps the tools offered to the model. When the catalog holds
+	// more, the ranker pre-selects the best MaxTools for the query. Zero means
+	// 64; negative means every tool (OpenAI rejects more than 128).
+	MaxTools int
+	// MaxPromptTokens, when positive, shrinks the candidate list further (from
+	// the lowest-ranked end, keeping at least one tool) until the estimated
+	// prompt fits: system prompt, user message and function definitions at
+	// one token per four bytes of JSON. Zero means no limit besides MaxTools.
+	MaxPromptTokens int
+	// MaxAttempts is the number of model requests per step before the planner
+	// gives up on getting a valid tool call. Zero means 3.
+	MaxAttempts int
+	// Temperature of the first attempt; later attempts lower it linearly to 0
+	// on the last. Nil means 0.2 (0.2, 0.1, 0 for three attempts). A negative
+	// value sends no temperature at all (for reasoning models, which accept
+	// only their default).
+	Temperature *float64
+	// HTTPClient makes the requests. Nil means [http.DefaultClient]. Its
+	// Timeout, if any, applies per HTTP attempt; cancellation comes from the
+	// ctx given to Plan.
+	HTTPClient *http.Client
+	// RequestTimeout bounds each HTTP attempt (not the whole Plan call). Zero
+	// means no bound besides ctx.
+	RequestTimeout time.Duration
+	// MaxHTTPRetries is how often one model request is retried on 408, 409,
+	// 429, 5xx and connection errors, with backoff. Zero means 2; negative
+	// means none. Waits between retries end at once when ctx is cancelled.
+	MaxHTTPRetries int
+	// MaxRetryDelay caps the wait before an HTTP retry. A 429 whose
+	// Retry-After asks for longer fails at once, naming the delay. Zero means
+	// 10s.
+	MaxRetryDelay time.Duration
+	// MaxSteps is the number of tool calls one Plan may make. With more than
+	// one, every call but the last is run through Executor and its result
+	// fed back to the model; the last call is returned as the Plan. Zero means
+	// 1 (one-shot). Without an Executor the planner is one-shot regardless.
+	MaxSteps int
+	// Executor runs the intermediate calls of a multi-step plan. Nil means
+	// one-shot.
+	Executor Executor
+	// MaxResultBytes caps a tool result fed back to the model in a multi-step
+	// plan. Zero means 8 KiB.
+	MaxResultBytes int
+}
+
+func (o *OpenAIOptions) withDefaults() OpenAIOptions {
+	c := *o
+	if c.BaseURL == "" {
+		c.BaseURL = DefaultOpenAIBaseURL
+	}
+	if c.Model == "" {
+		c.Model = DefaultOpenAIModel
+	}
+	if c.MaxTools == 0 {
+		c.MaxTools = defaultMaxTools
+	}
+	if c.MaxAttempts <= 0 {
+		c.MaxAttempts = defaultMaxAttempts
+	}
+	if c.HTTPClient == nil {
+		c.HTTPClient = http.DefaultClient
+	}
+	if c.MaxHTTPRetries == 0 {
+		c.MaxHTTPRetries = 2
+	} else if c.MaxHTTPRetries < 0 {
+		c.MaxHTTPRetries = 0
+	}
+	if c.MaxRetryDelay <= 0 {
+		c.MaxRetryDelay = 10 * time.Second
+	}
+	if c.MaxSteps <= 0 {
+		c.MaxSteps = defaultMaxSteps
+	}
+	if c.MaxResultBytes <= 0 {
+		c.MaxResultBytes = defaultMaxResultBytes
+	}
+	return c
+}
+
+func (o *OpenAIOptions) loop(names map[string]*Tool) loopConfig {
+	return loopConfig{
+		maxAttempts:    o.MaxAttempts,
+		maxSteps:       o.MaxSteps,
+		temperature:    o.Temperature,
+		executor:       o.Executor,
+		maxResultBytes: o.MaxResultBytes,
+		names:          names,
+	}
+}
+
+// OpenAIPlanner plans with an OpenAI-compatible chat-completions model using
+// native tool calling: one function per candidate tool, tool_choice auto,
+// parallel tool calls off. It is safe for concurrent use.
+type OpenAIPlanner struct {
+	opts OpenAIOptions
+	chat *openai.ChatCompletionService
+	host string // for error messages
+
+	mu    sync.Mutex
+	cache *functionCache // guarded by mu; the last catalog's function definitions
+}
+
+var _ Planner = (*OpenAIPlanner)(nil)
+
+// NewOpenAI returns an OpenAI tool-calling planner. It makes no request until
+// Plan is called.
+func NewOpenAI(opts OpenAIOptions) *OpenAIPlanner {
+	o := opts.withDefaults()
+	return &OpenAIPlanner{opts: o, chat: newChatService(&o), host: hostOf(o.BaseURL)}
+}
+
+// newChatService builds the SDK service from explicit options only: no
+// OPENAI_* environment variable leaks in (openai.NewClient would read them).
+func newChatService(o *OpenAIOptions) *openai.ChatCompletionService {
+	ropts := []option.RequestOption{
+		option.WithBaseURL(o.BaseURL),
+		option.WithHTTPClient(o.HTTPClient),
+		option.WithMaxRetries(o.MaxHTTPRetries),
+		option.WithMaxRetryDelay(o.MaxRetryDelay),
+	}
+	if o.APIKey != "" {
+		ropts = append(ropts, option.WithAPIKey(o.APIKey))
+	}
+	if o.RequestTimeout > 0 {
+		ropts = append(ropts, option.WithRequestTimeout(o.RequestTimeout))
+	}
+	svc := openai.NewChatCompletionService(ropts...)
+	return &svc
+}
+
+func hostOf(base string) string {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" {
+		return "(invalid base URL)"
+	}
+	return u.Host
+}
+
+// Plan asks the model for one tool call. See [Planner].
+func (p *OpenAIPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, error) {
+	start := time.Now()
+	if strings.TrimSpace(task.Query) == "" {
+		return nil, fmt.Errorf("openai planner: %w: empty query", ErrNoAction)
+	}
+	if cat.Len() == 0 {
+		return nil, fmt.Errorf("openai planner: %w: no tools available", ErrNoAction)
+	}
+	req := p.buildRequest(task, cat)
+	plan := &Plan{Planner: "openai", Model: p.opts.Model, Candidates: req.candidates}
+	d := &openaiDialog{p: p, params: req.params}
+	if err := runDialog(ctx, d, cat, p.opts.loop(req.names), plan); err != nil {
+		return nil, fmt.Errorf("openai planner: %w", err)
+	}
+	plan.Latency = Duration(time.Since(start))
+	return plan, nil
+}
+
+// openaiRequest is a first chat-completions request and what is needed to
+// read its answer.
+type openaiRequest struct {
+	params     openai.ChatCompletionNewParams
+	names      map[string]*Tool // function name -> tool
+	candidates []Candidate
+	estimate   int // estimated prompt tokens
+}
+
+// functionCache keeps the function definitions of one catalog: catalogs
+// are immutable, and the gateway plans many tasks against the same one.
+type functionCache struct {
+	cat  *Catalog
+	defs map[*Tool]functionDef
+}
+
+type functionDef struct {
+	description string
+	params      map[string]any
+	strict      bool
+	size        int // bytes of the definition's JSON, for the token estimate
+}
+
+func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool) []functionDef {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cache == nil || p.cache.cat != cat {
+		p.cache = &functionCache{cat: cat, defs: make(map[*Tool]functionDef)}
+	}
+	out := make([]functionDef, len(tools))
+	for i, t := range tools {
+		d, ok := p.cache.defs[t]
+		if !ok {
+			d = newFunctionDef(t)
+			p.cache.defs[t] = d
+		}
+		out[i] = d
+	}
+	return out
+}
+
+func newFunctionDef(t *Tool) functionDef {
+	desc := t.Description
+	if strings.TrimSpace(desc) == "" {
+		desc = t.Title
+	}
+	d := functionDef{description: "[" + t.Backend + "] " + trimRunes(desc, maxDescriptionRunes)}
+	d.params, d.strict = openAISchema(t.InputSchema)
+	d.size = len(d.description) + len(t.Backend) + len(t.Name) + 60 // name, keys, punctuation
+	if b, err := marshalCompact(d.params); err == nil {
+		d.size += len(b)
+	}
+	return d
+}
+
+// buildRequest selects candidates and builds the first request.
+func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
+	tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
+	defs := p.functionDefs(cat, tools)
+	sys := systemPrompt(p.opts.MaxSteps)
+	user := userMessage(task)
+	est := estimateTokens(len(sys)+len(user)) + 10
+	if p.opts.MaxPromptTokens > 0 {
+		n := 0
+		for n < len(defs) {
+			e := est + estimateTokens(defs[n].size)
+			if n > 0 && e > p.opts.MaxPromptTokens {
+				break
+			}
+			est = e
+			n++
+		}
+		tools, scores, defs = tools[:n], scores[:n], defs[:n]
+	} else {
+		for _, d := range defs {
+			est += estimateTokens(d.size)
+		}
+	}
+	fnames, byName := functionNames(tools)
+	fns := make([]openai.ChatCompletionToolUnionParam, len(tools))
+	for i, d := range defs {
+		fd := openai.FunctionDefinitionParam{
+			Name:        fnames[i],
+			Description: openai.String(d.description),
+			Parameters:  d.params,
+		}
+		if d.strict {
+			fd.Strict = openai.Bool(true)
+		}
+		fns[i] = openai.ChatCompletionFunctionTool(fd)
+	}
+	params := openai.ChatCompletionNewParams{
+		Model: p.opts.Model,
+		Messages: []openai.ChatCompletionMessageParamUnion{
+			openai.SystemMessage(sys),
+			openai.UserMessage(user),
+		},
+		Tools:             fns,
+		ToolChoice:        openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String(string(openai.ChatCompletionToolChoiceOptionAutoAuto))},
+		ParallelToolCalls: openai.Bool(false),
+	}
+	return &openaiRequest{params: params, names: byName, candidates: candidateList(tools, scores), estimate: est}
+}
+
+// openaiDialog is a tool-calling conversation.
+type openaiDialog struct {
+	p      *OpenAIPlanner
+	params openai.ChatCompletionNewParams
+	calls  int // for ids of calls the server sent without one
+}
+
+func (d *openaiDialog) ask(ctx context.Context, temperature *float64) (modelReply, error) {
+	if temperature != nil {
+		d.params.Temperature = openai.Float(*temperature)
+	} else {
+		d.params.Temperature = param.Opt[float64]{}
+	}
+	resp, err := d.p.chat.New(ctx, d.params)
+	if err != nil {
+		return modelReply{}, d.p.describeError(ctx, err)
+	}
+	if len(resp.Choices) == 0 {
+		return modelReply{}, fmt.Errorf("%s: response has no choices", d.p.host)
+	}
+	msg := resp.Choices[0].Message
+	r := modelReply{
+		text:  strings.TrimSpace(msg.Content),
+		model: resp.Model,
+		usage: Usage{PromptTokens: resp.Usage.PromptTokens, CompletionTokens: resp.Usage.CompletionTokens, TotalTokens: resp.Usage.TotalTokens},
+	}
+	if r.text == "" && msg.Refusal != "" {
+		r.text = strings.TrimSpace(msg.Refusal)
+	}
+	for _, tc := range msg.ToolCalls {
+		if tc.Type != "" && tc.Type != "function" {
+			continue
+		}
+		id := tc.ID
+		if id == "" {
+			d.calls++
+			id = fmt.Sprintf("call_%d", d.calls)
+		}
+		r.call = &modelCall{id: id, name: tc.Function.Name, args: tc.Function.Arguments}
+		break // parallel_tool_calls is off; ignore any extra call
+	}
+	return r, nil
+}
+
+func (d *openaiDialog) assistant(r modelReply) {
+	a := openai.ChatCompletionAssistantMessageParam{}
+	if r.text != "" {
+		a.Content.OfString = openai.String(r.text)
+	}
+	if r.call != nil {
+		a.ToolCalls = []openai.ChatCompletionMessageToolCallUnionParam{{
+			OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
+				ID: r.call.id,
+				Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{
+					Name:      r.call.name,
+					Arguments: r.call.args,
+				},
+			},
+		}}
+	}
+	if r.text == "" && r.call == nil {
+		return // nothing to replay
+	}
+	d.params.Messages = append(d.params.Messages, openai.ChatCompletionMessageParamUnion{OfAssistant: &a})
+}
+
+func (d *openaiDialog) reject(r modelReply, feedback string) {
+	d.assistant(r)
+	if r.call != nil {
+		d.params.Messages = append(d.params.Messages, openai.ToolMessage(feedback, r.call.id))
+		return
+	}
+	d.params.Messages = append(d.params.Messages, openai.UserMessage(feedback))
+}
+
+func (d *openaiDialog) result(r modelReply, result string, isError bool) {
+	d.assistant(r)
+	if isError {
+		result = "The tool reported an error:\n" + result
+	}
+	d.params.Messages = append(d.params.Messages, openai.ToolMessage(result, r.call.id))
+}
+
+// describeError turns a failed chat-completions request into an error that
+// names the cause and the server's host, never the API key. The SDK error
+// stays wrapped for errors.As (*openai.Error) and errors.Is
+// (context.Canceled, context.DeadlineExceeded).
+func (p *OpenAIPlanner) describeError(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("request to %s: %w", p.host, ctx.Err())
+	}
+	var msg string
+	var ae *openai.Error
+	switch {
+	case errors.As(err, &ae):
+		detail := ""
+		if ae.Message != "" {
+			detail = ": " + trimRunes(ae.Message, 200)
+		}
+		switch code := ae.StatusCode; {
+		case code == http.StatusUnauthorized:
+			msg = fmt.Sprintf("%s rejected the API key (401 Unauthorized)%s; check the configured key", p.host, detail)
+		case code == http.StatusForbidden:
+			msg = fmt.Sprintf("%s denied access (403 Forbidden)%s; the key lacks permission for model %q or the region is unsupported", p.host, detail, p.opts.Model)
+		case code == http.StatusNotFound:
+			msg = fmt.Sprintf("%s: model %q or the chat-completions endpoint was not found (404)%s; check model and base URL", p.host, p.opts.Model, detail)
+		case code == http.StatusTooManyRequests:
+			ra := ""
+			if ae.Response != nil {
+				if v := ae.Response.Header.Get("Retry-After"); v != "" {
+					ra = fmt.Sprintf(", retry after %ss", strings.TrimSuffix(v, "s"))
+				}
+			}
+			msg = fmt.Sprintf("%s rate limit or quota exceeded (429 Too Many Requests%s)%s", p.host, ra, detail)
+		case code >= 500:
+			msg = fmt.Sprintf("%s server error (%d %s)%s", p.host, code, http.StatusText(code), detail)
+		default:
+			msg = fmt.Sprintf("%s refused the request (%d %s)%s", p.host, code, http.StatusText(code), detail)
+		}
+	case errors.Is(err, context.DeadlineExceeded) || isTimeout(err):
+		msg = fmt.Sprintf("request to %s timed out", p.host)
+	case errors.Is(err, syscall.ECONNREFUSED):
+		msg = fmt.Sprintf("connection to %s refused: is the server running?", p.host)
+	default:
+		var dnsErr *net.DNSError
+		if errors.As(err, &dnsErr) {
+			msg = fmt.Sprintf("cannot resolve %s: %v", p.host, dnsErr.Err)
+		} else {
+			msg = fmt.Sprintf("request to %s failed: %v", p.host, err)
+		}
+	}
+	return &redactedError{msg: redact(msg, p.opts.APIKey), err: err}
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// redact removes secret from s. Servers have been seen echoing keys in error
+// bodies.
+func redact(s, secret string) string {
+	if len(secret) < 4 {
+		return s
+	}
+	return strings.ReplaceAll(s, secret, "[redacted]")
+}
+
+// redactedError shows a message already cleaned of secrets, while keeping
+// the original error for errors.Is and errors.As.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
