@@ -44,6 +44,11 @@ type ConnOptions struct {
 	// encoded size. They run on the hot path: keep them cheap.
 	OnRead, OnWrite func(m *Message, size int)
 
+	// CloseError, if set, builds the error delivered to requests still
+	// pending when the read loop ends (readErr is what ended it). It runs
+	// once. Nil delivers "connection closed" with CodeBackendFailed.
+	CloseError func(readErr error) *Error
+
 	// MaxQueueBytes bounds the bytes queued for a peer that does not read.
 	// Zero means 256 MiB.
 	MaxQueueBytes int
@@ -134,7 +139,13 @@ func (c *Conn) Run() error {
 			c.ReplyError(m.ID, Errorf(CodeMethodNotFound, "method not found: %q", m.Method))
 		}
 	}
-	c.failPending(&Error{Code: CodeBackendFailed, Message: "connection closed"})
+	failure := &Error{Code: CodeBackendFailed, Message: "connection closed"}
+	if c.opts.CloseError != nil {
+		if e := c.opts.CloseError(err); e != nil {
+			failure = AsError(e) // never code 0
+		}
+	}
+	c.failPending(failure)
 	return err
 }
 
@@ -206,6 +217,10 @@ func (c *Conn) take(id int64) func(*Message) {
 func (c *Conn) Fail(err *Error) { c.failPending(err) }
 
 func (c *Conn) failPending(err *Error) {
+	if err == nil {
+		err = &Error{Code: CodeBackendFailed, Message: ErrClosed.Error()}
+	}
+	err = AsError(err) // never code 0
 	c.mu.Lock()
 	c.closed = true
 	if c.failure == nil {
@@ -240,7 +255,11 @@ func (c *Conn) Go(method string, params json.RawMessage, onResp func(*Message)) 
 	c.pending[id] = onResp
 	c.mu.Unlock()
 	if err := c.Send(&Message{ID: IntID(id), Method: method, Params: params}); err != nil {
-		c.take(id)
+		if c.take(id) == nil {
+			// failPending took onResp first and delivers the failure to it;
+			// returning an error too would answer the request twice.
+			return id, nil
+		}
 		return 0, err
 	}
 	return id, nil

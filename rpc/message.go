@@ -125,7 +125,7 @@ func Decode(b []byte) (*Message, error) {
 	if len(b) == 0 {
 		return nil, &DecodeError{Code: CodeParseError, Err: errors.New("empty message")}
 	}
-	if b[0] == '[' {
+	if b[0] == '[' && json.Valid(b) {
 		// Batches were removed from MCP in 2025-06-18; no client we serve sends them.
 		return nil, &DecodeError{Code: CodeInvalidRequest, Err: errors.New("JSON-RPC batches are not supported")}
 	}
@@ -250,6 +250,10 @@ func AppendString(b []byte, s string) []byte {
 				b = append(b, '\\', 'r')
 			case '\t':
 				b = append(b, '\\', 't')
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
 			default:
 				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 			}

@@ -42,31 +42,73 @@ func (e *TooLongError) Error() string {
 	return fmt.Sprintf("message exceeds %d bytes", e.Limit)
 }
 
-// PrefixID recovers the "id" of a message from its first bytes, if it
-// appears there (it usually does: peers write "jsonrpc", then "id"). It
-// returns nil when the id cannot be found.
+// PrefixID recovers the top-level "id" of a message from its first bytes,
+// if it appears there (it usually does: peers write "jsonrpc", then "id").
+// Keys of nested objects ("params": {"id": ...}) are not mistaken for it. It
+// returns nil when the id cannot be found or may be cut off.
 func (e *TooLongError) PrefixID() json.RawMessage {
-	i := bytes.Index(e.Prefix, []byte(`"id":`))
-	if i < 0 {
-		return nil
+	p := e.Prefix
+	depth := 0
+	for i := 0; i < len(p); i++ {
+		switch p[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			end := stringEnd(p, i)
+			if end < 0 {
+				return nil
+			}
+			key := depth == 1 && string(p[i:end]) == `"id"`
+			i = end - 1
+			if !key {
+				continue
+			}
+			rest := bytes.TrimLeft(p[end:], " \t\r\n")
+			if len(rest) == 0 || rest[0] != ':' {
+				continue // "id" as a value, not a key
+			}
+			return prefixValue(bytes.TrimLeft(rest[1:], " \t\r\n"))
+		}
 	}
-	rest := bytes.TrimLeft(e.Prefix[i+5:], " \t")
+	return nil
+}
+
+// stringEnd returns the index just past the JSON string starting at p[i],
+// or -1 if it does not end within p.
+func stringEnd(p []byte, i int) int {
+	for j := i + 1; j < len(p); j++ {
+		switch p[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// prefixValue returns the string or number at the start of p if it is
+// complete (followed by more bytes) and valid, else nil.
+func prefixValue(p []byte) json.RawMessage {
 	end := 0
-	if len(rest) > 0 && rest[0] == '"' {
-		j := bytes.IndexByte(rest[1:], '"')
-		if j < 0 {
+	switch {
+	case len(p) == 0:
+		return nil
+	case p[0] == '"':
+		if end = stringEnd(p, 0); end < 0 {
 			return nil
 		}
-		end = j + 2
-	} else {
-		for end < len(rest) && (rest[end] == '-' || rest[end] >= '0' && rest[end] <= '9') {
+	default:
+		for end < len(p) && bytes.IndexByte([]byte("+-.0123456789eE"), p[end]) >= 0 {
 			end++
 		}
 	}
-	if end == 0 || end == len(rest) {
-		return nil
+	if end == 0 || end == len(p) || !json.Valid(p[:end]) {
+		return nil // nothing, possibly cut off, or not JSON
 	}
-	return validID(append(json.RawMessage(nil), rest[:end]...))
+	return validID(append(json.RawMessage(nil), p[:end]...))
 }
 
 // lineStream is newline-delimited JSON over a byte stream, as MCP's stdio
@@ -112,22 +154,26 @@ func (s *lineStream) Read() ([]byte, error) {
 	}
 }
 
+// readLine returns the next line without its "\n", at most s.limit bytes.
 func (s *lineStream) readLine() ([]byte, error) {
 	// Fast path: the whole line is in bufio's buffer.
 	line, err := s.r.ReadSlice('\n')
-	if err == nil {
-		return line[:len(line)-1], nil
-	}
-	if !errors.Is(err, bufio.ErrBufferFull) {
-		if len(line) > 0 && errors.Is(err, io.EOF) {
-			return line, nil // a last line without newline
-		}
+	switch {
+	case err == nil:
+		return s.checkLimit(line[:len(line)-1])
+	case len(line) > 0 && errors.Is(err, io.EOF):
+		return s.checkLimit(line) // a last line without newline
+	case !errors.Is(err, bufio.ErrBufferFull):
 		return nil, err
 	}
 	s.buf = append(s.buf[:0], line...)
 	for {
 		line, err = s.r.ReadSlice('\n')
-		if len(s.buf)+len(line) > s.limit+1 {
+		n := len(s.buf) + len(line) // message bytes so far
+		if err == nil {
+			n-- // the newline is not part of the message
+		}
+		if n > s.limit {
 			return nil, s.skip(len(s.buf)+len(line), err)
 		}
 		s.buf = append(s.buf, line...)
@@ -144,6 +190,15 @@ func (s *lineStream) readLine() ([]byte, error) {
 	}
 }
 
+// checkLimit returns line, or a TooLongError if it is over the limit (the
+// limit may be below bufio's buffer size).
+func (s *lineStream) checkLimit(line []byte) ([]byte, error) {
+	if len(line) > s.limit {
+		return nil, &TooLongError{Size: len(line), Limit: s.limit, Prefix: append([]byte(nil), line[:min(len(line), 512)]...)}
+	}
+	return line, nil
+}
+
 // skip discards the rest of an over-long line and returns a TooLongError.
 func (s *lineStream) skip(n int, err error) error {
 	prefix := append([]byte(nil), s.buf[:min(len(s.buf), 512)]...)
@@ -153,9 +208,10 @@ func (s *lineStream) skip(n int, err error) error {
 		line, err = s.r.ReadSlice('\n')
 		n += len(line)
 	}
-	if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
-		return err // EOF or a read error ends the stream anyway
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err // a read error ends the stream anyway
 	}
+	// At EOF, report the line; the next Read returns io.EOF.
 	if cap(s.buf) > 1<<20 {
 		s.buf = nil // do not keep a huge buffer alive
 	}
