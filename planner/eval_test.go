@@ -108,11 +108,11 @@ func (q *evalQuery) accepts(t *Tool, lenient bool) bool {
 }
 
 type rankMetrics struct {
-	n                   int
-	r1, r1Lenient       int
-	r5, r10             int
-	mrr                 float64
-	misses              []string
+	n             int
+	r1, r1Lenient int
+	r5, r10       int
+	mrr           float64
+	misses        []string
 }
 
 func (m rankMetrics) rate(k int) float64 { return float64(k) / float64(max(m.n, 1)) }

@@ -44,6 +44,7 @@ type Index struct {
 
 	docBackend []int32   // by doc: backend id
 	docName    [][]int32 // by doc: distinct term ids of the tool name
+	docPlural  []uint64  // by doc: bit i set when docName[i] is written in the plural
 	docNameIDF []float64 // by doc: sum of idf over docName
 	docHint    []uint8   // by doc: hint* bits
 
@@ -93,11 +94,12 @@ var (
 
 // Scoring constants, tuned on the development set (see eval_test.go).
 var (
-	bm25K1       = 1.2
-	nameBonus    = 2.5  // times the idf-weighted share of the tool name the query covers
-	cueBonus     = 3.0  // times how clearly the query names the tool's backend
-	intentBoost  = 0.12 // relative boost/penalty from annotations vs query intent
-	ctxFileBoost = 0.08
+	bm25K1         = 1.2
+	nameBonus      = 2.5  // times the idf-weighted share of the tool name the query covers
+	cueBonus       = 0.5  // relative boost when the query names the tool's backend
+	pluralMismatch = 0.8  // weight of a name word matched in the other number ("issue" vs "delete_issues")
+	intentBoost    = 0.12 // relative boost/penalty from annotations vs query intent
+	ctxFileBoost   = 0.08
 )
 
 // NewIndex indexes tools. The slice must not change afterwards.
@@ -106,6 +108,7 @@ func NewIndex(tools []Tool) *Index {
 	n := len(tools)
 	ix.docBackend = make([]int32, n)
 	ix.docName = make([][]int32, n)
+	ix.docPlural = make([]uint64, n)
 	ix.docNameIDF = make([]float64, n)
 	ix.docHint = make([]uint8, n)
 
@@ -178,10 +181,17 @@ func NewIndex(tools []Tool) *Index {
 		ix.docHint[i] = hints
 
 		seen := map[int32]bool{}
-		analyze(t.Name, func(term string) {
+		splitWords(t.Name, func(word string) {
+			term := normalizeWord(word)
+			if term == "" {
+				return
+			}
 			id := ix.dict[term]
-			if !seen[id] {
+			if !seen[id] && len(ix.docName[i]) < 64 {
 				seen[id] = true
+				if isPlural(strings.ToLower(word)) {
+					ix.docPlural[i] |= 1 << len(ix.docName[i])
+				}
 				ix.docName[i] = append(ix.docName[i], id)
 			}
 		})
@@ -235,25 +245,33 @@ func NewIndex(tools []Tool) *Index {
 		}
 	}
 
-	// Backend cues: for every word of a backend's name, how specific it is
-	// to that backend (share of the documents containing the word that
-	// belong to the backend). "github" is specific to the github backend;
-	// "search" in "brave-search" is not.
+	// Backend cues: a query word that is part of a backend's name ("github",
+	// "linear", "chrome") points at that backend, as much as the word is
+	// specific to backends named with it: "search" in "brave-search" is
+	// mostly found in other servers' tools and says little.
+	nameTerms := make([][]string, len(ix.backends))
+	named := map[int32][]int32{} // term id -> backends whose name has it
 	for b, name := range ix.backends {
 		terms := analyzeAll(name)
 		slices.Sort(terms)
 		terms = slices.Compact(terms)
+		nameTerms[b] = terms
 		ix.backendLen = append(ix.backendLen, len(terms))
 		for _, term := range terms {
 			id := ix.dict[term]
-			inB := 0
-			for _, p := range ix.postings[id] {
-				if ix.docBackend[p.doc] == int32(b) {
-					inB++
-				}
+			named[id] = append(named[id], int32(b))
+		}
+	}
+	for id, bs := range named {
+		inNamed := 0
+		for _, p := range ix.postings[id] {
+			if slices.Contains(bs, ix.docBackend[p.doc]) {
+				inNamed++
 			}
-			spec := float64(inB) / float64(max(df[id], 1))
-			ix.backendTerms[id] = append(ix.backendTerms[id], cueRef{backend: int32(b), spec: float32(spec)})
+		}
+		spec := float64(inNamed) / float64(max(df[id], 1))
+		for _, b := range bs {
+			ix.backendTerms[id] = append(ix.backendTerms[id], cueRef{backend: b, spec: float32(spec)})
 		}
 	}
 	return ix
@@ -357,6 +375,7 @@ type searchState struct {
 	touched []int32
 	stamp   []uint32  // by term id: == gen when the term is in the expanded query
 	qweight []float64 // by term id: its weight in the query (valid when stamped)
+	qplural []bool    // by term id: the query wrote it in the plural (valid when stamped)
 	gen     uint32
 	cue     []float64 // by backend
 	qterms  []qterm
@@ -380,6 +399,7 @@ func (ix *Index) state() *searchState {
 		mask:    make([]uint64, len(ix.tools)),
 		stamp:   make([]uint32, len(ix.idf)),
 		qweight: make([]float64, len(ix.idf)),
+		qplural: make([]bool, len(ix.idf)),
 		cue:     make([]float64, len(ix.backends)),
 	}
 }
@@ -406,7 +426,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	st.groups = st.groups[:0]
 	clear(st.cue)
 
-	addTerm := func(term string, w float64, g int) {
+	addTerm := func(term string, w float64, g int, plural bool) {
 		id, ok := ix.dict[term]
 		if !ok {
 			return
@@ -428,6 +448,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		} else {
 			st.stamp[id] = st.gen
 			st.qweight[id] = 0
+			st.qplural[id] = plural
 		}
 		if w > st.qweight[id] {
 			st.qweight[id] = w
@@ -445,14 +466,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		gw *= word.weight
 		st.groups = append(st.groups, gw)
-		addTerm(word.term, word.weight, g)
+		addTerm(word.term, word.weight, g, word.plural)
 		if word.cue {
 			ix.cueTerm(st, word.term, word.weight)
 		}
 		for _, e := range synonymTable[word.term] {
 			w := word.weight * e.weight
 			for _, t := range e.terms {
-				addTerm(t, w, g)
+				addTerm(t, w, g, word.plural)
 			}
 			if word.cue && e.weight == aliasWeight {
 				for _, t := range e.terms {
@@ -493,14 +514,19 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// Name coverage: how much of the tool's own name the query asked for.
 		if nIDF := ix.docNameIDF[d]; nIDF > 0 {
 			cov := 0.0
-			for _, id := range ix.docName[d] {
+			pl := ix.docPlural[d]
+			for j, id := range ix.docName[d] {
 				if st.stamp[id] == st.gen {
-					cov += ix.idf[id] * st.qweight[id]
+					c := ix.idf[id] * st.qweight[id]
+					if st.qplural[id] != (pl>>j&1 == 1) {
+						c *= pluralMismatch
+					}
+					cov += c
 				}
 			}
 			s += nameBonus * cov / nIDF
 		}
-		s += cueBonus * st.cue[ix.docBackend[d]]
+		s *= 1 + cueBonus*st.cue[ix.docBackend[d]]
 		h := ix.docHint[d]
 		switch {
 		case q.destructive && h&hintDestructive != 0:
@@ -511,6 +537,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			s *= 1 + intentBoost/2
 		case q.readOnly && h&hintDestructive != 0:
 			s *= 1 - intentBoost
+		case q.write && h&hintReadOnly != 0:
+			s *= 1 - intentBoost/2
 		}
 		if (q.ctxFile || q.hasPath) && h&hintFile != 0 {
 			s *= 1 + ctxFileBoost

@@ -12,6 +12,7 @@ type parsedQuery struct {
 
 	destructive bool // asks to delete, remove, drop, kill...
 	readOnly    bool // asks to show, list, find... and nothing that writes
+	write       bool // asks to create, change or run something (destructive included)
 	hasPath     bool // names a filesystem path
 	hasURL      bool // names a URL
 	ctxFile     bool // the IDE has a document open and the query names no path
@@ -21,6 +22,7 @@ type queryWord struct {
 	term   string  // analyzed
 	weight float64 // 1 for plain words; less for quoted text and hints
 	cue    bool    // may name a backend
+	plural bool    // the word was written in the plural ("issues")
 }
 
 const (
@@ -49,17 +51,7 @@ func stemSet(words ...string) map[string]bool {
 func parseQuery(query string) parsedQuery {
 	var q parsedQuery
 	seen := map[string]int{} // term -> index in q.words
-	add := func(term string, w float64, cue bool) {
-		if i, ok := seen[term]; ok {
-			if w > q.words[i].weight {
-				q.words[i].weight = w
-			}
-			q.words[i].cue = q.words[i].cue || cue
-			return
-		}
-		seen[term] = len(q.words)
-		q.words = append(q.words, queryWord{term: term, weight: w, cue: cue})
-	}
+	add := func(term string, w float64, cue bool) { q.add(seen, term, w, cue, false) }
 	addText := func(s string, w float64, cue bool) {
 		splitWords(s, func(word string) {
 			t := normalizeWord(word)
@@ -69,11 +61,11 @@ func parseQuery(query string) parsedQuery {
 			if hasDigit(t) {
 				return // ids, versions, sizes: payload, not intent
 			}
-			add(t, w, cue)
+			q.add(seen, t, w, cue, isPlural(strings.ToLower(word)))
 		})
 	}
-
 	read, write := false, false
+	prev := ""
 	for _, f := range fields(query) {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
@@ -128,7 +120,33 @@ func parseQuery(query string) parsedQuery {
 		case strings.Contains(lw, "@") && strings.Contains(lw, "."):
 			add(stem("email"), hintWeight, false)
 			continue
+		case dottedRef(lw):
+			// "shop.users", "app.config.ts": a qualified name. A known
+			// file extension makes it a file; otherwise it names a
+			// container and its member (database.collection, schema.table).
+			q.hasPath = q.hasPath || fileExt(lw)
+			if fileExt(lw) {
+				add("file", hintWeight, false)
+			} else {
+				add(stem("database"), hintWeight, false)
+			}
+			addText(lw, hintWeight, false)
+			continue
 		}
+		switch lw {
+		case "which", "what", "who":
+			// "which tabs are open?", "who are the members?": asks for a list.
+			add("list", hintWeight, false)
+		case "where":
+			add("search", hintWeight, false)
+		case "every", "all", "each":
+			add("many", hintWeight, false)
+		case "many":
+			if prev == "how" {
+				add("count", 0.8, false)
+			}
+		}
+		prev = lw
 		addText(text, 1, true)
 		splitWords(text, func(word string) {
 			t := stem(strings.ToLower(word))
@@ -144,6 +162,7 @@ func parseQuery(query string) parsedQuery {
 		})
 	}
 	q.readOnly = read && !write
+	q.write = write
 	return q
 }
 
@@ -219,4 +238,48 @@ func hasDigit(s string) bool {
 		}
 	}
 	return false
+}
+
+// dottedRef reports whether s is a dotted name such as "shop.users" or
+// "main.go" (letters on both sides of a dot, no spaces, no digits only).
+func dottedRef(s string) bool {
+	i := strings.IndexByte(s, '.')
+	if i <= 0 || i == len(s)-1 {
+		return false
+	}
+	for _, part := range strings.Split(s, ".") {
+		if part == "" || !unicode.IsLetter(rune(part[0])) {
+			return false
+		}
+	}
+	return true
+}
+
+var fileExts = setOf("go", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "cs", "swift", "php", "json", "yaml", "yml", "toml", "ini", "md", "txt", "csv", "html", "css", "scss", "sql", "sh", "xml", "lock", "log", "env", "pdf", "png", "jpg", "jpeg", "gif", "svg", "webm", "mp4", "zip", "tar", "gz")
+
+func fileExt(s string) bool {
+	i := strings.LastIndexByte(s, '.')
+	return i >= 0 && fileExts[s[i+1:]]
+}
+
+func (q *parsedQuery) add(seen map[string]int, term string, w float64, cue, plural bool) {
+	if i, ok := seen[term]; ok {
+		if w > q.words[i].weight {
+			q.words[i].weight = w
+		}
+		q.words[i].cue = q.words[i].cue || cue
+		q.words[i].plural = q.words[i].plural || plural
+		return
+	}
+	seen[term] = len(q.words)
+	q.words = append(q.words, queryWord{term: term, weight: w, cue: cue, plural: plural})
+}
+
+// isPlural guesses whether a lower-case English word is a plural noun (or a
+// third-person verb, which the caller cannot tell apart and need not).
+func isPlural(w string) bool {
+	if len(w) <= 3 || !strings.HasSuffix(w, "s") {
+		return false
+	}
+	return !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
 }

@@ -143,7 +143,7 @@ var stopWords = setOf(
 	"use", "used", "about", "up", "out", "over", "under", "again", "now",
 	"right", "let", "lets", "let's", "want", "need", "like", "one", "ok",
 	"okay", "hey", "hi", "thanks", "which", "what", "who", "whom", "whose",
-	"where", "when", "why", "how", "all", "each", "every", "only", "own",
+	"where", "when", "how", "all", "each", "every", "only", "own",
 	"same", "such", "other", "more", "most", "e", "g", "eg", "ie", "etc",
 	"if", "else", "may", "might", "must", "whether", "while", "after",
 	"before", "during", "until", "through", "within", "without", "between",

@@ -56,6 +56,8 @@ var synonymGroups = [][]string{
 	{"resize", "scale", "viewport", "size"},
 	{"compare", "diff"},
 	{"fork", "clone"},
+	{"code", "source", "definition", "define", "declaration", "implementation", "symbol", "func"},
+	{"many", "multiple", "bulk", "batch"},
 	{"think", "reason", "plan", "reflect", "thought", "step"},
 
 	// nouns
@@ -84,7 +86,7 @@ var synonymGroups = [][]string{
 	{"url", "link", "website", "site", "webpage", "web"},
 	{"paper", "arxiv", "publication", "article", "research"},
 	{"cite", "citation", "citer", "reference"},
-	{"place", "location", "venue", "shop", "restaurant", "business", "poi"},
+	{"place", "location", "venue", "restaurant", "business", "poi"},
 	{"local", "near", "nearby", "around", "close"},
 	{"direction", "route", "navigate", "travel"},
 	{"address", "geocode", "coordinate", "latitude", "longitude"},
