@@ -459,6 +459,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if len(st.groups) == maxGroups {
 			break
 		}
+		if word.whole != "" {
+			if _, ok := ix.dict[word.whole]; ok {
+				continue
+			}
+		}
 		g := len(st.groups)
 		gw := ix.maxIDF // unknown words weigh as the rarest word
 		if id, ok := ix.dict[word.term]; ok {

@@ -23,6 +23,7 @@ type queryWord struct {
 	weight float64 // 1 for plain words; less for quoted text and hints
 	cue    bool    // may name a backend
 	plural bool    // the word was written in the plural ("issues")
+	whole  string  // for a part of a case-split word ("Mongo" of "MongoDB"): the whole word, analyzed
 }
 
 const (
@@ -52,16 +53,31 @@ func parseQuery(query string) parsedQuery {
 	var q parsedQuery
 	seen := map[string]int{} // term -> index in q.words
 	add := func(term string, w float64, cue bool) { q.add(seen, term, w, cue, false) }
+	// A part of a case-split word is dropped at search time when the whole
+	// word is known to the index ("MongoDB" then counts once, as "mongodb").
 	addText := func(s string, w float64, cue bool) {
-		splitWords(s, func(word string) {
+		var parts []int // indices in q.words of the current word's parts
+		splitJoined(s, func(word string, joined bool) {
 			t := normalizeWord(word)
-			if t == "" {
+			if t == "" || hasDigit(t) {
+				// hasDigit: ids, versions, sizes are payload, not intent
+				if joined {
+					parts = parts[:0]
+				}
 				return
 			}
-			if hasDigit(t) {
-				return // ids, versions, sizes: payload, not intent
+			if joined {
+				for _, i := range parts {
+					if q.words[i].whole == "" {
+						q.words[i].whole = t
+					}
+				}
+				parts = parts[:0]
 			}
-			q.add(seen, t, w, cue, isPlural(strings.ToLower(word)))
+			i := q.add(seen, t, w, cue, isPlural(strings.ToLower(word)))
+			if !joined {
+				parts = append(parts, i)
+			}
 		})
 	}
 	read, write := false, false
@@ -262,17 +278,18 @@ func fileExt(s string) bool {
 	return i >= 0 && fileExts[s[i+1:]]
 }
 
-func (q *parsedQuery) add(seen map[string]int, term string, w float64, cue, plural bool) {
+func (q *parsedQuery) add(seen map[string]int, term string, w float64, cue, plural bool) int {
 	if i, ok := seen[term]; ok {
 		if w > q.words[i].weight {
 			q.words[i].weight = w
 		}
 		q.words[i].cue = q.words[i].cue || cue
 		q.words[i].plural = q.words[i].plural || plural
-		return
+		return i
 	}
 	seen[term] = len(q.words)
 	q.words = append(q.words, queryWord{term: term, weight: w, cue: cue, plural: plural})
+	return len(q.words) - 1
 }
 
 // isPlural guesses whether a lower-case English word is a plural noun (or a

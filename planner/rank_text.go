@@ -48,14 +48,46 @@ func splitWords(s string, fn func(w string)) {
 }
 
 // analyze splits s into normalized terms (lower-cased, stemmed, stop words
-// and one-letter words dropped) and calls fn for each, in order.
+// and one-letter words dropped) and calls fn for each, in order. A word
+// split at case changes is also passed whole, so "MongoDB" in a query meets
+// "mongodb" in a backend name and "GitHub" meets "github".
 func analyze(s string, fn func(term string)) {
-	splitWords(s, func(w string) {
+	splitJoined(s, func(w string, joined bool) {
 		t := normalizeWord(w)
 		if t != "" {
 			fn(t)
 		}
 	})
+}
+
+// splitJoined is splitWords that also reports, after the parts of a word
+// split at case changes ("MongoDB" -> "Mongo", "DB"), the word whole with
+// joined set.
+func splitJoined(s string, fn func(w string, joined bool)) {
+	start := -1
+	flush := func(end int) {
+		run := s[start:end]
+		n := 0
+		splitWords(run, func(w string) { n++; fn(w, false) })
+		if n > 1 {
+			fn(run, true)
+		}
+	}
+	for i, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			flush(i)
+			start = -1
+		}
+	}
+	if start >= 0 {
+		flush(len(s))
+	}
 }
 
 // normalizeWord lower-cases and stems one word; it returns "" for stop words
