@@ -1,0 +1,692 @@
+// Package backends runs the gateway's backend MCP servers: one supervisor
+// per backend owns its process or remote connection, the MCP handshake,
+// discovery of tools, prompts and resources, its state, calls with timeouts,
+// and restarts.
+package backends
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"sync"
+	"time"
+
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/mcp-agentify/mcp-agentify/schemas"
+	"github.com/rs/zerolog"
+)
+
+// State is a backend's place in its life cycle.
+type State string
+
+const (
+	Starting    State = "starting"    // being started or handshaking
+	Ready       State = "ready"       // serving
+	Unavailable State = "unavailable" // failed; calls fail at once
+	Restarting  State = "restarting"  // waiting out the backoff before a restart
+	Stopped     State = "stopped"     // stopped by the gateway, or disabled
+)
+
+// ProtocolVersion is what the gateway asks its backends for.
+const ProtocolVersion = "2025-11-25"
+
+// Defaults for the per-backend options.
+const (
+	DefaultStartupTimeout = 30 * time.Second
+	DefaultCallTimeout    = 60 * time.Second
+	DefaultMaxRestarts    = 10
+)
+
+// ErrUnavailable is wrapped by errors for calls to a backend that is not ready.
+var ErrUnavailable = errors.New("backend unavailable")
+
+// Tool is a backend tool as discovered. Raw is the backend's own JSON for
+// the tool, kept to re-list it unchanged (under a qualified name).
+type Tool struct {
+	Name        string          `json:"name"`
+	Title       string          `json:"title,omitempty"`
+	Description string          `json:"description,omitempty"`
+	InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+	Annotations json.RawMessage `json:"annotations,omitempty"`
+	Raw         json.RawMessage `json:"-"`
+}
+
+// Info is a snapshot of a backend for status pages and the catalog.
+type Info struct {
+	ID              string          `json:"id"`
+	Type            string          `json:"type"`
+	State           State           `json:"state"`
+	Error           string          `json:"error,omitempty"`
+	PID             int             `json:"pid,omitempty"`
+	Restarts        int             `json:"restarts"`
+	ProtocolVersion string          `json:"protocolVersion,omitempty"`
+	ServerInfo      json.RawMessage `json:"serverInfo,omitempty"`
+	Capabilities    json.RawMessage `json:"capabilities,omitempty"`
+	Instructions    string          `json:"instructions,omitempty"`
+	Tools           []Tool          `json:"tools"`
+	Prompts         []json.RawMessage `json:"prompts,omitempty"`
+	Resources       []json.RawMessage `json:"resources,omitempty"`
+	Templates       []json.RawMessage `json:"resourceTemplates,omitempty"`
+	Since           time.Time       `json:"since"`
+}
+
+// Options are shared by all backends of a [Manager]. Nil hooks are skipped.
+type Options struct {
+	Logger zerolog.Logger
+
+	// ClientName and ClientVersion identify the gateway in its initialize requests.
+	ClientName, ClientVersion string
+
+	// Capabilities are the client capabilities sent in each backend's
+	// initialize: the IDE's roots, sampling and elicitation, mirrored, so
+	// that backends behave as they would for the IDE itself. Nil sends {}.
+	Capabilities json.RawMessage
+
+	// OnMessage receives the requests and notifications a backend sends that
+	// the supervisor does not handle itself (it answers ping and refreshes
+	// its lists on list_changed, then passes those on too). It runs on the
+	// backend's read loop and must not block; replies go through conn.
+	OnMessage func(b *Backend, conn *rpc.Conn, m *rpc.Message)
+
+	// OnChange is called after a backend's state or lists changed. It may be
+	// called from any goroutine and must not block.
+	OnChange func(b *Backend)
+
+	// OnTrace sees every message to (out=true) and from a backend.
+	OnTrace func(b *Backend, out bool, m *rpc.Message, size int)
+
+	// Environ is the environment children inherit from (filtered); nil
+	// means os.Environ().
+	Environ []string
+
+	// StartupTimeout and CallTimeout are the defaults for backends that set
+	// none; zero means DefaultStartupTimeout and DefaultCallTimeout.
+	StartupTimeout, CallTimeout time.Duration
+
+	// StopGrace is how long to wait for a child at each shutdown step
+	// (stdin closed, then SIGTERM) before the next; zero means 500ms.
+	StopGrace time.Duration
+
+	// MaxMessageBytes bounds one message from a backend (0: rpc default).
+	MaxMessageBytes int
+}
+
+// Backend supervises one backend MCP server. Its methods are safe for
+// concurrent use.
+type Backend struct {
+	cfg  schemas.Backend
+	opts *Options
+	log  zerolog.Logger
+
+	mu          sync.Mutex
+	state       State         // guarded by mu
+	lastErr     error         // guarded by mu
+	since       time.Time     // guarded by mu
+	stateCh     chan struct{} // guarded by mu; closed and replaced on every state change
+	conn        *rpc.Conn     // guarded by mu; nil unless connected
+	proc        *process      // guarded by mu
+	restarts    int           // guarded by mu
+	initResult  initResult    // guarded by mu
+	tools       []Tool        // guarded by mu
+	prompts     []json.RawMessage
+	resources   []json.RawMessage
+	templates   []json.RawMessage
+	refreshing  map[string]bool // guarded by mu; list kind -> refresh running
+	refreshMore map[string]bool // guarded by mu; list kind -> changed again meanwhile
+
+	cancel context.CancelFunc // ends the supervisor loop
+	done   chan struct{}      // closed when the supervisor loop has returned
+}
+
+type initResult struct {
+	ProtocolVersion string          `json:"protocolVersion"`
+	Capabilities    json.RawMessage `json:"capabilities"`
+	ServerInfo      json.RawMessage `json:"serverInfo"`
+	Instructions    string          `json:"instructions,omitempty"`
+}
+
+func newBackend(cfg schemas.Backend, opts *Options) *Backend {
+	b := &Backend{
+		cfg:         cfg,
+		opts:        opts,
+		log:         opts.Logger.With().Str("backend", cfg.ID).Logger(),
+		state:       Stopped,
+		since:       time.Now(),
+		stateCh:     make(chan struct{}),
+		refreshing:  map[string]bool{},
+		refreshMore: map[string]bool{},
+	}
+	return b
+}
+
+// ID returns the backend's id.
+func (b *Backend) ID() string { return b.cfg.ID }
+
+// Config returns the backend's configuration.
+func (b *Backend) Config() schemas.Backend { return b.cfg }
+
+// State returns the current state and, when not ready, why.
+func (b *Backend) State() (State, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.state, b.lastErr
+}
+
+func (b *Backend) setState(s State, err error) {
+	b.mu.Lock()
+	changed := b.state != s || !errors.Is(err, b.lastErr)
+	b.state, b.lastErr, b.since = s, err, time.Now()
+	close(b.stateCh)
+	b.stateCh = make(chan struct{})
+	b.mu.Unlock()
+	if changed {
+		ev := b.log.Info()
+		if err != nil {
+			ev = b.log.Warn().Str("error", err.Error())
+		}
+		ev.Str("state", string(s)).Msg("backend state")
+	}
+	if b.opts.OnChange != nil {
+		b.opts.OnChange(b)
+	}
+}
+
+// WaitReady blocks until the backend is no longer starting or restarting,
+// or ctx ends, and returns its state.
+func (b *Backend) WaitReady(ctx context.Context) State {
+	for {
+		b.mu.Lock()
+		s, ch := b.state, b.stateCh
+		b.mu.Unlock()
+		if s != Starting && s != Restarting {
+			return s
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return s
+		}
+	}
+}
+
+// Info returns a snapshot of the backend.
+func (b *Backend) Info() Info {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	in := Info{
+		ID: b.cfg.ID, Type: b.cfg.Type, State: b.state, Restarts: b.restarts,
+		ProtocolVersion: b.initResult.ProtocolVersion, ServerInfo: b.initResult.ServerInfo,
+		Capabilities: b.initResult.Capabilities, Instructions: b.initResult.Instructions,
+		Tools: b.tools, Prompts: b.prompts, Resources: b.resources, Templates: b.templates,
+		Since: b.since,
+	}
+	if b.lastErr != nil {
+		in.Error = b.lastErr.Error()
+	}
+	if b.proc != nil && b.proc.cmd.Process != nil {
+		in.PID = b.proc.cmd.Process.Pid
+	}
+	return in
+}
+
+// Tools returns the backend's filtered tools (nil unless ready).
+func (b *Backend) Tools() []Tool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.state != Ready {
+		return nil
+	}
+	return b.tools
+}
+
+func (b *Backend) startupTimeout() time.Duration {
+	return b.cfg.StartupTimeout.D(orDefault(b.opts.StartupTimeout, DefaultStartupTimeout))
+}
+
+// CallTimeout is the per-call timeout of this backend.
+func (b *Backend) CallTimeout() time.Duration {
+	return b.cfg.CallTimeout.D(orDefault(b.opts.CallTimeout, DefaultCallTimeout))
+}
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d > 0 {
+		return d
+	}
+	return def
+}
+
+// start launches the supervisor loop. deps are waited for first.
+func (b *Backend) start(deps []*Backend) {
+	ctx, cancel := context.WithCancel(context.Background())
+	b.cancel = cancel
+	b.done = make(chan struct{})
+	b.setState(Starting, nil)
+	// The supervisor goroutine is owned by b; stop() cancels it and waits.
+	go func() {
+		defer close(b.done)
+		b.supervise(ctx, deps)
+	}()
+}
+
+// supervise connects, serves until the connection ends, and restarts per
+// the restart policy with exponential backoff (1s doubling to 30s).
+func (b *Backend) supervise(ctx context.Context, deps []*Backend) {
+	for _, d := range deps {
+		if s := d.WaitReady(ctx); s != Ready {
+			if ctx.Err() != nil {
+				return
+			}
+			b.setState(Unavailable, fmt.Errorf("dependency %q is %s", d.ID(), s))
+			return
+		}
+	}
+	backoff := time.Second
+	failures := 0
+	for {
+		started := time.Now()
+		err := b.runOnce(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		b.setState(Unavailable, err)
+		if time.Since(started) > time.Minute {
+			backoff, failures = time.Second, 0 // it was healthy for a while
+		}
+		failures++
+		maxRestarts := DefaultMaxRestarts
+		if b.cfg.MaxRestarts != nil {
+			maxRestarts = *b.cfg.MaxRestarts
+		}
+		if b.cfg.Restart == "never" || failures > maxRestarts {
+			if b.cfg.Restart != "never" {
+				b.log.Error().Int("attempts", failures).Msg("backend keeps failing; giving up until the configuration changes")
+			}
+			return
+		}
+		b.mu.Lock()
+		b.restarts++
+		b.mu.Unlock()
+		b.setState(Restarting, err)
+		b.log.Info().Dur("backoff", backoff).Msg("restarting backend")
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, 30*time.Second)
+		b.setState(Starting, nil)
+	}
+}
+
+// runOnce starts the backend, handshakes, discovers and serves until the
+// connection ends. It returns why it ended.
+func (b *Backend) runOnce(ctx context.Context) error {
+	stream, proc, err := b.dial(ctx)
+	if err != nil {
+		return err
+	}
+	conn := b.newConn(stream)
+	b.mu.Lock()
+	b.conn, b.proc = conn, proc
+	b.mu.Unlock()
+
+	readErr := make(chan error, 1)
+	// The read loop is owned by this runOnce call, which waits for it below.
+	go func() { readErr <- conn.Run() }()
+
+	defer func() {
+		b.mu.Lock()
+		b.conn = nil
+		b.mu.Unlock()
+		conn.Close()
+		if proc != nil {
+			proc.stop(orDefault(b.opts.StopGrace, 500*time.Millisecond))
+		}
+		b.mu.Lock()
+		b.proc = nil
+		b.mu.Unlock()
+	}()
+
+	hctx, cancel := context.WithTimeout(ctx, b.startupTimeout())
+	err = b.handshake(hctx, conn)
+	cancel()
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("no answer to initialize within %s", b.startupTimeout())
+		}
+		if proc != nil {
+			select {
+			case <-conn.Done():
+				<-proc.exited
+				err = fmt.Errorf("%w (process %s)", err, proc.exitError())
+			default:
+			}
+		}
+		return err
+	}
+	b.setState(Ready, nil)
+
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case err := <-readErr:
+		if proc != nil {
+			select {
+			case <-proc.exited:
+			case <-time.After(time.Second):
+			}
+			return fmt.Errorf("process %s", proc.exitError())
+		}
+		if err == nil {
+			err = errors.New("connection closed")
+		}
+		return fmt.Errorf("connection ended: %w", err)
+	}
+}
+
+type connRef struct {
+	b    *Backend
+	conn *rpc.Conn
+}
+
+// endReason says why the connection ended, for the errors of the calls it
+// leaves pending: the process's exit status when it exited.
+func (b *Backend) endReason() string {
+	b.mu.Lock()
+	p := b.proc
+	b.mu.Unlock()
+	if p != nil {
+		select {
+		case <-p.exited:
+			return "process " + p.exitError()
+		case <-time.After(200 * time.Millisecond):
+			// The pipe closed but the process lives on (or has not been reaped yet).
+		}
+	}
+	return "connection closed"
+}
+
+func (b *Backend) newConn(stream rpc.Stream) *rpc.Conn {
+	var conn *rpc.Conn
+	opts := rpc.ConnOptions{
+		Handler: func(m *rpc.Message) { b.handle(connRef{b, conn}, m) },
+		OnBadInput: func(line []byte, err error) {
+			b.log.Warn().Str("error", err.Error()).Str("line", string(line[:min(len(line), 200)])).Msg("backend wrote a line that is not a JSON-RPC message")
+		},
+		CloseError: func(error) *rpc.Error { return b.callError("%s", b.endReason()) },
+		OnUnknownResponse: func(m *rpc.Message) {
+			b.log.Debug().RawJSON("id", m.ID).Msg("dropped late response")
+		},
+	}
+	if t := b.opts.OnTrace; t != nil {
+		opts.OnRead = func(m *rpc.Message, n int) { t(b, false, m, n) }
+		opts.OnWrite = func(m *rpc.Message, n int) { t(b, true, m, n) }
+	}
+	conn = rpc.NewConn(stream, opts)
+	return conn
+}
+
+func (b *Backend) dial(ctx context.Context) (rpc.Stream, *process, error) {
+	switch b.cfg.Type {
+	case schemas.TypeStdio:
+		env := b.opts.Environ
+		if env == nil {
+			env = osEnviron()
+		}
+		return dialStdio(ctx, &b.cfg, env, b.opts.MaxMessageBytes, b.log)
+	default:
+		s, err := dialRemote(ctx, &b.cfg, b.opts.MaxMessageBytes, b.log)
+		return s, nil, err
+	}
+}
+
+// handle deals with a request or notification from the backend.
+func (b *Backend) handle(ref connRef, m *rpc.Message) {
+	switch m.Method {
+	case "ping":
+		if m.ID != nil {
+			ref.conn.Reply(m.ID, json.RawMessage(`{}`))
+		}
+		return
+	case "notifications/tools/list_changed":
+		b.refresh("tools")
+	case "notifications/prompts/list_changed":
+		b.refresh("prompts")
+	case "notifications/resources/list_changed":
+		b.refresh("resources")
+	}
+	if b.opts.OnMessage != nil {
+		b.opts.OnMessage(b, ref.conn, m)
+	} else if m.ID != nil {
+		ref.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeMethodNotFound, "method not found: %q", m.Method))
+	}
+}
+
+// handshake runs initialize and the first discovery.
+func (b *Backend) handshake(ctx context.Context, conn *rpc.Conn) error {
+	caps := b.opts.Capabilities
+	if len(caps) == 0 {
+		caps = json.RawMessage(`{}`)
+	}
+	params, _ := json.Marshal(map[string]any{
+		"protocolVersion": ProtocolVersion,
+		"capabilities":    caps,
+		"clientInfo":      map[string]string{"name": orStr(b.opts.ClientName, "mcp-agentify"), "version": orStr(b.opts.ClientVersion, "dev")},
+	})
+	res, err := conn.Call(ctx, "initialize", params)
+	if err != nil {
+		return fmt.Errorf("initialize: %w", err)
+	}
+	var ir initResult
+	if err := json.Unmarshal(res, &ir); err != nil {
+		return fmt.Errorf("initialize: malformed result: %w", err)
+	}
+	if ir.ProtocolVersion == "" {
+		return errors.New("initialize: result has no protocolVersion")
+	}
+	b.mu.Lock()
+	b.initResult = ir
+	b.mu.Unlock()
+	if err := conn.Notify("notifications/initialized", nil); err != nil {
+		return err
+	}
+	return b.discover(ctx, conn, "tools", "prompts", "resources")
+}
+
+// HasCapability reports whether the backend declared a server capability.
+func (b *Backend) HasCapability(name string) bool {
+	b.mu.Lock()
+	caps := b.initResult.Capabilities
+	b.mu.Unlock()
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(caps, &m)
+	v, ok := m[name]
+	return ok && string(v) != "null"
+}
+
+// discover lists the given kinds ("tools", "prompts", "resources"),
+// following pagination, and stores them.
+func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string) error {
+	for _, kind := range kinds {
+		if !b.HasCapability(kind) {
+			continue
+		}
+		switch kind {
+		case "tools":
+			items, err := listAll(ctx, conn, "tools/list", "tools")
+			if err != nil {
+				return err
+			}
+			tools := make([]Tool, 0, len(items))
+			for _, raw := range items {
+				var t Tool
+				if err := json.Unmarshal(raw, &t); err != nil || t.Name == "" {
+					b.log.Warn().Msg("skipping a malformed tool in tools/list")
+					continue
+				}
+				t.Raw = raw
+				if b.allowed(&t) {
+					tools = append(tools, t)
+				}
+			}
+			b.mu.Lock()
+			b.tools = tools
+			b.mu.Unlock()
+		case "prompts":
+			items, err := listAll(ctx, conn, "prompts/list", "prompts")
+			if err != nil {
+				b.log.Warn().Err(err).Msg("prompts/list failed")
+			}
+			b.mu.Lock()
+			b.prompts = items
+			b.mu.Unlock()
+		case "resources":
+			items, err := listAll(ctx, conn, "resources/list", "resources")
+			if err != nil {
+				b.log.Warn().Err(err).Msg("resources/list failed")
+			}
+			tmpls, err := listAll(ctx, conn, "resources/templates/list", "resourceTemplates")
+			if err != nil {
+				b.log.Debug().Err(err).Msg("resources/templates/list failed")
+			}
+			b.mu.Lock()
+			b.resources, b.templates = items, tmpls
+			b.mu.Unlock()
+		}
+	}
+	return nil
+}
+
+// maxPages bounds pagination against a backend that always returns a cursor.
+const maxPages = 1000
+
+// listAll calls a list method until it returns no nextCursor.
+func listAll(ctx context.Context, conn *rpc.Conn, method, field string) ([]json.RawMessage, error) {
+	var all []json.RawMessage
+	var cursor string
+	for page := 0; page < maxPages; page++ {
+		params := json.RawMessage(`{}`)
+		if cursor != "" {
+			params = rpc.AppendString([]byte(`{"cursor":`), cursor)
+			params = append(params, '}')
+		}
+		res, err := conn.Call(ctx, method, params)
+		if err != nil {
+			return all, fmt.Errorf("%s: %w", method, err)
+		}
+		var r map[string]json.RawMessage
+		if err := json.Unmarshal(res, &r); err != nil {
+			return all, fmt.Errorf("%s: malformed result: %w", method, err)
+		}
+		var items []json.RawMessage
+		if raw, ok := r[field]; ok {
+			if err := json.Unmarshal(raw, &items); err != nil {
+				return all, fmt.Errorf("%s: %q is not an array", method, field)
+			}
+		}
+		all = append(all, items...)
+		cursor = ""
+		if raw, ok := r["nextCursor"]; ok {
+			_ = json.Unmarshal(raw, &cursor)
+		}
+		if cursor == "" {
+			return all, nil
+		}
+	}
+	return all, fmt.Errorf("%s: more than %d pages", method, maxPages)
+}
+
+// allowed applies the backend's tool filter.
+func (b *Backend) allowed(t *Tool) bool {
+	f := b.cfg.Tools
+	if f == nil {
+		return true
+	}
+	match := func(pats []string) bool {
+		for _, p := range pats {
+			if ok, _ := path.Match(p, t.Name); ok {
+				return true
+			}
+		}
+		return false
+	}
+	if len(f.Allow) > 0 && !match(f.Allow) {
+		return false
+	}
+	if match(f.Deny) {
+		return false
+	}
+	if f.DenyDestructive {
+		var a struct {
+			Destructive *bool `json:"destructiveHint"`
+			ReadOnly    *bool `json:"readOnlyHint"`
+		}
+		_ = json.Unmarshal(t.Annotations, &a)
+		// The spec's default for destructiveHint is true unless readOnlyHint is.
+		destructive := a.Destructive == nil && (a.ReadOnly == nil || !*a.ReadOnly) || a.Destructive != nil && *a.Destructive
+		if destructive && len(t.Annotations) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// refresh re-lists one kind after a list_changed notification, coalescing
+// bursts: at most one refresh per kind runs, and one more follows if the
+// list changed again meanwhile.
+func (b *Backend) refresh(kind string) {
+	b.mu.Lock()
+	if b.refreshing[kind] {
+		b.refreshMore[kind] = true
+		b.mu.Unlock()
+		return
+	}
+	b.refreshing[kind] = true
+	b.mu.Unlock()
+	// Owned by b: one per kind at a time; ends when no change is pending.
+	go func() {
+		for {
+			b.mu.Lock()
+			conn := b.conn
+			b.mu.Unlock()
+			if conn != nil {
+				ctx, cancel := context.WithTimeout(context.Background(), b.CallTimeout())
+				if err := b.discover(ctx, conn, kind); err != nil {
+					b.log.Warn().Err(err).Str("list", kind).Msg("refresh after list_changed failed")
+				}
+				cancel()
+				if b.opts.OnChange != nil {
+					b.opts.OnChange(b)
+				}
+			}
+			b.mu.Lock()
+			if !b.refreshMore[kind] {
+				b.refreshing[kind] = false
+				b.mu.Unlock()
+				return
+			}
+			b.refreshMore[kind] = false
+			b.mu.Unlock()
+		}
+	}()
+}
+
+// stop ends the supervisor and the backend (connection closed, process
+// stopped) and waits for it.
+func (b *Backend) stop() {
+	if b.cancel == nil {
+		return
+	}
+	b.cancel()
+	<-b.done
+	b.setState(Stopped, nil)
+}
+
+func orStr(s, def string) string {
+	if s != "" {
+		return s
+	}
+	return def
+}

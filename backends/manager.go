@@ -1,0 +1,98 @@
+package backends
+
+import (
+	"context"
+	"sync"
+
+	"github.com/mcp-agentify/mcp-agentify/schemas"
+)
+
+// Manager owns the set of backends. Its methods are safe for concurrent use.
+type Manager struct {
+	opts *Options
+
+	mu       sync.Mutex
+	backends map[string]*Backend // guarded by mu
+	order    []string            // guarded by mu; configuration order
+}
+
+// NewManager prepares backends for cfgs (nothing starts until
+// [Manager.Start]). opts is shared by all backends and must not change
+// afterwards, except that Capabilities may be set before Start.
+func NewManager(cfgs []schemas.Backend, opts *Options) *Manager {
+	if opts == nil {
+		opts = &Options{}
+	}
+	m := &Manager{opts: opts, backends: map[string]*Backend{}}
+	for _, c := range cfgs {
+		m.backends[c.ID] = newBackend(c, opts)
+		m.order = append(m.order, c.ID)
+	}
+	return m
+}
+
+// Options returns the shared options (for setting Capabilities before Start).
+func (m *Manager) Options() *Options { return m.opts }
+
+// Start starts every enabled backend at once; each waits for its
+// dependsOn backends to be ready first. It does not wait for them.
+func (m *Manager) Start() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, id := range m.order {
+		m.startLocked(m.backends[id])
+	}
+}
+
+func (m *Manager) startLocked(b *Backend) {
+	if b.cfg.Disabled {
+		b.setState(Stopped, nil)
+		return
+	}
+	var deps []*Backend
+	for _, d := range b.cfg.DependsOn {
+		if db, ok := m.backends[d]; ok {
+			deps = append(deps, db)
+		}
+	}
+	b.start(deps)
+}
+
+// Get returns a backend by id.
+func (m *Manager) Get(id string) (*Backend, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.backends[id]
+	return b, ok
+}
+
+// List returns the backends in configuration order.
+func (m *Manager) List() []*Backend {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]*Backend, 0, len(m.order))
+	for _, id := range m.order {
+		out = append(out, m.backends[id])
+	}
+	return out
+}
+
+// WaitReady waits until no backend is starting or restarting, or ctx ends.
+func (m *Manager) WaitReady(ctx context.Context) {
+	for _, b := range m.List() {
+		b.WaitReady(ctx)
+	}
+}
+
+// Stop stops every backend, in parallel, and waits for them.
+func (m *Manager) Stop() {
+	var wg sync.WaitGroup
+	for _, b := range m.List() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b.stop()
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,5 @@
+package backends
+
+import "syscall"
+
+func setPdeathsig(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }

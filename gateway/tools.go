@@ -1,0 +1,291 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mcp-agentify/mcp-agentify/planner"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+)
+
+// The gateway's own tools.
+const (
+	toolOrchestrate = "orchestrate_task"
+	toolSearch      = "search_tools"
+	toolCall        = "call_tool"
+)
+
+var metaTools = map[string]json.RawMessage{
+	toolOrchestrate: json.RawMessage(`{"name":"orchestrate_task","title":"Orchestrate a task","description":"Describe a task in plain language; the gateway picks the right tool among all its backend MCP servers, fills in its arguments, runs it and returns its result. Pass IDE context (current file, working directory, selection) to resolve relative references. Set dryRun to only see the plan.","inputSchema":{"type":"object","properties":{"query":{"type":"string","minLength":1,"description":"The task, in plain language."},"context":{"type":"object","description":"Optional IDE context.","properties":{"activeDocumentURI":{"type":"string","description":"URI of the document open in the editor."},"currentWorkingDirectory":{"type":"string","description":"Directory relative paths are resolved against."},"selectionText":{"type":"string","description":"Text selected in the editor."}},"additionalProperties":false},"dryRun":{"type":"boolean","description":"Plan only; do not run the chosen tool."}},"required":["query"],"additionalProperties":false},"annotations":{"title":"Orchestrate a task","openWorldHint":true}}`),
+	toolSearch:      json.RawMessage(`{"name":"search_tools","title":"Search backend tools","description":"Search the tools of every backend MCP server behind this gateway. Returns the best matches with their qualified names (backend__tool), descriptions and input schemas, best first. Run one with call_tool.","inputSchema":{"type":"object","properties":{"query":{"type":"string","description":"What you want to do, or words from the tool's name or description. Empty lists tools in catalog order."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Most results to return (default 10)."}},"required":["query"],"additionalProperties":false},"annotations":{"title":"Search backend tools","readOnlyHint":true,"openWorldHint":false}}`),
+	toolCall:        json.RawMessage(`{"name":"call_tool","title":"Call a backend tool","description":"Call one backend tool by its qualified name (backend__tool, as returned by search_tools) with arguments that match its input schema. Returns the tool's own result.","inputSchema":{"type":"object","properties":{"name":{"type":"string","description":"Qualified tool name: backend__tool (backend.tool is accepted too)."},"arguments":{"type":"object","description":"The tool's arguments."}},"required":["name"],"additionalProperties":false},"annotations":{"title":"Call a backend tool","openWorldHint":true}}`),
+}
+
+// exposed lists the meta tools offered under the configured expose mode.
+func (s *Session) exposed() (meta []string, all bool) {
+	switch s.g.Config().Expose {
+	case "orchestrate":
+		return []string{toolOrchestrate}, false
+	case "all":
+		return []string{toolOrchestrate, toolSearch, toolCall}, true
+	}
+	return []string{toolOrchestrate, toolSearch, toolCall}, false
+}
+
+// toolsList builds the tools/list result.
+func (s *Session) toolsList() json.RawMessage {
+	names, all := s.exposed()
+	b := []byte(`{"tools":[`)
+	for i, n := range names {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, metaTools[n]...)
+	}
+	if all {
+		for _, bk := range s.g.Backends().List() {
+			for _, t := range bk.Tools() {
+				raw := renameTool(t.Raw, bk.ID()+planner.Separator+t.Name)
+				if raw == nil {
+					continue
+				}
+				b = append(b, ',')
+				b = append(b, raw...)
+			}
+		}
+	}
+	return append(b, "]}"...)
+}
+
+// renameTool rewrites a tool definition's name, keeping every other field.
+func renameTool(raw json.RawMessage, name string) json.RawMessage {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	m["name"] = rpc.AppendString(nil, name)
+	out, _ := json.Marshal(m)
+	return out
+}
+
+// toolsCall dispatches tools/call: the gateway's own tools, or a backend
+// tool by qualified name (offered directly under expose "all", accepted
+// always).
+func (s *Session) toolsCall(m *rpc.Message) {
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+		Meta      json.RawMessage `json:"_meta"`
+	}
+	if err := json.Unmarshal(m.Params, &p); err != nil || p.Name == "" {
+		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: tools/call needs a tool name"))
+		return
+	}
+	switch p.Name {
+	case toolOrchestrate:
+		s.orchestrateTool(m.ID, p.Arguments, p.Meta)
+	case toolSearch:
+		s.searchTools(m.ID, p.Arguments)
+	case toolCall:
+		var a struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		}
+		if err := json.Unmarshal(orEmpty(p.Arguments), &a); err != nil || a.Name == "" {
+			s.conn.Reply(m.ID, errorResult("call_tool: \"name\" is required: the qualified tool name (backend__tool) from search_tools"))
+			return
+		}
+		s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta)
+	default:
+		s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta)
+	}
+}
+
+func orEmpty(b json.RawMessage) json.RawMessage {
+	if len(b) == 0 || string(b) == "null" {
+		return json.RawMessage(`{}`)
+	}
+	return b
+}
+
+// callBackendTool resolves, validates and forwards a backend tool call.
+func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta json.RawMessage) {
+	b, t, cat, err := s.g.Resolve(name)
+	if err != nil {
+		var te *ToolError
+		if errors.As(err, &te) {
+			if _, _, ok := splitQualified(name); !ok && s.g.Config().Expose != "all" {
+				// Not a qualified name: to the IDE this is an unknown tool.
+				s.conn.ReplyError(id, rpc.Errorf(rpc.CodeInvalidParams, "unknown tool %q", name))
+				return
+			}
+			s.conn.Reply(id, errorResult(te.Message))
+			return
+		}
+		s.conn.Reply(id, errorResult(err.Error()))
+		return
+	}
+	if len(args) > 0 && string(args) != "null" && args[0] != '{' {
+		s.conn.Reply(id, errorResult(fmt.Sprintf("invalid arguments for %s: must be a JSON object", t.QualifiedName())))
+		return
+	}
+	if err := s.g.ValidateArgs(cat, t, args); err != nil {
+		s.conn.Reply(id, errorResult(err.Error()))
+		return
+	}
+	s.forward(id, b, t.Name, args, meta)
+}
+
+// searchTools answers search_tools.
+func (s *Session) searchTools(id json.RawMessage, args json.RawMessage) {
+	var a struct {
+		Query string `json:"query"`
+		Limit int    `json:"limit"`
+	}
+	if err := json.Unmarshal(orEmpty(args), &a); err != nil {
+		s.conn.Reply(id, errorResult("search_tools: invalid arguments: "+err.Error()))
+		return
+	}
+	s.conn.Reply(id, SearchResult(s.g.Catalog(), a.Query, a.Limit))
+}
+
+// SearchHit is one search_tools result.
+type SearchHit struct {
+	Name        string          `json:"name"`
+	Backend     string          `json:"backend"`
+	Tool        string          `json:"tool"`
+	Description string          `json:"description,omitempty"`
+	InputSchema json.RawMessage `json:"inputSchema,omitempty"`
+	Score       float64         `json:"score"`
+}
+
+// SearchResult ranks the catalog for query and renders the search_tools
+// result: structuredContent {"tools": [...]}, and the same JSON as text
+// for clients that ignore structured output.
+func SearchResult(cat *planner.Catalog, query string, limit int) json.RawMessage {
+	if limit <= 0 {
+		limit = 10
+	}
+	limit = min(limit, 100)
+	hits := []SearchHit{}
+	add := func(t *planner.Tool, score float64) {
+		hits = append(hits, SearchHit{Name: t.QualifiedName(), Backend: t.Backend, Tool: t.Name, Description: t.Description, InputSchema: t.InputSchema, Score: float64(int(score*1000)) / 1000})
+	}
+	if strings.TrimSpace(query) == "" {
+		for i := range cat.Tools {
+			if i == limit {
+				break
+			}
+			add(&cat.Tools[i], 0)
+		}
+	} else {
+		for _, r := range cat.Search(query, nil, limit) {
+			add(r.Tool, r.Score)
+		}
+	}
+	sc := map[string]any{"tools": hits}
+	text, _ := json.Marshal(sc)
+	return textResult(string(text), false, sc)
+}
+
+// orchestrateArgs are the params of orchestrate_task and agentify/orchestrateTask.
+type orchestrateArgs struct {
+	Query   *string              `json:"query"`
+	Context *planner.TaskContext `json:"context"`
+	DryRun  bool                 `json:"dryRun"`
+}
+
+// parseOrchestrate validates the params, naming the failing field.
+func parseOrchestrate(raw json.RawMessage) (planner.Task, bool, *rpc.Error) {
+	var a orchestrateArgs
+	if err := json.Unmarshal(orEmpty(raw), &a); err != nil {
+		var ute *json.UnmarshalTypeError
+		if errors.As(err, &ute) {
+			return planner.Task{}, false, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: %s: must be %s", ute.Field, ute.Type)
+		}
+		return planner.Task{}, false, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: %v", err)
+	}
+	if a.Query == nil {
+		return planner.Task{}, false, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: query: missing (a non-empty string is required)")
+	}
+	if strings.TrimSpace(*a.Query) == "" {
+		return planner.Task{}, false, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: query: must be a non-empty string")
+	}
+	return planner.Task{Query: *a.Query, Context: a.Context}, a.DryRun, nil
+}
+
+// orchestrateTool runs orchestrate_task in a goroutine owned by the session.
+func (s *Session) orchestrateTool(id json.RawMessage, args, meta json.RawMessage) {
+	task, dry, perr := parseOrchestrate(args)
+	if perr != nil {
+		s.conn.Reply(id, errorResult(perr.Message))
+		return
+	}
+	ideToken, _ := progressToken(meta)
+	s.runOwn(id, func(ctx context.Context) {
+		start := time.Now()
+		s.ownProgress(ideToken, 0, "planning")
+		out, err := s.g.Orchestrate(ctx, task, dry)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			s.conn.Reply(id, errorResult(errorText(err)))
+			return
+		}
+		s.ownProgress(ideToken, 1, "done")
+		s.conn.Reply(id, out.ToolResult(time.Since(start)))
+	})
+}
+
+// orchestrateMethod answers agentify/orchestrateTask with JSON-RPC errors.
+func (s *Session) orchestrateMethod(m *rpc.Message) {
+	task, dry, perr := parseOrchestrate(m.Params)
+	if perr != nil {
+		s.conn.ReplyError(m.ID, perr)
+		return
+	}
+	s.runOwn(m.ID, func(ctx context.Context) {
+		start := time.Now()
+		out, err := s.g.Orchestrate(ctx, task, dry)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			s.conn.ReplyError(m.ID, rpc.AsError(err))
+			return
+		}
+		s.conn.Reply(m.ID, out.ToolResult(time.Since(start)))
+	})
+}
+
+// runOwn runs the gateway's own work for request id in a goroutine owned
+// by the session, cancellable by notifications/cancelled.
+func (s *Session) runOwn(id json.RawMessage, f func(ctx context.Context)) {
+	ctx, cancel := context.WithCancel(s.ctx)
+	in, _ := s.begin(id, nil, cancel)
+	s.work.Add(1)
+	// Owned by the session: Run waits for it; it ends when f returns, which
+	// cancellation (of the request or the session) hastens.
+	go func() {
+		defer s.work.Done()
+		defer cancel()
+		f(ctx)
+		s.finish(id, in)
+	}()
+}
+
+// ownProgress reports the gateway's own progress on an orchestration.
+func (s *Session) ownProgress(token json.RawMessage, done int, msg string) {
+	if token == nil {
+		return
+	}
+	b := append([]byte(`{"progressToken":`), token...)
+	b = append(b, fmt.Sprintf(`,"progress":%d,"total":1,"message":`, done)...)
+	b = rpc.AppendString(b, msg)
+	s.conn.Notify("notifications/progress", append(b, '}'))
+}

@@ -1,0 +1,461 @@
+// Command mcp-agentify is an MCP gateway: one stdio MCP server that an IDE
+// launches, with any number of backend MCP servers behind it, and a planner
+// that turns a plain-language task into the right backend tool call.
+//
+//	mcp-agentify [--config F]                  serve MCP over stdio (what the IDE runs)
+//	mcp-agentify ask [--dry-run] [--json] TASK run one orchestration from a terminal
+//	mcp-agentify check                         start every backend, list what it offers, stop
+//	mcp-agentify schema                        print the configuration JSON Schema
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/mcp-agentify/mcp-agentify/backends"
+	"github.com/mcp-agentify/mcp-agentify/gateway"
+	"github.com/mcp-agentify/mcp-agentify/planner"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/mcp-agentify/mcp-agentify/schemas"
+	"github.com/mcp-agentify/mcp-agentify/telemetry"
+	"github.com/rs/zerolog"
+)
+
+// Set by the release build (-ldflags "-X main.version=...").
+var (
+	version = ""
+	commit  = ""
+	date    = ""
+)
+
+// exit codes
+const (
+	exitOK      = 0
+	exitFailure = 1 // the command ran and something failed
+	exitUsage   = 2 // bad flags or configuration
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+type cli struct {
+	configPath string
+	logLevel   string
+	expose     string
+	debugPort  int
+	planner    string
+	model      string
+	dryRun     bool
+	jsonOut    bool
+	showVer    bool
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	var c cli
+	fset := flag.NewFlagSet("mcp-agentify "+cmd, flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	fset.StringVar(&c.configPath, "config", "", "configuration file (default $AGENTIFY_CONFIG, else ./mcp-agentify.json)")
+	fset.StringVar(&c.logLevel, "log-level", "", "log level: trace, debug, info, warn, error (default info)")
+	fset.StringVar(&c.expose, "expose", "", `tools offered to the IDE: "meta" (default), "all" or "orchestrate"`)
+	fset.IntVar(&c.debugPort, "debug-port", -1, "serve the debug dashboard on 127.0.0.1:PORT (0 picks a free port)")
+	fset.StringVar(&c.planner, "planner", "", "planner: auto, openai, sampling or lexical")
+	fset.StringVar(&c.model, "model", "", "model for the OpenAI planner")
+	fset.BoolVar(&c.showVer, "version", false, "print the version and exit")
+	if cmd == "ask" {
+		fset.BoolVar(&c.dryRun, "dry-run", false, "plan only; do not run the chosen tool")
+		fset.BoolVar(&c.jsonOut, "json", false, "print one JSON object {plan, candidates, result}")
+	}
+	fset.Usage = func() { usage(stderr, fset) }
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if c.showVer || cmd == "version" {
+		fmt.Fprintln(stdout, versionString())
+		return exitOK
+	}
+	switch cmd {
+	case "schema":
+		stdout.Write(schemas.ConfigSchema)
+		return exitOK
+	case "serve", "ask", "check":
+	case "help":
+		usage(stdout, fset)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "mcp-agentify: unknown command %q\n\n", cmd)
+		usage(stderr, fset)
+		return exitUsage
+	}
+
+	cfg, err := loadConfig(c.configPath, cmd)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
+		return exitUsage
+	}
+	ov, err := overrides(&c)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
+		return exitUsage
+	}
+	eff := cfg.Clone()
+	eff.Apply(ov)
+
+	hub := telemetry.NewHub(&telemetry.HubOptions{Secrets: eff.Secrets()})
+	log := newLogger(stderr, hub, eff.LogLevel, cmd)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	g := gateway.New(gateway.Options{
+		Config:    cfg,
+		Overrides: ov,
+		Logger:    log,
+		Version:   shortVersion(),
+		Hub:       hub,
+		OnConfigured: func(g *gateway.Gateway, cfg *schemas.Config) {
+			startDashboard(ctx, g, cfg, hub, log)
+		},
+	})
+	switch cmd {
+	case "ask":
+		return ask(ctx, g, &c, strings.Join(fset.Args(), " "), stdout, stderr)
+	case "check":
+		return check(ctx, g, stdout, stderr)
+	}
+	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
+	sess := gateway.NewSession(g, rpc.NewLineStream(stdin, stdout, nil, eff.MaxMessageBytes))
+	if err := sess.Run(ctx); err != nil && !errors.Is(err, io.EOF) && ctx.Err() == nil {
+		log.Error().Err(err).Msg("client connection failed")
+		return exitFailure
+	}
+	log.Info().Msg("client disconnected; backends stopped")
+	return exitOK
+}
+
+func usage(w io.Writer, fset *flag.FlagSet) {
+	fmt.Fprint(w, `mcp-agentify: one MCP server in front of many, with a planner that picks the right tool.
+
+Usage:
+  mcp-agentify [flags]                        serve MCP over stdio (register this in your IDE)
+  mcp-agentify ask [flags] "task"             plan and run one task from a terminal (--dry-run, --json)
+  mcp-agentify check [flags]                  start every backend, show what it offers, stop
+  mcp-agentify schema                         print the configuration JSON Schema
+  mcp-agentify version                        print the version
+
+Flags:
+`)
+	fset.SetOutput(w)
+	fset.PrintDefaults()
+}
+
+// loadConfig finds and loads the configuration. A missing default file is
+// fine for serve (the client may send backends in initializationOptions);
+// a missing file named explicitly is an error.
+func loadConfig(path, cmd string) (*schemas.Config, error) {
+	explicit := path != ""
+	if path == "" {
+		path = os.Getenv("AGENTIFY_CONFIG")
+		explicit = path != ""
+	}
+	if path == "" {
+		path = "mcp-agentify.json"
+	}
+	cfg, err := schemas.Load(path, nil)
+	if errors.Is(err, fs.ErrNotExist) {
+		if explicit || cmd != "serve" {
+			return nil, fmt.Errorf("configuration file %s not found (use --config FILE or set AGENTIFY_CONFIG)", path)
+		}
+		return &schemas.Config{}, nil
+	}
+	return cfg, err
+}
+
+// overrides are the environment, then the flags over it.
+func overrides(c *cli) (schemas.Overrides, error) {
+	env, err := schemas.EnvOverrides(nil)
+	if err != nil {
+		return env, err
+	}
+	fl := schemas.Overrides{LogLevel: c.logLevel, Expose: c.expose, Provider: c.planner, Model: c.model}
+	if c.debugPort >= 0 {
+		p := c.debugPort
+		fl.DebugPort = &p
+	}
+	switch fl.Expose {
+	case "", "meta", "all", "orchestrate":
+	default:
+		return env, fmt.Errorf("--expose %q: want meta, all or orchestrate", fl.Expose)
+	}
+	switch fl.Provider {
+	case "", "auto", "openai", "sampling", "lexical":
+	default:
+		return env, fmt.Errorf("--planner %q: want auto, openai, sampling or lexical", fl.Provider)
+	}
+	return env.Over(fl), nil
+}
+
+// newLogger logs to stderr through the redacting hub: JSON, or console
+// format when stderr is a terminal (and always for ask and check).
+func newLogger(stderr io.Writer, hub *telemetry.Hub, level, cmd string) zerolog.Logger {
+	out := stderr
+	if f, ok := stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) || cmd == "ask" || cmd == "check" {
+		out = zerolog.ConsoleWriter{Out: stderr, TimeFormat: "15:04:05.000", NoColor: !isTerminal(stderr)}
+	}
+	lvl, err := zerolog.ParseLevel(strings.ToLower(level))
+	if level == "" || err != nil {
+		lvl = zerolog.InfoLevel
+		if cmd == "ask" || cmd == "check" {
+			lvl = zerolog.WarnLevel
+		}
+	}
+	if level == "warning" {
+		lvl = zerolog.WarnLevel
+	}
+	return zerolog.New(hub.LogWriter(out)).Level(lvl).With().Timestamp().Logger()
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isatty.IsTerminal(f.Fd())
+}
+
+// ask runs one orchestration from the terminal.
+func ask(ctx context.Context, g *gateway.Gateway, c *cli, query string, stdout, stderr io.Writer) int {
+	if strings.TrimSpace(query) == "" {
+		fmt.Fprintln(stderr, `mcp-agentify ask: give the task as an argument, e.g. mcp-agentify ask "list the files in ."`)
+		return exitUsage
+	}
+	if err := g.Configure(nil); err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
+		return exitUsage
+	}
+	g.Start(nil, nil, nil)
+	defer g.Stop()
+	cwd, _ := os.Getwd()
+	task := planner.Task{Query: query, Context: &planner.TaskContext{CurrentWorkingDirectory: cwd}}
+	start := time.Now()
+	out, err := g.Orchestrate(ctx, task, c.dryRun)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify ask: %s\n", errorMessage(err))
+		printBackendProblems(g, stderr)
+		return exitFailure
+	}
+	res := out.ToolResult(time.Since(start))
+	if c.jsonOut {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(map[string]any{"plan": out.Plan, "candidates": out.Plan.Candidates, "result": json.RawMessage(res)})
+		return exitCodeFor(res)
+	}
+	printPlan(stdout, out.Plan, out.Executed)
+	printResult(stdout, res)
+	return exitCodeFor(res)
+}
+
+func errorMessage(err error) string {
+	var re *rpc.Error
+	if errors.As(err, &re) {
+		s := re.Message
+		if len(re.Data) > 0 {
+			s += "\n  " + string(re.Data)
+		}
+		return s
+	}
+	return err.Error()
+}
+
+func exitCodeFor(result json.RawMessage) int {
+	var r struct {
+		IsError bool `json:"isError"`
+	}
+	json.Unmarshal(result, &r)
+	if r.IsError {
+		return exitFailure
+	}
+	return exitOK
+}
+
+func printPlan(w io.Writer, p *planner.Plan, executed bool) {
+	fmt.Fprintf(w, "Plan (%s planner", p.Planner)
+	if p.Model != "" {
+		fmt.Fprintf(w, ", %s", p.Model)
+	}
+	fmt.Fprintf(w, ", %.1f ms", float64(time.Duration(p.Latency).Microseconds())/1000)
+	if p.Usage.TotalTokens > 0 {
+		fmt.Fprintf(w, ", %d tokens", p.Usage.TotalTokens)
+	}
+	fmt.Fprintln(w, "):")
+	if p.BackendID != "" {
+		args := string(p.Arguments)
+		if args == "" {
+			args = "{}"
+		}
+		state := "not run (dry run)"
+		if executed {
+			state = "ran"
+		} else if len(p.Missing) > 0 {
+			state = "not run: missing " + strings.Join(p.Missing, ", ")
+		}
+		fmt.Fprintf(w, "  tool:      %s%s%s\n  arguments: %s\n  status:    %s\n", p.BackendID, planner.Separator, p.Tool, args, state)
+	} else {
+		fmt.Fprintln(w, "  no tool chosen")
+	}
+	fmt.Fprintln(w)
+}
+
+// printResult prints a CallToolResult's content for a person.
+func printResult(w io.Writer, res json.RawMessage) {
+	var r struct {
+		Content []struct {
+			Type     string `json:"type"`
+			Text     string `json:"text"`
+			MimeType string `json:"mimeType"`
+			URI      string `json:"uri"`
+		} `json:"content"`
+		IsError bool `json:"isError"`
+	}
+	json.Unmarshal(res, &r)
+	if r.IsError {
+		fmt.Fprintln(w, "Result (error):")
+	} else {
+		fmt.Fprintln(w, "Result:")
+	}
+	for _, c := range r.Content {
+		switch c.Type {
+		case "text":
+			fmt.Fprintln(w, c.Text)
+		default:
+			fmt.Fprintf(w, "[%s content %s%s]\n", c.Type, c.MimeType, c.URI)
+		}
+	}
+}
+
+// check starts every backend, reports what each offers, and stops them.
+func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) int {
+	if err := g.Configure(nil); err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
+		return exitUsage
+	}
+	cfg := g.Config()
+	if len(cfg.Backends) == 0 {
+		fmt.Fprintln(stderr, "mcp-agentify check: the configuration has no backends")
+		return exitFailure
+	}
+	start := time.Now()
+	g.Start(nil, nil, nil)
+	defer g.Stop()
+	g.Backends().WaitReady(ctx)
+	ready := time.Since(start)
+	failed := 0
+	for _, b := range g.Backends().List() {
+		in := b.Info()
+		cfgB := b.Config()
+		mark := "ok  "
+		switch {
+		case cfgB.Disabled:
+			mark = "off "
+		case in.State != backends.Ready:
+			mark = "FAIL"
+			failed++
+		}
+		var server struct {
+			Name    string `json:"name"`
+			Version string `json:"version"`
+		}
+		json.Unmarshal(in.ServerInfo, &server)
+		fmt.Fprintf(stdout, "%s %-20s %-9s %-11s", mark, in.ID, in.Type, in.State)
+		if server.Name != "" {
+			fmt.Fprintf(stdout, " %s %s", server.Name, server.Version)
+		}
+		fmt.Fprintln(stdout)
+		if in.Error != "" {
+			fmt.Fprintf(stdout, "     error: %s\n", in.Error)
+		}
+		if in.State == backends.Ready {
+			names := make([]string, len(in.Tools))
+			for i, t := range in.Tools {
+				names[i] = t.Name
+			}
+			sort.Strings(names)
+			fmt.Fprintf(stdout, "     %d tools: %s\n", len(names), strings.Join(names, ", "))
+			if len(in.Prompts)+len(in.Resources)+len(in.Templates) > 0 {
+				fmt.Fprintf(stdout, "     %d prompts, %d resources, %d resource templates\n", len(in.Prompts), len(in.Resources), len(in.Templates))
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "\n%d backends, %d failed, ready in %s\n", len(g.Backends().List()), failed, ready.Round(time.Millisecond))
+	if failed > 0 {
+		return exitFailure
+	}
+	return exitOK
+}
+
+func printBackendProblems(g *gateway.Gateway, w io.Writer) {
+	mgr := g.Backends()
+	if mgr == nil {
+		return
+	}
+	for _, b := range mgr.List() {
+		if st, err := b.State(); st != backends.Ready && err != nil {
+			fmt.Fprintf(w, "  backend %s is %s: %v\n", b.ID(), st, err)
+		}
+	}
+}
+
+func shortVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+func versionString() string {
+	v := "mcp-agentify " + shortVersion()
+	c, d := commit, date
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				if c == "" {
+					c = s.Value
+				}
+			case "vcs.time":
+				if d == "" {
+					d = s.Value
+				}
+			}
+		}
+		v += " (" + bi.GoVersion
+	} else {
+		v += " ("
+	}
+	if c != "" {
+		v += ", commit " + c[:min(len(c), 12)]
+	}
+	if d != "" {
+		v += ", built " + d
+	}
+	return v + ")"
+}

@@ -1,0 +1,412 @@
+// Command testbackend is a small MCP server over stdio for mcp-agentify's
+// tests, benchmarks and demo. It speaks raw JSON-RPC (no SDK) so that it can
+// misbehave on purpose: crash mid-call, hang, write junk to stdout, flood
+// stderr, send huge results, paginate its lists.
+//
+//	testbackend [-name N] [-tools K] [-page P] [-startup-delay D] [-catalog tools.json -server S]
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+var (
+	name         = flag.String("name", "testbackend", "server name")
+	extraTools   = flag.Int("tools", 0, "add this many synthetic tools (tool_0 ...)")
+	pageSize     = flag.Int("page", 0, "page size for list results (0: no pagination)")
+	startupDelay = flag.Duration("startup-delay", 0, "sleep before reading stdin")
+	catalog      = flag.String("catalog", "", "serve the tools of -server from this eval tools.json instead")
+	catServer    = flag.String("server", "", "server name to pick from -catalog")
+	exitAtStart  = flag.Int("exit-at-start", -1, "exit with this status before answering initialize")
+	hangInit     = flag.Bool("hang-init", false, "never answer initialize")
+	junkAtStart  = flag.Bool("junk-at-start", false, "write a non-JSON line to stdout before anything else")
+)
+
+type msg struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Method  string          `json:"method,omitempty"`
+	Params  json.RawMessage `json:"params,omitempty"`
+	Result  any             `json:"result,omitempty"`
+	Error   any             `json:"error,omitempty"`
+}
+
+var (
+	outMu sync.Mutex
+	out   = bufio.NewWriterSize(os.Stdout, 1<<16)
+
+	mu        sync.Mutex
+	cancelled = map[string]chan struct{}{} // request id -> closed on cancel
+	nextID    = 0
+	waiting   = map[string]chan json.RawMessage{} // our request id -> result
+)
+
+func send(m msg) {
+	m.JSONRPC = "2.0"
+	b, _ := json.Marshal(m)
+	outMu.Lock()
+	out.Write(b)
+	out.WriteByte('\n')
+	out.Flush()
+	outMu.Unlock()
+}
+
+func writeRaw(s string) {
+	outMu.Lock()
+	out.WriteString(s)
+	out.Flush()
+	outMu.Unlock()
+}
+
+type tool struct {
+	Name        string         `json:"name"`
+	Description string         `json:"description"`
+	InputSchema map[string]any `json:"inputSchema"`
+	Annotations map[string]any `json:"annotations,omitempty"`
+}
+
+func obj(props map[string]any, required ...string) map[string]any {
+	s := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}
+
+var str = map[string]any{"type": "string"}
+var integer = map[string]any{"type": "integer"}
+
+func builtinTools() []tool {
+	return []tool{
+		{"echo", "Echo the given text back.", obj(map[string]any{"text": str}, "text"), map[string]any{"readOnlyHint": true}},
+		{"add", "Add two numbers and return the sum.", obj(map[string]any{"a": map[string]any{"type": "number"}, "b": map[string]any{"type": "number"}}, "a", "b"), nil},
+		{"sleep", "Sleep for ms milliseconds, then answer. Honours cancellation.", obj(map[string]any{"ms": integer}, "ms"), nil},
+		{"progress", "Send steps progress notifications, then answer.", obj(map[string]any{"steps": integer, "delayMs": integer}, "steps"), nil},
+		{"fail", "Return a tool error (isError) with the given message.", obj(map[string]any{"message": str}), nil},
+		{"crash", "Exit the server process in the middle of the call.", obj(map[string]any{"status": integer}), nil},
+		{"junk", "Write a line that is not JSON-RPC to stdout, then answer.", obj(map[string]any{}), nil},
+		{"big", "Answer with a text result of the given size in bytes.", obj(map[string]any{"bytes": integer}, "bytes"), nil},
+		{"stderr", "Write lines to stderr, then answer.", obj(map[string]any{"lines": integer, "text": str}, "lines"), nil},
+		{"env", "Return the value of an environment variable of the server process.", obj(map[string]any{"name": str}, "name"), map[string]any{"readOnlyHint": true}},
+		{"read_file", "Read the complete contents of a text file and return them.", obj(map[string]any{"path": map[string]any{"type": "string", "description": "path of the file to read"}}, "path"), map[string]any{"readOnlyHint": true}},
+		{"list_directory", "List the files and directories in a directory.", obj(map[string]any{"path": map[string]any{"type": "string", "description": "directory to list"}}, "path"), map[string]any{"readOnlyHint": true}},
+		{"delete_file", "Delete a file.", obj(map[string]any{"path": str}, "path"), map[string]any{"destructiveHint": true}},
+		{"sample", "Ask the client's model (sampling/createMessage) and return its answer.", obj(map[string]any{"prompt": str}, "prompt"), nil},
+		{"roots", "Ask the client for its roots (roots/list) and return them.", obj(map[string]any{}), nil},
+		{"unknown_content", "Answer with a content block of a type this server invents, plus extra fields.", obj(map[string]any{}), nil},
+	}
+}
+
+func loadTools() []tool {
+	var ts []tool
+	if *catalog != "" {
+		b, err := os.ReadFile(*catalog)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "catalog:", err)
+			os.Exit(2)
+		}
+		var all []struct {
+			Server string `json:"server"`
+			tool
+		}
+		if err := json.Unmarshal(b, &all); err != nil {
+			fmt.Fprintln(os.Stderr, "catalog:", err)
+			os.Exit(2)
+		}
+		for _, t := range all {
+			if *catServer == "" || t.Server == *catServer {
+				ts = append(ts, t.tool)
+			}
+		}
+	} else {
+		ts = builtinTools()
+	}
+	for i := 0; i < *extraTools; i++ {
+		ts = append(ts, tool{fmt.Sprintf("tool_%d", i), fmt.Sprintf("Synthetic tool number %d.", i), obj(map[string]any{"x": str}), nil})
+	}
+	return ts
+}
+
+func main() {
+	flag.Parse()
+	if *startupDelay > 0 {
+		time.Sleep(*startupDelay)
+	}
+	if *junkAtStart {
+		writeRaw("this is not json\n")
+	}
+	tools := loadTools()
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(make([]byte, 1<<20), 256<<20)
+	for sc.Scan() {
+		var m msg
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			send(msg{ID: json.RawMessage("null"), Error: map[string]any{"code": -32700, "message": "parse error"}})
+			continue
+		}
+		if m.Method == "" { // a response to our request
+			mu.Lock()
+			ch := waiting[string(m.ID)]
+			delete(waiting, string(m.ID))
+			mu.Unlock()
+			if ch != nil {
+				var r struct {
+					Result json.RawMessage `json:"result"`
+					Error  json.RawMessage `json:"error"`
+				}
+				json.Unmarshal(sc.Bytes(), &r)
+				if r.Error != nil {
+					ch <- r.Error
+				} else {
+					ch <- r.Result
+				}
+			}
+			continue
+		}
+		handle(m, tools)
+	}
+}
+
+func handle(m msg, tools []tool) {
+	switch m.Method {
+	case "initialize":
+		if *exitAtStart >= 0 {
+			fmt.Fprintln(os.Stderr, "exiting at start as asked")
+			os.Exit(*exitAtStart)
+		}
+		if *hangInit {
+			return
+		}
+		var p struct {
+			ProtocolVersion string `json:"protocolVersion"`
+		}
+		json.Unmarshal(m.Params, &p)
+		send(msg{ID: m.ID, Result: map[string]any{
+			"protocolVersion": p.ProtocolVersion,
+			"capabilities":    map[string]any{"tools": map[string]any{"listChanged": true}, "prompts": map[string]any{}, "resources": map[string]any{"subscribe": true}, "logging": map[string]any{}},
+			"serverInfo":      map[string]any{"name": *name, "version": "1.0.0"},
+		}})
+	case "notifications/initialized":
+	case "notifications/cancelled":
+		var p struct {
+			RequestID json.RawMessage `json:"requestId"`
+		}
+		json.Unmarshal(m.Params, &p)
+		mu.Lock()
+		if ch, ok := cancelled[string(p.RequestID)]; ok {
+			close(ch)
+			delete(cancelled, string(p.RequestID))
+		}
+		mu.Unlock()
+	case "ping":
+		send(msg{ID: m.ID, Result: map[string]any{}})
+	case "tools/list":
+		items := make([]any, len(tools))
+		for i := range tools {
+			items[i] = tools[i]
+		}
+		send(msg{ID: m.ID, Result: page(m.Params, "tools", items)})
+	case "prompts/list":
+		items := []any{map[string]any{"name": "greet", "description": "Greet someone", "arguments": []any{map[string]any{"name": "who", "required": true}}}}
+		send(msg{ID: m.ID, Result: page(m.Params, "prompts", items)})
+	case "prompts/get":
+		var p struct {
+			Name      string            `json:"name"`
+			Arguments map[string]string `json:"arguments"`
+		}
+		json.Unmarshal(m.Params, &p)
+		send(msg{ID: m.ID, Result: map[string]any{"messages": []any{map[string]any{"role": "user", "content": map[string]any{"type": "text", "text": "Hello, " + p.Arguments["who"] + "!"}}}}})
+	case "resources/list":
+		items := []any{}
+		for i := 0; i < 3; i++ {
+			items = append(items, map[string]any{"uri": fmt.Sprintf("test://%s/%d", *name, i), "name": fmt.Sprintf("item %d", i)})
+		}
+		send(msg{ID: m.ID, Result: page(m.Params, "resources", items)})
+	case "resources/templates/list":
+		send(msg{ID: m.ID, Result: map[string]any{"resourceTemplates": []any{map[string]any{"uriTemplate": "test://" + *name + "/{id}", "name": "item"}}}})
+	case "resources/read":
+		var p struct {
+			URI string `json:"uri"`
+		}
+		json.Unmarshal(m.Params, &p)
+		send(msg{ID: m.ID, Result: map[string]any{"contents": []any{map[string]any{"uri": p.URI, "text": "contents of " + p.URI}}}})
+	case "tools/call":
+		go call(m)
+	default:
+		if m.ID != nil {
+			send(msg{ID: m.ID, Error: map[string]any{"code": -32601, "message": "method not found: " + m.Method}})
+		}
+	}
+}
+
+func page(params json.RawMessage, field string, items []any) map[string]any {
+	if *pageSize <= 0 {
+		return map[string]any{field: items}
+	}
+	var p struct {
+		Cursor string `json:"cursor"`
+	}
+	json.Unmarshal(params, &p)
+	start, _ := strconv.Atoi(strings.TrimPrefix(p.Cursor, "page-"))
+	end := min(start+*pageSize, len(items))
+	r := map[string]any{field: items[min(start, len(items)):end]}
+	if end < len(items) {
+		r["nextCursor"] = fmt.Sprintf("page-%d", end)
+	}
+	return r
+}
+
+func text(s string) map[string]any {
+	return map[string]any{"content": []any{map[string]any{"type": "text", "text": s}}}
+}
+
+// request sends a request to the client and waits for its answer.
+func request(method string, params any) json.RawMessage {
+	mu.Lock()
+	nextID++
+	id := strconv.Itoa(nextID - 1) // like real servers, start at 0
+	ch := make(chan json.RawMessage, 1)
+	waiting[id] = ch
+	mu.Unlock()
+	p, _ := json.Marshal(params)
+	send(msg{ID: json.RawMessage(id), Method: method, Params: p})
+	return <-ch
+}
+
+func call(m msg) {
+	var p struct {
+		Name      string         `json:"name"`
+		Arguments map[string]any `json:"arguments"`
+		Meta      struct {
+			ProgressToken json.RawMessage `json:"progressToken"`
+		} `json:"_meta"`
+	}
+	json.Unmarshal(m.Params, &p)
+	a := p.Arguments
+	num := func(k string) int {
+		f, _ := a[k].(float64)
+		return int(f)
+	}
+	s := func(k string) string { v, _ := a[k].(string); return v }
+	reply := func(r any) { send(msg{ID: m.ID, Result: r}) }
+	if *catalog != "" {
+		b, _ := json.Marshal(a)
+		reply(text(fmt.Sprintf("%s called with %s", p.Name, b)))
+		return
+	}
+	switch p.Name {
+	case "echo":
+		r := text(s("text"))
+		r["structuredContent"] = map[string]any{"text": s("text")}
+		reply(r)
+	case "add":
+		f := func(k string) float64 { v, _ := a[k].(float64); return v }
+		reply(text(strconv.FormatFloat(f("a")+f("b"), 'f', -1, 64)))
+	case "sleep":
+		ch := make(chan struct{})
+		mu.Lock()
+		cancelled[string(m.ID)] = ch
+		mu.Unlock()
+		select {
+		case <-time.After(time.Duration(num("ms")) * time.Millisecond):
+			reply(text("slept"))
+		case <-ch:
+			fmt.Fprintln(os.Stderr, "sleep cancelled")
+		}
+	case "progress":
+		for i := 1; i <= num("steps"); i++ {
+			if p.Meta.ProgressToken != nil {
+				send(msg{Method: "notifications/progress", Params: mustJSON(map[string]any{"progressToken": p.Meta.ProgressToken, "progress": i, "total": num("steps")})})
+			}
+			if d := num("delayMs"); d > 0 {
+				time.Sleep(time.Duration(d) * time.Millisecond)
+			}
+		}
+		reply(text("done"))
+	case "fail":
+		r := text("failed: " + s("message"))
+		r["isError"] = true
+		reply(r)
+	case "crash":
+		fmt.Fprintln(os.Stderr, "crashing as asked")
+		os.Exit(max(num("status"), 3))
+	case "junk":
+		writeRaw("junk line that is not JSON\n")
+		reply(text("after junk"))
+	case "big":
+		reply(text(strings.Repeat("x", num("bytes"))))
+	case "stderr":
+		line := s("text")
+		if line == "" {
+			line = "stderr line"
+		}
+		w := bufio.NewWriter(os.Stderr)
+		for i := 0; i < num("lines"); i++ {
+			fmt.Fprintln(w, line, i)
+		}
+		w.Flush()
+		reply(text("wrote " + strconv.Itoa(num("lines")) + " lines"))
+	case "env":
+		v, ok := os.LookupEnv(s("name"))
+		if !ok {
+			v = "<unset>"
+		}
+		reply(text(v))
+	case "read_file":
+		b, err := os.ReadFile(s("path"))
+		if err != nil {
+			r := text(err.Error())
+			r["isError"] = true
+			reply(r)
+			return
+		}
+		reply(text(string(b)))
+	case "list_directory":
+		es, err := os.ReadDir(s("path"))
+		if err != nil {
+			r := text(err.Error())
+			r["isError"] = true
+			reply(r)
+			return
+		}
+		var names []string
+		for _, e := range es {
+			n := e.Name()
+			if e.IsDir() {
+				n = "[DIR] " + n
+			} else {
+				n = "[FILE] " + n
+			}
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		reply(text(strings.Join(names, "\n")))
+	case "delete_file":
+		reply(text("not deleting " + filepath.Clean(s("path")) + " in a test backend"))
+	case "sample":
+		res := request("sampling/createMessage", map[string]any{"messages": []any{map[string]any{"role": "user", "content": map[string]any{"type": "text", "text": s("prompt")}}}, "maxTokens": 100})
+		reply(text("sampled: " + string(res)))
+	case "roots":
+		res := request("roots/list", map[string]any{})
+		reply(text("roots: " + string(res)))
+	case "unknown_content":
+		reply(map[string]any{"content": []any{map[string]any{"type": "video", "url": "https://example.com/v.mp4", "x-extra": 1}}, "x-top": true, "structuredContent": json.RawMessage(`{"big":12345678901234567890,"f":1.0}`)})
+	default:
+		send(msg{ID: m.ID, Error: map[string]any{"code": -32602, "message": "unknown tool: " + p.Name}})
+	}
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, _ := json.Marshal(v)
+	return b
+}
