@@ -55,21 +55,21 @@ type Tool struct {
 
 // Info is a snapshot of a backend for status pages and the catalog.
 type Info struct {
-	ID              string          `json:"id"`
-	Type            string          `json:"type"`
-	State           State           `json:"state"`
-	Error           string          `json:"error,omitempty"`
-	PID             int             `json:"pid,omitempty"`
-	Restarts        int             `json:"restarts"`
-	ProtocolVersion string          `json:"protocolVersion,omitempty"`
-	ServerInfo      json.RawMessage `json:"serverInfo,omitempty"`
-	Capabilities    json.RawMessage `json:"capabilities,omitempty"`
-	Instructions    string          `json:"instructions,omitempty"`
-	Tools           []Tool          `json:"tools"`
+	ID              string            `json:"id"`
+	Type            string            `json:"type"`
+	State           State             `json:"state"`
+	Error           string            `json:"error,omitempty"`
+	PID             int               `json:"pid,omitempty"`
+	Restarts        int               `json:"restarts"`
+	ProtocolVersion string            `json:"protocolVersion,omitempty"`
+	ServerInfo      json.RawMessage   `json:"serverInfo,omitempty"`
+	Capabilities    json.RawMessage   `json:"capabilities,omitempty"`
+	Instructions    string            `json:"instructions,omitempty"`
+	Tools           []Tool            `json:"tools"`
 	Prompts         []json.RawMessage `json:"prompts,omitempty"`
 	Resources       []json.RawMessage `json:"resources,omitempty"`
 	Templates       []json.RawMessage `json:"resourceTemplates,omitempty"`
-	Since           time.Time       `json:"since"`
+	Since           time.Time         `json:"since"`
 }
 
 // Options are shared by all backends of a [Manager]. Nil hooks are skipped.

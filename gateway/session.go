@@ -504,4 +504,3 @@ func (is ideSampler) SupportsTools() bool {
 	_, ok := sc["tools"]
 	return ok
 }
-
