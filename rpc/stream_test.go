@@ -200,9 +200,9 @@ func TestPrefixID(t *testing.T) {
 		{`{"jsonrpc":"2.0","method":"m","params":{"a":[{"id":5}]},"id":6,`, `6`},
 		{`{"jsonrpc":"2.0","method":"m","params":{"text":"\"id\":5,"},"id":8}`, `8`},
 		{`{"method":"id","id":3,`, `3`},
-		{`{"jsonrpc":"2.0","id":42`, ``},      // may be cut off (420...)
-		{`{"jsonrpc":"2.0","id":"ab`, ``},     // cut off
-		{`{"jsonrpc":"2.0","id":null,`, ``},   // not a string or number
+		{`{"jsonrpc":"2.0","id":42`, ``},       // may be cut off (420...)
+		{`{"jsonrpc":"2.0","id":"ab`, ``},      // cut off
+		{`{"jsonrpc":"2.0","id":null,`, ``},    // not a string or number
 		{`{"jsonrpc":"2.0","id":{"a":1},`, ``}, // not a string or number
 		{`{"jsonrpc":"2.0","id":1.5,`, `1.5`},
 		{`{"jsonrpc":"2.0","id":1-2,`, ``},
