@@ -1,24 +1,172 @@
 package planner
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
 
-// LexicalOptions configures [Lexical]. A nil *LexicalOptions means defaults.
-type LexicalOptions struct{}
+	"github.com/mcp-agentify/mcp-agentify/schemas"
+)
 
-// Lexical is the offline planner.
-type Lexical struct{}
+// LexicalOptions configures [Lexical]. A nil *LexicalOptions means the
+// defaults documented on each field; a zero field also means its default.
+type LexicalOptions struct {
+	// Candidates is how many ranked tools a plan lists (with description and
+	// input schema) for the caller or the IDE's model to choose from.
+	// Default 5.
+	Candidates int
 
-// NewLexical returns a lexical planner.
-func NewLexical(opts *LexicalOptions) *Lexical { return &Lexical{} }
+	// MinCoverage is the share of the query's meaning (see
+	// [Scored.Coverage]) the best tool must match for the planner to pick
+	// it; below it the planner refuses with the candidates. Default 0.15,
+	// calibrated on the tool-selection development set: every answerable
+	// query whose best tool was right scored above 0.2, and unanswerable
+	// ones mostly match nothing at all. A negative value never refuses.
+	MinCoverage float64
+}
+
+const (
+	defaultLexicalCandidates  = 5
+	defaultLexicalMinCoverage = 0.15
+)
+
+// Lexical is the offline planner: no model, no network. It takes the
+// ranker's best tool ([Catalog.Search]) and fills arguments only with values
+// the query spells out (paths, URLs, owner/repo#123, quoted text, numbers,
+// enum values it names); when a required argument cannot be read off the
+// query the plan lists it in Missing, with the candidates, instead of
+// guessing. A Lexical is safe for concurrent use.
+type Lexical struct {
+	candidates  int
+	minCoverage float64
+}
 
 var _ Planner = (*Lexical)(nil)
 
-// Plan implements [Planner].
+// NewLexical returns a lexical planner; opts may be nil.
+func NewLexical(opts *LexicalOptions) *Lexical {
+	l := &Lexical{candidates: defaultLexicalCandidates, minCoverage: defaultLexicalMinCoverage}
+	if opts != nil {
+		if opts.Candidates > 0 {
+			l.candidates = opts.Candidates
+		}
+		if opts.MinCoverage != 0 {
+			l.minCoverage = opts.MinCoverage
+		}
+	}
+	return l
+}
+
+// Plan implements [Planner]. It returns an error only when ctx is done; a
+// task nothing fits gives a Plan with an empty BackendID and Text saying
+// why.
 func (l *Lexical) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, error) {
-	res := cat.Search(task.Query, task.Context, 5)
-	p := &Plan{Planner: "lexical", Attempts: 1}
-	if len(res) > 0 {
-		p.BackendID, p.Tool = res[0].Tool.Backend, res[0].Tool.Name
+	start := time.Now()
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("lexical planner: %w", err)
+	}
+	p := &Plan{Planner: "lexical", MCPMethod: "tools/call", Attempts: 1}
+	defer func() { p.Latency = Duration(time.Since(start)) }()
+
+	res := cat.Search(task.Query, task.Context, l.candidates)
+	for _, r := range res {
+		p.Candidates = append(p.Candidates, Candidate{
+			Backend: r.Tool.Backend, Tool: r.Tool.Name, Score: r.Score,
+			Description: r.Tool.Description, InputSchema: r.Tool.InputSchema,
+		})
+	}
+	if len(res) == 0 {
+		p.Text = "No tool matches this task: none of the available tools mentions what it asks for."
+		return p, nil
+	}
+	best := res[0]
+	if l.minCoverage > 0 && best.Coverage < l.minCoverage {
+		p.Text = fmt.Sprintf("No tool fits this task well enough: the closest, %s, matches only %.0f%% of it. See the candidates.",
+			best.Tool.QualifiedName(), 100*best.Coverage)
+		return p, nil
+	}
+
+	t := best.Tool
+	var cwd string
+	if task.Context != nil {
+		cwd = task.Context.CurrentWorkingDirectory
+	}
+	vals := extractValues(task.Query, cwd)
+	readOnly := t.Annotations != nil && t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint
+	if t.Annotations == nil || t.Annotations.ReadOnlyHint == nil {
+		readOnly = isSearchName(t.Name)
+	}
+	props := toolProps(t.InputSchema)
+	args, missing := fillArgs(props, vals, task.Query, task.Context, readOnly)
+	args, missing = validateArgs(cat, t, args, missing)
+
+	raw, err := json.Marshal(args)
+	if err != nil {
+		return nil, fmt.Errorf("lexical planner: arguments: %w", err)
+	}
+	params, err := json.Marshal(struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}{t.Name, raw})
+	if err != nil {
+		return nil, fmt.Errorf("lexical planner: params: %w", err)
+	}
+	p.BackendID, p.Tool, p.Arguments, p.MCPParams = t.Backend, t.Name, raw, params
+	p.Missing = missing
+	if len(missing) > 0 {
+		p.Text = fmt.Sprintf("%s looks right, but the task does not say %s. Give them, or pick from the candidates.",
+			t.QualifiedName(), strings.Join(missing, ", "))
 	}
 	return p, nil
+}
+
+// validateArgs checks args against the tool's schema and drops any filled
+// argument the schema rejects; a dropped required argument becomes missing.
+// A schema that does not compile leaves args as they are, as the gateway
+// then forwards calls unvalidated.
+func validateArgs(cat *Catalog, t *Tool, args map[string]any, missing []string) (map[string]any, []string) {
+	s, err := cat.ArgSchema(t)
+	if err != nil || s == nil {
+		return args, missing
+	}
+	required := map[string]bool{}
+	for _, p := range toolProps(t.InputSchema) {
+		required[p.name] = p.required
+	}
+	for range 3 {
+		raw, _ := json.Marshal(args)
+		err := s.Validate(raw)
+		if err == nil {
+			return args, missing
+		}
+		var fes schemas.FieldErrors
+		if !errors.As(err, &fes) {
+			return args, missing
+		}
+		dropped := false
+		for _, fe := range fes {
+			seg, _, _ := strings.Cut(strings.TrimPrefix(fe.Pointer, "/"), "/")
+			name := strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
+			if _, ok := args[name]; ok {
+				delete(args, name)
+				dropped = true
+				if required[name] {
+					missing = append(missing, name)
+				}
+			}
+		}
+		if !dropped {
+			// The remaining errors are about what is missing, already listed.
+			return args, missing
+		}
+	}
+	return args, missing
+}
+
+func isSearchName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "search") || strings.Contains(n, "find") || strings.HasPrefix(n, "get") || strings.HasPrefix(n, "list")
 }

@@ -1,0 +1,444 @@
+package planner
+
+import (
+	"encoding/json"
+	"net/url"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Argument extraction for the lexical planner: values that can be read off a
+// query without understanding it. Each kind is recognized by its shape, never
+// by guessing, so a filled argument is one the user actually wrote.
+
+// queryValues are the values found in one query, in order of appearance.
+type queryValues struct {
+	paths   []string // absolute, or resolved against the working directory
+	urls    []string // with a scheme (https://x, mongodb://y)
+	refs    []repoRef
+	quoted  []string
+	numbers []numberAt
+	emails  []string
+	words   []string // every lower-cased word, for enum and name matching
+}
+
+// repoRef is "owner/repo", optionally with "#123".
+type repoRef struct {
+	owner, repo string
+	number      int // 0 when absent
+}
+
+// numberAt is a number in the query and the words around it.
+type numberAt struct {
+	value        float64
+	isInt        bool
+	before, next string // neighbouring words, lower-cased ("page 2", "10 results")
+}
+
+var (
+	reURL     = regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
+	reRepoRef = regexp.MustCompile(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
+	reHashNum = regexp.MustCompile(`(?:^|\s)#(\d+)\b`)
+	reEmail   = regexp.MustCompile(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
+	reNumber  = regexp.MustCompile(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
+	reWord    = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_-]*`)
+)
+
+// extractValues finds the values in query. cwd, when set, resolves relative
+// paths ("src/a.ts", "./x").
+func extractValues(query, cwd string) queryValues {
+	var v queryValues
+	for _, f := range fields(query) {
+		if f.quoted {
+			v.quoted = append(v.quoted, f.text)
+		}
+	}
+	rest := query
+	for _, u := range reURL.FindAllString(query, -1) {
+		u = strings.TrimRight(u, ".,;:!?)")
+		v.urls = append(v.urls, u)
+		rest = strings.Replace(rest, u, " ", 1)
+	}
+	for _, e := range reEmail.FindAllString(rest, -1) {
+		v.emails = append(v.emails, e)
+	}
+	// Paths: tokens outside quotes and URLs.
+	for _, f := range fields(rest) {
+		if f.quoted {
+			continue
+		}
+		tok := strings.TrimRight(f.text, ".,;:!?)")
+		tok = strings.TrimLeft(tok, "(")
+		switch {
+		case strings.HasPrefix(tok, "/") && len(tok) > 1:
+			v.paths = append(v.paths, path.Clean(tok))
+		case strings.HasPrefix(tok, "~/"):
+			v.paths = append(v.paths, tok)
+		case strings.HasPrefix(tok, "./") || strings.HasPrefix(tok, "../") ||
+			(strings.Contains(tok, "/") && fileExt(strings.ToLower(tok)) && !strings.Contains(tok, "#") && !strings.HasPrefix(strings.ToLower(tok), "github.com/")):
+			if cwd != "" {
+				v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
+			}
+		}
+	}
+	for _, m := range reRepoRef.FindAllStringSubmatch(rest, -1) {
+		owner, repo := m[1], m[2]
+		if fileExt(strings.ToLower(repo)) || strings.HasPrefix(m[0], "/") {
+			continue
+		}
+		r := repoRef{owner: owner, repo: strings.TrimSuffix(repo, ".git")}
+		if m[3] != "" {
+			r.number, _ = strconv.Atoi(m[3])
+		}
+		v.refs = append(v.refs, r)
+	}
+	if len(v.refs) > 0 && v.refs[0].number == 0 {
+		if m := reHashNum.FindStringSubmatch(rest); m != nil {
+			v.refs[0].number, _ = strconv.Atoi(m[1])
+		}
+	}
+	// Numbers with their neighbouring words; quoted text, URLs and paths
+	// excluded, as are parts of ids ("ENG-101") and versions.
+	plain := rest
+	for _, q := range v.quoted {
+		plain = strings.Replace(plain, q, " ", 1)
+	}
+	words := strings.Fields(plain)
+	for i, w := range words {
+		m := reNumber.FindStringSubmatch(" " + w + " ")
+		if m == nil {
+			continue
+		}
+		n, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			continue
+		}
+		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
+		if i > 0 {
+			na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
+		}
+		if i+1 < len(words) {
+			na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
+		}
+		v.numbers = append(v.numbers, na)
+	}
+	for _, w := range reWord.FindAllString(query, -1) {
+		v.words = append(v.words, strings.ToLower(w))
+	}
+	return v
+}
+
+// cwdPath turns a working directory that may be a file:// URI into a path.
+func cwdPath(cwd string) string {
+	if strings.HasPrefix(cwd, "file://") {
+		if u, err := url.Parse(cwd); err == nil {
+			return u.Path
+		}
+	}
+	return cwd
+}
+
+// docPath returns the filesystem path of an activeDocumentURI, or "".
+func docPath(uri string) string {
+	if strings.HasPrefix(uri, "file://") {
+		if u, err := url.Parse(uri); err == nil {
+			return u.Path
+		}
+		return ""
+	}
+	if strings.HasPrefix(uri, "/") {
+		return uri
+	}
+	return ""
+}
+
+// argProp is one top-level parameter of a tool's input schema.
+type argProp struct {
+	name     string
+	lname    string // lower-cased, separators removed ("pull_number" -> "pullnumber")
+	typ      string // "string", "integer", "number", "boolean", "array", "object", or ""
+	itemType string // for arrays
+	enum     []string
+	required bool
+}
+
+func toolProps(raw json.RawMessage) []argProp {
+	var s struct {
+		Properties map[string]struct {
+			Type  json.RawMessage `json:"type"`
+			Enum  []any           `json:"enum"`
+			Items *struct {
+				Type json.RawMessage `json:"type"`
+			} `json:"items"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	if json.Unmarshal(raw, &s) != nil {
+		return nil
+	}
+	props := make([]argProp, 0, len(s.Properties))
+	for name, p := range s.Properties {
+		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), required: slices.Contains(s.Required, name)}
+		if p.Items != nil {
+			ap.itemType = schemaType(p.Items.Type)
+		}
+		for _, e := range p.Enum {
+			if s, ok := e.(string); ok {
+				ap.enum = append(ap.enum, s)
+			}
+		}
+		props = append(props, ap)
+	}
+	// Required first, then by name: deterministic.
+	slices.SortFunc(props, func(a, b argProp) int {
+		if a.required != b.required {
+			if a.required {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	return props
+}
+
+func schemaType(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var ss []string
+	if json.Unmarshal(raw, &ss) == nil {
+		for _, t := range ss {
+			if t != "null" {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+func squash(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r != '_' && r != '-' && r != '.' && r != ' ' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func hasAny(s string, subs ...string) bool {
+	for _, x := range subs {
+		if strings.Contains(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// fillArgs fills the parameters of a tool it can read off the query.
+// Required parameters are tried for every kind of value; optional ones only
+// when the query plainly names them (an enum value, a number next to the
+// parameter's name). It returns the arguments and the required parameters
+// left unfilled.
+func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, readOnly bool) (map[string]any, []string) {
+	args := map[string]any{}
+	usedPath, usedURL, usedQuoted, usedNum := 0, 0, 0, map[int]bool{}
+	ref := repoRef{}
+	if len(v.refs) > 0 {
+		ref = v.refs[0]
+	}
+	var missing []string
+	lq := strings.ToLower(query)
+
+	nextPath := func(p argProp) (string, bool) {
+		// "source"/"from" take the first path, "destination"/"to" the next.
+		if usedPath < len(v.paths) {
+			usedPath++
+			return v.paths[usedPath-1], true
+		}
+		if usedPath == 0 && tctx != nil && (strings.Contains(lq, "this file") || strings.Contains(lq, "current file") || strings.Contains(lq, "open file")) {
+			if d := docPath(tctx.ActiveDocumentURI); d != "" {
+				usedPath++
+				return d, true
+			}
+		}
+		return "", false
+	}
+
+	for _, p := range props {
+		n := p.lname
+		var val any
+		ok := false
+		switch {
+		// Enum named in the query: for any parameter.
+		case len(p.enum) > 0:
+			if e, found := enumInQuery(p.enum, v.words, lq); found {
+				val, ok = e, true
+			}
+		case !p.required:
+			// Optional: only a number placed next to the parameter's name.
+			if p.typ == "integer" || p.typ == "number" {
+				if i, found := numberNamed(v.numbers, p.name, usedNum); found {
+					usedNum[i] = true
+					val, ok = jsonNumber(v.numbers[i], p.typ), true
+				}
+			}
+		case n == "owner" && ref.owner != "":
+			val, ok = ref.owner, true
+		case (n == "repo" || n == "repository" || n == "reponame") && ref.repo != "":
+			val, ok = ref.repo, true
+		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "number", "iid"):
+			val, ok = ref.number, true
+		case p.typ == "string" && hasAny(n, "url", "uri", "href", "link", "connectionstring") && usedURL < len(v.urls):
+			val, ok = v.urls[usedURL], true
+			usedURL++
+		case p.typ == "array" && p.itemType == "string" && hasAny(n, "urls", "uris", "links") && len(v.urls) > 0:
+			val, ok = slices.Clone(v.urls), true
+		case p.typ == "array" && p.itemType == "string" && hasAny(n, "paths", "files") && len(v.paths) > 0:
+			val, ok = slices.Clone(v.paths), true
+		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination", "target") && !hasAny(n, "url"):
+			val, ok = nextPath(p)
+		case p.typ == "string" && hasAny(n, "email") && len(v.emails) > 0:
+			val, ok = v.emails[0], true
+		case p.typ == "string" && isTextParam(n) && usedQuoted < len(v.quoted):
+			val, ok = v.quoted[usedQuoted], true
+			usedQuoted++
+		case p.typ == "string" && isSearchParam(n) && readOnly:
+			// A free-text search: the query itself is a fair search string.
+			val, ok = query, true
+		case p.typ == "integer" || p.typ == "number":
+			if i, found := numberNamed(v.numbers, p.name, usedNum); found {
+				usedNum[i] = true
+				val, ok = jsonNumber(v.numbers[i], p.typ), true
+			} else if i, found := soleNumber(v.numbers, usedNum, props); found {
+				usedNum[i] = true
+				val, ok = jsonNumber(v.numbers[i], p.typ), true
+			}
+		}
+		if ok {
+			args[p.name] = val
+		} else if p.required {
+			missing = append(missing, p.name)
+		}
+	}
+	return args, missing
+}
+
+// isTextParam: parameters that take a user's literal text.
+func isTextParam(n string) bool {
+	switch n {
+	case "query", "q", "search", "searchquery", "pattern", "text", "title", "message", "body", "content", "comment", "name", "prompt", "thought", "question", "keyword", "keywords", "term", "filter":
+		return true
+	}
+	return false
+}
+
+func isSearchParam(n string) bool {
+	switch n {
+	case "query", "q", "search", "searchquery", "searchterm", "prompt", "question", "keywords":
+		return true
+	}
+	return false
+}
+
+// enumInQuery finds an enum value the query names as a word or phrase
+// ("sort by size" names "size"; "Slow 3G" names "Slow 3G").
+func enumInQuery(enum []string, words []string, lq string) (string, bool) {
+	best, bestLen := "", 0
+	for _, e := range enum {
+		le := strings.ToLower(e)
+		if len(le) < 2 {
+			continue
+		}
+		found := false
+		if strings.ContainsAny(le, " -_") {
+			found = containsPhrase(lq, le) || containsPhrase(lq, strings.NewReplacer("_", " ", "-", " ").Replace(le))
+		} else {
+			for _, w := range words {
+				if w == le || (len(le) > 3 && stem(w) == stem(le)) {
+					found = true
+					break
+				}
+			}
+		}
+		if found && len(le) > bestLen {
+			best, bestLen = e, len(le)
+		}
+	}
+	return best, bestLen > 0
+}
+
+func containsPhrase(s, phrase string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(phrase)
+		if (j == 0 || !isWordByte(s[j-1])) && (end == len(s) || !isWordByte(s[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b >= 'A' && b <= 'Z'
+}
+
+// numberNamed finds an unused number written next to one of the words of
+// the parameter's name: "page 2" fills pageId, "10 results" fills
+// maxResults.
+func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
+	var words []string
+	splitWords(name, func(w string) {
+		if t := normalizeWord(w); t != "" && t != "id" && t != "max" && t != "min" && t != "num" {
+			words = append(words, t)
+		}
+	})
+	for i, n := range nums {
+		if used[i] {
+			continue
+		}
+		for _, w := range words {
+			if (n.before != "" && stem(n.before) == w) || (n.next != "" && stem(n.next) == w) {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// soleNumber returns the query's only unused number when the tool has just
+// one numeric parameter that is required: the only reading there is.
+func soleNumber(nums []numberAt, used map[int]bool, props []argProp) (int, bool) {
+	numeric := 0
+	for _, p := range props {
+		if p.required && (p.typ == "integer" || p.typ == "number") {
+			numeric++
+		}
+	}
+	if numeric != 1 {
+		return 0, false
+	}
+	idx, count := 0, 0
+	for i := range nums {
+		if !used[i] {
+			idx, count = i, count+1
+		}
+	}
+	return idx, count == 1
+}
+
+func jsonNumber(n numberAt, typ string) any {
+	if typ == "integer" || n.isInt {
+		return int64(n.value)
+	}
+	return n.value
+}
