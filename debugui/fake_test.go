@@ -18,8 +18,8 @@ import (
 const (
 	secretOpenAI   = "sk-proj-FAKEopenaiKEY0123456789abcdef" // matches a token pattern
 	secretGitHub   = "ghp_FAKEgithubTOKEN0123456789abcdefABCD"
-	secretCustom   = `my"custom\secret-value` // registered only; quote and backslash
-	secretEnvValue = "plain-looking-env-value-42"  // only masked by config key name
+	secretCustom   = `my"custom\secret-value`     // registered only; quote and backslash
+	secretEnvValue = "plain-looking-env-value-42" // only masked by config key name
 )
 
 var allSecrets = []string{secretOpenAI, secretGitHub, secretCustom, "plain-looking-env-value-42"}
