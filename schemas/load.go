@@ -56,6 +56,12 @@ func Load(path string, opts *LoadOptions) (*Config, error) {
 // "mcpServers" is in cfg.Backends (in that order; map shapes sorted by id)
 // with its id, normalized type, expanded variables and JSON pointer.
 func Parse(data []byte, source string, opts *LoadOptions) (*Config, error) {
+	return parse(data, source, opts, true)
+}
+
+// parse is Parse; checkDeps false leaves dependsOn unchecked, for
+// initializationOptions whose backends may depend on the file's.
+func parse(data []byte, source string, opts *LoadOptions, checkDeps bool) (*Config, error) {
 	cerr := func(errs FieldErrors) error { return &ConfigError{Source: source, Errors: errs} }
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, cerr(FieldErrors{{Message: "empty document: want a JSON object"}})
@@ -75,7 +81,7 @@ func Parse(data []byte, source string, opts *LoadOptions) (*Config, error) {
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return nil, cerr(FieldErrors{{Message: err.Error()}})
 	}
-	if errs := cfg.normalize(opts); len(errs) > 0 {
+	if errs := cfg.normalize(opts, checkDeps); len(errs) > 0 {
 		return nil, cerr(errs)
 	}
 	return &cfg, nil
@@ -103,7 +109,7 @@ var idPattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 // normalize merges the three backend shapes into c.Backends, expands
 // variables and checks what the schema cannot.
-func (c *Config) normalize(opts *LoadOptions) FieldErrors {
+func (c *Config) normalize(opts *LoadOptions, checkDeps bool) FieldErrors {
 	if opts == nil {
 		opts = &LoadOptions{}
 	}
@@ -163,7 +169,9 @@ func (c *Config) normalize(opts *LoadOptions) FieldErrors {
 		}
 	}
 	c.Backends = all
-	errs = append(errs, c.checkDependencies()...)
+	if checkDeps {
+		errs = append(errs, c.checkDependencies()...)
+	}
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Pointer < errs[j].Pointer })
 	return errs
 }

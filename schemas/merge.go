@@ -117,8 +117,9 @@ func (c *Config) Clone() *Config {
 // original specification allows: the configuration shape itself, plus the
 // original option names OPENAI_API_KEY and DEBUG_PORT (logLevel and backends
 // are already configuration names). Backends with an id already configured
-// replace it; others are added. Invalid options are an error naming the
-// field under "initializationOptions"; c is then unchanged.
+// replace it; others are added. dependsOn is checked on the merged set, so
+// these backends may depend on the file's. Invalid options are an error
+// naming the field under "initializationOptions"; c is then unchanged.
 func (c *Config) MergeInitOptions(raw json.RawMessage, opts *LoadOptions) error {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || string(raw) == "null" || string(raw) == "{}" {
@@ -154,7 +155,7 @@ func (c *Config) MergeInitOptions(raw json.RawMessage, opts *LoadOptions) error 
 		delete(m, "DEBUG_PORT")
 	}
 	rest, _ := json.Marshal(m)
-	in, err := Parse(rest, "initializationOptions", opts)
+	in, err := parse(rest, "initializationOptions", opts, false)
 	if err != nil {
 		return err
 	}
@@ -169,7 +170,13 @@ func (c *Config) MergeInitOptions(raw json.RawMessage, opts *LoadOptions) error 
 	if legacy.Port != nil && in.DebugPort == nil {
 		in.DebugPort = legacy.Port
 	}
-	c.overlay(in, m)
+	merged := c.Clone()
+	merged.overlay(in, m)
+	if errs := merged.checkDependencies(); len(errs) > 0 {
+		// Pointers of backends from the options start with "initializationOptions".
+		return &ConfigError{Source: "initializationOptions", Errors: errs}
+	}
+	*c = *merged
 	return nil
 }
 
@@ -248,19 +255,26 @@ func overlayPlanner(dst, src *PlannerConfig) {
 	}
 }
 
-// Secrets returns every value that must never be logged: the API key and
-// every backend env and header value.
+// Secrets returns every value that must never be logged: the API key, the
+// dashboard token and every backend env and header value. Empty values are
+// left out (a redactor must never replace "").
 func (c *Config) Secrets() []string {
 	var s []string
-	if c.Planner != nil && c.Planner.APIKey != "" {
-		s = append(s, c.Planner.APIKey)
-	}
-	for _, b := range c.Backends {
-		for _, v := range b.Env {
+	add := func(v string) {
+		if v != "" {
 			s = append(s, v)
 		}
+	}
+	if c.Planner != nil {
+		add(c.Planner.APIKey)
+	}
+	add(c.DebugToken)
+	for _, b := range c.Backends {
+		for _, v := range b.Env {
+			add(v)
+		}
 		for _, v := range b.Headers {
-			s = append(s, v)
+			add(v)
 		}
 	}
 	return s
@@ -271,6 +285,9 @@ func (c *Config) Masked() *Config {
 	d := c.Clone()
 	if d.Planner != nil && d.Planner.APIKey != "" {
 		d.Planner.APIKey = "***"
+	}
+	if d.DebugToken != "" {
+		d.DebugToken = "***"
 	}
 	mask := func(m map[string]string) map[string]string {
 		if m == nil {
