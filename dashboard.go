@@ -2,17 +2,141 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
 
+	"github.com/mcp-agentify/mcp-agentify/backends"
+	"github.com/mcp-agentify/mcp-agentify/debugui"
 	"github.com/mcp-agentify/mcp-agentify/gateway"
+	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/schemas"
 	"github.com/mcp-agentify/mcp-agentify/telemetry"
 	"github.com/rs/zerolog"
 )
 
-// startDashboard starts the debug dashboard when a port is configured.
-func startDashboard(ctx context.Context, g *gateway.Gateway, cfg *schemas.Config, hub *telemetry.Hub, log zerolog.Logger) {
+// dashboard holds the running debug dashboard, if any, so that main can
+// close it on exit.
+var dashboard struct {
+	mu  sync.Mutex
+	srv *debugui.Server
+}
+
+// startDashboard starts the debug dashboard when a port is configured
+// (debugPort, DEBUG_PORT, --debug-port, or the client's
+// initializationOptions) and turns message tracing on.
+func startDashboard(ctx context.Context, g *gateway.Gateway, cfg *schemas.Config, hub *telemetry.Hub, log zerolog.Logger, configPath string) {
 	if cfg.DebugPort == nil {
 		return
 	}
-	log.Warn().Msg("debug dashboard not wired yet")
+	g.SetTracing(true)
+	srv, err := debugui.Start(ctx, debugui.Options{
+		Addr:    fmt.Sprintf("127.0.0.1:%d", *cfg.DebugPort),
+		Token:   cfg.DebugToken,
+		Hub:     hub,
+		Source:  dashSource{g: g, configPath: configPath},
+		Runner:  dashRunner{g},
+		Logger:  log,
+		Version: shortVersion(),
+	})
+	if err != nil {
+		log.Error().Err(err).Int("port", *cfg.DebugPort).Msg("debug dashboard not started")
+		return
+	}
+	dashboard.mu.Lock()
+	dashboard.srv = srv
+	dashboard.mu.Unlock()
+	log.Info().Str("url", srv.URL()).Msgf("debug dashboard on %s", srv.URL())
+}
+
+func closeDashboard() {
+	dashboard.mu.Lock()
+	defer dashboard.mu.Unlock()
+	if dashboard.srv != nil {
+		dashboard.srv.Close()
+		dashboard.srv = nil
+	}
+}
+
+// dashSource gives the dashboard read-only views of the gateway.
+type dashSource struct {
+	g          *gateway.Gateway
+	configPath string
+}
+
+func (d dashSource) Status() any {
+	client, protocol := d.g.Client()
+	st := debugui.StatusView{StartedAt: d.g.StartedAt(), Protocol: protocol, Client: client, Planner: d.g.PlannerName(), ConfigPath: d.configPath}
+	if cfg := d.g.Config(); cfg != nil {
+		st.Expose = cfg.Expose
+		if st.Expose == "" {
+			st.Expose = "meta"
+		}
+		if cfg.Planner != nil {
+			st.Model = cfg.Planner.Model
+		}
+	}
+	if mgr := d.g.Backends(); mgr != nil {
+		for _, b := range mgr.List() {
+			st.Backends++
+			if s, _ := b.State(); s == backends.Ready {
+				st.BackendsReady++
+			}
+		}
+		st.Ready = st.Backends > 0 && st.BackendsReady == st.Backends
+	}
+	st.Tools = d.g.Catalog().Len()
+	return st
+}
+
+func (d dashSource) Backends() any {
+	out := []debugui.BackendView{}
+	mgr := d.g.Backends()
+	if mgr == nil {
+		return out
+	}
+	for _, b := range mgr.List() {
+		in := b.Info()
+		cfg := b.Config()
+		target := cfg.URL
+		if cfg.Type == schemas.TypeStdio {
+			target = strings.TrimSpace(cfg.Command + " " + strings.Join(cfg.Args, " "))
+		}
+		var si struct{ Name, Version string }
+		_ = json.Unmarshal(in.ServerInfo, &si)
+		out = append(out, debugui.BackendView{
+			ID: in.ID, Type: in.Type, State: string(in.State), Target: target, PID: in.PID,
+			Tools: len(in.Tools), Restarts: in.Restarts, Since: in.Since, LastError: in.Error,
+			Server: strings.TrimSpace(si.Name + " " + si.Version),
+		})
+	}
+	return out
+}
+
+func (d dashSource) Tools() any {
+	cat := d.g.Catalog()
+	out := make([]debugui.ToolView, 0, cat.Len())
+	for _, t := range cat.Tools {
+		out = append(out, debugui.ToolView{Name: t.QualifiedName(), Backend: t.Backend, Tool: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema})
+	}
+	return out
+}
+
+func (d dashSource) Config() any {
+	if cfg := d.g.Config(); cfg != nil {
+		return cfg.Masked()
+	}
+	return nil
+}
+
+// dashRunner runs the dashboard console's tasks through the real pipeline.
+type dashRunner struct{ g *gateway.Gateway }
+
+func (r dashRunner) RunTask(ctx context.Context, query string, dryRun bool) (any, error) {
+	out, err := r.g.Orchestrate(ctx, planner.Task{Query: query}, dryRun)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

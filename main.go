@@ -106,7 +106,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
-	cfg, err := loadConfig(c.configPath, cmd)
+	cfg, cfgPath, err := loadConfig(c.configPath, cmd)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
 		return exitUsage
@@ -132,9 +132,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Version:   shortVersion(),
 		Hub:       hub,
 		OnConfigured: func(g *gateway.Gateway, cfg *schemas.Config) {
-			startDashboard(ctx, g, cfg, hub, log)
+			startDashboard(ctx, g, cfg, hub, log, cfgPath)
 		},
 	})
+	defer closeDashboard()
 	switch cmd {
 	case "ask":
 		return ask(ctx, g, &c, strings.Join(fset.Args(), " "), stdout, stderr)
@@ -170,7 +171,7 @@ Flags:
 // loadConfig finds and loads the configuration. A missing default file is
 // fine for serve (the client may send backends in initializationOptions);
 // a missing file named explicitly is an error.
-func loadConfig(path, cmd string) (*schemas.Config, error) {
+func loadConfig(path, cmd string) (*schemas.Config, string, error) {
 	explicit := path != ""
 	if path == "" {
 		path = os.Getenv("AGENTIFY_CONFIG")
@@ -182,11 +183,11 @@ func loadConfig(path, cmd string) (*schemas.Config, error) {
 	cfg, err := schemas.Load(path, nil)
 	if errors.Is(err, fs.ErrNotExist) {
 		if explicit || cmd != "serve" {
-			return nil, fmt.Errorf("configuration file %s not found (use --config FILE or set AGENTIFY_CONFIG)", path)
+			return nil, "", fmt.Errorf("configuration file %s not found (use --config FILE or set AGENTIFY_CONFIG)", path)
 		}
-		return &schemas.Config{}, nil
+		return &schemas.Config{}, "", nil
 	}
-	return cfg, err
+	return cfg, path, err
 }
 
 // overrides are the environment, then the flags over it.

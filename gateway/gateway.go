@@ -63,6 +63,9 @@ type Gateway struct {
 	plannerName  string            // guarded by mu
 	onChange     func()            // guarded by mu; the session's list-change hook
 	started      bool              // guarded by mu
+	client       string            // guarded by mu; the IDE's "name version"
+	protocol     string            // guarded by mu; negotiated protocol version
+	startedAt    time.Time
 
 	configured chan struct{} // closed by Configure
 	tracing    atomic.Bool   // publish every message on the hub's trace bus
@@ -84,7 +87,24 @@ func New(opts Options) *Gateway {
 	if opts.Config == nil {
 		opts.Config = &schemas.Config{}
 	}
-	return &Gateway{opts: opts, log: opts.Logger, configured: make(chan struct{}), catalogDirty: true}
+	return &Gateway{opts: opts, log: opts.Logger, configured: make(chan struct{}), catalogDirty: true, startedAt: time.Now()}
+}
+
+// Client returns the connected IDE ("name version") and the negotiated
+// protocol version, empty before initialize.
+func (g *Gateway) Client() (client, protocol string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.client, g.protocol
+}
+
+// StartedAt is when the gateway was created.
+func (g *Gateway) StartedAt() time.Time { return g.startedAt }
+
+func (g *Gateway) setClient(client, protocol string) {
+	g.mu.Lock()
+	g.client, g.protocol = client, protocol
+	g.mu.Unlock()
 }
 
 // Configure merges the client's initializationOptions (may be nil) and the

@@ -220,6 +220,13 @@ func (s *Session) initialize(m *rpc.Message) {
 		"instructions":    instructions,
 	})
 	s.conn.Reply(m.ID, result)
+	sig := s.toolsList()
+	s.mu.Lock()
+	s.toolsSig = string(sig)
+	s.mu.Unlock()
+	var ci struct{ Name, Version string }
+	_ = json.Unmarshal(p.ClientInfo, &ci)
+	s.g.setClient(strings.TrimSpace(ci.Name+" "+ci.Version), version)
 	s.log.Info().RawJSON("client", orJSON(p.ClientInfo)).Str("protocolVersion", version).Msg("client initialized")
 	s.g.Start(caps, s.backendMessage, sampler)
 }
