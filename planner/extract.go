@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"bytes"
 	"encoding/json"
 	"net/url"
 	"path"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Argument extraction for the lexical planner: values that can be read off a
@@ -23,6 +25,16 @@ type queryValues struct {
 	numbers []numberAt
 	emails  []string
 	words   []string // every lower-cased word, for enum and name matching
+	toks    []qtok   // the query split on spaces, quoted spans kept whole
+	dotted  [][2]string
+}
+
+// qtok is one space-separated token of the query, punctuation trimmed.
+type qtok struct {
+	text   string
+	lower  string
+	stem   string
+	quoted bool
 }
 
 // repoRef is "owner/repo", optionally with "#123".
@@ -128,7 +140,137 @@ func extractValues(query, cwd string) queryValues {
 	for _, w := range reWord.FindAllString(query, -1) {
 		v.words = append(v.words, strings.ToLower(w))
 	}
+	for _, f := range fields(query) {
+		t := f.text
+		if !f.quoted {
+			t = strings.Trim(t, ",;!?()[]{}<>")
+			t = strings.TrimRight(t, ".:")
+			t = strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")
+			if t == "" {
+				continue
+			}
+			if dottedRef(strings.ToLower(t)) && !fileExt(strings.ToLower(t)) && strings.Count(t, ".") == 1 {
+				a, b, _ := strings.Cut(t, ".")
+				v.dotted = append(v.dotted, [2]string{a, b})
+			}
+		}
+		lt := strings.ToLower(t)
+		v.toks = append(v.toks, qtok{text: t, lower: lt, stem: stem(lt), quoted: f.quoted})
+	}
 	return v
+}
+
+// fillerWords never serve as a value after an anchor word.
+var fillerWords = setOf("titled", "named", "called", "labeled", "labelled", "page", "project", "issue", "org", "organization", "please", "now", "too", "first", "last", "new", "latest", "id")
+
+// valueLike reports whether a token can be a value: quoted, numeric or
+// id-shaped, or a plain word that is not a function word.
+func valueLike(t qtok) bool {
+	if t.quoted {
+		return true
+	}
+	if t.lower == "" || stopWords[t.lower] || fillerWords[t.lower] {
+		return false
+	}
+	return true
+}
+
+// idLike reports whether a token looks like an identifier nobody would type
+// as prose: letters and digits mixed ("ENG-101", "c0ffee12", "mon_abc123"),
+// or a UUID.
+func idLike(t qtok) bool {
+	if t.quoted || len(t.text) < 3 || strings.Contains(t.text, "://") || strings.HasPrefix(t.text, "/") {
+		return false
+	}
+	letters, digits := false, false
+	for _, r := range t.text {
+		switch {
+		case r >= '0' && r <= '9':
+			digits = true
+		case unicode.IsLetter(r):
+			letters = true
+		case strings.ContainsRune("-_:.", r):
+		default:
+			return false
+		}
+	}
+	return digits && letters
+}
+
+// paramWords are the analyzed words of a parameter name that can anchor a
+// value in the query ("project_id" -> "project"; "organizationSlug" ->
+// "organization").
+func paramWords(name string) []string {
+	var out []string
+	splitWords(name, func(w string) {
+		t := normalizeWord(w)
+		switch t {
+		case "", "id", "slug", "key", "ids", "uuid", "ref":
+			return
+		}
+		out = append(out, t)
+	})
+	return out
+}
+
+// anchors reports whether a query token names the parameter word pw,
+// directly or through a synonym ("org" names "organization").
+func anchors(tok qtok, pw string) bool {
+	if tok.quoted {
+		return false
+	}
+	t := normalizeWord(tok.lower)
+	if t == "" {
+		return false
+	}
+	if t == pw {
+		return true
+	}
+	for _, e := range synonymTable[t] {
+		if len(e.terms) == 1 && e.terms[0] == pw && e.weight >= synonymWeight {
+			return true
+		}
+	}
+	return false
+}
+
+// anchoredValue finds "<word of the parameter's name> <value>" in the
+// query: "project 4521", "Sentry org acme", "branch chore/cleanup",
+// "monitor mon_abc123". It returns the token index of the value.
+func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
+	pws := paramWords(p.name)
+	switch p.lname {
+	case "name", "newname":
+		pws = append(pws, "named", "called")
+	case "title":
+		pws = append(pws, "titled")
+	case "head", "sourcebranch":
+		pws = append(pws, "from")
+	case "base", "targetbranch":
+		pws = append(pws, "into", "onto")
+	}
+	if strings.HasPrefix(p.lname, "new") || hasAny(p.lname, "destination", "target") {
+		pws = append(pws, "to", "into", "as")
+	}
+	for i := 0; i+1 < len(v.toks); i++ {
+		for _, pw := range pws {
+			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw
+			if !ok {
+				continue
+			}
+			// skip one article: "the sandbox namespace" is handled
+			// elsewhere; "org acme" / "branch main" here.
+			j := i + 1
+			if used[j] || !valueLike(v.toks[j]) {
+				continue
+			}
+			if anchors(v.toks[j], pw) {
+				continue
+			}
+			return j, true
+		}
+	}
+	return 0, false
 }
 
 // cwdPath turns a working directory that may be a file:// URI into a path.
@@ -167,20 +309,52 @@ type argProp struct {
 
 func toolProps(raw json.RawMessage) []argProp {
 	var s struct {
-		Properties map[string]struct {
-			Type  json.RawMessage `json:"type"`
-			Enum  []any           `json:"enum"`
-			Items *struct {
-				Type json.RawMessage `json:"type"`
-			} `json:"items"`
-		} `json:"properties"`
-		Required []string `json:"required"`
+		Properties json.RawMessage `json:"properties"`
+		Required   []string        `json:"required"`
 	}
-	if json.Unmarshal(raw, &s) != nil {
+	if json.Unmarshal(raw, &s) != nil || len(s.Properties) == 0 {
 		return nil
 	}
-	props := make([]argProp, 0, len(s.Properties))
-	for name, p := range s.Properties {
+	type propSchema struct {
+		Type  json.RawMessage `json:"type"`
+		Enum  []any           `json:"enum"`
+		Items *struct {
+			Type json.RawMessage `json:"type"`
+		} `json:"items"`
+	}
+	var byName map[string]propSchema
+	if json.Unmarshal(s.Properties, &byName) != nil {
+		return nil
+	}
+	// Declaration order matters ("source" before "destination"): read the
+	// keys in the order the backend wrote them.
+	var order []string
+	dec := json.NewDecoder(bytes.NewReader(s.Properties))
+	if _, err := dec.Token(); err == nil {
+		for dec.More() {
+			tok, err := dec.Token()
+			if err != nil {
+				break
+			}
+			if k, ok := tok.(string); ok {
+				order = append(order, k)
+			}
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				break
+			}
+		}
+	}
+	if len(order) != len(byName) { // duplicate keys or a decoding problem
+		order = order[:0]
+		for k := range byName {
+			order = append(order, k)
+		}
+		slices.Sort(order)
+	}
+	props := make([]argProp, 0, len(order))
+	for _, name := range order {
+		p := byName[name]
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), required: slices.Contains(s.Required, name)}
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
@@ -192,16 +366,6 @@ func toolProps(raw json.RawMessage) []argProp {
 		}
 		props = append(props, ap)
 	}
-	// Required first, then by name: deterministic.
-	slices.SortFunc(props, func(a, b argProp) int {
-		if a.required != b.required {
-			if a.required {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a.name, b.name)
-	})
 	return props
 }
 
@@ -242,21 +406,27 @@ func hasAny(s string, subs ...string) bool {
 
 // fillArgs fills the parameters of a tool it can read off the query.
 // Required parameters are tried for every kind of value; optional ones only
-// when the query plainly names them (an enum value, a number next to the
-// parameter's name). It returns the arguments and the required parameters
-// left unfilled.
+// when the query plainly names them (an enum value, a value next to the
+// parameter's name, every word of a boolean's name). It returns the
+// arguments and the required parameters left unfilled.
 func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, readOnly bool) (map[string]any, []string) {
 	args := map[string]any{}
-	usedPath, usedURL, usedQuoted, usedNum := 0, 0, 0, map[int]bool{}
+	usedPath, usedURL, usedQuoted := 0, 0, 0
+	usedNum, usedTok := map[int]bool{}, map[int]bool{}
 	ref := repoRef{}
 	if len(v.refs) > 0 {
 		ref = v.refs[0]
 	}
 	var missing []string
 	lq := strings.ToLower(query)
+	hasProp := func(n string) bool {
+		return slices.ContainsFunc(props, func(p argProp) bool { return p.lname == n })
+	}
+	dbColl := len(v.dotted) > 0 && hasProp("database") && hasProp("collection")
 
-	nextPath := func(p argProp) (string, bool) {
-		// "source"/"from" take the first path, "destination"/"to" the next.
+	nextPath := func() (string, bool) {
+		// Paths go to path parameters in declaration order, so "source"
+		// takes the first and "destination" the next.
 		if usedPath < len(v.paths) {
 			usedPath++
 			return v.paths[usedPath-1], true
@@ -269,30 +439,43 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		}
 		return "", false
 	}
+	tokValue := func(i int, p argProp) any {
+		usedTok[i] = true
+		t := v.toks[i]
+		if p.typ == "integer" || p.typ == "number" {
+			if f, err := strconv.ParseFloat(t.text, 64); err == nil {
+				return jsonNumber(numberAt{value: f, isInt: !strings.Contains(t.text, ".")}, p.typ)
+			}
+			return nil
+		}
+		if p.typ == "array" {
+			return []any{t.text}
+		}
+		return t.text
+	}
+	isStringy := func(p argProp) bool {
+		return p.typ == "string" || p.typ == "" || (p.typ == "array" && p.itemType == "string")
+	}
 
 	for _, p := range props {
 		n := p.lname
 		var val any
 		ok := false
 		switch {
-		// Enum named in the query: for any parameter.
 		case len(p.enum) > 0:
+			// An enum value named in the query, for any parameter.
 			if e, found := enumInQuery(p.enum, v.words, lq); found {
 				val, ok = e, true
 			}
-		case !p.required:
-			// Optional: only a number placed next to the parameter's name.
-			if p.typ == "integer" || p.typ == "number" {
-				if i, found := numberNamed(v.numbers, p.name, usedNum); found {
-					usedNum[i] = true
-					val, ok = jsonNumber(v.numbers[i], p.typ), true
-				}
-			}
+		case dbColl && n == "database":
+			val, ok = v.dotted[0][0], true
+		case dbColl && n == "collection":
+			val, ok = v.dotted[0][1], true
 		case n == "owner" && ref.owner != "":
 			val, ok = ref.owner, true
 		case (n == "repo" || n == "repository" || n == "reponame") && ref.repo != "":
 			val, ok = ref.repo, true
-		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "number", "iid"):
+		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "iid") || n == "number" && ref.number != 0:
 			val, ok = ref.number, true
 		case p.typ == "string" && hasAny(n, "url", "uri", "href", "link", "connectionstring") && usedURL < len(v.urls):
 			val, ok = v.urls[usedURL], true
@@ -301,21 +484,54 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = slices.Clone(v.urls), true
 		case p.typ == "array" && p.itemType == "string" && hasAny(n, "paths", "files") && len(v.paths) > 0:
 			val, ok = slices.Clone(v.paths), true
-		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination", "target") && !hasAny(n, "url"):
-			val, ok = nextPath(p)
+		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination") && !hasAny(n, "url"):
+			val, ok = nextPath()
 		case p.typ == "string" && hasAny(n, "email") && len(v.emails) > 0:
 			val, ok = v.emails[0], true
-		case p.typ == "string" && isTextParam(n) && usedQuoted < len(v.quoted):
-			val, ok = v.quoted[usedQuoted], true
-			usedQuoted++
-		case p.typ == "string" && isSearchParam(n) && readOnly:
-			// A free-text search: the query itself is a fair search string.
-			val, ok = query, true
-		case p.typ == "integer" || p.typ == "number":
+		case p.typ == "boolean" && !p.required:
+			// Optional flag: set when the query says every word of its name
+			// ("bring it to the front" -> bringToFront).
+			if allWordsIn(p.name, v.words) {
+				val, ok = true, true
+			}
+		}
+		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
+			if i, found := anchoredValue(v, p, usedTok); found {
+				if x := tokValue(i, p); x != nil {
+					val, ok = x, true
+				}
+			}
+		}
+		if !ok && p.required {
+			switch {
+			case p.typ == "string" && isTextParam(n) && usedQuoted < len(v.quoted):
+				val, ok = v.quoted[usedQuoted], true
+				usedQuoted++
+			case p.typ == "array" && p.itemType == "string" && len(v.quoted) > usedQuoted:
+				val, ok = toAny(v.quoted[usedQuoted:]), true
+				usedQuoted = len(v.quoted)
+			case p.typ == "array" && p.itemType == "string":
+				if ids := idTokens(v, usedTok); len(ids) > 0 {
+					val, ok = toAny(ids), true
+				}
+			case p.typ == "string" && isSearchParam(n) && readOnly:
+				// A free-text search: the query itself is a fair search string.
+				val, ok = query, true
+			case p.typ == "string" && isIDParam(n):
+				if ids := idTokens(v, usedTok); len(ids) == 1 {
+					val, ok = ids[0], true
+				}
+			case p.typ == "integer" || p.typ == "number":
+				if i, found := numberNamed(v.numbers, p.name, usedNum); found {
+					usedNum[i] = true
+					val, ok = jsonNumber(v.numbers[i], p.typ), true
+				} else if i, found := soleNumber(v.numbers, usedNum, props); found {
+					usedNum[i] = true
+					val, ok = jsonNumber(v.numbers[i], p.typ), true
+				}
+			}
+		} else if !ok && (p.typ == "integer" || p.typ == "number") {
 			if i, found := numberNamed(v.numbers, p.name, usedNum); found {
-				usedNum[i] = true
-				val, ok = jsonNumber(v.numbers[i], p.typ), true
-			} else if i, found := soleNumber(v.numbers, usedNum, props); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}
@@ -327,6 +543,48 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		}
 	}
 	return args, missing
+}
+
+func toAny(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
+}
+
+// idTokens returns the unused id-shaped tokens of the query.
+func idTokens(v queryValues, used map[int]bool) []string {
+	var out []string
+	for i, t := range v.toks {
+		if !used[i] && idLike(t) {
+			out = append(out, t.text)
+		}
+	}
+	return out
+}
+
+// isIDParam: a parameter that takes an opaque identifier.
+func isIDParam(n string) bool {
+	return n == "id" || strings.HasSuffix(n, "id") || strings.HasSuffix(n, "slug") || strings.HasSuffix(n, "key")
+}
+
+// allWordsIn reports whether every word of a parameter name occurs in the
+// query (stems compared).
+func allWordsIn(name string, words []string) bool {
+	n := 0
+	all := true
+	splitWords(name, func(w string) {
+		t := normalizeWord(w)
+		if t == "" {
+			return
+		}
+		n++
+		if !slices.ContainsFunc(words, func(q string) bool { return stem(q) == t }) {
+			all = false
+		}
+	})
+	return n > 0 && all
 }
 
 // isTextParam: parameters that take a user's literal text.
