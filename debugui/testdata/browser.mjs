@@ -57,6 +57,7 @@ try {
   const tool = page.locator('.tool', { hasText: 'filesystem__read_file' });
   await tool.locator('.head').click();
   await tool.locator('.body .json', { hasText: '"required"' }).waitFor();
+  if ((await tool.locator('.params').innerText()).trim() !== 'path*: string') fail('parameter summary: ' + await tool.locator('.params').innerText());
   await page.fill('#tools-q', '');
 
   step('console run');
@@ -103,9 +104,14 @@ try {
   await page.click('button[data-tab=config]');
   await page.locator('#config .json', { hasText: 'gpt-4.1-mini' }).waitFor();
 
-  step('secrets');
+  step('secrets and rendering slips');
   const all = await page.evaluate(() => document.body.innerText + ' ' + document.body.innerHTML);
   for (const s of secrets) if (all.includes(s)) fail('secret visible in the page: ' + s);
+  for (const tab of ['overview', 'tools', 'logs', 'trace', 'planner', 'console', 'config']) {
+    await page.click(`button[data-tab=${tab}]`);
+    const text = await page.locator('#tab-' + tab).innerText();
+    for (const slip of ['[object ', 'undefined', 'NaN']) if (text.includes(slip)) fail(`${tab} tab shows "${slip}"`);
+  }
 
   step('screenshots');
   await page.click('button[data-tab=overview]');

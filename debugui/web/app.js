@@ -16,7 +16,7 @@ function h(tag, attrs, ...kids) {
     else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
     else el.setAttribute(k, v === true ? '' : v);
   }
-  for (const kid of kids.flat()) {
+  for (const kid of kids.flat(Infinity)) {
     if (kid == null || kid === false) continue;
     el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
   }
@@ -240,11 +240,19 @@ function renderCharts() {
       spark.append(s('polyline', { points: pts, class: 'spark-line' }));
       const t = s('title'); t.textContent = 'last ' + recent.length + ' responses, max ' + fmtMs(mx); spark.append(t);
     }
+    // Axis labels under the buckets they name (bounds in ms).
+    const axis = h('div', { class: 'axis' });
+    for (const [ms, label] of [[0.1, '100µs'], [1, '1ms'], [10, '10ms'], [100, '100ms'], [1000, '1s'], [10000, '10s']]) {
+      const i = bounds.indexOf(ms);
+      if (i < 0) continue;
+      const tick = h('span', { text: label });
+      tick.style.left = ((i + 0.5) / n * 100).toFixed(2) + '%';
+      axis.append(tick);
+    }
     cards.push(h('div', { class: 'chart' },
-      h('div', { class: 'title' }, h('span', { text: name }), h('span', { class: 'muted small', text: (m.calls || 0) + ' calls · p50 ' + fmtMs(m.p50Ms) + ' · p95 ' + fmtMs(m.p95Ms) + ' · p99 ' + fmtMs(m.p99Ms) })),
-      svg,
-      h('div', { class: 'axis' }, h('span', { text: fmtMs(0.1) }), h('span', { text: '10 ms' }), h('span', { text: '1 s' }), h('span', { text: '60 s+' })),
-      spark));
+      h('div', { class: 'title' }, h('span', { text: name }), h('span', { class: 'muted small', text: (m.calls || 0) + ' calls' + (m.errors ? ' · ' + m.errors + ' errors' : '') + (m.timeouts ? ' · ' + m.timeouts + ' timeouts' : '') })),
+      h('div', { class: 'quantiles small' }, h('span', null, 'p50 ', h('b', { text: fmtMs(m.p50Ms) })), h('span', null, 'p95 ', h('b', { text: fmtMs(m.p95Ms) })), h('span', null, 'p99 ', h('b', { text: fmtMs(m.p99Ms) }))),
+      svg, axis, spark));
   }
   if (!cards.length) cards.push(h('div', { class: 'empty', text: 'No calls yet.' }));
   box.replaceChildren(...cards);
