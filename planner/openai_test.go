@@ -108,7 +108,7 @@ func completion(w http.ResponseWriter, content *string, calls ...wireCall) {
 	w.Header().Set("Content-Type", "application/json")
 	_ = json.NewEncoder(w).Encode(map[string]any{
 		"id": "chatcmpl-1", "object": "chat.completion", "created": 1,
-		"model": "gpt-4.1-mini-2025-04-14",
+		"model":   "gpt-4.1-mini-2025-04-14",
 		"choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}},
 		"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 10, "total_tokens": 110},
 	})
