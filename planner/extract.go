@@ -238,7 +238,20 @@ func anchors(tok qtok, pw string) bool {
 // query: "project 4521", "Sentry org acme", "branch chore/cleanup",
 // "monitor mon_abc123". It returns the token index of the value.
 func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
-	pws := paramWords(p.name)
+	var pws []string
+	textOnly := false
+	switch {
+	case isTextParam(p.lname):
+		// "the text 'Payment successful'": a text parameter takes a quoted
+		// value right after its own name.
+		pws, textOnly = []string{p.lname}, true
+	case !hasAny(p.lname, "path", "file", "dir", "url", "uri"):
+		// The head noun of the name: "project_id" -> "project",
+		// "textGone" -> "gone".
+		if w := paramWords(p.name); len(w) > 0 {
+			pws = w[len(w)-1:]
+		}
+	}
 	switch p.lname {
 	case "name", "newname":
 		pws = append(pws, "named", "called")
@@ -261,13 +274,32 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
-			if used[j] || !valueLike(v.toks[j]) {
+			if used[j] || !valueLike(v.toks[j]) || textOnly && !v.toks[j].quoted && !slices.Contains([]string{"named", "called", "titled"}, pw) {
+				continue
+			}
+			// An optional parameter takes only a value that cannot be
+			// prose ("tool calls" does not name a tool called "calls").
+			if !p.required && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") {
 				continue
 			}
 			if anchors(v.toks[j], pw) {
 				continue
 			}
 			return j, true
+		}
+	}
+	// "the sandbox namespace": a plain word between an article and the
+	// anchor, for required parameters only.
+	if p.required {
+		for i := 2; i < len(v.toks); i++ {
+			for _, pw := range pws {
+				if v.toks[i].lower == pw || anchors(v.toks[i], pw) {
+					a := v.toks[i-2].lower
+					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted {
+						return i - 1, true
+					}
+				}
+			}
 		}
 	}
 	return 0, false
@@ -520,6 +552,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			case p.typ == "string" && isIDParam(n):
 				if ids := idTokens(v, usedTok); len(ids) == 1 {
 					val, ok = ids[0], true
+					for i, t := range v.toks {
+						if t.text == ids[0] {
+							usedTok[i] = true
+						}
+					}
 				}
 			case p.typ == "integer" || p.typ == "number":
 				if i, found := numberNamed(v.numbers, p.name, usedNum); found {
@@ -530,6 +567,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 					val, ok = jsonNumber(v.numbers[i], p.typ), true
 				}
 			}
+		} else if !ok && p.typ == "string" && isSearchParam(n) && usedQuoted < len(v.quoted) {
+			val, ok = v.quoted[usedQuoted], true
+			usedQuoted++
 		} else if !ok && (p.typ == "integer" || p.typ == "number") {
 			if i, found := numberNamed(v.numbers, p.name, usedNum); found {
 				usedNum[i] = true
@@ -613,6 +653,11 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 		if len(le) < 2 {
 			continue
 		}
+		var parts []string
+		splitWords(e, func(w string) { parts = append(parts, strings.ToLower(w)) })
+		if len(parts) > 1 && !strings.ContainsAny(le, " -_") {
+			le = strings.Join(parts, " ") // "startupWarnings" -> "startup warnings"
+		}
 		found := false
 		if strings.ContainsAny(le, " -_") {
 			found = containsPhrase(lq, le) || containsPhrase(lq, strings.NewReplacer("_", " ", "-", " ").Replace(le))
@@ -623,6 +668,9 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 					break
 				}
 			}
+		}
+		if !found && len(parts) > 1 {
+			found = containsPhrase(lq, le) || containsStemPhrase(words, parts)
 		}
 		if found && len(le) > bestLen {
 			best, bestLen = e, len(le)
@@ -699,4 +747,22 @@ func jsonNumber(n numberAt, typ string) any {
 		return int64(n.value)
 	}
 	return n.value
+}
+
+// containsStemPhrase reports whether the words parts occur consecutively in
+// words, comparing stems ("startup warnings" names "startupWarnings").
+func containsStemPhrase(words, parts []string) bool {
+	for i := 0; i+len(parts) <= len(words); i++ {
+		ok := true
+		for j, p := range parts {
+			if stem(words[i+j]) != stem(p) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
