@@ -1,0 +1,257 @@
+package gateway
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcp-agentify/mcp-agentify/planner"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/mcp-agentify/mcp-agentify/schemas"
+)
+
+// The session benchmarks run an in-process IDE client over io.Pipe, a real
+// Session, and the echo backend (testdata/echobackend) as a child process.
+// B/op and allocs/op are what this process allocates per call: the
+// session's forwarding in both directions plus the bench client's own reads
+// and writes (which reuse their buffers: a few bytes per call).
+//
+// Budget (DESIGN.md section 5): at most 20 KB allocated per forwarded small
+// tools/call. Latency and throughput budgets are measured end to end by
+// scripts/bench.sh, against the same backend called directly.
+
+var (
+	echoOnce sync.Once
+	echoPath string
+	echoErr  error
+	echoOut  []byte
+)
+
+// echoBackend builds testdata/echobackend once per test binary.
+func echoBackend(b testing.TB) string {
+	b.Helper()
+	echoOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "agentify-bench-")
+		if err != nil {
+			echoErr = err
+			return
+		}
+		echoPath = filepath.Join(dir, "echobackend")
+		_, file, _, _ := runtime.Caller(0)
+		cmd := exec.Command("go", "build", "-o", echoPath, "./testdata/echobackend")
+		cmd.Dir = filepath.Dir(filepath.Dir(file))
+		echoOut, echoErr = cmd.CombinedOutput()
+	})
+	if echoErr != nil {
+		b.Fatalf("building testdata/echobackend: %v\n%s", echoErr, echoOut)
+	}
+	return echoPath
+}
+
+// benchClient is a minimal IDE: it writes requests and reads their
+// responses, skipping notifications. It reuses its buffers.
+type benchClient struct {
+	w   *io.PipeWriter
+	r   *bufio.Reader
+	buf []byte
+}
+
+func (c *benchClient) send(b []byte) {
+	if _, err := c.w.Write(b); err != nil {
+		panic(err)
+	}
+}
+
+// response reads lines until one carries an id (a response), and returns
+// it; the slice is valid until the next read.
+func (c *benchClient) response() []byte {
+	for {
+		line, err := c.r.ReadSlice('\n')
+		if err != nil {
+			panic(err)
+		}
+		if bytes.Contains(line, []byte(`"id":`)) && !bytes.Contains(line, []byte(`"method":`)) {
+			return line
+		}
+	}
+}
+
+func (c *benchClient) call(id int, method, params string) []byte {
+	c.buf = append(c.buf[:0], `{"jsonrpc":"2.0","id":`...)
+	c.buf = strconv.AppendInt(c.buf, int64(id), 10)
+	c.buf = append(c.buf, `,"method":"`...)
+	c.buf = append(c.buf, method...)
+	c.buf = append(c.buf, `","params":`...)
+	c.buf = append(c.buf, params...)
+	c.buf = append(c.buf, "}\n"...)
+	c.send(c.buf)
+	return c.response()
+}
+
+// startBenchSession starts a gateway session (expose "all") with the
+// given backends' extra echobackend args, initializes it and waits until
+// every backend's tools are listed. It returns the client and a stop func.
+func startBenchSession(b *testing.B, backends ...[]string) (*benchClient, func()) {
+	b.Helper()
+	echo := echoBackend(b)
+	cfg := &schemas.Config{Expose: "all"}
+	for i, args := range backends {
+		cfg.Backends = append(cfg.Backends, schemas.Backend{ID: fmt.Sprintf("echo%d", i), Type: schemas.TypeStdio, Command: echo, Args: args})
+	}
+	if len(backends) == 1 {
+		cfg.Backends[0].ID = "echo"
+	}
+	g := New(Options{Config: cfg, Version: "bench"})
+	inR, inW := io.Pipe()   // IDE -> session
+	outR, outW := io.Pipe() // session -> IDE
+	sess := NewSession(g, rpc.NewLineStream(inR, outW, outW, 0))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	// Owned by the benchmark: ends when stop closes the IDE's input.
+	go func() {
+		defer close(done)
+		sess.Run(ctx)
+	}()
+	c := &benchClient{w: inW, r: bufio.NewReaderSize(outR, 1<<16)}
+	c.call(0, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}`)
+	c.send([]byte(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"))
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		list := c.call(0, "tools/list", `{}`)
+		if bytes.Count(list, []byte(`__echo"`)) == len(backends) {
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("backends not ready after 30s: %s", list)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	stop := func() {
+		inW.Close()
+		cancel()
+		// Drain so that the session's writer never blocks on the pipe.
+		go io.Copy(io.Discard, outR)
+		<-done
+	}
+	return c, stop
+}
+
+// BenchmarkSessionToolsCall is one sequential tools/call through the
+// session to the echo backend and back: rewrite of id (and progress token),
+// validation of the arguments against the tool's schema, forwarding, and
+// the response relayed to the IDE.
+func BenchmarkSessionToolsCall(b *testing.B) {
+	cases := []struct{ name, params string }{
+		{"direct", `{"name":"echo__echo","arguments":{"text":"hello"}}`},
+		{"call_tool", `{"name":"call_tool","arguments":{"name":"echo__echo","arguments":{"text":"hello"}}}`},
+		{"progressToken", `{"name":"echo__echo","arguments":{"text":"hello"},"_meta":{"progressToken":"tok-1"}}`},
+	}
+	c, stop := startBenchSession(b, nil)
+	defer stop()
+	for _, tc := range cases {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			id := 1
+			for b.Loop() {
+				resp := c.call(id, "tools/call", tc.params)
+				if !bytes.Contains(resp, []byte(`"structuredContent"`)) {
+					b.Fatalf("unexpected response: %s", resp)
+				}
+				id++
+			}
+		})
+	}
+}
+
+// BenchmarkSessionToolsCallPipelined keeps 64 calls in flight through the
+// session (one op = one call).
+func BenchmarkSessionToolsCallPipelined(b *testing.B) {
+	c, stop := startBenchSession(b, nil)
+	defer stop()
+	const window = 64
+	params := `{"name":"echo__echo","arguments":{"text":"hello"}}`
+	line := func(id int) []byte {
+		return fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":%s}`+"\n", id, params)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	// The writer sends b.N requests, never more than window ahead of the
+	// reader; both stop after b.N calls.
+	credits := make(chan struct{}, window)
+	for range window {
+		credits <- struct{}{}
+	}
+	writeDone := make(chan struct{})
+	// Owned by the benchmark: exits after sending b.N requests.
+	go func() {
+		defer close(writeDone)
+		for i := range b.N {
+			<-credits
+			c.send(line(i + 1))
+		}
+	}()
+	for range b.N {
+		c.response()
+		credits <- struct{}{}
+	}
+	<-writeDone
+}
+
+// BenchmarkProgressToken is the IDE-side progress-token rewrite of a
+// forwarded call's _meta.
+func BenchmarkProgressToken(b *testing.B) {
+	meta := json.RawMessage(`{"progressToken":"tok-1","other":{"x":1}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		tok, m := progressToken(meta)
+		if tok == nil {
+			b.Fatal("no token")
+		}
+		m["progressToken"] = rpc.IntID(42)
+		if _, err := json.Marshal(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkToolCallParams builds the params forwarded to the backend.
+func BenchmarkToolCallParams(b *testing.B) {
+	args := json.RawMessage(`{"path":"/tmp/example.txt","head":10}`)
+	meta := json.RawMessage(`{"progressToken":42}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		toolCallParams("read_file", args, meta)
+	}
+}
+
+// BenchmarkValidateArgs validates arguments against a compiled input
+// schema, as every backend tools/call does.
+func BenchmarkValidateArgs(b *testing.B) {
+	schema := json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"head":{"type":"number"},"tail":{"type":"number"}},"required":["path"],"additionalProperties":false}`)
+	cat := planner.NewCatalog([]planner.Tool{{Backend: "fs", Name: "read_file", InputSchema: schema}})
+	t, _ := cat.Lookup("fs__read_file")
+	g := New(Options{})
+	for _, tc := range []struct{ name, args string }{
+		{"valid", `{"path":"/tmp/example.txt","head":10}`},
+		{"invalid", `{"head":"ten"}`},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			args := json.RawMessage(tc.args)
+			b.ReportAllocs()
+			for b.Loop() {
+				g.ValidateArgs(cat, t, args)
+			}
+		})
+	}
+}
