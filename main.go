@@ -24,6 +24,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/joho/godotenv"
 	"github.com/mattn/go-isatty"
 	"github.com/mcp-agentify/mcp-agentify/backends"
 	"github.com/mcp-agentify/mcp-agentify/gateway"
@@ -60,6 +61,7 @@ type cli struct {
 	dryRun     bool
 	jsonOut    bool
 	showVer    bool
+	envFile    string
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -77,6 +79,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.StringVar(&c.planner, "planner", "", "planner: auto, openai, sampling or lexical")
 	fset.StringVar(&c.model, "model", "", "model for the OpenAI planner")
 	fset.BoolVar(&c.showVer, "version", false, "print the version and exit")
+	fset.StringVar(&c.envFile, "env-file", "", "read variables from this .env file first (the environment wins over it)")
 	if cmd == "ask" {
 		fset.BoolVar(&c.dryRun, "dry-run", false, "plan only; do not run the chosen tool")
 		fset.BoolVar(&c.jsonOut, "json", false, "print one JSON object {plan, candidates, result}")
@@ -106,6 +109,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 
+	if c.envFile != "" {
+		// godotenv.Load never overrides a variable already set.
+		if err := godotenv.Load(c.envFile); err != nil {
+			fmt.Fprintf(stderr, "mcp-agentify: --env-file: %v\n", err)
+			return exitUsage
+		}
+	}
 	cfg, cfgPath, err := loadConfig(c.configPath, cmd)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
