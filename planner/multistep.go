@@ -21,6 +21,7 @@ type modelCall struct {
 	id   string // the model's call id ("" when the protocol has none)
 	name string
 	args string // raw JSON text, unvalidated
+	bad  string // set when the reply could not be read as a call: feedback for the model
 }
 
 // modelReply is one model answer, normalized across the three protocols.
@@ -91,6 +92,11 @@ func runDialog(ctx context.Context, d dialog, cat *Catalog, cfg loopConfig, p *P
 					return nil
 				}
 				feedback = "You answered with neither a tool call nor text. Call exactly one tool, or ask one short clarifying question."
+				d.reject(r, feedback)
+				continue
+			}
+			if r.call.bad != "" {
+				feedback = r.call.bad
 				d.reject(r, feedback)
 				continue
 			}
