@@ -43,6 +43,8 @@ type Session struct {
 	logLevel    int                        // guarded by mu; index into logLevels; notifications below it are dropped
 	listTimer   *time.Timer                // guarded by mu; coalesces list_changed
 	toolsSig    string                     // guarded by mu; what tools/list last showed
+
+	pt passthrough // prompts, resources, completions, relayed requests (passthrough.go)
 }
 
 // inflight is an IDE request the gateway is working on.
@@ -243,16 +245,27 @@ func orJSON(b json.RawMessage) json.RawMessage {
 }
 
 // capabilities are the server capabilities the gateway declares.
+//
+// Backends start after initialize, so prompts, resources (with subscribe
+// and listChanged) and completions are declared when any enabled backend
+// is configured (see [Session.offersPassthrough]). The experimental tasks
+// capability is never declared: task ids are not namespaced.
 func (s *Session) capabilities() map[string]any {
-	return map[string]any{
+	caps := map[string]any{
 		"tools":   map[string]any{"listChanged": true},
 		"logging": map[string]any{},
 	}
+	if s.offersPassthrough() {
+		caps["prompts"] = map[string]any{"listChanged": true}
+		caps["resources"] = map[string]any{"subscribe": true, "listChanged": true}
+		caps["completions"] = map[string]any{}
+	}
+	return caps
 }
 
 // route forwards requests the gateway proxies to one backend (prompts,
 // resources, completions). It reports whether it handled m.
-func (s *Session) route(m *rpc.Message) bool { return false }
+func (s *Session) route(m *rpc.Message) bool { return s.routePassthrough(m) }
 
 func (s *Session) setLevel(m *rpc.Message) {
 	var p struct {
@@ -405,7 +418,11 @@ func (s *Session) backendMessage(b *backends.Backend, conn *rpc.Conn, m *rpc.Mes
 	case "notifications/message":
 		s.relayLog(m)
 	case "notifications/resources/updated":
+		s.resourceUpdated(b, m)
+	case "notifications/elicitation/complete":
 		s.conn.Notify(m.Method, m.Params)
+	case "notifications/cancelled":
+		s.backendCancelled(b, m)
 	case "sampling/createMessage", "elicitation/create", "roots/list":
 		s.relayRequest(b, conn, m)
 	default:
@@ -461,9 +478,18 @@ func (s *Session) relayRequest(b *backends.Backend, conn *rpc.Conn, m *rpc.Messa
 		return
 	}
 	backendID := m.ID
-	_, err := s.conn.Go(m.Method, m.Params, func(resp *rpc.Message) {
+	// The IDE sees the gateway's own id (every backend starts its ids at 0);
+	// the mapping lets a cancellation from the backend reach the IDE.
+	s.pt.init()
+	s.pt.mu.Lock() // held across Go so the callback's relayDone finds the entry
+	ours, err := s.conn.Go(m.Method, m.Params, func(resp *rpc.Message) {
+		s.relayDone(b, backendID)
 		conn.Send(&rpc.Message{ID: backendID, Result: resp.Result, Error: resp.Error})
 	})
+	if err == nil {
+		s.pt.relayed[relayKey{b.ID(), string(backendID)}] = ours
+	}
+	s.pt.mu.Unlock()
 	if err != nil {
 		conn.ReplyError(backendID, rpc.Errorf(rpc.CodeInternalError, "%s: the client connection failed: %v", m.Method, err))
 	}
@@ -492,6 +518,12 @@ func (s *Session) notifyLists() {
 	s.mu.Unlock()
 	if changed {
 		s.conn.Notify("notifications/tools/list_changed", nil)
+	}
+	s.mu.Lock()
+	initialized := s.initialized
+	s.mu.Unlock()
+	if initialized {
+		s.notifyPassthroughLists()
 	}
 }
 

@@ -1,0 +1,629 @@
+package gateway
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"hash/fnv"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/mcp-agentify/mcp-agentify/backends"
+	"github.com/mcp-agentify/mcp-agentify/planner"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+)
+
+// This file forwards the parts of MCP the gateway does not interpret to the
+// backend that owns them: prompts (offered as "backend__prompt"), resources
+// and resource templates (routed by URI), subscriptions, completions, and
+// the backend-to-IDE requests' cancellations.
+//
+// Merged lists are cut into pages with the gateway's own cursors (see
+// cursor.go). The page size is DefaultPageSize, or AGENTIFY_PAGE_SIZE from
+// the environment when it is a positive number.
+
+// DefaultPageSize is the number of items per page of a merged list.
+const DefaultPageSize = 100
+
+// Merged list kinds, named by their result field.
+const (
+	kindPrompts   = "prompts"
+	kindResources = "resources"
+	kindTemplates = "resourceTemplates"
+)
+
+// snapshotsKept is how many recent versions of each merged list are kept
+// so that a client walking pages while backends come up sees one
+// consistent list.
+const snapshotsKept = 4
+
+// passthrough is a session's pass-through state. Its zero value is ready
+// for use; the maps are made on first use.
+type passthrough struct {
+	once     sync.Once
+	cursors  *cursorCodec
+	pageSize int
+
+	mu      sync.Mutex
+	snaps   map[string][]snapshot      // guarded by mu; kind -> recent versions, newest last
+	subs    map[string]map[string]bool // guarded by mu; URI -> ids of backends the IDE subscribed through
+	relayed map[relayKey]int64         // guarded by mu; backend request -> the gateway's id toward the IDE
+	sigs    map[string]string          // guarded by mu; kind -> generation last announced to the IDE
+	warned  map[string]bool            // guarded by mu; URI conflicts already logged
+}
+
+type snapshot struct {
+	gen   string
+	items []json.RawMessage
+}
+
+// relayKey names a request a backend sent to the IDE through the gateway.
+type relayKey struct {
+	backend string
+	id      string // the backend's raw id
+}
+
+func (p *passthrough) init() {
+	p.once.Do(func() {
+		p.cursors = newCursorCodec()
+		p.pageSize = DefaultPageSize
+		if n, err := strconv.Atoi(os.Getenv("AGENTIFY_PAGE_SIZE")); err == nil && n > 0 {
+			p.pageSize = n
+		}
+		p.snaps = map[string][]snapshot{}
+		p.subs = map[string]map[string]bool{}
+		p.relayed = map[relayKey]int64{}
+		p.sigs = map[string]string{}
+		p.warned = map[string]bool{}
+	})
+}
+
+// offersPassthrough reports whether prompts, resources and completions are
+// advertised. Backends start after initialize, so what they offer is not
+// known when the gateway must declare its capabilities: they are declared
+// whenever at least one enabled backend is configured (its lists may be
+// empty; an unsupported completion gets the backend's own error).
+func (s *Session) offersPassthrough() bool {
+	cfg := s.g.Config()
+	if cfg == nil {
+		return false
+	}
+	for _, b := range cfg.Backends {
+		if !b.Disabled {
+			return true
+		}
+	}
+	return false
+}
+
+// routePassthrough handles the pass-through methods; it reports whether m
+// was one of them.
+func (s *Session) routePassthrough(m *rpc.Message) bool {
+	s.pt.init()
+	switch m.Method {
+	case "prompts/list":
+		s.listMerged(m, kindPrompts)
+	case "resources/list":
+		s.listMerged(m, kindResources)
+	case "resources/templates/list":
+		s.listMerged(m, kindTemplates)
+	case "prompts/get":
+		s.promptsGet(m)
+	case "resources/read", "resources/subscribe", "resources/unsubscribe":
+		s.resourceRequest(m)
+	case "completion/complete":
+		s.complete(m)
+	default:
+		return false
+	}
+	return true
+}
+
+// readyBackends returns the ready backends in configuration order with
+// their snapshots.
+func (s *Session) readyBackends() []backends.Info {
+	mgr := s.g.Backends()
+	if mgr == nil {
+		return nil
+	}
+	var out []backends.Info
+	for _, b := range mgr.List() {
+		if in := b.Info(); in.State == backends.Ready {
+			out = append(out, in)
+		}
+	}
+	return out
+}
+
+// merged builds the IDE's view of one list kind over every ready backend:
+// prompts renamed "backend__prompt"; resources and templates unchanged,
+// a URI (or template) offered by two backends kept once, for the first
+// backend in configuration order, and the conflict logged once.
+func (s *Session) merged(kind string) []json.RawMessage {
+	var out []json.RawMessage
+	seen := map[string]string{}
+	for _, in := range s.readyBackends() {
+		switch kind {
+		case kindPrompts:
+			for _, raw := range in.Prompts {
+				var p struct {
+					Name string `json:"name"`
+				}
+				if json.Unmarshal(raw, &p) != nil || p.Name == "" {
+					continue
+				}
+				if r := renameTool(raw, in.ID+planner.Separator+p.Name); r != nil {
+					out = append(out, r)
+				}
+			}
+		case kindResources, kindTemplates:
+			items, field := in.Resources, "uri"
+			if kind == kindTemplates {
+				items, field = in.Templates, "uriTemplate"
+			}
+			for _, raw := range items {
+				key := stringField(raw, field)
+				if key == "" {
+					continue
+				}
+				if owner, dup := seen[key]; dup {
+					s.conflict(key, owner, in.ID)
+					continue
+				}
+				seen[key] = in.ID
+				out = append(out, raw)
+			}
+		}
+	}
+	return out
+}
+
+func (s *Session) conflict(uri, winner, loser string) {
+	s.pt.mu.Lock()
+	logged := s.pt.warned[uri+"\x00"+loser]
+	s.pt.warned[uri+"\x00"+loser] = true
+	s.pt.mu.Unlock()
+	if !logged {
+		s.log.Warn().Str("uri", uri).Str("backend", winner).Str("ignored", loser).
+			Msg("two backends offer the same resource; the first in configuration order serves it")
+	}
+}
+
+func stringField(raw json.RawMessage, field string) string {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(raw, &m) != nil {
+		return ""
+	}
+	var v string
+	_ = json.Unmarshal(m[field], &v)
+	return v
+}
+
+// generation names a version of a merged list.
+func generation(items []json.RawMessage) string {
+	h := fnv.New64a()
+	for _, it := range items {
+		h.Write(it)
+		h.Write([]byte{0})
+	}
+	return base64.RawURLEncoding.EncodeToString(h.Sum(nil))
+}
+
+// listMerged answers prompts/list, resources/list and
+// resources/templates/list with one page of the merged list.
+//
+// A cursor walks the version of the list it was cut from while that
+// version is among the last few kept; after that it continues at its
+// offset in the current list (the client has been sent list_changed and
+// should list again).
+func (s *Session) listMerged(m *rpc.Message, kind string) {
+	var p struct {
+		Cursor *string `json:"cursor"`
+	}
+	if len(m.Params) > 0 && json.Unmarshal(m.Params, &p) != nil {
+		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: %s expects an object", m.Method))
+		return
+	}
+	items := s.merged(kind)
+	gen := generation(items)
+	offset := 0
+	s.pt.mu.Lock()
+	s.pt.snaps[kind] = keepSnapshot(s.pt.snaps[kind], snapshot{gen, items})
+	if p.Cursor != nil {
+		st, err := s.pt.cursors.decode(kind, *p.Cursor)
+		if err != nil {
+			s.pt.mu.Unlock()
+			s.conn.ReplyError(m.ID, err)
+			return
+		}
+		offset = st.Offset
+		for _, sn := range s.pt.snaps[kind] {
+			if sn.gen == st.Gen {
+				items, gen = sn.items, sn.gen
+			}
+		}
+	}
+	s.pt.mu.Unlock()
+	offset = min(offset, len(items))
+	end := min(offset+s.pt.pageSize, len(items))
+	b := append([]byte(`{"`+kind+`":[`), joinRaw(items[offset:end])...)
+	b = append(b, ']')
+	if end < len(items) {
+		b = append(b, `,"nextCursor":`...)
+		b = rpc.AppendString(b, s.pt.cursors.encode(cursorState{Kind: kind, Offset: end, Gen: gen}))
+	}
+	s.conn.Reply(m.ID, append(b, '}'))
+}
+
+func keepSnapshot(snaps []snapshot, sn snapshot) []snapshot {
+	for i, old := range snaps {
+		if old.gen == sn.gen {
+			return append(append(snaps[:i:i], snaps[i+1:]...), sn)
+		}
+	}
+	snaps = append(snaps, sn)
+	if len(snaps) > snapshotsKept {
+		snaps = snaps[len(snaps)-snapshotsKept:]
+	}
+	return snaps
+}
+
+func joinRaw(items []json.RawMessage) []byte {
+	var b []byte
+	for i, it := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, it...)
+	}
+	return b
+}
+
+// promptsGet forwards prompts/get for "backend__prompt" (or
+// "backend.prompt") with the backend's own prompt name; the arguments and
+// everything else pass through unchanged.
+func (s *Session) promptsGet(m *rpc.Message) {
+	params, name, err := paramsWithString(m.Params, "name")
+	if err != nil {
+		s.conn.ReplyError(m.ID, err)
+		return
+	}
+	b, prompt, rerr := s.promptBackend(name)
+	if rerr != nil {
+		s.conn.ReplyError(m.ID, rerr)
+		return
+	}
+	params["name"] = rpc.AppendString(nil, prompt)
+	s.relayTo(m.ID, b, m.Method, params, nil)
+}
+
+// promptBackend resolves a qualified prompt name.
+func (s *Session) promptBackend(name string) (*backends.Backend, string, *rpc.Error) {
+	bid, prompt, ok := splitQualified(name)
+	if !ok {
+		return nil, "", rpc.Errorf(rpc.CodeInvalidParams, "invalid params: unknown prompt %q: prompts are named \"backend__prompt\"", name)
+	}
+	mgr := s.g.Backends()
+	var b *backends.Backend
+	if mgr != nil {
+		b, ok = mgr.Get(bid)
+	}
+	if b == nil || !ok {
+		return nil, "", rpc.Errorf(rpc.CodeInvalidParams, "invalid params: unknown prompt %q: no backend %q", name, bid)
+	}
+	return b, prompt, nil
+}
+
+// resourceRequest routes resources/read, subscribe and unsubscribe by URI.
+func (s *Session) resourceRequest(m *rpc.Message) {
+	params, uri, err := paramsWithString(m.Params, "uri")
+	if err != nil {
+		s.conn.ReplyError(m.ID, err)
+		return
+	}
+	b := s.resourceOwner(uri)
+	if b == nil {
+		s.conn.ReplyError(m.ID, resourceNotFound(uri))
+		return
+	}
+	var after func(*rpc.Message)
+	switch m.Method {
+	case "resources/subscribe":
+		after = func(resp *rpc.Message) {
+			if resp.Error == nil {
+				s.subscribe(uri, b.ID(), true)
+			}
+		}
+	case "resources/unsubscribe":
+		s.subscribe(uri, b.ID(), false)
+	}
+	s.relayTo(m.ID, b, m.Method, params, after)
+}
+
+func resourceNotFound(uri string) *rpc.Error {
+	return rpc.Errorf(rpc.CodeInvalidParams, "resource not found: no backend offers %q", uri).WithData(map[string]string{"uri": uri})
+}
+
+func (s *Session) subscribe(uri, backend string, on bool) {
+	s.pt.mu.Lock()
+	defer s.pt.mu.Unlock()
+	if on {
+		if s.pt.subs[uri] == nil {
+			s.pt.subs[uri] = map[string]bool{}
+		}
+		s.pt.subs[uri][backend] = true
+		return
+	}
+	delete(s.pt.subs[uri], backend)
+	if len(s.pt.subs[uri]) == 0 {
+		delete(s.pt.subs, uri)
+	}
+}
+
+// resourceUpdated relays notifications/resources/updated from b when the
+// IDE subscribed to that URI through b; other updates are dropped.
+func (s *Session) resourceUpdated(b *backends.Backend, m *rpc.Message) {
+	s.pt.init()
+	uri := stringField(m.Params, "uri")
+	s.pt.mu.Lock()
+	ok := s.pt.subs[uri][b.ID()]
+	s.pt.mu.Unlock()
+	if ok {
+		s.conn.Notify(m.Method, m.Params)
+	}
+}
+
+// resourceOwner finds the backend serving uri: the first backend (in
+// configuration order) listing it, else the first whose template is uri
+// itself or matches it, else the only backend offering resources at all or
+// the only one whose resources share uri's scheme. Nil if none.
+func (s *Session) resourceOwner(uri string) *backends.Backend {
+	ready := s.readyBackends()
+	mgr := s.g.Backends()
+	get := func(id string) *backends.Backend {
+		b, _ := mgr.Get(id)
+		return b
+	}
+	for _, in := range ready {
+		for _, raw := range in.Resources {
+			if stringField(raw, "uri") == uri {
+				return get(in.ID)
+			}
+		}
+	}
+	for _, in := range ready {
+		for _, raw := range in.Templates {
+			if t := stringField(raw, "uriTemplate"); t == uri {
+				return get(in.ID)
+			}
+		}
+	}
+	for _, in := range ready {
+		for _, raw := range in.Templates {
+			if t := stringField(raw, "uriTemplate"); t != "" && matchTemplate(t, uri) {
+				return get(in.ID)
+			}
+		}
+	}
+	scheme, _, _ := strings.Cut(uri, ":")
+	var offering, sameScheme []string
+	for _, in := range ready {
+		if !capable(in.Capabilities, "resources") {
+			continue
+		}
+		offering = append(offering, in.ID)
+		for _, raw := range append(append([]json.RawMessage(nil), in.Resources...), in.Templates...) {
+			u := stringField(raw, "uri") + stringField(raw, "uriTemplate")
+			if s, _, ok := strings.Cut(u, ":"); ok && s == scheme {
+				sameScheme = append(sameScheme, in.ID)
+				break
+			}
+		}
+	}
+	switch {
+	case len(offering) == 1:
+		return get(offering[0])
+	case len(sameScheme) == 1:
+		return get(sameScheme[0])
+	}
+	return nil
+}
+
+func capable(caps json.RawMessage, name string) bool {
+	var m map[string]json.RawMessage
+	_ = json.Unmarshal(caps, &m)
+	v, ok := m[name]
+	return ok && string(v) != "null"
+}
+
+var (
+	templateMu    sync.Mutex
+	templateCache = map[string]*regexp.Regexp{} // guarded by templateMu
+	templateExpr  = regexp.MustCompile(`\{([+#./;?&]?)[^}]*\}`)
+)
+
+// matchTemplate reports whether uri is an expansion of the RFC 6570 URI
+// template t. Each expression matches what its operator can expand to.
+func matchTemplate(t, uri string) bool {
+	templateMu.Lock()
+	re, ok := templateCache[t]
+	if !ok {
+		var b strings.Builder
+		b.WriteString("^")
+		last := 0
+		for _, loc := range templateExpr.FindAllStringSubmatchIndex(t, -1) {
+			b.WriteString(regexp.QuoteMeta(t[last:loc[0]]))
+			switch t[loc[2]:loc[3]] {
+			case "":
+				b.WriteString(`[^/?#]*`)
+			case "+", "#":
+				b.WriteString(`.*`)
+			case "/":
+				b.WriteString(`(?:/[^/?#]*)*`)
+			case ".":
+				b.WriteString(`(?:\.[^/?#.]*)*`)
+			case ";":
+				b.WriteString(`(?:;[^/?#]*)*`)
+			case "?", "&":
+				b.WriteString(`(?:[?&][^#]*)?`)
+			}
+			last = loc[1]
+		}
+		b.WriteString(regexp.QuoteMeta(t[last:]))
+		b.WriteString("$")
+		re, _ = regexp.Compile(b.String())
+		if len(templateCache) > 4096 {
+			clear(templateCache)
+		}
+		templateCache[t] = re
+	}
+	templateMu.Unlock()
+	return re != nil && re.MatchString(uri)
+}
+
+// complete routes completion/complete: ref/prompt by qualified prompt name
+// (rewritten to the backend's), ref/resource by URI or template.
+func (s *Session) complete(m *rpc.Message) {
+	var params map[string]json.RawMessage
+	if json.Unmarshal(m.Params, &params) != nil {
+		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: completion/complete expects an object"))
+		return
+	}
+	var ref map[string]json.RawMessage
+	if json.Unmarshal(params["ref"], &ref) != nil {
+		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: ref: expected an object"))
+		return
+	}
+	var typ, name, uri string
+	_ = json.Unmarshal(ref["type"], &typ)
+	_ = json.Unmarshal(ref["name"], &name)
+	_ = json.Unmarshal(ref["uri"], &uri)
+	var b *backends.Backend
+	switch typ {
+	case "ref/prompt":
+		var prompt string
+		var err *rpc.Error
+		b, prompt, err = s.promptBackend(name)
+		if err != nil {
+			s.conn.ReplyError(m.ID, err)
+			return
+		}
+		ref["name"] = rpc.AppendString(nil, prompt)
+		params["ref"], _ = json.Marshal(ref)
+	case "ref/resource":
+		if b = s.resourceOwner(uri); b == nil {
+			s.conn.ReplyError(m.ID, resourceNotFound(uri))
+			return
+		}
+	default:
+		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: ref/type: must be \"ref/prompt\" or \"ref/resource\", got %q", typ))
+		return
+	}
+	s.relayTo(m.ID, b, m.Method, params, nil)
+}
+
+// paramsWithString decodes params as an object and reads one required
+// string field.
+func paramsWithString(raw json.RawMessage, field string) (map[string]json.RawMessage, string, *rpc.Error) {
+	var params map[string]json.RawMessage
+	var v string
+	if json.Unmarshal(raw, &params) != nil || json.Unmarshal(params[field], &v) != nil || v == "" {
+		return nil, "", rpc.Errorf(rpc.CodeInvalidParams, "invalid params: %s: required string", field)
+	}
+	return params, v, nil
+}
+
+// relayTo forwards an IDE request to backend b with params (after the
+// caller's rewrites), rewriting the progress token and registering the
+// request for cancellation. The backend's response goes back under the
+// IDE's id, unchanged; after, if set, sees it first.
+func (s *Session) relayTo(id json.RawMessage, b *backends.Backend, method string, params map[string]json.RawMessage, after func(*rpc.Message)) {
+	ideToken, metaMap := progressToken(params["_meta"])
+	in, token := s.begin(id, ideToken, nil)
+	if token != 0 {
+		metaMap["progressToken"] = rpc.IntID(token)
+		params["_meta"], _ = json.Marshal(metaMap)
+	}
+	raw, _ := json.Marshal(params)
+	call, err := b.Forward(method, raw, func(resp *rpc.Message) {
+		if after != nil {
+			after(resp)
+		}
+		if !s.finish(id, in) {
+			return // cancelled: the IDE expects no response
+		}
+		s.conn.Send(&rpc.Message{ID: id, Result: resp.Result, Error: resp.Error})
+	})
+	if err != nil {
+		s.finish(id, in)
+		s.conn.ReplyError(id, rpc.AsError(err))
+		return
+	}
+	s.mu.Lock()
+	in.call = call
+	cancelled := in.cancelled
+	s.mu.Unlock()
+	if cancelled {
+		call.Cancel("cancelled by the client")
+	}
+}
+
+// relayDone forgets a request a backend sent to the IDE and returns the
+// gateway's id for it.
+func (s *Session) relayDone(b *backends.Backend, backendID json.RawMessage) (int64, bool) {
+	s.pt.init()
+	s.pt.mu.Lock()
+	defer s.pt.mu.Unlock()
+	k := relayKey{b.ID(), string(backendID)}
+	id, ok := s.pt.relayed[k]
+	delete(s.pt.relayed, k)
+	return id, ok
+}
+
+// backendCancelled handles notifications/cancelled from a backend for a
+// request it sent to the IDE through the gateway: the IDE is told, under
+// the gateway's id, and the answer, if it still comes, is dropped.
+func (s *Session) backendCancelled(b *backends.Backend, m *rpc.Message) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+		Reason    string          `json:"reason"`
+	}
+	if json.Unmarshal(m.Params, &p) != nil || p.RequestID == nil {
+		return
+	}
+	ours, ok := s.relayDone(b, p.RequestID)
+	if !ok || !s.conn.Forget(ours) {
+		return
+	}
+	s.conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(ours), p.Reason))
+}
+
+// notifyPassthroughLists tells the IDE, once per change, that the merged
+// prompts or resources (with templates) changed.
+func (s *Session) notifyPassthroughLists() {
+	if !s.offersPassthrough() {
+		return
+	}
+	s.pt.init()
+	for _, k := range []struct {
+		kinds  []string
+		method string
+	}{
+		{[]string{kindPrompts}, "notifications/prompts/list_changed"},
+		{[]string{kindResources, kindTemplates}, "notifications/resources/list_changed"},
+	} {
+		var sig string
+		for _, kind := range k.kinds {
+			sig += generation(s.merged(kind)) + "/"
+		}
+		s.pt.mu.Lock()
+		old, seen := s.pt.sigs[k.method]
+		s.pt.sigs[k.method] = sig
+		s.pt.mu.Unlock()
+		if (seen || sig != strings.Repeat(generation(nil)+"/", len(k.kinds))) && old != sig {
+			s.conn.Notify(k.method, nil)
+		}
+	}
+}
