@@ -1,5 +1,5 @@
 // Command gen writes config.schema.json from the Go types of package
-// schemas. Run it with `go generate ./schemas`.
+// schemas, and docs/config.md from that schema. Run it with `go generate ./schemas`.
 package main
 
 import (
@@ -15,6 +15,13 @@ func main() {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile("config.schema.json", b, 0o644); err != nil {
+		log.Fatal(err)
+	}
+	md, err := schemas.ConfigReference(b)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile("../docs/config.md", []byte(md), 0o644); err != nil {
 		log.Fatal(err)
 	}
 }
