@@ -148,12 +148,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer closeDashboard()
 	switch cmd {
 	case "ask":
-		return ask(ctx, g, &c, strings.Join(fset.Args(), " "), stdout, stderr)
+		// What a person reads is masked like the logs (backend errors may echo secrets).
+		return ask(ctx, g, &c, strings.Join(fset.Args(), " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "check":
-		return check(ctx, g, stdout, stderr)
+		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	}
 	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
 	sess := gateway.NewSession(g, rpc.NewLineStream(stdin, stdout, nil, eff.MaxMessageBytes))
+	if cfgPath != "" {
+		// Hot reload: the watch lives as long as the session.
+		wctx, wcancel := context.WithCancel(ctx)
+		defer wcancel()
+		if err := g.WatchConfig(wctx, cfgPath, 0, nil); err != nil {
+			log.Warn().Err(err).Msg("cannot watch the configuration file; hot reload is off")
+		}
+	}
 	if err := sess.Run(ctx); err != nil && !errors.Is(err, io.EOF) && ctx.Err() == nil {
 		log.Error().Err(err).Msg("client connection failed")
 		return exitFailure
@@ -400,6 +409,9 @@ func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) in
 		fmt.Fprintln(stdout)
 		if in.Error != "" {
 			fmt.Fprintf(stdout, "     error: %s\n", in.Error)
+		}
+		if in.Breaker != "" && in.Breaker != backends.BreakerClosed {
+			fmt.Fprintf(stdout, "     circuit breaker: %s after %d consecutive failures\n", in.Breaker, in.BreakerFailures)
 		}
 		if in.State == backends.Ready {
 			names := make([]string, len(in.Tools))

@@ -70,6 +70,12 @@ type Info struct {
 	Resources       []json.RawMessage `json:"resources,omitempty"`
 	Templates       []json.RawMessage `json:"resourceTemplates,omitempty"`
 	Since           time.Time         `json:"since"`
+	// Breaker is the circuit breaker's state; BreakerFailures counts the
+	// consecutive failed calls; BreakerRetryAt, while open, is when the next
+	// trial call is allowed.
+	Breaker         BreakerState `json:"breaker"`
+	BreakerFailures int          `json:"breakerFailures,omitempty"`
+	BreakerRetryAt  *time.Time   `json:"breakerRetryAt,omitempty"`
 }
 
 // Options are shared by all backends of a [Manager]. Nil hooks are skipped.
@@ -111,6 +117,20 @@ type Options struct {
 
 	// MaxMessageBytes bounds one message from a backend (0: rpc default).
 	MaxMessageBytes int
+
+	// BreakerThreshold is the number of consecutive failed calls that opens
+	// a backend's circuit; zero means DefaultBreakerThreshold.
+	BreakerThreshold int
+	// BreakerCooldown is how long an open circuit fails calls fast before
+	// one trial call; zero means DefaultBreakerCooldown.
+	BreakerCooldown time.Duration
+
+	// Redact, if set, masks secrets in the errors a backend reports (its
+	// state error, as shown to the IDE, by check and on status pages).
+	Redact func(string) string
+
+	// dial replaces how a backend connects (tests use in-memory backends).
+	dial func(ctx context.Context, b *Backend) (rpc.Stream, *process, error)
 }
 
 // Backend supervises one backend MCP server. Its methods are safe for
@@ -135,6 +155,10 @@ type Backend struct {
 	templates   []json.RawMessage
 	refreshing  map[string]bool // guarded by mu; list kind -> refresh running
 	refreshMore map[string]bool // guarded by mu; list kind -> changed again meanwhile
+	stopping    bool            // guarded by mu; stop was called
+	gaveUp      bool            // guarded by mu; the supervisor gave up (restart policy)
+
+	br *breaker // call outcomes decide whether calls go through
 
 	cancel context.CancelFunc // ends the supervisor loop
 	done   chan struct{}      // closed when the supervisor loop has returned
@@ -157,6 +181,7 @@ func newBackend(cfg schemas.Backend, opts *Options) *Backend {
 		stateCh:     make(chan struct{}),
 		refreshing:  map[string]bool{},
 		refreshMore: map[string]bool{},
+		br:          newBreaker(opts.BreakerThreshold, opts.BreakerCooldown),
 	}
 	return b
 }
@@ -175,6 +200,9 @@ func (b *Backend) State() (State, error) {
 }
 
 func (b *Backend) setState(s State, err error) {
+	if err != nil && b.opts.Redact != nil {
+		err = &redactedError{err: err, msg: b.opts.Redact(err.Error())}
+	}
 	b.mu.Lock()
 	changed := b.state != s || !errors.Is(err, b.lastErr)
 	b.state, b.lastErr, b.since = s, err, time.Now()
@@ -228,6 +256,11 @@ func (b *Backend) Info() Info {
 	if b.proc != nil && b.proc.cmd.Process != nil {
 		in.PID = b.proc.cmd.Process.Pid
 	}
+	var until time.Time
+	in.Breaker, in.BreakerFailures, until = b.br.snapshot()
+	if !until.IsZero() {
+		in.BreakerRetryAt = &until
+	}
 	return in
 }
 
@@ -270,19 +303,30 @@ func (b *Backend) start(deps []*Backend) {
 	}()
 }
 
-// supervise connects, serves until the connection ends, and restarts per
-// the restart policy with exponential backoff (1s doubling to 30s).
+// Restart backoff: exponential from RestartBackoffMin, doubling to
+// RestartBackoffMax; the count of failures resets after HealthyAfter of
+// service.
+const (
+	RestartBackoffMin = time.Second
+	RestartBackoffMax = 30 * time.Second
+	HealthyAfter      = time.Minute
+)
+
+// supervise waits for its dependencies, connects, serves until the
+// connection ends, and restarts per the restart policy ("on-failure" by
+// default, with exponential backoff from 1s to 30s, at most MaxRestarts
+// times in a row; "never"). A failure to start is retried the same way.
 func (b *Backend) supervise(ctx context.Context, deps []*Backend) {
 	for _, d := range deps {
-		if s := d.WaitReady(ctx); s != Ready {
+		if s := d.waitDependency(ctx); s != Ready {
 			if ctx.Err() != nil {
 				return
 			}
-			b.setState(Unavailable, fmt.Errorf("dependency %q is %s", d.ID(), s))
+			b.giveUp(fmt.Errorf("dependency %q is %s", d.ID(), s))
 			return
 		}
 	}
-	backoff := time.Second
+	backoff := RestartBackoffMin
 	failures := 0
 	for {
 		started := time.Now()
@@ -290,9 +334,8 @@ func (b *Backend) supervise(ctx context.Context, deps []*Backend) {
 		if ctx.Err() != nil {
 			return
 		}
-		b.setState(Unavailable, err)
-		if time.Since(started) > time.Minute {
-			backoff, failures = time.Second, 0 // it was healthy for a while
+		if time.Since(started) > HealthyAfter {
+			backoff, failures = RestartBackoffMin, 0 // it was healthy for a while
 		}
 		failures++
 		maxRestarts := DefaultMaxRestarts
@@ -303,8 +346,10 @@ func (b *Backend) supervise(ctx context.Context, deps []*Backend) {
 			if b.cfg.Restart != "never" {
 				b.log.Error().Int("attempts", failures).Msg("backend keeps failing; giving up until the configuration changes")
 			}
+			b.giveUp(err)
 			return
 		}
+		b.setState(Unavailable, err)
 		b.mu.Lock()
 		b.restarts++
 		b.mu.Unlock()
@@ -315,8 +360,35 @@ func (b *Backend) supervise(ctx context.Context, deps []*Backend) {
 			return
 		case <-time.After(backoff):
 		}
-		backoff = min(backoff*2, 30*time.Second)
+		backoff = min(backoff*2, RestartBackoffMax)
 		b.setState(Starting, nil)
+	}
+}
+
+// giveUp marks the backend unavailable for good (until a reload).
+func (b *Backend) giveUp(err error) {
+	b.mu.Lock()
+	b.gaveUp = true
+	b.mu.Unlock()
+	b.setState(Unavailable, err)
+}
+
+// waitDependency waits until b (a dependency of another backend) is ready,
+// has given up, is stopped, or ctx ends, and returns its state. Unlike
+// WaitReady it waits through the unavailable state that precedes a restart.
+func (b *Backend) waitDependency(ctx context.Context) State {
+	for {
+		b.mu.Lock()
+		s, ch, final := b.state, b.stateCh, b.gaveUp
+		b.mu.Unlock()
+		if s == Ready || s == Stopped || s == Unavailable && final {
+			return s
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return s
+		}
 	}
 }
 
@@ -395,8 +467,11 @@ type connRef struct {
 // leaves pending: the process's exit status when it exited.
 func (b *Backend) endReason() string {
 	b.mu.Lock()
-	p := b.proc
+	p, stopping := b.proc, b.stopping
 	b.mu.Unlock()
+	if stopping {
+		return "stopped by the gateway"
+	}
 	if p != nil {
 		select {
 		case <-p.exited:
@@ -429,6 +504,9 @@ func (b *Backend) newConn(stream rpc.Stream) *rpc.Conn {
 }
 
 func (b *Backend) dial(ctx context.Context) (rpc.Stream, *process, error) {
+	if b.opts.dial != nil {
+		return b.opts.dial(ctx, b)
+	}
 	switch b.cfg.Type {
 	case schemas.TypeStdio:
 		env := b.opts.Environ
@@ -679,10 +757,23 @@ func (b *Backend) stop() {
 	if b.cancel == nil {
 		return
 	}
+	b.mu.Lock()
+	b.stopping = true
+	b.mu.Unlock()
 	b.cancel()
 	<-b.done
 	b.setState(Stopped, nil)
 }
+
+// redactedError is a backend's error with secrets masked in its text; it
+// unwraps to the original for errors.Is and errors.As.
+type redactedError struct {
+	err error
+	msg string
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
 
 func orStr(s, def string) string {
 	if s != "" {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/rpc"
@@ -34,55 +36,131 @@ type Call struct {
 	b     *Backend
 	conn  *rpc.Conn
 	id    int64
-	timer *time.Timer
+	trial bool // the breaker's half-open trial call
+
+	mu    sync.Mutex
+	timer *time.Timer // guarded by mu
+	ended bool        // guarded by mu; answered, timed out or cancelled
 }
 
 // ID is the request id the gateway used toward the backend.
 func (c *Call) ID() int64 { return c.id }
 
+// end marks the call finished and stops its timer; it reports false if it
+// had already ended.
+func (c *Call) end() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.ended {
+		return false
+	}
+	c.ended = true
+	if c.timer != nil {
+		c.timer.Stop()
+	}
+	return true
+}
+
 // Forward sends a request to the backend. onResp receives the backend's
 // response as it is (its id is the gateway's, not the IDE's), or a
 // synthesized error response when the backend exits, the connection
-// breaks or the call times out (after CallTimeout; the backend is then
-// sent notifications/cancelled). onResp runs exactly once, on the
-// backend's read loop or a timer goroutine; it must not block. Messages
-// the backend sends before its response (progress, logs) reach OnMessage
-// first, on the same goroutine, so their order is kept.
+// breaks, the response is over the size limit or the call times out
+// (after CallTimeout, per call; the backend is then sent
+// notifications/cancelled). onResp runs exactly once, on the backend's
+// read loop or a timer goroutine; it must not block. Messages the backend
+// sends before its response (progress, logs) reach OnMessage first, on the
+// same goroutine, so their order is kept.
+//
+// Outcomes feed the backend's circuit breaker: while it is open, Forward
+// fails at once with a *rpc.Error (CodeBackendFailed) naming the backend.
 func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rpc.Message)) (*Call, error) {
 	conn, err := b.readyConn()
 	if err != nil {
 		return nil, err
 	}
-	c := &Call{b: b, conn: conn}
+	ok, trial, retryIn, changed := b.br.allow()
+	if changed {
+		b.breakerChanged(BreakerHalfOpen, 0)
+	}
+	if !ok {
+		if retryIn > 0 {
+			return nil, b.callError("circuit open after repeated failures; calls fail fast for %s", retryIn.Round(time.Second))
+		}
+		return nil, b.callError("circuit half-open: waiting for the outcome of a trial call")
+	}
+	c := &Call{b: b, conn: conn, trial: trial}
 	timeout := b.CallTimeout()
 	id, err := conn.Go(method, params, func(m *rpc.Message) {
-		if c.timer != nil {
-			c.timer.Stop()
+		if !c.end() {
+			return
 		}
+		if m.Error != nil && m.Error.Code == rpc.CodeBackendFailed && strings.HasPrefix(m.Error.Message, "response ") {
+			// Synthesized by the rpc layer (an unreadable response): name the backend.
+			m = &rpc.Message{ID: m.ID, Error: b.callError("%s", m.Error.Message)}
+		}
+		b.outcome(callFailed(m), trial)
 		onResp(m)
 	})
 	if err != nil {
+		b.br.release(trial)
 		return nil, b.callError("%v", err)
 	}
 	c.id = id
-	c.timer = time.AfterFunc(timeout, func() {
-		if conn.Forget(id) {
+	c.mu.Lock()
+	if !c.ended {
+		// The timer goroutine is the runtime's; it ends the call at most once.
+		c.timer = time.AfterFunc(timeout, func() {
+			if !conn.Forget(id) || !c.end() {
+				return
+			}
 			conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(id), "timeout"))
 			b.log.Warn().Str("method", method).Dur("timeout", timeout).Msg("call timed out")
+			b.outcome(true, trial)
 			onResp(&rpc.Message{ID: rpc.IntID(id), Error: b.callError("%s timed out after %s", method, timeout)})
-		}
-	})
+		})
+	}
+	c.mu.Unlock()
 	return c, nil
+}
+
+// callFailed tells a failed call (for the breaker) from an answered one:
+// timeouts, lost connections and unreadable responses (CodeBackendFailed)
+// and internal errors count; tool failures (isError results) and the
+// backend's answers to bad requests do not.
+func callFailed(m *rpc.Message) bool {
+	return m.Error != nil && (m.Error.Code == rpc.CodeBackendFailed || m.Error.Code == rpc.CodeInternalError)
+}
+
+// outcome feeds a call's outcome to the breaker.
+func (b *Backend) outcome(failed, trial bool) {
+	st, n, changed := b.br.record(failed, trial)
+	if changed {
+		b.breakerChanged(st, n)
+	}
+}
+
+func (b *Backend) breakerChanged(st BreakerState, failures int) {
+	switch st {
+	case BreakerOpen:
+		b.log.Warn().Str("breaker", string(st)).Int("failures", failures).Dur("cooldown", b.br.cooldown).Msg("circuit breaker open: calls fail fast")
+	case BreakerHalfOpen:
+		b.log.Info().Str("breaker", string(st)).Msg("circuit breaker half-open: trying one call")
+	default:
+		b.log.Info().Str("breaker", string(st)).Msg("circuit breaker closed")
+	}
+	if b.opts.OnChange != nil {
+		b.opts.OnChange(b)
+	}
 }
 
 // Cancel abandons a forwarded call: its response will be dropped, onResp is
 // not called, and the backend is sent notifications/cancelled. It reports
 // whether the call was still pending.
 func (c *Call) Cancel(reason string) bool {
-	if !c.conn.Forget(c.id) {
+	if !c.conn.Forget(c.id) || !c.end() {
 		return false
 	}
-	c.timer.Stop()
+	c.b.br.release(c.trial)
 	c.conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(c.id), reason))
 	return true
 }

@@ -14,6 +14,7 @@ type Manager struct {
 	mu       sync.Mutex
 	backends map[string]*Backend // guarded by mu
 	order    []string            // guarded by mu; configuration order
+	started  bool                // guarded by mu; Start was called
 }
 
 // NewManager prepares backends for cfgs (nothing starts until
@@ -39,7 +40,19 @@ func (m *Manager) Options() *Options { return m.opts }
 func (m *Manager) Start() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	for _, id := range m.order {
+	m.started = true
+	m.startAllLocked(m.order)
+}
+
+// startAllLocked starts the backends ids. All are marked starting first,
+// so that none sees a dependency listed after it as stopped.
+func (m *Manager) startAllLocked(ids []string) {
+	for _, id := range ids {
+		if b := m.backends[id]; !b.cfg.Disabled {
+			b.setState(Starting, nil)
+		}
+	}
+	for _, id := range ids {
 		m.startLocked(m.backends[id])
 	}
 }
@@ -86,6 +99,9 @@ func (m *Manager) WaitReady(ctx context.Context) {
 
 // Stop stops every backend, in parallel, and waits for them.
 func (m *Manager) Stop() {
+	m.mu.Lock()
+	m.started = false // a later Reload starts nothing
+	m.mu.Unlock()
 	var wg sync.WaitGroup
 	for _, b := range m.List() {
 		wg.Add(1)

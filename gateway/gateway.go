@@ -63,6 +63,7 @@ type Gateway struct {
 	plannerName  string            // guarded by mu
 	onChange     func()            // guarded by mu; the session's list-change hook
 	started      bool              // guarded by mu
+	initOptions  json.RawMessage   // guarded by mu; the client's, kept for reloads
 	client       string            // guarded by mu; the IDE's "name version"
 	protocol     string            // guarded by mu; negotiated protocol version
 	startedAt    time.Time
@@ -111,7 +112,9 @@ func (g *Gateway) setClient(client, protocol string) {
 // overrides over the file configuration, and prepares the backends. It must
 // be called once, before Start.
 func (g *Gateway) Configure(initOptions json.RawMessage) error {
-	cfg := g.opts.Config.Clone()
+	g.mu.Lock()
+	cfg := g.opts.Config.Clone() // Reload may replace opts.Config until configured
+	g.mu.Unlock()
 	if err := cfg.MergeInitOptions(initOptions, g.opts.LoadOptions); err != nil {
 		return err
 	}
@@ -130,6 +133,9 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 		OnChange:        func(*backends.Backend) { g.changed() },
 	}
 	if g.opts.Hub != nil {
+		bopts.Redact = g.opts.Hub.Redactor.RedactString
+	}
+	if g.opts.Hub != nil {
 		bopts.OnTrace = func(b *backends.Backend, out bool, m *rpc.Message, size int) {
 			dir := telemetry.DirBackendToGateway
 			if out {
@@ -140,6 +146,7 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 	}
 	g.mu.Lock()
 	g.cfg = cfg
+	g.initOptions = initOptions
 	g.mgr = backends.NewManager(cfg.Backends, bopts)
 	g.mu.Unlock()
 	close(g.configured)
