@@ -114,7 +114,12 @@ func parseQuery(query string) parsedQuery {
 			}
 			add("path", hintWeight, false)
 			continue
-		case strings.Contains(lw, "/") && !plainWords(lw):
+		case strings.Contains(lw, "/") && plainWords(lw):
+			// "issue/PR", "read/write", but also "acme/web": words, but
+			// perhaps a reference, so weak and never naming a backend.
+			addText(lw, 0.5, false)
+			continue
+		case strings.Contains(lw, "/"):
 			// owner/repo, owner/repo#123, branch names, relative paths,
 			// project slugs: a reference, not words.
 			if strings.Contains(lw, "#") {

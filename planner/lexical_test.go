@@ -1,0 +1,189 @@
+package planner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+func lexicalFixture() []Tool {
+	return append(rankFixture(),
+		Tool{Backend: "web", Name: "fetch_urls", Description: "Fetch web pages as markdown.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"urls":{"type":"array","items":{"type":"string"}}},"required":["urls"]}`)},
+		Tool{Backend: "chrome", Name: "select_page", Description: "Select a browser page as context for future tool calls.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"pageId":{"type":"number"},"bringToFront":{"type":"boolean"}},"required":["pageId"]}`)},
+		Tool{Backend: "chrome", Name: "emulate_network", Description: "Emulate network conditions on a page.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"pageId":{"type":"integer"},"throttling":{"type":"string","enum":["No emulation","Offline","Slow 3G","Fast 4G"]}},"required":["pageId"]}`)},
+		Tool{Backend: "memory", Name: "delete_entities", Description: "Delete multiple entities and their relations from the knowledge graph.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"entityNames":{"type":"array","items":{"type":"string"}}},"required":["entityNames"]}`),
+			Annotations: &Annotations{DestructiveHint: boolp(true)}},
+		Tool{Backend: "tracker", Name: "resolve_ticket", Description: "Resolve a ticket by its identifier.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"ticketId":{"type":"string"},"note":{"type":"string"}},"required":["ticketId"]}`)},
+		Tool{Backend: "docs", Name: "search_documentation", Description: "Search the documentation.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`),
+			Annotations: &Annotations{ReadOnlyHint: boolp(true)}},
+	)
+}
+
+func TestLexicalArguments(t *testing.T) {
+	cat := NewCatalog(lexicalFixture())
+	lex := NewLexical(nil)
+	tests := []struct {
+		name     string
+		task     Task
+		wantTool string
+		wantArgs map[string]any
+		missing  []string
+	}{
+		{"absolute path", Task{Query: "rm /tmp/build/old.log"}, "filesystem__delete_file",
+			map[string]any{"path": "/tmp/build/old.log"}, nil},
+		{"relative path resolved against cwd", Task{Query: "cat ./src/main.go", Context: &TaskContext{CurrentWorkingDirectory: "/home/me/app"}},
+			"filesystem__read_text_file", map[string]any{"path": "/home/me/app/src/main.go"}, nil},
+		{"file URI as cwd", Task{Query: "show the contents of src/a.ts", Context: &TaskContext{CurrentWorkingDirectory: "file:///work/web"}},
+			"filesystem__read_text_file", map[string]any{"path": "/work/web/src/a.ts"}, nil},
+		{"relative path without cwd is not guessed", Task{Query: "cat src/main.go"},
+			"filesystem__read_text_file", map[string]any{}, []string{"path"}},
+		{"active document for 'this file'", Task{Query: "show me this file", Context: &TaskContext{ActiveDocumentURI: "file:///w/pkg/x.go"}},
+			"filesystem__read_text_file", map[string]any{"path": "/w/pkg/x.go"}, nil},
+		{"two paths keep declaration order", Task{Query: "rename /a/x.txt to /a/y.txt"}, "filesystem__move_file",
+			map[string]any{"source": "/a/x.txt", "destination": "/a/y.txt"}, nil},
+		{"owner/repo, quoted title, branches", Task{Query: "open a PR in acme/web from feature/login into main titled 'Add login'"},
+			"github__create_pull_request", map[string]any{"owner": "acme", "repo": "web", "title": "Add login", "head": "feature/login", "base": "main"}, nil},
+		{"enum named in the query", Task{Query: "list open issues in acme/web"}, "github__list_issues",
+			map[string]any{"owner": "acme", "repo": "web", "state": "open"}, nil},
+		{"URLs into an array", Task{Query: "fetch https://a.example/x and https://b.example/y as markdown"}, "web__fetch_urls",
+			map[string]any{"urls": []any{"https://a.example/x", "https://b.example/y"}}, nil},
+		{"number next to the parameter's name, optional flag", Task{Query: "select browser page 3 and bring it to the front"}, "chrome__select_page",
+			map[string]any{"pageId": 3.0, "bringToFront": true}, nil},
+		{"multi-word enum", Task{Query: "emulate Slow 3G network on page 2"}, "chrome__emulate_network",
+			map[string]any{"pageId": 2.0, "throttling": "Slow 3G"}, nil},
+		{"quoted names into a string array", Task{Query: "forget the entities 'old-auth' and 'legacy-db'"}, "memory__delete_entities",
+			map[string]any{"entityNames": []any{"old-auth", "legacy-db"}}, nil},
+		{"id-shaped token for an id parameter", Task{Query: "resolve ticket OPS-4411"}, "tracker__resolve_ticket",
+			map[string]any{"ticketId": "OPS-4411"}, nil},
+		{"GitLab project id after its anchor", Task{Query: "file a GitLab issue in project platform/infra titled 'Lock stuck'"}, "gitlab__create_issue",
+			map[string]any{"project_id": "platform/infra", "title": "Lock stuck"}, nil},
+		{"free-text search takes the query", Task{Query: "search the documentation for rate limits"}, "docs__search_documentation",
+			map[string]any{"query": "search the documentation for rate limits"}, nil},
+		{"required values absent are missing, not guessed", Task{Query: "create a GitHub issue"}, "github__create_issue",
+			map[string]any{}, []string{"owner", "repo", "title"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := lex.Plan(context.Background(), tt.task, cat)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := p.BackendID + Separator + p.Tool; got != tt.wantTool {
+				t.Fatalf("tool = %s, want %s (text %q)", got, tt.wantTool, p.Text)
+			}
+			var args map[string]any
+			if err := json.Unmarshal(p.Arguments, &args); err != nil {
+				t.Fatalf("arguments %s: %v", p.Arguments, err)
+			}
+			if !reflect.DeepEqual(args, tt.wantArgs) {
+				t.Errorf("arguments = %v, want %v", args, tt.wantArgs)
+			}
+			if !slices.Equal(p.Missing, tt.missing) {
+				t.Errorf("missing = %v, want %v", p.Missing, tt.missing)
+			}
+			if p.Executable() != (len(tt.missing) == 0) {
+				t.Errorf("Executable() = %v with missing %v", p.Executable(), p.Missing)
+			}
+			if len(p.Missing) > 0 && (p.Text == "" || len(p.Candidates) == 0) {
+				t.Errorf("a plan with missing arguments needs Text and Candidates: %+v", p)
+			}
+			// The params are the MCP tools/call params.
+			var params struct {
+				Name      string          `json:"name"`
+				Arguments json.RawMessage `json:"arguments"`
+			}
+			if err := json.Unmarshal(p.MCPParams, &params); err != nil || params.Name != p.Tool || string(params.Arguments) != string(p.Arguments) {
+				t.Errorf("MCPParams = %s, want name %q and the arguments (%v)", p.MCPParams, p.Tool, err)
+			}
+			if p.MCPMethod != "tools/call" || p.Planner != "lexical" || p.Attempts != 1 {
+				t.Errorf("method %q planner %q attempts %d", p.MCPMethod, p.Planner, p.Attempts)
+			}
+		})
+	}
+}
+
+func TestLexicalRefuses(t *testing.T) {
+	cat := NewCatalog(lexicalFixture())
+	for _, q := range []string{
+		"book me a flight from Berlin to Lisbon on June 12",
+		"tweet that v2.4 is out",
+		"",
+	} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.BackendID != "" || p.Executable() || p.Text == "" {
+			t.Errorf("%q: plan %s__%s (text %q), want a refusal with text", q, p.BackendID, p.Tool, p.Text)
+		}
+	}
+
+	// A weak match (one incidental word out of many) is refused too, with
+	// the candidates; a lower MinCoverage accepts it.
+	weak := "summarize the quarterly revenue forecast spreadsheet file and email it to finance with a chart of the trend"
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: weak}, cat)
+	if p.BackendID != "" {
+		t.Errorf("weak match planned %s__%s", p.BackendID, p.Tool)
+	}
+	if len(p.Candidates) == 0 || p.Candidates[0].InputSchema == nil && p.Candidates[0].Description == "" {
+		t.Errorf("refusal without candidates: %+v", p.Candidates)
+	}
+	p, _ = NewLexical(&LexicalOptions{MinCoverage: -1}).Plan(context.Background(), Task{Query: weak}, cat)
+	if p.BackendID == "" {
+		t.Errorf("MinCoverage -1 still refused: %q", p.Text)
+	}
+}
+
+func TestLexicalCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := NewLexical(nil).Plan(ctx, Task{Query: "list issues"}, NewCatalog(lexicalFixture()))
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestLexicalInvalidValueDropped(t *testing.T) {
+	// The schema only accepts ids of the form T-<digits>: the extracted
+	// value fails validation, is dropped and reported missing.
+	cat := NewCatalog([]Tool{{Backend: "t", Name: "close_ticket", Description: "Close a ticket.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"ticketId":{"type":"string","pattern":"^T-[0-9]+$"}},"required":["ticketId"]}`)}})
+	p, err := NewLexical(nil).Plan(context.Background(), Task{Query: "close ticket ABC-12"}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Tool != "close_ticket" || !slices.Equal(p.Missing, []string{"ticketId"}) || string(p.Arguments) != "{}" {
+		t.Errorf("tool %q missing %v args %s, want ticketId dropped and missing", p.Tool, p.Missing, p.Arguments)
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "close ticket T-12"}, cat)
+	if !p.Executable() || string(p.Arguments) != `{"ticketId":"T-12"}` {
+		t.Errorf("valid id: executable %v args %s", p.Executable(), p.Arguments)
+	}
+}
+
+func TestExtractValues(t *testing.T) {
+	v := extractValues(`compare /srv/a.txt and ./b.txt, see https://x.dev/p?q=1 and acme/web#42; ask "Jane" at jane@acme.dev about 'x y' in 3 days`, "/home/me")
+	want := queryValues{
+		paths:  []string{"/srv/a.txt", "/home/me/b.txt"},
+		urls:   []string{"https://x.dev/p?q=1"},
+		refs:   []repoRef{{owner: "acme", repo: "web", number: 42}},
+		quoted: []string{"Jane", "x y"},
+		emails: []string{"jane@acme.dev"},
+	}
+	got := queryValues{paths: v.paths, urls: v.urls, refs: v.refs, quoted: v.quoted, emails: v.emails}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("extractValues = %+v, want %+v", got, want)
+	}
+	if len(v.numbers) != 1 || v.numbers[0].value != 3 || v.numbers[0].next != "days" {
+		t.Errorf("numbers = %+v, want 3 before 'days'", v.numbers)
+	}
+}

@@ -1,0 +1,224 @@
+package planner
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+)
+
+func boolp(b bool) *bool { return &b }
+
+// rankFixture is a small catalog with the traps the ranker must handle:
+// the same tool names on several backends, names that share no word with
+// the verbs people type, camelCase and kebab-case names.
+func rankFixture() []Tool {
+	return []Tool{
+		{Backend: "filesystem", Name: "read_text_file", Description: "Read the complete contents of a file as text.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`),
+			Annotations: &Annotations{ReadOnlyHint: boolp(true)}},
+		{Backend: "filesystem", Name: "list_directory", Description: "Get a detailed listing of all files and directories in a specified path.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`),
+			Annotations: &Annotations{ReadOnlyHint: boolp(true)}},
+		{Backend: "filesystem", Name: "delete_file", Description: "Remove a file from the file system permanently.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`),
+			Annotations: &Annotations{DestructiveHint: boolp(true)}},
+		{Backend: "filesystem", Name: "move_file", Description: "Move or rename files and directories.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"source":{"type":"string"},"destination":{"type":"string"}},"required":["source","destination"]}`)},
+		{Backend: "github", Name: "create_issue", Description: "Create a new issue in a GitHub repository.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"title":{"type":"string"}},"required":["owner","repo","title"]}`)},
+		{Backend: "github", Name: "create_pull_request", Description: "Create a new pull request in a GitHub repository.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"title":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"}},"required":["owner","repo","title","head","base"]}`)},
+		{Backend: "github", Name: "list_issues", Description: "List issues in a GitHub repository with filtering options.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"state":{"type":"string","enum":["open","closed","all"]}},"required":["owner","repo"]}`)},
+		{Backend: "gitlab", Name: "create_issue", Description: "Create a new issue in a GitLab project.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string"},"title":{"type":"string"}},"required":["project_id","title"]}`)},
+		{Backend: "gitlab", Name: "create_merge_request", Description: "Create a new merge request in a GitLab project.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string"},"title":{"type":"string"}},"required":["project_id","title"]}`)},
+		{Backend: "linear", Name: "linear_search_issues", Description: "Search issues in Linear.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"}}}`)},
+		{Backend: "linear-mirror", Name: "linear_searchIssues", Description: "Search Linear issues with filters.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"}}}`)},
+		{Backend: "tracker", Name: "getWorkflowStates", Description: "Returns the states available to tickets."},
+		{Backend: "mongodb", Name: "list-collections", Description: "List all collections for a given database",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"database":{"type":"string"}},"required":["database"]}`),
+			Annotations: &Annotations{ReadOnlyHint: boolp(true)}},
+		{Backend: "mongodb", Name: "drop-collection", Description: "Removes a collection or view from the database.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"database":{"type":"string"},"collection":{"type":"string"}},"required":["database","collection"]}`),
+			Annotations: &Annotations{DestructiveHint: boolp(true)}},
+		{Backend: "browser", Name: "navigate", Description: "Open a URL in the browser.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]}`)},
+	}
+}
+
+func TestSearchRanking(t *testing.T) {
+	ix := NewIndex(rankFixture())
+	tests := []struct {
+		name  string
+		query string
+		tctx  *TaskContext
+		want  string // qualified name expected first
+	}{
+		{"verb shares no word with the name", "rm /tmp/old.log", nil, "filesystem__delete_file"},
+		{"ls means list", "ls /srv/app", nil, "filesystem__list_directory"},
+		{"cat means read", "cat /etc/hosts", nil, "filesystem__read_text_file"},
+		{"rename means move", "rename /a/x.txt to /a/y.txt", nil, "filesystem__move_file"},
+		{"PR means pull request", "open a PR from feature/x into main in acme/web", nil, "github__create_pull_request"},
+		{"backend named in the query wins a cross-backend duplicate", "file a GitLab issue in platform/infra", nil, "gitlab__create_issue"},
+		{"the other backend", "create a GitHub issue in acme/web", nil, "github__create_issue"},
+		{"MR is a GitLab merge request", "open an MR in group/project", nil, "gitlab__create_merge_request"},
+		{"exact backend name beats a longer one", "search Linear issues for login bugs", nil, "linear__linear_search_issues"},
+		{"camelCase name", "get the workflow states", nil, "tracker__getWorkflowStates"},
+		{"kebab-case name and product casing", "what collections are in the MongoDB database shop?", nil, "mongodb__list-collections"},
+		{"destructive intent prefers destructive tools", "delete the collection shop.tmp", nil, "mongodb__drop-collection"},
+		{"URL suggests URL tools", "go to https://example.com", nil, "browser__navigate"},
+		{"active document suggests file tools", "show me the contents", &TaskContext{ActiveDocumentURI: "file:///w/main.go"}, "filesystem__read_text_file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := ix.Search(tt.query, tt.tctx, 3)
+			if len(res) == 0 {
+				t.Fatalf("Search(%q) = nothing, want %s first", tt.query, tt.want)
+			}
+			if got := res[0].Tool.QualifiedName(); got != tt.want {
+				var names []string
+				for _, r := range res {
+					names = append(names, r.Tool.QualifiedName())
+				}
+				t.Errorf("Search(%q) first = %s, want %s (top 3: %v)", tt.query, got, tt.want, names)
+			}
+		})
+	}
+}
+
+func TestSearchContract(t *testing.T) {
+	tools := rankFixture()
+	ix := NewIndex(tools)
+
+	t.Run("no match", func(t *testing.T) {
+		if res := ix.Search("book a flight to Lisbon", nil, 5); len(res) != 0 {
+			t.Errorf("got %d results for an unrelated query, want none; first %s", len(res), res[0].Tool.QualifiedName())
+		}
+		if res := ix.Search("", nil, 5); len(res) != 0 {
+			t.Errorf("empty query: got %d results", len(res))
+		}
+	})
+	t.Run("limit and order", func(t *testing.T) {
+		all := ix.Search("create issue", nil, 0)
+		if len(all) < 3 {
+			t.Fatalf("limit 0 returned %d results", len(all))
+		}
+		for i := 1; i < len(all); i++ {
+			if all[i].Score > all[i-1].Score {
+				t.Fatalf("not sorted: %v before %v", all[i-1].Score, all[i].Score)
+			}
+			if all[i].Score <= 0 {
+				t.Fatalf("limit 0 returned a non-positive score %v", all[i].Score)
+			}
+		}
+		top2 := ix.Search("create issue", nil, 2)
+		if len(top2) != 2 || top2[0].Tool != all[0].Tool || top2[1].Tool != all[1].Tool {
+			t.Errorf("limit 2 differs from the head of the full ranking")
+		}
+		for _, r := range all {
+			if r.Coverage < 0 || r.Coverage > 1 {
+				t.Errorf("%s coverage %v out of [0,1]", r.Tool.QualifiedName(), r.Coverage)
+			}
+			if !pointsInto(tools, r.Tool) {
+				t.Errorf("result does not point into the indexed slice")
+			}
+		}
+	})
+	t.Run("ties keep catalog order", func(t *testing.T) {
+		dup := []Tool{
+			{Backend: "a", Name: "echo", Description: "Echo the input."},
+			{Backend: "b", Name: "echo", Description: "Echo the input."},
+			{Backend: "c", Name: "echo", Description: "Echo the input."},
+		}
+		for range 3 {
+			res := NewIndex(dup).Search("echo", nil, 0)
+			var got []string
+			for _, r := range res {
+				got = append(got, r.Tool.Backend)
+			}
+			if !slices.Equal(got, []string{"a", "b", "c"}) {
+				t.Fatalf("tie order = %v, want [a b c]", got)
+			}
+		}
+	})
+	t.Run("deterministic", func(t *testing.T) {
+		a := ix.Search("list open issues in acme/web", nil, 0)
+		b := NewIndex(rankFixture()).Search("list open issues in acme/web", nil, 0)
+		if len(a) != len(b) {
+			t.Fatalf("len %d vs %d", len(a), len(b))
+		}
+		for i := range a {
+			if a[i].Tool.QualifiedName() != b[i].Tool.QualifiedName() || a[i].Score != b[i].Score {
+				t.Fatalf("result %d differs: %s %v vs %s %v", i, a[i].Tool.QualifiedName(), a[i].Score, b[i].Tool.QualifiedName(), b[i].Score)
+			}
+		}
+	})
+	t.Run("empty index", func(t *testing.T) {
+		if res := NewIndex(nil).Search("anything", nil, 5); res != nil {
+			t.Errorf("empty index returned %v", res)
+		}
+	})
+	t.Run("bad schema does not break indexing", func(t *testing.T) {
+		ix := NewIndex([]Tool{{Backend: "x", Name: "weird_tool", InputSchema: json.RawMessage(`{"properties": 42`)}})
+		if res := ix.Search("weird tool", nil, 1); len(res) != 1 {
+			t.Errorf("got %d results", len(res))
+		}
+	})
+}
+
+func TestAnalyze(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"get_pull_request", []string{"get", "pull", "request"}},
+		{"getPullRequest", []string{"get", "pull", "request", "getpullrequest"}},
+		{"list-collections", []string{"list", "collection"}},
+		{"HTTPServer", []string{"http", "server", "httpserver"}},
+		{"Creates the issues", []string{"creat", "issu"}}, // "issue" too: only consistency matters
+		{"created creating create", []string{"creat", "creat", "creat"}},
+		{"directories directory", []string{"directory", "directory"}},
+	}
+	for _, tt := range tests {
+		if got := analyzeAll(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("analyze(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSearchConcurrent(t *testing.T) {
+	ix := NewIndex(rankFixture())
+	want := ix.Search("delete a file", nil, 3)
+	done := make(chan bool)
+	for range 8 {
+		go func() { // owned by this test; exits after its loop
+			ok := true
+			for range 200 {
+				got := ix.Search("delete a file", nil, 3)
+				if len(got) != len(want) || got[0].Tool != want[0].Tool || got[0].Score != want[0].Score {
+					ok = false
+				}
+				ix.Search("list open issues", nil, 0)
+			}
+			done <- ok
+		}()
+	}
+	for range 8 {
+		if !<-done {
+			t.Error("concurrent searches disagree")
+		}
+	}
+}
+
+func pointsInto(tools []Tool, t *Tool) bool {
+	for i := range tools {
+		if &tools[i] == t {
+			return true
+		}
+	}
+	return false
+}
