@@ -142,6 +142,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Version:   shortVersion(),
 		Hub:       hub,
 		OnConfigured: func(g *gateway.Gateway, cfg *schemas.Config) {
+			// initializationOptions may carry logLevel: the loggers handed
+			// out before are copies, so the level is set globally.
+			zerolog.SetGlobalLevel(parseLevel(cfg.LogLevel, cmd))
 			startDashboard(ctx, g, cfg, hub, log, cfgPath)
 		},
 	})
@@ -240,6 +243,15 @@ func newLogger(stderr io.Writer, hub *telemetry.Hub, level, cmd string) zerolog.
 	if f, ok := stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) || cmd == "ask" || cmd == "check" {
 		out = zerolog.ConsoleWriter{Out: stderr, TimeFormat: "15:04:05.000", NoColor: !isTerminal(stderr)}
 	}
+	// The effective level is zerolog's global level, so that the client's
+	// initializationOptions can still change it (see OnConfigured).
+	zerolog.SetGlobalLevel(parseLevel(level, cmd))
+	return zerolog.New(hub.LogWriter(out)).Level(zerolog.TraceLevel).With().Timestamp().Logger()
+}
+
+// parseLevel maps a configured log level to zerolog's; empty or unknown
+// means info (warn for ask and check).
+func parseLevel(level, cmd string) zerolog.Level {
 	lvl, err := zerolog.ParseLevel(strings.ToLower(level))
 	if level == "" || err != nil {
 		lvl = zerolog.InfoLevel
@@ -250,7 +262,7 @@ func newLogger(stderr io.Writer, hub *telemetry.Hub, level, cmd string) zerolog.
 	if level == "warning" {
 		lvl = zerolog.WarnLevel
 	}
-	return zerolog.New(hub.LogWriter(out)).Level(lvl).With().Timestamp().Logger()
+	return lvl
 }
 
 func isTerminal(w io.Writer) bool {
