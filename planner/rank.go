@@ -96,7 +96,7 @@ var (
 var (
 	bm25K1         = 1.2
 	nameBonus      = 2.5  // times the idf-weighted share of the tool name the query covers
-	cueBonus       = 0.5  // relative boost when the query names the tool's backend
+	cueBonus       = 1.0  // relative boost when the query names the tool's backend
 	pluralMismatch = 0.8  // weight of a name word matched in the other number ("issue" vs "delete_issues")
 	intentBoost    = 0.12 // relative boost/penalty from annotations vs query intent
 	ctxFileBoost   = 0.08

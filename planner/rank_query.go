@@ -82,7 +82,9 @@ func parseQuery(query string) parsedQuery {
 	}
 	read, write := false, false
 	prev := ""
-	for _, f := range fields(query) {
+	items := 0
+	fs := fields(query)
+	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
 		switch {
@@ -154,10 +156,28 @@ func parseQuery(query string) parsedQuery {
 			addText(lw, hintWeight, false)
 			continue
 		}
+		if (lw == "open" || lw == "closed" || lw == "running" || lw == "active") && beVerbs[prev] {
+			// "which tabs are open": a state, not the verb "open".
+			addText(lw, hintWeight, false)
+			prev = lw
+			continue
+		}
+		if idLike(qtok{text: lw}) || strings.HasPrefix(lw, "/") {
+			items++
+			if items == 2 {
+				// Several ids or paths: the task is about many things.
+				add("many", hintWeight, false)
+			}
+		}
 		switch lw {
 		case "which", "what", "who":
-			// "which tabs are open?", "who are the members?": asks for a list.
-			add("list", hintWeight, false)
+			// "which tabs are open?", "who are the members?": asks for a
+			// list, all the more when a plural noun follows ("which tabs").
+			w := hintWeight
+			if next := nextField(fs, fi); isPlural(next) && !stopWords[next] {
+				w = 2 * hintWeight
+			}
+			add("list", w, false)
 		case "where":
 			add("search", hintWeight, false)
 		case "every", "all", "each":
@@ -304,4 +324,15 @@ func isPlural(w string) bool {
 		return false
 	}
 	return !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
+}
+
+var beVerbs = setOf("is", "are", "was", "were", "be", "been", "still", "currently")
+
+// nextField returns the next unquoted field after i, lower-cased and
+// trimmed, or "".
+func nextField(fs []field, i int) string {
+	if i+1 >= len(fs) || fs[i+1].quoted {
+		return ""
+	}
+	return strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))
 }

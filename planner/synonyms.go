@@ -72,7 +72,7 @@ var synonymGroups = [][]string{
 	{"environment", "env"},
 	{"message", "msg", "chat", "text"},
 	{"authentication", "auth", "login", "oauth"},
-	{"organization", "org", "workspace", "team"},
+	{"organization", "org", "workspace"},
 	{"image", "img", "picture", "pic", "photo", "logo", "icon"},
 	{"user", "member", "people", "person", "account", "profile"},
 	{"issue", "ticket", "bug", "task"},
