@@ -432,7 +432,7 @@ func (b *Backend) runOnce(ctx context.Context) error {
 			select {
 			case <-conn.Done():
 				<-proc.exited
-				err = fmt.Errorf("%w (process %s)", err, proc.exitError())
+				err = fmt.Errorf("process %s before the handshake completed", proc.exitError())
 			default:
 			}
 		}
