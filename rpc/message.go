@@ -130,12 +130,18 @@ func Decode(b []byte) (*Message, error) {
 		return nil, &DecodeError{Code: CodeInvalidRequest, Err: errors.New("JSON-RPC batches are not supported")}
 	}
 	var w wire
-	if err := json.Unmarshal(b, &w); err != nil {
-		var ute *json.UnmarshalTypeError
-		if errors.As(err, &ute) {
-			return nil, &DecodeError{Code: CodeInvalidRequest, ID: validID(w.ID), Err: fmt.Errorf("invalid JSON-RPC message: %v", err)}
+	if !scanWire(b, &w) {
+		// Not the plain case (or not valid JSON): encoding/json decides. A
+		// separate variable keeps w on the stack in the fast path.
+		var sw wire
+		if err := json.Unmarshal(b, &sw); err != nil {
+			var ute *json.UnmarshalTypeError
+			if errors.As(err, &ute) {
+				return nil, &DecodeError{Code: CodeInvalidRequest, ID: validID(sw.ID), Err: fmt.Errorf("invalid JSON-RPC message: %v", err)}
+			}
+			return nil, &DecodeError{Code: CodeParseError, Err: fmt.Errorf("parse error: %v", err)}
 		}
-		return nil, &DecodeError{Code: CodeParseError, Err: fmt.Errorf("parse error: %v", err)}
+		w = sw
 	}
 	id := validID(w.ID)
 	invalid := func(msg string) error {

@@ -1,0 +1,86 @@
+package rpc
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// scanSeeds are envelopes where the fast path and encoding/json could
+// disagree if scanWire were careless.
+var scanSeeds = []string{
+	`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":{"a":[1,{"b":"}"}]}}}`,
+	`{"jsonrpc":"2.0","id":"a\"b","result":{"content":[]}}`,
+	`{"jsonrpc":"2.0","id":-7,"error":{"code":-32601,"message":"no","data":{"x":null}}}`,
+	`{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"a","data":5},"error":{"code":2,"message":"b"}}`,
+	`{"jsonrpc":"2.0","ID":1,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":1,"Method":"ping","method":"x"}`,
+	`{"jsonrpc":"2.0","id":1,"method":"p\u0069ng"}`,
+	`{"jsonrpc":"2\u002e0","id":1,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":1,"method":null}`,
+	`{"jsonrpc":"2.0","id":1,"method":5}`,
+	`{"jsonrpc":2,"id":1,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`,
+	`{"jsonrpc":"2.0","id":1,"method":"ping","params":null}`,
+	` { "jsonrpc" : "2.0" , "id" : 12345678901234567890 , "result" : [ 1 , 2 ] } `,
+	`{"jsonrpc":"2.0","id":1,"method":"ping","error":"x"}`,
+	`{"jsonrpc":"2.0","id":1,"result":{},"result":{"a":1}}`,
+	`{"jsonrpc":"2.0","id":1,"method":"\xff"}`,
+	`{"jsonrpc":"2.0","id":1,"method":"ping","x\u0069d":2}`,
+	`{}`,
+	`{"jsonrpc":"2.0","id":true,"method":"ping"}`,
+	`{"jsonrpc":"2.0","id":1,"error":{"code":"x","message":"y"}}`,
+	`{"jsonrpc":"2.0","id":1,"method":"ping"`,
+}
+
+// FuzzScanWire checks that whenever the fast path accepts a message, it
+// decodes it exactly as encoding/json does.
+func FuzzScanWire(f *testing.F) {
+	for _, s := range scanSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		b = bytes.TrimSpace(b)
+		if len(b) == 0 {
+			return
+		}
+		var fast wire
+		if !scanWire(b, &fast) {
+			return
+		}
+		var slow wire
+		if err := json.Unmarshal(b, &slow); err != nil {
+			t.Fatalf("fast path accepted %q, encoding/json: %v", b, err)
+		}
+		if !reflect.DeepEqual(norm(fast), norm(slow)) {
+			t.Fatalf("%q:\nfast %+v\nslow %+v", b, norm(fast), norm(slow))
+		}
+	})
+}
+
+// norm makes wires comparable (nil vs empty raw messages, method pointers).
+func norm(w wire) map[string]any {
+	m := map[string]any{"jsonrpc": w.JSONRPC, "id": string(w.ID), "params": string(w.Params), "result": string(w.Result),
+		"idNil": w.ID == nil, "paramsNil": w.Params == nil, "resultNil": w.Result == nil}
+	if w.Method != nil {
+		m["method"] = *w.Method
+	}
+	if w.Error != nil {
+		m["error"] = *w.Error
+	}
+	return m
+}
+
+// BenchmarkDecodeResponse decodes a small tools/call result, the other half
+// of every forwarded call (BenchmarkDecode in bench_test.go is the request).
+func BenchmarkDecodeResponse(b *testing.B) {
+	resp := []byte(`{"jsonrpc":"2.0","id":42,"result":{"content":[{"type":"text","text":"ok"}],"structuredContent":{"text":"hello"}}}`)
+	b.ReportAllocs()
+	b.SetBytes(int64(len(resp)))
+	for b.Loop() {
+		if _, err := Decode(resp); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
