@@ -1,12 +1,15 @@
 package planner
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -203,33 +206,67 @@ func (p *OpenAIPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Pla
 // openaiRequest is a first chat-completions request and what is needed to
 // read its answer.
 type openaiRequest struct {
-	params     openai.ChatCompletionNewParams
+	params     chatRequest
 	names      map[string]*Tool // function name -> tool
 	candidates []Candidate
 	estimate   int // estimated prompt tokens
+}
+
+// chatRequest is the request body: the SDK's params for everything but the
+// tools, which are pre-encoded. Encoding hundreds of JSON schemas through
+// the SDK's reflection-based encoder (maps of any, re-compacted at every
+// nesting level) costs milliseconds; splicing cached bytes costs
+// microseconds. The body is sent with option.WithRequestBody.
+type chatRequest struct {
+	openai.ChatCompletionNewParams
+	tools  json.RawMessage // the "tools" array; nil means none
+	ntools int
+}
+
+// MarshalJSON writes the SDK params with the "tools" member spliced in.
+func (r chatRequest) MarshalJSON() ([]byte, error) {
+	base, err := r.ChatCompletionNewParams.MarshalJSON()
+	if err != nil || len(r.tools) == 0 {
+		return base, err
+	}
+	base = bytes.TrimSpace(base)
+	if len(base) < 2 || base[len(base)-1] != '}' {
+		return nil, fmt.Errorf("unexpected request encoding")
+	}
+	out := make([]byte, 0, len(base)+len(r.tools)+10)
+	out = append(out, base[:len(base)-1]...)
+	if len(base) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"tools":`...)
+	out = append(out, r.tools...)
+	return append(out, '}'), nil
 }
 
 // functionCache keeps the function definitions of one catalog: catalogs
 // are immutable, and the gateway plans many tasks against the same one.
 type functionCache struct {
 	cat  *Catalog
-	defs map[*Tool]functionDef
+	defs map[*Tool]*functionDef
 }
 
+// functionDef is one tool's function definition, minus its name (which
+// depends on the other candidates when names collide).
 type functionDef struct {
 	description string
-	params      map[string]any
+	params      json.RawMessage // sanitized parameters schema, encoded
+	descJSON    []byte          // description as a JSON string
 	strict      bool
-	size        int // bytes of the definition's JSON, for the token estimate
+	size        int // bytes of the encoded definition without the name
 }
 
-func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool) []functionDef {
+func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool) []*functionDef {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cache == nil || p.cache.cat != cat {
-		p.cache = &functionCache{cat: cat, defs: make(map[*Tool]functionDef)}
+		p.cache = &functionCache{cat: cat, defs: make(map[*Tool]*functionDef)}
 	}
-	out := make([]functionDef, len(tools))
+	out := make([]*functionDef, len(tools))
 	for i, t := range tools {
 		d, ok := p.cache.defs[t]
 		if !ok {
@@ -241,18 +278,33 @@ func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool) []functionDef 
 	return out
 }
 
-func newFunctionDef(t *Tool) functionDef {
+func newFunctionDef(t *Tool) *functionDef {
 	desc := t.Description
 	if strings.TrimSpace(desc) == "" {
 		desc = t.Title
 	}
-	d := functionDef{description: "[" + t.Backend + "] " + trimRunes(desc, maxDescriptionRunes)}
-	d.params, d.strict = openAISchema(t.InputSchema)
-	d.size = len(d.description) + len(t.Backend) + len(t.Name) + 60 // name, keys, punctuation
-	if b, err := marshalCompact(d.params); err == nil {
-		d.size += len(b)
-	}
+	d := &functionDef{description: "[" + t.Backend + "] " + trimRunes(desc, maxDescriptionRunes)}
+	params, strict := openAISchema(t.InputSchema)
+	d.strict = strict
+	d.params, _ = json.Marshal(params)          // cannot fail: decoded JSON values
+	d.descJSON, _ = json.Marshal(d.description) // cannot fail: a string
+	d.size = len(`{"type":"function","function":{"name":"","description":,"parameters":,"strict":true}},`) +
+		len(d.descJSON) + len(d.params)
 	return d
+}
+
+// appendFunction encodes one tools[] entry.
+func appendFunction(b []byte, name string, d *functionDef) []byte {
+	b = append(b, `{"type":"function","function":{"name":`...)
+	b = strconv.AppendQuote(b, name) // name is [a-zA-Z0-9_-]: Go and JSON quoting agree
+	b = append(b, `,"description":`...)
+	b = append(b, d.descJSON...)
+	b = append(b, `,"parameters":`...)
+	b = append(b, d.params...)
+	if d.strict {
+		b = append(b, `,"strict":true`...)
+	}
+	return append(b, "}}"...)
 }
 
 // buildRequest selects candidates and builds the first request.
@@ -261,53 +313,54 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 	defs := p.functionDefs(cat, tools)
 	sys := systemPrompt(p.opts.MaxSteps)
 	user := userMessage(task)
-	est := estimateTokens(len(sys)+len(user)) + 10
-	if p.opts.MaxPromptTokens > 0 {
-		n := 0
-		for n < len(defs) {
-			e := est + estimateTokens(defs[n].size)
-			if n > 0 && e > p.opts.MaxPromptTokens {
-				break
-			}
-			est = e
-			n++
-		}
-		tools, scores, defs = tools[:n], scores[:n], defs[:n]
-	} else {
-		for _, d := range defs {
-			est += estimateTokens(d.size)
-		}
-	}
-	fnames, byName := functionNames(tools)
-	fns := make([]openai.ChatCompletionToolUnionParam, len(tools))
+	// The request's own keys and the model name; the names are counted
+	// with each function.
+	est := estimateTokens(len(sys)+len(user)+len(p.opts.Model)) + 40
+	n := len(defs)
 	for i, d := range defs {
-		fd := openai.FunctionDefinitionParam{
-			Name:        fnames[i],
-			Description: openai.String(d.description),
-			Parameters:  d.params,
+		e := est + estimateTokens(d.size+len(tools[i].Backend)+len(tools[i].Name)+4)
+		if p.opts.MaxPromptTokens > 0 && i > 0 && e > p.opts.MaxPromptTokens {
+			n = i
+			break
 		}
-		if d.strict {
-			fd.Strict = openai.Bool(true)
-		}
-		fns[i] = openai.ChatCompletionFunctionTool(fd)
+		est = e
 	}
+	tools, scores, defs = tools[:n], scores[:n], defs[:n]
+	fnames, byName := functionNames(tools)
+	size := 2
+	for _, d := range defs {
+		size += d.size + 70
+	}
+	enc := make([]byte, 0, size)
+	enc = append(enc, '[')
+	for i, d := range defs {
+		if i > 0 {
+			enc = append(enc, ',')
+		}
+		enc = appendFunction(enc, fnames[i], d)
+	}
+	enc = append(enc, ']')
 	params := openai.ChatCompletionNewParams{
 		Model: p.opts.Model,
 		Messages: []openai.ChatCompletionMessageParamUnion{
 			openai.SystemMessage(sys),
 			openai.UserMessage(user),
 		},
-		Tools:             fns,
 		ToolChoice:        openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String(string(openai.ChatCompletionToolChoiceOptionAutoAuto))},
 		ParallelToolCalls: openai.Bool(false),
 	}
-	return &openaiRequest{params: params, names: byName, candidates: candidateList(tools, scores), estimate: est}
+	return &openaiRequest{
+		params:     chatRequest{ChatCompletionNewParams: params, tools: enc, ntools: len(defs)},
+		names:      byName,
+		candidates: candidateList(tools, scores),
+		estimate:   est,
+	}
 }
 
 // openaiDialog is a tool-calling conversation.
 type openaiDialog struct {
 	p      *OpenAIPlanner
-	params openai.ChatCompletionNewParams
+	params chatRequest
 	calls  int // for ids of calls the server sent without one
 }
 
@@ -317,7 +370,11 @@ func (d *openaiDialog) ask(ctx context.Context, temperature *float64) (modelRepl
 	} else {
 		d.params.Temperature = param.Opt[float64]{}
 	}
-	resp, err := d.p.chat.New(ctx, d.params)
+	body, err := d.params.MarshalJSON()
+	if err != nil {
+		return modelReply{}, fmt.Errorf("encoding the request: %w", err)
+	}
+	resp, err := d.p.chat.New(ctx, d.params.ChatCompletionNewParams, option.WithRequestBody("application/json", body))
 	if err != nil {
 		return modelReply{}, d.p.describeError(ctx, err)
 	}

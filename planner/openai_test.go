@@ -554,18 +554,18 @@ func TestOpenAIPromptBudget(t *testing.T) {
 	p := NewOpenAI(OpenAIOptions{MaxTools: 50})
 	task := Task{Query: "archive the meeting transcript"}
 	full := p.buildRequest(task, cat)
-	if len(full.params.Tools) != 50 {
-		t.Fatalf("%d tools without budget, want 50", len(full.params.Tools))
+	if full.params.ntools != 50 {
+		t.Fatalf("%d tools without budget, want 50", full.params.ntools)
 	}
 	p = NewOpenAI(OpenAIOptions{MaxTools: 50, MaxPromptTokens: full.estimate / 3})
 	small := p.buildRequest(task, cat)
-	if n := len(small.params.Tools); n == 0 || n >= 50 {
+	if n := small.params.ntools; n == 0 || n >= 50 {
 		t.Errorf("%d tools under budget %d, want fewer than 50", n, full.estimate/3)
 	}
 	if small.estimate > full.estimate/3 {
 		t.Errorf("estimate %d over budget %d", small.estimate, full.estimate/3)
 	}
-	if fn := small.params.Tools[0].OfFunction; fn == nil || fn.Function.Name != "notes__archive_transcript" {
+	if small.candidates[0].Tool != "archive_transcript" || !strings.HasPrefix(string(small.params.tools), `[{"type":"function","function":{"name":"notes__archive_transcript"`) {
 		t.Errorf("best tool dropped by the budget")
 	}
 	// Real request size agrees with the estimate within a factor of two.

@@ -102,7 +102,7 @@ type (
 	samplingTool struct {
 		Name        string         `json:"name"`
 		Description string         `json:"description,omitempty"`
-		InputSchema map[string]any `json:"inputSchema"`
+		InputSchema json.RawMessage `json:"inputSchema"`
 	}
 	toolChoice struct {
 		Mode string `json:"mode"` // "auto", "required", "none"

@@ -77,7 +77,8 @@ func TestSamplingWithTools(t *testing.T) {
 		t.Errorf("system prompt / temperature: %q %v", first.SystemPrompt, *first.Temperature)
 	}
 	for _, tl := range first.Tools {
-		if tl.InputSchema["type"] != "object" || !strings.HasPrefix(tl.Description, "[") {
+		var schema map[string]any
+		if err := json.Unmarshal(tl.InputSchema, &schema); err != nil || schema["type"] != "object" || !strings.HasPrefix(tl.Description, "[") {
 			t.Errorf("tool %+v", tl)
 		}
 	}
