@@ -100,8 +100,8 @@ type (
 		Name string `json:"name"`
 	}
 	samplingTool struct {
-		Name        string         `json:"name"`
-		Description string         `json:"description,omitempty"`
+		Name        string          `json:"name"`
+		Description string          `json:"description,omitempty"`
 		InputSchema json.RawMessage `json:"inputSchema"`
 	}
 	toolChoice struct {
