@@ -99,4 +99,3 @@ func TestPassthroughTypeScriptClient(t *testing.T) {
 		"prompts list and get", "completion by prompt", "resources list, templates, read", "subscribe then update",
 		"elicitation form mode", "elicitation URL mode", "roots: everything and filesystem adopt the client's roots")
 }
-
