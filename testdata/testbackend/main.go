@@ -241,7 +241,13 @@ func handle(m msg, tools []tool) {
 		json.Unmarshal(m.Params, &p)
 		send(msg{ID: m.ID, Result: map[string]any{"contents": []any{map[string]any{"uri": p.URI, "text": "contents of " + p.URI}}}})
 	case "tools/call":
-		go call(m)
+		// Register for cancellation here, in read order: a
+		// notifications/cancelled read right after the call must find it.
+		ch := make(chan struct{})
+		mu.Lock()
+		cancelled[string(m.ID)] = ch
+		mu.Unlock()
+		go call(m, ch)
 	default:
 		if m.ID != nil {
 			send(msg{ID: m.ID, Error: map[string]any{"code": -32601, "message": "method not found: " + m.Method}})
@@ -283,7 +289,14 @@ func request(method string, params any) json.RawMessage {
 	return <-ch
 }
 
-func call(m msg) {
+func call(m msg, cancel chan struct{}) {
+	defer func() {
+		mu.Lock()
+		if cancelled[string(m.ID)] == cancel {
+			delete(cancelled, string(m.ID))
+		}
+		mu.Unlock()
+	}()
 	var p struct {
 		Name      string         `json:"name"`
 		Arguments map[string]any `json:"arguments"`
@@ -313,14 +326,10 @@ func call(m msg) {
 		f := func(k string) float64 { v, _ := a[k].(float64); return v }
 		reply(text(strconv.FormatFloat(f("a")+f("b"), 'f', -1, 64)))
 	case "sleep":
-		ch := make(chan struct{})
-		mu.Lock()
-		cancelled[string(m.ID)] = ch
-		mu.Unlock()
 		select {
 		case <-time.After(time.Duration(num("ms")) * time.Millisecond):
 			reply(text("slept"))
-		case <-ch:
+		case <-cancel:
 			fmt.Fprintln(os.Stderr, "sleep cancelled")
 		}
 	case "progress":
