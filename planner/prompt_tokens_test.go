@@ -10,6 +10,9 @@ import (
 // sending every tool and with pre-selection, and how often the expected tool
 // of a dev query survives pre-selection. Run with -v to see the numbers.
 func TestPromptTokenEstimates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds 400 requests over the eval catalog")
+	}
 	skipWithoutEval(t)
 	tools := loadEvalTools(t, false)
 	qs := loadEvalQueries(t)
