@@ -377,8 +377,8 @@ func (s *Session) resourceUpdated(b *backends.Backend, m *rpc.Message) {
 
 // resourceOwner finds the backend serving uri: the first backend (in
 // configuration order) listing it, else the first whose template is uri
-// itself or matches it, else the only backend offering resources at all or
-// the only one whose resources share uri's scheme. Nil if none.
+// itself or matches it, else the only backend whose resources or templates
+// share uri's scheme. Nil if none (the IDE then gets -32602).
 func (s *Session) resourceOwner(uri string) *backends.Backend {
 	ready := s.readyBackends()
 	mgr := s.g.Backends()
@@ -408,12 +408,11 @@ func (s *Session) resourceOwner(uri string) *backends.Backend {
 		}
 	}
 	scheme, _, _ := strings.Cut(uri, ":")
-	var offering, sameScheme []string
+	var sameScheme []string
 	for _, in := range ready {
 		if !capable(in.Capabilities, "resources") {
 			continue
 		}
-		offering = append(offering, in.ID)
 		for _, raw := range append(append([]json.RawMessage(nil), in.Resources...), in.Templates...) {
 			u := stringField(raw, "uri") + stringField(raw, "uriTemplate")
 			if s, _, ok := strings.Cut(u, ":"); ok && s == scheme {
@@ -422,10 +421,7 @@ func (s *Session) resourceOwner(uri string) *backends.Backend {
 			}
 		}
 	}
-	switch {
-	case len(offering) == 1:
-		return get(offering[0])
-	case len(sameScheme) == 1:
+	if len(sameScheme) == 1 {
 		return get(sameScheme[0])
 	}
 	return nil
