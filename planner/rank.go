@@ -98,6 +98,8 @@ var (
 	nameBonus      = 2.5  // times the idf-weighted share of the tool name the query covers
 	cueBonus       = 1.0  // relative boost when the query names the tool's backend
 	pluralMismatch = 0.8  // weight of a name word matched in the other number ("issue" vs "delete_issues")
+	nameMul        = 0.3  // relative boost for the share of the tool name the query covers
+	coordWeight    = 0.35 // share of the score scaled by query coverage
 	intentBoost    = 0.12 // relative boost/penalty from annotations vs query intent
 	ctxFileBoost   = 0.08
 )
@@ -112,17 +114,26 @@ func NewIndex(tools []Tool) *Index {
 	ix.docNameIDF = make([]float64, n)
 	ix.docHint = make([]uint8, n)
 
+	type termFreq struct {
+		id int32
+		tf [numFields]float32
+	}
 	type docFields struct {
-		tf  map[int32]*[numFields]float64
+		tf  []termFreq // distinct terms of the document, first-seen order
 		len [numFields]int
 	}
 	docs := make([]docFields, n)
 	var sumLen [numFields]float64
+	// slot[id] is the index of term id in the current document's tf when
+	// slotDoc[id] is that document: no map per document.
+	var slot, slotDoc []int32
 	termID := func(t string) int32 {
 		id, ok := ix.dict[t]
 		if !ok {
 			id = int32(len(ix.dict))
 			ix.dict[t] = id
+			slot = append(slot, 0)
+			slotDoc = append(slotDoc, -1)
 		}
 		return id
 	}
@@ -141,16 +152,15 @@ func NewIndex(tools []Tool) *Index {
 		ix.docBackend[i] = b
 
 		d := &docs[i]
-		d.tf = map[int32]*[numFields]float64{}
 		addField := func(f int, text string) {
 			analyze(text, func(term string) {
 				id := termID(term)
-				c := d.tf[id]
-				if c == nil {
-					c = new([numFields]float64)
-					d.tf[id] = c
+				if slotDoc[id] != int32(i) {
+					slotDoc[id] = int32(i)
+					slot[id] = int32(len(d.tf))
+					d.tf = append(d.tf, termFreq{id: id})
 				}
-				c[f]++
+				d.tf[slot[id]].tf[f]++
 				d.len[f]++
 			})
 		}
@@ -201,8 +211,8 @@ func NewIndex(tools []Tool) *Index {
 	nt := len(ix.dict)
 	df := make([]int, nt)
 	for i := range docs {
-		for id := range docs[i].tf {
-			df[id]++
+		for _, e := range docs[i].tf {
+			df[e.id]++
 		}
 	}
 	ix.idf = make([]float64, nt)
@@ -224,11 +234,12 @@ func NewIndex(tools []Tool) *Index {
 		for f := range numFields {
 			norm[f] = 1 - fieldB[f] + fieldB[f]*float64(d.len[f])/avgLen[f]
 		}
-		for id, c := range d.tf {
+		for _, e := range d.tf {
+			id, c := e.id, &e.tf
 			tf := 0.0
 			for f := range numFields {
 				if c[f] > 0 {
-					tf += fieldWeight[f] * c[f] / norm[f]
+					tf += fieldWeight[f] * float64(c[f]) / norm[f]
 				}
 			}
 			w := ix.idf[id] * tf * (bm25K1 + 1) / (tf + bm25K1)
@@ -530,6 +541,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 				}
 			}
 			s += nameBonus * cov / nIDF
+			s *= 1 + nameMul*cov/nIDF
 		}
 		s *= 1 + cueBonus*st.cue[ix.docBackend[d]]
 		h := ix.docHint[d]
@@ -560,6 +572,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 			cov /= totalGroup
 		}
+		// Coordination: a tool that matches more of what was asked beats
+		// one that matches a part of it many times.
+		s *= 1 - coordWeight + coordWeight*cov
 		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, pos: d}, limit, ix)
 	}
 	if limit <= 0 {

@@ -108,11 +108,13 @@ func parseQuery(query string) parsedQuery {
 			continue
 		case strings.HasPrefix(lw, "/") || strings.HasPrefix(lw, "~/") || strings.HasPrefix(lw, "./") || strings.HasPrefix(lw, "../"):
 			q.hasPath = true
-			base := lw[strings.LastIndexByte(lw, '/')+1:]
-			if strings.Contains(base, ".") {
-				add("file", hintWeight, false)
-			} else {
+			// "/a/b.txt" is a file, "/a/b/" a directory; "/etc/hosts" or
+			// "/srv/app" could be either.
+			switch {
+			case strings.HasSuffix(lw, "/"):
 				add(stem("directory"), hintWeight, false)
+			case fileExt(lw[strings.LastIndexByte(lw, '/')+1:]):
+				add("file", hintWeight, false)
 			}
 			add("path", hintWeight, false)
 			continue

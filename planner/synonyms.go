@@ -11,45 +11,47 @@ import "strings"
 // for one server or one query.
 
 // synonymGroups are sets of interchangeable words. A query word expands to
-// every other word of its groups with weight synonymWeight.
+// every other word of its groups with weight synonymWeight. A word marked
+// "<" only expands ("file an issue" means create) and is never a target
+// (create does not mean file).
 var synonymGroups = [][]string{
 	// verbs
 	{"list", "ls", "enumerate", "show all", "dir"},
-	{"delete", "remove", "rm", "del", "erase", "destroy", "purge", "unlink", "wipe", "forget", "trash"},
+	{"delete", "remove", "rm", "del", "erase", "destroy", "purge", "unlink", "<wipe", "<forget", "trash"},
 	{"read", "cat", "view", "open", "show", "display", "print", "dump"},
 	{"get", "fetch", "retrieve", "obtain", "show", "read", "load", "lookup", "inspect", "describe"},
-	{"create", "make", "new", "add", "generate", "init", "initialize", "file", "open", "register", "setup"},
+	{"create", "make", "new", "add", "generate", "init", "initialize", "<file", "<open", "register", "setup"},
 	{"update", "edit", "modify", "change", "patch", "alter", "set", "tweak", "adjust"},
 	{"search", "find", "grep", "lookup", "query", "look", "locate", "seek", "discover"},
 	{"move", "rename", "mv", "relocate"},
 	{"copy", "cp", "duplicate", "clone"},
 	{"write", "save", "store", "put", "persist", "dump"},
-	{"run", "execute", "exec", "launch", "invoke", "trigger", "start", "kick"},
+	{"run", "execute", "exec", "launch", "invoke", "trigger", "start", "<kick"},
 	{"stop", "kill", "terminate", "halt", "abort", "cancel", "end", "quit", "pause", "suspend"},
 	{"close", "shut", "dismiss"},
 	{"restart", "rerun", "retry", "rebuild", "redo"},
 	{"restore", "resume", "unpause", "recover"},
-	{"archive", "trash", "bin"},
+	{"archive", "trash", "<bin"},
 	{"click", "tap", "press"},
 	{"type", "enter", "input", "fill", "write"},
 	{"reload", "refresh", "navigate"},
-	{"navigate", "go", "visit", "browse", "goto"},
+	{"navigate", "<go", "visit", "browse", "goto"},
 	{"download", "fetch", "pull", "scrape"},
 	{"upload", "attach", "push"},
-	{"approve", "review", "lgtm", "reject"},
-	{"merge", "combine", "land"},
+	{"approve", "review", "<lgtm", "reject"},
+	{"merge", "combine", "<land"},
 	{"reply", "respond", "answer"},
 	{"send", "post", "publish", "notify"},
 	{"wait", "await", "poll"},
-	{"count", "tally", "number", "total", "many"},
+	{"count", "tally", "number", "total", "<many"},
 	{"aggregate", "group", "sum", "average", "avg", "pipeline", "rollup"},
 	{"record", "capture", "screencast", "video"},
 	{"screenshot", "capture", "screen", "snap"},
 	{"throttle", "emulate", "simulate", "slow", "slowdown"},
-	{"analyze", "analyse", "diagnose", "investigate", "explain", "cause", "debug", "why"},
-	{"deploy", "ship", "release", "rollout"},
+	{"analyze", "analyse", "diagnose", "investigate", "explain", "cause", "debug", "<why"},
+	{"deploy", "<ship", "release", "rollout"},
 	{"install", "add", "enable"},
-	{"check", "verify", "status", "state", "health", "green", "passing"},
+	{"check", "verify", "status", "state", "health", "<green", "<passing"},
 	{"resolve", "fix", "close", "done"},
 	{"connect", "attach", "login", "link"},
 	{"disconnect", "detach", "logout"},
@@ -135,11 +137,11 @@ var synonymGroups = [][]string{
 	{"crawl", "spider"},
 	{"scrape", "extract", "fetch"},
 	{"markdown", "md"},
-	{"size", "big", "biggest", "largest", "small", "smallest", "bytes"},
+	{"size", "<big", "<biggest", "<largest", "<small", "<smallest", "bytes"},
 	{"recent", "latest", "last", "newest"},
 	{"warning", "warn"},
 	{"member", "users"},
-	{"sort", "order", "sorted", "biggest", "largest"},
+	{"sort", "order", "sorted", "<biggest", "<largest"},
 }
 
 // productAliases map what people call a product to the word its server is
@@ -206,17 +208,22 @@ func buildSynonyms() map[string][]expansion {
 	}
 	for _, g := range synonymGroups {
 		analyzed := make([][]string, 0, len(g))
+		sourceOnly := make([]bool, 0, len(g))
 		for _, w := range g {
-			if a := analyzeAll(w); len(a) > 0 {
+			src := strings.HasPrefix(w, "<")
+			if a := analyzeAll(strings.TrimPrefix(w, "<")); len(a) > 0 {
 				analyzed = append(analyzed, a)
+				sourceOnly = append(sourceOnly, src)
 			}
 		}
 		for _, a := range analyzed {
 			if len(a) != 1 {
 				continue // phrases are targets only
 			}
-			for _, b := range analyzed {
-				add(a[0], b, synonymWeight)
+			for j, b := range analyzed {
+				if !sourceOnly[j] {
+					add(a[0], b, synonymWeight)
+				}
 			}
 		}
 	}
