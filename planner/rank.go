@@ -52,7 +52,8 @@ type Index struct {
 	backendLen   []int              // by backend id: number of distinct name terms
 	backendTerms map[int32][]cueRef // term id -> backends whose name has it
 
-	maxIDF float64
+	maxIDF   float64
+	nameTerm []bool // by term id: occurs in a tool or backend name
 
 	pool sync.Pool // of *searchState
 }
@@ -250,9 +251,11 @@ func NewIndex(tools []Tool) *Index {
 		p := ix.postings[id]
 		slices.SortFunc(p, func(a, b posting) int { return int(a.doc - b.doc) })
 	}
+	ix.nameTerm = make([]bool, nt)
 	for i := range docs {
 		for _, id := range ix.docName[i] {
 			ix.docNameIDF[i] += ix.idf[id]
+			ix.nameTerm[id] = true
 		}
 	}
 
@@ -466,6 +469,17 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		st.qterms = append(st.qterms, qterm{id: id, w: w, group: uint8(g)})
 	}
+	// Compounds: "who am I" meets "whoami", "sequential thinking" meets
+	// "sequentialthinking". Tried only against the index's vocabulary.
+	for i := 0; i+1 < len(q.plain); i++ {
+		c := q.plain[i]
+		for j := i + 1; j < len(q.plain) && j <= i+2; j++ {
+			c += q.plain[j]
+			if t := stem(c); ix.isNameTerm(t) {
+				q.words = append(q.words, queryWord{term: t, weight: 1, cue: true})
+			}
+		}
+	}
 	for _, word := range q.words {
 		if len(st.groups) == maxGroups {
 			break
@@ -581,6 +595,12 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })
 	}
 	return out
+}
+
+// isNameTerm reports whether term occurs in some tool or backend name.
+func (ix *Index) isNameTerm(term string) bool {
+	id, ok := ix.dict[term]
+	return ok && ix.nameTerm[id]
 }
 
 func (ix *Index) cueTerm(st *searchState, term string, w float64) {

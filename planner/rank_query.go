@@ -9,6 +9,7 @@ import (
 // ranker reads from its shape.
 type parsedQuery struct {
 	words []queryWord
+	plain []string // the unquoted words in order, lower-cased, stop words kept
 
 	destructive bool // asks to delete, remove, drop, kill...
 	readOnly    bool // asks to show, list, find... and nothing that writes
@@ -191,6 +192,7 @@ func parseQuery(query string) parsedQuery {
 		}
 		prev = lw
 		addText(text, 1, true)
+		splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 		splitWords(text, func(word string) {
 			t := stem(strings.ToLower(word))
 			switch {

@@ -45,6 +45,8 @@ func rankFixture() []Tool {
 		{Backend: "mongodb", Name: "drop-collection", Description: "Removes a collection or view from the database.",
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"database":{"type":"string"},"collection":{"type":"string"}},"required":["database","collection"]}`),
 			Annotations: &Annotations{DestructiveHint: boolp(true)}},
+		{Backend: "sentry", Name: "whoami", Description: "Identify the authenticated user."},
+		{Backend: "sentry", Name: "search_events", Description: "Search events and aggregate counts for a user's projects."},
 		{Backend: "browser", Name: "navigate", Description: "Open a URL in the browser.",
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]}`)},
 	}
@@ -70,6 +72,7 @@ func TestSearchRanking(t *testing.T) {
 		{"camelCase name", "get the workflow states", nil, "tracker__getWorkflowStates"},
 		{"kebab-case name and product casing", "what collections are in the MongoDB database shop?", nil, "mongodb__list-collections"},
 		{"destructive intent prefers destructive tools", "delete the collection shop.tmp", nil, "mongodb__drop-collection"},
+		{"words of a compound name", "who am I in sentry?", nil, "sentry__whoami"},
 		{"URL suggests URL tools", "go to https://example.com", nil, "browser__navigate"},
 		{"active document suggests file tools", "show me the contents", &TaskContext{ActiveDocumentURI: "file:///w/main.go"}, "filesystem__read_text_file"},
 	}

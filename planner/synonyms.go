@@ -16,7 +16,7 @@ import "strings"
 // (create does not mean file).
 var synonymGroups = [][]string{
 	// verbs
-	{"list", "ls", "enumerate", "show all", "dir"},
+	{"list", "ls", "enumerate", "dir"},
 	{"delete", "remove", "rm", "del", "erase", "destroy", "purge", "unlink", "<wipe", "<forget", "trash"},
 	{"read", "cat", "view", "open", "show", "display", "print", "dump"},
 	{"get", "fetch", "retrieve", "obtain", "show", "read", "load", "lookup", "inspect", "describe"},
