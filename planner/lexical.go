@@ -21,16 +21,17 @@ type LexicalOptions struct {
 
 	// MinCoverage is the share of the query's meaning (see
 	// [Scored.Coverage]) the best tool must match for the planner to pick
-	// it; below it the planner refuses with the candidates. Default 0.15,
-	// calibrated on the tool-selection development set: every answerable
-	// query whose best tool was right scored above 0.2, and unanswerable
-	// ones mostly match nothing at all. A negative value never refuses.
+	// it; below it the planner refuses and returns the candidates. Default
+	// 0.2, calibrated on the tool-selection development set: every
+	// answerable query whose best tool was right scored 0.29 or more, the
+	// two lowest (0.13, 0.24) were wrong picks anyway, and unanswerable
+	// tasks mostly match no tool at all. A negative value never refuses.
 	MinCoverage float64
 }
 
 const (
 	defaultLexicalCandidates  = 5
-	defaultLexicalMinCoverage = 0.15
+	defaultLexicalMinCoverage = 0.2
 )
 
 // Lexical is the offline planner: no model, no network. It takes the

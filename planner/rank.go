@@ -490,9 +490,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 		g := len(st.groups)
-		gw := ix.maxIDF // unknown words weigh as the rarest word
+		gw := ix.maxIDF // unknown words weigh as the rarest word...
 		if id, ok := ix.dict[word.term]; ok {
 			gw = ix.idf[id]
+		} else if word.proper {
+			gw = 0 // ...except names ("Lisbon", "Jane"): payload, not intent
 		}
 		gw *= word.weight
 		st.groups = append(st.groups, gw)

@@ -25,6 +25,7 @@ type queryWord struct {
 	cue    bool    // may name a backend
 	plural bool    // the word was written in the plural ("issues")
 	whole  string  // for a part of a case-split word ("Mongo" of "MongoDB"): the whole word, analyzed
+	proper bool    // capitalized inside the sentence ("Lisbon", "Jane"): a name, when no tool knows it
 }
 
 const (
@@ -56,7 +57,9 @@ func parseQuery(query string) parsedQuery {
 	add := func(term string, w float64, cue bool) { q.add(seen, term, w, cue, false) }
 	// A part of a case-split word is dropped at search time when the whole
 	// word is known to the index ("MongoDB" then counts once, as "mongodb").
+	start := 0 // words seen so far; the first word of a query is capitalized by habit
 	addText := func(s string, w float64, cue bool) {
+		defer func() { start++ }()
 		var parts []int // indices in q.words of the current word's parts
 		splitJoined(s, func(word string, joined bool) {
 			t := normalizeWord(word)
@@ -76,6 +79,9 @@ func parseQuery(query string) parsedQuery {
 				parts = parts[:0]
 			}
 			i := q.add(seen, t, w, cue, isPlural(strings.ToLower(word)))
+			if start > 0 && titleCase(word) {
+				q.words[i].proper = true
+			}
 			if !joined {
 				parts = append(parts, i)
 			}
@@ -339,4 +345,19 @@ func nextField(fs []field, i int) string {
 		return ""
 	}
 	return strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))
+}
+
+// titleCase reports whether w is capitalized like a name ("Lisbon"), not an
+// acronym ("PR") or a lower-case word.
+func titleCase(w string) bool {
+	rs := []rune(w)
+	if len(rs) < 2 || !unicode.IsUpper(rs[0]) {
+		return false
+	}
+	for _, r := range rs[1:] {
+		if unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
