@@ -27,7 +27,14 @@ type queryValues struct {
 	words   []string // every lower-cased word, for enum and name matching
 	toks    []qtok   // the query split on spaces, quoted spans kept whole
 	dotted  [][2]string
+	size    [2]int // "1280x800": width and height, zero when absent
+	count   int    // "last 10", "top 5", "first 20": how many, zero when absent
 }
+
+var (
+	reSize  = regexp.MustCompile(`\b(\d{2,5})\s*[x×]\s*(\d{2,5})\b`)
+	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6})\b`)
+)
 
 // qtok is one space-separated token of the query, punctuation trimmed.
 type qtok struct {
@@ -139,6 +146,13 @@ func extractValues(query, cwd string) queryValues {
 	}
 	for _, w := range reWord.FindAllString(query, -1) {
 		v.words = append(v.words, strings.ToLower(w))
+	}
+	if m := reSize.FindStringSubmatch(plain); m != nil {
+		v.size[0], _ = strconv.Atoi(m[1])
+		v.size[1], _ = strconv.Atoi(m[2])
+	}
+	if m := reCount.FindStringSubmatch(plain); m != nil {
+		v.count, _ = strconv.Atoi(m[1])
 	}
 	for _, f := range fields(query) {
 		t := f.text
@@ -520,6 +534,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = nextPath()
 		case p.typ == "string" && hasAny(n, "email") && len(v.emails) > 0:
 			val, ok = v.emails[0], true
+		case (p.typ == "integer" || p.typ == "number") && v.size[0] > 0 && (n == "width" || n == "height"):
+			// "1280x800" is width x height.
+			if n == "width" {
+				val, ok = v.size[0], true
+			} else {
+				val, ok = v.size[1], true
+			}
+		case (p.typ == "integer" || p.typ == "number") && v.count > 0 && isCountParam(n):
+			// "the last 10 calls": a result limit.
+			val, ok = v.count, true
 		case p.typ == "boolean" && !p.required:
 			// Optional flag: set when the query says every word of its name
 			// ("bring it to the front" -> bringToFront).
@@ -765,4 +789,13 @@ func containsStemPhrase(words, parts []string) bool {
 		}
 	}
 	return false
+}
+
+// isCountParam: a parameter that limits how many results come back.
+func isCountParam(n string) bool {
+	switch n {
+	case "limit", "count", "n", "max", "first", "last", "top", "perpage", "pagesize", "maxresults", "maxitems", "numresults", "size":
+		return true
+	}
+	return strings.HasPrefix(n, "max") && (strings.HasSuffix(n, "results") || strings.HasSuffix(n, "items") || strings.HasSuffix(n, "count"))
 }
