@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -106,12 +109,32 @@ func TestCoreInitializationOptions(t *testing.T) {
 	})
 
 	t.Run("DEBUG_PORT", func(t *testing.T) {
+		// DEBUG_PORT 0 from the client starts the dashboard on a free
+		// loopback port, which the log names and which then answers.
 		g := startGateway(t, writeConfig(t, `{}`), "", gwOptions{})
 		g.initialize("2025-11-25", map[string]any{"initializationOptions": map[string]any{"DEBUG_PORT": 0}})
-		g.closeAndWait(10 * time.Second)
-		if !strings.Contains(strings.ToLower(g.stderr.String()), "dashboard") {
-			t.Errorf("DEBUG_PORT from initializationOptions: the log says nothing of the dashboard:\n%s", g.stderr.String())
+		re := regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+`)
+		deadline := time.Now().Add(waitLimit)
+		var url string
+		for url == "" {
+			url = re.FindString(g.stderr.String())
+			if url == "" {
+				if time.Now().After(deadline) {
+					t.Fatalf("DEBUG_PORT from initializationOptions: no dashboard URL in the log:\n%s", g.stderr.String())
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
 		}
+		resp, err := http.Get(url + "/api/status")
+		if err != nil {
+			t.Fatalf("dashboard %s: %v", url, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(body), "core-e2e") {
+			t.Errorf("GET %s/api/status: %d %s", url, resp.StatusCode, body)
+		}
+		g.closeAndWait(10 * time.Second)
 	})
 }
 
