@@ -185,3 +185,69 @@ func TestCoreOpenAIKeyPrecedence(t *testing.T) {
 		})
 	}
 }
+
+// TestCoreOrchestrateErrorCodes: agentify/orchestrateTask answers the
+// original specification's error codes; orchestrate_task answers isError
+// results or plain text instead.
+func TestCoreOrchestrateErrorCodes(t *testing.T) {
+	_, tb := binaries(t)
+
+	t.Run("not ready", func(t *testing.T) {
+		g := startGateway(t, writeConfig(t, `{"readyTimeout":"100ms"}`), "", gwOptions{})
+		g.initialize("2025-11-25", nil)
+		m := g.call("agentify/orchestrateTask", map[string]any{"query": "read the file a.txt"})
+		if m.Error == nil || m.Error.Code != -32001 {
+			t.Errorf("no backends: %s, want -32001", m.Raw)
+		}
+		r := g.callTool("orchestrate_task", map[string]any{"query": "read the file a.txt"})
+		if !r.IsError || r.text() == "" {
+			t.Errorf("orchestrate_task with no backends: %+v", r)
+		}
+		g.closeAndWait(10 * time.Second)
+	})
+
+	t.Run("no action", func(t *testing.T) {
+		// The model answers with neither a tool call nor text.
+		fake := newFakeOpenAI(t, func(r *chatRequest) (int, any) {
+			return 200, map[string]any{
+				"id": "chatcmpl-empty", "object": "chat.completion", "created": 1767225600, "model": r.Model,
+				"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "logprobs": nil,
+					"message": map[string]any{"role": "assistant", "content": "", "refusal": nil}}},
+				"usage": map[string]any{"prompt_tokens": 10, "completion_tokens": 0, "total_tokens": 10},
+			}
+		})
+		marker := newMarker()
+		g := startGateway(t, writeConfig(t, map[string]any{"backends": []any{tbBackend(tb, "tb", marker)}}), marker, gwOptions{env: fake.env("k-no-action")})
+		g.initialize("2025-11-25", nil)
+		waitCallable(t, g, "tb")
+		m := g.call("agentify/orchestrateTask", map[string]any{"query": "do the thing"})
+		if m.Error == nil || m.Error.Code != -32000 || !strings.Contains(string(m.Error.Data), `"do the thing"`) {
+			t.Errorf("no action: %s, want -32000 with the query in data", m.Raw)
+		}
+		g.closeAndWait(10 * time.Second)
+	})
+
+	t.Run("text answer", func(t *testing.T) {
+		fake := newFakeOpenAI(t, func(r *chatRequest) (int, any) {
+			return 200, map[string]any{
+				"id": "chatcmpl-text", "object": "chat.completion", "created": 1767225600, "model": r.Model,
+				"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "logprobs": nil,
+					"message": map[string]any{"role": "assistant", "content": "Which file do you mean?", "refusal": nil}}},
+				"usage": map[string]any{"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+			}
+		})
+		marker := newMarker()
+		g := startGateway(t, writeConfig(t, map[string]any{"backends": []any{tbBackend(tb, "tb", marker)}}), marker, gwOptions{env: fake.env("k-text")})
+		g.initialize("2025-11-25", nil)
+		waitCallable(t, g, "tb")
+		r := g.callTool("orchestrate_task", map[string]any{"query": "read it"})
+		if r.IsError || !strings.Contains(r.text(), "Which file do you mean?") {
+			t.Errorf("text answer: %+v", r)
+		}
+		m := g.call("agentify/orchestrateTask", map[string]any{"query": "read it"})
+		if m.Error != nil || !strings.Contains(string(m.Result), "Which file do you mean?") {
+			t.Errorf("text answer through the method: %s", m.Raw)
+		}
+		g.closeAndWait(10 * time.Second)
+	})
+}
