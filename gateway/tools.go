@@ -81,7 +81,14 @@ func (s *Session) toolsCall(m *rpc.Message) {
 		Arguments json.RawMessage `json:"arguments"`
 		Meta      json.RawMessage `json:"_meta"`
 	}
-	if err := json.Unmarshal(m.Params, &p); err != nil || p.Name == "" {
+	var ok bool
+	if p.Name, p.Arguments, p.Meta, ok = callParams(m.Params); !ok {
+		p.Name, p.Arguments, p.Meta = "", nil, nil
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			p.Name = ""
+		}
+	}
+	if p.Name == "" {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: tools/call needs a tool name"))
 		return
 	}
@@ -95,7 +102,14 @@ func (s *Session) toolsCall(m *rpc.Message) {
 			Name      string          `json:"name"`
 			Arguments json.RawMessage `json:"arguments"`
 		}
-		if err := json.Unmarshal(orEmpty(p.Arguments), &a); err != nil || a.Name == "" {
+		var aok bool
+		if a.Name, a.Arguments, _, aok = callParams(orEmpty(p.Arguments)); !aok {
+			a.Name, a.Arguments = "", nil
+			if err := json.Unmarshal(orEmpty(p.Arguments), &a); err != nil {
+				a.Name = ""
+			}
+		}
+		if a.Name == "" {
 			s.conn.Reply(m.ID, errorResult("call_tool: \"name\" is required: the qualified tool name (backend__tool) from search_tools"))
 			return
 		}
