@@ -195,3 +195,34 @@ func TestExtractValues(t *testing.T) {
 		t.Errorf("numbers = %+v, want 3 before 'days'", v.numbers)
 	}
 }
+
+// FuzzLexicalPlan feeds arbitrary queries and context through the ranker and
+// the lexical planner: IDE input must never panic, and plans must be
+// well-formed.
+func FuzzLexicalPlan(f *testing.F) {
+	for _, s := range []string{
+		"rm /tmp/x", "open a PR in acme/web#12 titled 'x'", "“quoted” ‘x’ `y`", "a.b.c ./x ../y ~/z",
+		"https://x.y/z?q=1 mongodb://h:1/db", "which tabs are OPEN", "1280x800 last 10", "'", "\"unterminated",
+		"ÄÖÜ straße ＰＲ", "x/y/z#", "#1 #2", "=== ... ///", "MongoDB GitHub HTTPServer",
+	} {
+		f.Add(s, "/home/me")
+	}
+	cat := NewCatalog(lexicalFixture())
+	lex := NewLexical(nil)
+	f.Fuzz(func(t *testing.T, q, cwd string) {
+		tctx := &TaskContext{CurrentWorkingDirectory: cwd, ActiveDocumentURI: "file://" + cwd}
+		res := cat.Search(q, tctx, 0)
+		for i := 1; i < len(res); i++ {
+			if res[i].Score > res[i-1].Score {
+				t.Fatalf("unsorted results for %q", q)
+			}
+		}
+		p, err := lex.Plan(context.Background(), Task{Query: q, Context: tctx}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.BackendID != "" && !json.Valid(p.MCPParams) {
+			t.Fatalf("invalid params %s", p.MCPParams)
+		}
+	})
+}
