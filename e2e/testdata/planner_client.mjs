@@ -1,0 +1,84 @@
+// planner_client.mjs drives mcp-agentify with the official TypeScript SDK
+// client declaring the sampling capability, for e2e/planner_*_test.go. It
+// answers the gateway's sampling/createMessage requests with scripted
+// replies, as an IDE's own model would.
+//
+// Input: the JSON script in $PLANNER_SCRIPT:
+//   {sdk: "<node_modules>/@modelcontextprotocol/sdk", command, args, env, cwd,
+//    capabilities: {sampling: {...}},
+//    replies: [CreateMessageResult, ...]  // one per sampling request, in order
+//    steps: [{op: "waitTools" | "callTool" | "request", ...}]}
+// Output: one JSON line on stdout:
+//   {server, results: [{op, ok, result | error}], sampling: [params, ...]}
+// where sampling lists the params of every sampling/createMessage request
+// received, in order. A request beyond the scripted replies gets a JSON-RPC
+// error, so a test sees it fail rather than hang.
+import { pathToFileURL } from "node:url";
+
+const script = JSON.parse(process.env.PLANNER_SCRIPT);
+const imp = (p) => import(pathToFileURL(`${script.sdk}/dist/esm/${p}`).href);
+const { Client } = await imp("client/index.js");
+const { StdioClientTransport } = await imp("client/stdio.js");
+const { ResultSchema, CreateMessageRequestSchema, McpError, ErrorCode } = await imp("types.js");
+
+const transport = new StdioClientTransport({
+  command: script.command,
+  args: script.args ?? [],
+  env: script.env,
+  cwd: script.cwd,
+  stderr: "inherit",
+});
+const client = new Client(
+  { name: "planner-e2e-ts", version: "1.0.0" },
+  { capabilities: script.capabilities ?? {} },
+);
+const sampling = [];
+const replies = script.replies ?? [];
+if (script.capabilities?.sampling) {
+  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+    sampling.push(request.params);
+    const reply = replies[sampling.length - 1];
+    if (!reply) {
+      throw new McpError(ErrorCode.InternalError, `no scripted reply for sampling request ${sampling.length}`);
+    }
+    return reply;
+  });
+}
+const timeout = script.timeoutMs ?? 60000;
+await client.connect(transport, { timeout });
+
+const results = [];
+for (const step of script.steps) {
+  const out = { op: step.op };
+  try {
+    switch (step.op) {
+      case "waitTools": {
+        const until = Date.now() + timeout;
+        let r;
+        for (;;) {
+          r = await client.listTools();
+          if (r.tools.length >= step.count || Date.now() > until) break;
+          await new Promise((res) => setTimeout(res, 50));
+        }
+        out.result = r;
+        break;
+      }
+      case "callTool":
+        out.result = await client.callTool({ name: step.name, arguments: step.arguments ?? {} }, undefined, { timeout });
+        break;
+      case "request":
+        out.result = await client.request({ method: step.method, params: step.params }, ResultSchema, { timeout });
+        break;
+      default:
+        throw new Error(`unknown op ${step.op}`);
+    }
+    out.ok = true;
+  } catch (e) {
+    out.ok = false;
+    out.error = { code: e.code ?? null, message: String(e.message ?? e) };
+  }
+  results.push(out);
+}
+const server = client.getServerVersion();
+await client.close();
+process.stdout.write(JSON.stringify({ server, results, sampling }) + "\n");
