@@ -166,8 +166,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			log.Warn().Err(err).Msg("cannot watch the configuration file; hot reload is off")
 		}
 	}
-	if err := sess.Run(ctx); err != nil && !errors.Is(err, io.EOF) && ctx.Err() == nil {
-		log.Error().Err(err).Msg("client connection failed")
+	// The session ends when the client closes stdin. On SIGTERM or SIGINT a
+	// read of stdin cannot be interrupted, so stop the backends here and
+	// leave the blocked reader to the process exit.
+	runErr := make(chan error, 1)
+	go func() { runErr <- sess.Run(ctx) }() // owned by run; abandoned only at exit
+	var serr error
+	select {
+	case serr = <-runErr:
+	case <-ctx.Done():
+		g.Stop()
+		log.Info().Msg("signalled; backends stopped")
+		return exitOK
+	}
+	if serr != nil && !errors.Is(serr, io.EOF) && ctx.Err() == nil {
+		log.Error().Err(serr).Msg("client connection failed")
 		return exitFailure
 	}
 	log.Info().Msg("client disconnected; backends stopped")

@@ -120,7 +120,7 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 	}
 	cfg.Apply(g.opts.Overrides)
 	if g.opts.Hub != nil {
-		g.opts.Hub.Redactor.Add(cfg.Secrets()...)
+		g.opts.Hub.Redactor.Add(secretsOf(cfg)...)
 	}
 	bopts := &backends.Options{
 		Logger:          g.log,

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -45,7 +46,7 @@ func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 	}
 	cfg.Apply(g.opts.Overrides)
 	if g.opts.Hub != nil {
-		g.opts.Hub.Redactor.Add(cfg.Secrets()...)
+		g.opts.Hub.Redactor.Add(secretsOf(cfg)...)
 	}
 	if !reflect.DeepEqual(old.Planner, cfg.Planner) || !reflect.DeepEqual(old.CallTimeout, cfg.CallTimeout) ||
 		!reflect.DeepEqual(old.StartupTimeout, cfg.StartupTimeout) || old.MaxMessageBytes != cfg.MaxMessageBytes {
@@ -144,4 +145,17 @@ func (g *Gateway) reloadFile(path string) (backends.ReloadResult, error) {
 		g.log.Error().Str("path", path).Err(err).Msg("configuration reload rejected; keeping the running backends")
 	}
 	return backends.ReloadResult{}, err
+}
+
+// secretsOf is cfg.Secrets() plus the credential part of values with a
+// scheme ("Bearer abc..." also registers "abc..."), which backends and
+// errors often show on its own.
+func secretsOf(cfg *schemas.Config) []string {
+	s := cfg.Secrets()
+	for _, v := range s {
+		if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && len(strings.TrimSpace(cred)) >= 8 {
+			s = append(s, strings.TrimSpace(cred))
+		}
+	}
+	return s
 }
