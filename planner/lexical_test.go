@@ -226,3 +226,22 @@ func FuzzLexicalPlan(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkLexicalPlan plans the dev-set queries (one per op, cycling) over
+// 1,000 tools: ranking, argument extraction and schema validation.
+func BenchmarkLexicalPlan(b *testing.B) {
+	skipWithoutEval(b)
+	qs := loadEvalQueries(b)
+	cat := NewCatalog(benchTools(b, 1000))
+	cat.Index()
+	lex := NewLexical(nil)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		q := qs[i%len(qs)]
+		if _, err := lex.Plan(context.Background(), Task{Query: q.Query, Context: q.Context}, cat); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}

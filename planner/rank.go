@@ -505,6 +505,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		for _, e := range synonymTable[word.term] {
 			w := word.weight * e.weight
 			for _, t := range e.terms {
+				// A synonym found in most tools says little and costs a
+				// pass over most of the index: skip it.
+				if id, ok := ix.dict[t]; ok && len(ix.postings[id])*3 > len(ix.tools) && len(e.terms) == 1 {
+					continue
+				}
 				addTerm(t, w, g, word.plural)
 			}
 			if word.cue && e.weight == aliasWeight {
