@@ -12,7 +12,9 @@ import (
 func TestResilienceHotReload(t *testing.T) {
 	_, tb := binaries(t)
 	dir := t.TempDir()
-	conf := func(servers map[string]any) map[string]any { return map[string]any{"expose": "all", "mcpServers": servers} }
+	conf := func(servers map[string]any) map[string]any {
+		return map[string]any{"expose": "all", "mcpServers": servers}
+	}
 	cfg := rWriteConfig(t, dir, "config.json", conf(map[string]any{
 		"keep": rBackend(tb, nil), "edit": rBackend(tb, nil), "gone": rBackend(tb, nil),
 	}))
