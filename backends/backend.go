@@ -181,9 +181,22 @@ func newBackend(cfg schemas.Backend, opts *Options) *Backend {
 		stateCh:     make(chan struct{}),
 		refreshing:  map[string]bool{},
 		refreshMore: map[string]bool{},
-		br:          newBreaker(opts.BreakerThreshold, opts.BreakerCooldown),
+		br:          newBreaker(breakerSettings(&cfg, opts)),
 	}
 	return b
+}
+
+// breakerSettings takes the backend's own circuitBreaker settings over the
+// shared defaults.
+func breakerSettings(cfg *schemas.Backend, opts *Options) (int, time.Duration) {
+	threshold, cooldown := opts.BreakerThreshold, opts.BreakerCooldown
+	if bc := cfg.CircuitBreaker; bc != nil {
+		if bc.Failures > 0 {
+			threshold = bc.Failures
+		}
+		cooldown = bc.Cooldown.D(cooldown)
+	}
+	return threshold, cooldown
 }
 
 // ID returns the backend's id.

@@ -45,7 +45,6 @@ type Annotations struct {
 // QualifiedName returns "backend__tool".
 func (t *Tool) QualifiedName() string { return t.Backend + Separator + t.Name }
 
-
 // Task is what the user asked for.
 type Task struct {
 	Query   string       `json:"query"`

@@ -110,6 +110,8 @@ type Backend struct {
 	Restart string `json:"restart,omitempty" jsonschema:"enum=on-failure,enum=never"`
 	// MaxRestarts caps restarts after failures (default 10; the count resets after a minute of health).
 	MaxRestarts *int `json:"maxRestarts,omitempty" jsonschema:"minimum=0"`
+	// CircuitBreaker tunes when failing calls make the gateway fail fast for this backend.
+	CircuitBreaker *BreakerConfig `json:"circuitBreaker,omitempty"`
 	// EnvFile, VS Code's field, is accepted and ignored.
 	EnvFile string `json:"envFile,omitempty"`
 
@@ -126,6 +128,16 @@ type ToolFilter struct {
 	Deny []string `json:"deny,omitempty"`
 	// DenyDestructive hides tools annotated destructiveHint: true.
 	DenyDestructive bool `json:"denyDestructive,omitempty"`
+}
+
+// BreakerConfig tunes a backend's circuit breaker. Failures are calls that
+// time out, lose the connection or get an internal error; a tool's own
+// isError result is not a failure.
+type BreakerConfig struct {
+	// Failures is the number of consecutive failed calls that opens the circuit (default 5).
+	Failures int `json:"failures,omitempty" jsonschema:"minimum=1"`
+	// Cooldown is how long an open circuit fails calls fast before one trial call (default 30s).
+	Cooldown *Duration `json:"cooldown,omitempty"`
 }
 
 // Transport types after normalization.
