@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -168,5 +169,57 @@ func TestPlannerSamplingTextAnswer(t *testing.T) {
 		if len(run.sampling) != 2 {
 			t.Errorf("caps %v: %d sampling requests, want 2", caps, len(run.sampling))
 		}
+	}
+}
+
+// TestPlannerSamplingMultiStep: planner.maxSteps 2 through sampling with
+// tools: the client's model reads a file, the gateway runs the call and
+// sends its result back as a tool_result block, and the model's second call
+// (writing a summary) is run as the plan.
+func TestPlannerSamplingMultiStep(t *testing.T) {
+	dir := fsFixture(t)
+	notes, summary := filepath.Join(dir, "notes.txt"), filepath.Join(dir, "summary.txt")
+	const summaryText = "notes.txt says the gateway works"
+	replies := []any{
+		map[string]any{"role": "assistant", "model": "ide-model-steps", "stopReason": "toolUse",
+			"content": []any{map[string]any{"type": "tool_use", "id": "toolu_read", "name": "fs__read_text_file", "input": map[string]any{"path": notes}}}},
+		map[string]any{"role": "assistant", "model": "ide-model-steps", "stopReason": "toolUse",
+			"content": []any{map[string]any{"type": "tool_use", "id": "toolu_write", "name": "fs__write_file", "input": map[string]any{"path": summary, "content": summaryText}}}},
+	}
+	caps := map[string]any{"sampling": map[string]any{"tools": map[string]any{}}}
+	run := runSamplingTS(t, fsConfig(t, dir, map[string]any{"maxSteps": 2}), caps, replies,
+		map[string]any{"op": "callTool", "name": "orchestrate_task", "arguments": map[string]any{
+			"query": "summarize notes.txt into summary.txt", "context": map[string]any{"currentWorkingDirectory": dir}}},
+	)
+	tr := run.results[0].tool(t)
+	if tr.IsError || !strings.Contains(tr.text(), "Successfully wrote") {
+		t.Errorf("orchestrate_task: %+v", tr)
+	}
+	if got, err := os.ReadFile(summary); err != nil || string(got) != summaryText {
+		t.Errorf("summary.txt: %q, %v", got, err)
+	}
+	pm := planOf(t, tr)
+	if pm.Planner != "sampling" || pm.Tool != "write_file" || !pm.Executed || pm.Attempts != 2 ||
+		len(pm.Steps) != 1 || pm.Steps[0].Tool != "read_text_file" || pm.Steps[0].IsError {
+		t.Errorf("agentify/plan = %s", tr.Meta["agentify/plan"])
+	}
+	if len(run.sampling) != 2 {
+		t.Fatalf("%d sampling requests, want 2", len(run.sampling))
+	}
+	second := run.sampling[1]
+	if len(second.Messages) != 3 {
+		t.Fatalf("second request has %d messages, want 3", len(second.Messages))
+	}
+	if use := second.blocks(t, 1); second.Messages[1].Role != "assistant" || use[0]["type"] != "tool_use" || use[0]["id"] != "toolu_read" {
+		t.Errorf("message 1: %s", second.Messages[1].Content)
+	}
+	res := second.blocks(t, 2)
+	if second.Messages[2].Role != "user" || res[0]["type"] != "tool_result" || res[0]["toolUseId"] != "toolu_read" || res[0]["isError"] == true {
+		t.Errorf("message 2: %s", second.Messages[2].Content)
+	} else if b, _ := json.Marshal(res[0]["content"]); !strings.Contains(string(b), "core notes: the gateway works") {
+		t.Errorf("the tool_result does not carry the file's content: %s", b)
+	}
+	if !strings.Contains(second.SystemPrompt, "2 tool calls") {
+		t.Errorf("the system prompt does not announce the step budget:\n%s", second.SystemPrompt)
 	}
 }
