@@ -4,13 +4,14 @@
 // Calling it directly and through the gateway isolates what the gateway
 // adds.
 //
-//	echobackend [-name N] [-tools K] [-startup-delay D]
+//	echobackend [-name N] [-tools K] [-startup-delay D] [-work D]
 //
 // The echo tool returns {"content":[{"type":"text","text":"ok"}],
 // "structuredContent":<its arguments, byte for byte>}. -tools adds K
 // synthetic tools (tool_0 ...) with varied descriptions and schemas, to
 // measure the gateway's catalog and index. -startup-delay sleeps before
-// reading stdin, like a server that takes time to start.
+// reading stdin, like a server that takes time to start. -work spins the
+// CPU for that long in every call, like a server doing real work.
 package main
 
 import (
@@ -28,6 +29,7 @@ var (
 	name         = flag.String("name", "echo", "server name")
 	extraTools   = flag.Int("tools", 0, "add this many synthetic tools (tool_0 ...)")
 	startupDelay = flag.Duration("startup-delay", 0, "sleep before reading stdin")
+	work         = flag.Duration("work", 0, "spin the CPU this long in every tools/call, like a server doing real work")
 )
 
 const echoTool = `{"name":"echo","description":"Echo the arguments back as structured content.","inputSchema":{"type":"object","properties":{"text":{"type":"string","description":"Text to echo."}},"required":["text"]},"annotations":{"readOnlyHint":true}}`
@@ -88,6 +90,10 @@ func handle(w *bufio.Writer, line, initResult, toolsResult []byte) {
 	var result []byte
 	switch string(method) {
 	case `"tools/call"`:
+		if *work > 0 {
+			for t0 := time.Now(); time.Since(t0) < *work; {
+			}
+		}
 		args := field(field(line, "params"), "arguments")
 		w.WriteString(`{"jsonrpc":"2.0","id":`)
 		w.Write(id)
