@@ -152,3 +152,37 @@ func TestPlannerMultiStepLastCall(t *testing.T) {
 		t.Errorf("the model was asked %d times, want 2", len(reqs))
 	}
 }
+
+// TestPlannerMultiStepDryRun: dryRun means plan only, also with
+// planner.maxSteps > 1: no step runs, not even the intermediate ones, and
+// the model's first call is returned as the plan.
+func TestPlannerMultiStepDryRun(t *testing.T) {
+	dir := fsFixture(t)
+	summary := filepath.Join(dir, "summary.txt")
+	fake := newFakeOpenAI(t, func(r *chatRequest) (int, any) {
+		for _, m := range chatMessages(t, r) {
+			if m.Role == "tool" {
+				return 200, textCompletion("m", "Done.")
+			}
+		}
+		return 200, callCompletion("m", "call_write", "fs__write_file", map[string]any{"path": summary, "content": "dry"})
+	})
+	res, _ := runTS(t, fsConfig(t, dir, map[string]any{"maxSteps": 3}), fake.env("sk-planner-multistep-test"),
+		map[string]any{"op": "callTool", "name": "orchestrate_task", "arguments": map[string]any{"query": "write dry to summary.txt", "dryRun": true,
+			"context": map[string]any{"currentWorkingDirectory": dir}}},
+		map[string]any{"op": "request", "method": "agentify/orchestrateTask", "params": map[string]any{"query": "write dry to summary.txt", "dryRun": true}},
+	)
+	if _, err := os.Stat(summary); err == nil {
+		t.Errorf("a dry run wrote %s", summary)
+	}
+	for i, r := range res {
+		tr := r.tool(t)
+		pm := planOf(t, tr)
+		if tr.IsError || pm.Executed || pm.Tool != "write_file" || len(pm.Steps) != 0 || !strings.Contains(tr.text(), "dry run") {
+			t.Errorf("step %d: %s / %s", i, tr.text(), tr.Meta["agentify/plan"])
+		}
+	}
+	if reqs, _ := fake.seen(); len(reqs) != 2 {
+		t.Errorf("the model was asked %d times, want 2 (one per dry run)", len(reqs))
+	}
+}

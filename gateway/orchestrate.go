@@ -78,7 +78,12 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 	if pl == nil {
 		pl = planner.NewLexical(nil)
 	}
-	plan, err := pl.Plan(ctx, task, cat)
+	pctx := ctx
+	if dryRun {
+		// Plan only: a multi-step planner must not run intermediate steps.
+		pctx = context.WithValue(ctx, dryRunKey{}, true)
+	}
+	plan, err := pl.Plan(pctx, task, cat)
 	if plan != nil && plan.Latency == 0 {
 		plan.Latency = planner.Duration(time.Since(start))
 	}

@@ -90,7 +90,13 @@ func promptBudget(pc *schemas.PlannerConfig) int {
 // executor runs intermediate steps of multi-step plans.
 type executor struct{ g *Gateway }
 
+// dryRunKey marks the context of a dry run's planning (value true).
+type dryRunKey struct{}
+
 func (e executor) Execute(ctx context.Context, p *planner.Plan) (json.RawMessage, bool, error) {
+	if dry, _ := ctx.Value(dryRunKey{}).(bool); dry {
+		return nil, false, planner.ErrSkipExecution
+	}
 	res, err := e.g.execute(ctx, p)
 	if err != nil {
 		return nil, true, err

@@ -16,6 +16,12 @@ type Executor interface {
 	Execute(ctx context.Context, p *Plan) (result json.RawMessage, isError bool, err error)
 }
 
+// ErrSkipExecution, returned (possibly wrapped) by an [Executor], ends a
+// multi-step plan at the call it was asked to run: that call is returned as
+// the plan, unexecuted. The gateway returns it for dry runs, which must not
+// run intermediate steps either.
+var ErrSkipExecution = errors.New("execution skipped")
+
 // modelCall is one tool call as a model produced it.
 type modelCall struct {
 	id   string // the model's call id ("" when the protocol has none)
@@ -116,6 +122,9 @@ func runDialog(ctx context.Context, d dialog, cat *Catalog, cfg loopConfig, p *P
 		}
 		// Run this call and feed its result back.
 		res, isErr, err := cfg.executor.Execute(ctx, p)
+		if errors.Is(err, ErrSkipExecution) {
+			return nil // p is this step's call
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("step %d: %w", step, context.Cause(ctx))
