@@ -223,3 +223,39 @@ func TestPlannerSamplingMultiStep(t *testing.T) {
 		t.Errorf("the system prompt does not announce the step budget:\n%s", second.SystemPrompt)
 	}
 }
+
+// TestPlannerSamplingCancel: the IDE cancels orchestrate_task while the
+// gateway waits for its model: the gateway cancels its sampling request
+// (notifications/cancelled reaches the client's handler), and the session
+// keeps working.
+func TestPlannerSamplingCancel(t *testing.T) {
+	dir := fsFixture(t)
+	notes := filepath.Join(dir, "notes.txt")
+	call, _ := json.Marshal(map[string]any{"tool": "fs__read_text_file", "arguments": map[string]any{"path": notes}})
+	replies := []any{
+		map[string]any{"hang": true},
+		map[string]any{"role": "assistant", "model": "ide-model", "content": map[string]any{"type": "text", "text": string(call)}},
+	}
+	run := runSamplingTS(t, fsConfig(t, dir, nil), map[string]any{"sampling": map[string]any{}}, replies,
+		map[string]any{"op": "callToolCancelDuringSampling", "name": "orchestrate_task", "arguments": map[string]any{"query": "read " + notes}},
+		map[string]any{"op": "callTool", "name": "orchestrate_task", "arguments": map[string]any{"query": "read " + notes}},
+	)
+	var c struct {
+		CallError  string          `json:"callError"`
+		CallResult json.RawMessage `json:"callResult"`
+		Aborted    bool            `json:"aborted"`
+	}
+	if !run.results[0].OK {
+		t.Fatalf("cancel step: %+v", run.results[0].Error)
+	}
+	json.Unmarshal(run.results[0].Result, &c)
+	if c.CallError == "" {
+		t.Errorf("the cancelled call resolved: %s", c.CallResult)
+	}
+	if !c.Aborted {
+		t.Errorf("the gateway did not cancel its sampling request when the IDE cancelled orchestrate_task")
+	}
+	if tr := run.results[1].tool(t); tr.IsError || !strings.Contains(tr.text(), "core notes") {
+		t.Errorf("orchestrate_task after the cancellation: %+v", tr)
+	}
+}

@@ -7,11 +7,14 @@
 //   {sdk: "<node_modules>/@modelcontextprotocol/sdk", command, args, env, cwd,
 //    capabilities: {sampling: {...}},
 //    replies: [CreateMessageResult, ...]  // one per sampling request, in order
-//    steps: [{op: "waitTools" | "callTool" | "request", ...}]}
+//    steps: [{op: "waitTools" | "callTool" | "request" | "callToolCancelDuringSampling", ...}]}
+// A reply {hang: true} is never sent: the handler waits for the gateway to
+// cancel that sampling request.
 // Output: one JSON line on stdout:
-//   {server, results: [{op, ok, result | error}], sampling: [params, ...]}
+//   {server, results: [{op, ok, result | error, ...}], sampling: [params, ...], aborted: [n, ...]}
 // where sampling lists the params of every sampling/createMessage request
-// received, in order. A request beyond the scripted replies gets a JSON-RPC
+// received, in order, and aborted the numbers of those the gateway
+// cancelled. A request beyond the scripted replies gets a JSON-RPC
 // error, so a test sees it fail rather than hang.
 import { pathToFileURL } from "node:url";
 
@@ -33,13 +36,26 @@ const client = new Client(
   { capabilities: script.capabilities ?? {} },
 );
 const sampling = [];
+const aborted = []; // numbers (1-based) of sampling requests the gateway cancelled
 const replies = script.replies ?? [];
+let onSampling = () => {};
 if (script.capabilities?.sampling) {
-  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+  client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     sampling.push(request.params);
-    const reply = replies[sampling.length - 1];
+    const n = sampling.length;
+    onSampling();
+    const reply = replies[n - 1];
     if (!reply) {
-      throw new McpError(ErrorCode.InternalError, `no scripted reply for sampling request ${sampling.length}`);
+      throw new McpError(ErrorCode.InternalError, `no scripted reply for sampling request ${n}`);
+    }
+    if (reply.hang) {
+      // Never answer: wait for the gateway's notifications/cancelled.
+      await new Promise((resolve) => {
+        if (extra.signal.aborted) resolve();
+        extra.signal.addEventListener("abort", resolve);
+      });
+      aborted.push(n);
+      throw new McpError(ErrorCode.InternalError, "cancelled");
     }
     return reply;
   });
@@ -69,6 +85,31 @@ for (const step of script.steps) {
       case "request":
         out.result = await client.request({ method: step.method, params: step.params }, ResultSchema, { timeout });
         break;
+      case "callToolCancelDuringSampling": {
+        // Call a tool, cancel it once a sampling request has arrived, then
+        // wait (bounded) until that sampling request is cancelled too.
+        const ac = new AbortController();
+        const seen = sampling.length;
+        const arrived = new Promise((res) => {
+          onSampling = () => { if (sampling.length > seen) res(); };
+        });
+        const call = client.callTool({ name: step.name, arguments: step.arguments ?? {} }, undefined, { timeout, signal: ac.signal });
+        call.catch(() => {});
+        await arrived;
+        ac.abort("the user cancelled");
+        out.result = {};
+        try {
+          out.result.callResult = await call;
+        } catch (e) {
+          out.result.callError = String(e.message ?? e);
+        }
+        const until = Date.now() + timeout;
+        while (!aborted.includes(seen + 1) && Date.now() < until) {
+          await new Promise((res) => setTimeout(res, 20));
+        }
+        out.result.aborted = aborted.includes(seen + 1);
+        break;
+      }
       default:
         throw new Error(`unknown op ${step.op}`);
     }
@@ -81,4 +122,4 @@ for (const step of script.steps) {
 }
 const server = client.getServerVersion();
 await client.close();
-process.stdout.write(JSON.stringify({ server, results, sampling }) + "\n");
+process.stdout.write(JSON.stringify({ server, results, sampling, aborted }) + "\n");
