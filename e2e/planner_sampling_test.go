@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestPlannerSamplingJSONMode: no API key, and a TypeScript SDK client
@@ -258,4 +259,37 @@ func TestPlannerSamplingCancel(t *testing.T) {
 	if tr := run.results[1].tool(t); tr.IsError || !strings.Contains(tr.text(), "core notes") {
 		t.Errorf("orchestrate_task after the cancellation: %+v", tr)
 	}
+}
+
+// TestPlannerSamplingNullCapability: "sampling": null in the client's
+// capabilities (clients that serialize unset fields) does not declare
+// sampling: the gateway plans offline instead of asking a client that
+// cannot answer.
+func TestPlannerSamplingNullCapability(t *testing.T) {
+	dir := fsFixture(t)
+	notes := filepath.Join(dir, "notes.txt")
+	g := startGateway(t, fsConfig(t, dir, nil), "", gwOptions{})
+	g.initialize("2025-11-25", map[string]any{"capabilities": map[string]any{"sampling": nil, "roots": nil}})
+	g.waitTools(3)
+	var tr *toolResult
+	deadline := time.Now().Add(waitLimit)
+	for { // the backend comes up in the background
+		tr = g.callTool("orchestrate_task", map[string]any{"query": "read " + notes})
+		if !strings.Contains(tr.text(), "no backend tools") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, m := range g.messages() {
+		if m.Method == "sampling/createMessage" {
+			t.Errorf("the gateway sent sampling/createMessage to a client without sampling: %s", m.Raw)
+		}
+	}
+	if tr.IsError || !strings.Contains(tr.text(), "core notes") {
+		t.Errorf("orchestrate_task: %+v", tr)
+	}
+	if pm := planOf(t, tr); pm.Planner != "lexical" {
+		t.Errorf("agentify/plan = %s, want the lexical planner", tr.Meta["agentify/plan"])
+	}
+	g.closeAndWait(waitLimit)
 }

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -198,6 +199,14 @@ func (s *Session) initialize(m *rpc.Message) {
 	version := LatestProtocolVersion
 	if slices.Contains(SupportedProtocolVersions, p.ProtocolVersion) {
 		version = p.ProtocolVersion
+	}
+	// A capability whose value is null is not declared: some clients
+	// serialize every optional field ("sampling": null), and the planner
+	// and the relays must not send requests such a client cannot answer.
+	for k, v := range p.Capabilities {
+		if string(bytes.TrimSpace(v)) == "null" {
+			delete(p.Capabilities, k)
+		}
 	}
 	s.initialized, s.clientCaps, s.clientInfo, s.version = true, p.Capabilities, p.ClientInfo, version
 	s.mu.Unlock()
