@@ -21,11 +21,33 @@ func TestPlannerSamplingJSONMode(t *testing.T) {
 	replies := []any{
 		map[string]any{"role": "assistant", "model": "ide-model-json", "stopReason": "endTurn",
 			"content": map[string]any{"type": "text", "text": "I will read the file.\n" + string(call)}},
+		// The second orchestration: a call without its required argument,
+		// then (after the feedback) a fenced one with a trailing comma.
+		map[string]any{"role": "assistant", "model": "ide-model-json",
+			"content": map[string]any{"type": "text", "text": `{"tool": "fs__read_text_file", "arguments": {}}`}},
+		map[string]any{"role": "assistant", "model": "ide-model-json",
+			"content": map[string]any{"type": "text", "text": "```json\n{\"tool\": \"fs__read_text_file\", \"arguments\": {\"path\": \"" + notes + "\",}}\n```"}},
 	}
 	run := runSamplingTS(t, fsConfig(t, dir, nil), map[string]any{"sampling": map[string]any{}}, replies,
 		map[string]any{"op": "callTool", "name": "orchestrate_task", "arguments": map[string]any{
 			"query": "show me what's in notes.txt", "context": map[string]any{"currentWorkingDirectory": dir}}},
+		map[string]any{"op": "callTool", "name": "orchestrate_task", "arguments": map[string]any{"query": "print notes.txt"}},
 	)
+	retried := run.results[1].tool(t)
+	if retried.IsError || !strings.Contains(retried.text(), "core notes: the gateway works") {
+		t.Errorf("retried orchestrate_task: %+v", retried)
+	}
+	if pm := planOf(t, retried); pm.Planner != "sampling" || pm.pathArg() != notes || pm.Attempts != 2 {
+		t.Errorf("retry: agentify/plan = %s", retried.Meta["agentify/plan"])
+	}
+	if len(run.sampling) != 3 {
+		t.Fatalf("%d sampling requests, want 3", len(run.sampling))
+	}
+	if r := run.sampling[2]; len(r.Messages) != 3 || r.Messages[1].Role != "assistant" || r.Messages[2].Role != "user" {
+		t.Errorf("the retry's messages: %+v", r.Messages)
+	} else if fb := r.blocks(t, 2); fb[0]["type"] != "text" || !strings.Contains(fb[0]["text"].(string), "path") {
+		t.Errorf("the retry's feedback does not name the missing argument: %v", fb)
+	}
 	tr := run.results[0].tool(t)
 	if tr.IsError || !strings.Contains(tr.text(), "core notes: the gateway works") {
 		t.Errorf("orchestrate_task: %+v", tr)
@@ -34,9 +56,6 @@ func TestPlannerSamplingJSONMode(t *testing.T) {
 	if pm.Planner != "sampling" || pm.Model != "ide-model-json" || pm.Backend != "fs" || pm.Tool != "read_text_file" ||
 		pm.pathArg() != notes || pm.Attempts != 1 || !pm.Executed {
 		t.Errorf("agentify/plan = %s", tr.Meta["agentify/plan"])
-	}
-	if len(run.sampling) != 1 {
-		t.Fatalf("%d sampling requests, want 1", len(run.sampling))
 	}
 	req := run.sampling[0]
 	if len(req.Tools) != 0 || req.ToolChoice != nil {
