@@ -13,10 +13,8 @@ import (
 //
 // Every row must be safe: when the planner runs something, it is a
 // read-only tool on exactly the path the user meant, and it succeeds; when
-// it cannot tell, it asks (missing path) instead of guessing. Rows without
-// a bug mark must also reach the ideal call. Rows with a bug mark are
-// phrasings the lexical planner does not handle yet (see the mark); the
-// test logs their outcome and fails only if they become unsafe.
+// it cannot tell, it asks (missing path) instead of guessing. Every row must
+// also reach the ideal call.
 func TestPlannerLexicalPhrasings(t *testing.T) {
 	dir := fsFixture(t)
 	if err := os.WriteFile(filepath.Join(dir, "sub", "deep.txt"), []byte("deep file\n"), 0o644); err != nil {
@@ -30,7 +28,6 @@ func TestPlannerLexicalPhrasings(t *testing.T) {
 		tools []string // ideal tools
 		path  string   // ideal path
 		text  string   // in the ideal result
-		bug   string   // why the planner does not reach the ideal yet
 	}{
 		{query: "list the directory ./sub", cwd: true, tools: list, path: "sub", text: "deep.txt"},
 		{query: "list the directory " + dir, tools: list, path: ".", text: "notes.txt"},
@@ -38,20 +35,13 @@ func TestPlannerLexicalPhrasings(t *testing.T) {
 		{query: "read sub/deep.txt", cwd: true, tools: read, path: "sub/deep.txt", text: "deep file"},
 		{query: "read " + filepath.Join(dir, "notes.txt"), tools: read, path: "notes.txt", text: "core notes"},
 
-		{query: "list the directory sub", cwd: true, tools: list, path: "sub", text: "deep.txt",
-			bug: "a bare relative directory name is not extracted as a path (only ./x, ../x, or x/y.ext)"},
-		{query: "list the directory sub/", cwd: true, tools: list, path: "sub", text: "deep.txt",
-			bug: "a relative path with a slash but no file extension is not extracted"},
-		{query: "list files in sub", cwd: true, tools: list, path: "sub", text: "deep.txt",
-			bug: "a bare relative directory name is not extracted as a path"},
-		{query: "read notes.txt", cwd: true, tools: read, path: "notes.txt", text: "core notes",
-			bug: "a bare file name with an extension (no slash) is not extracted as a path"},
-		{query: "show me what's in notes.txt", cwd: true, tools: read, path: "notes.txt", text: "core notes",
-			bug: "bare file name not extracted, and \"show me what's in\" ranks get_file_info first"},
-		{query: "show me what's in " + filepath.Join(dir, "notes.txt"), tools: read, path: "notes.txt", text: "core notes",
-			bug: "\"show me what's in <file>\" ranks get_file_info (metadata) above the read tools"},
-		{query: "show me what's in " + filepath.Join(dir, "sub"), tools: list, path: "sub", text: "deep.txt",
-			bug: "\"show me what's in <directory>\" ranks get_file_info above list_directory"},
+		{query: "list the directory sub", cwd: true, tools: list, path: "sub", text: "deep.txt"},
+		{query: "list the directory sub/", cwd: true, tools: list, path: "sub", text: "deep.txt"},
+		{query: "list files in sub", cwd: true, tools: list, path: "sub", text: "deep.txt"},
+		{query: "read notes.txt", cwd: true, tools: read, path: "notes.txt", text: "core notes"},
+		{query: "show me what's in notes.txt", cwd: true, tools: read, path: "notes.txt", text: "core notes"},
+		{query: "show me what's in " + filepath.Join(dir, "notes.txt"), tools: read, path: "notes.txt", text: "core notes"},
+		{query: "show me what's in " + filepath.Join(dir, "sub"), tools: list, path: "sub", text: "deep.txt"},
 	}
 	var steps []map[string]any
 	for _, r := range rows {
@@ -93,13 +83,8 @@ func TestPlannerLexicalPhrasings(t *testing.T) {
 			t.Errorf("%q: neither ran nor asked for the path: %s / %s", r.query, tr.text(), tr.Meta["agentify/plan"])
 		}
 		ideal := pm.Executed && slices.Contains(r.tools, pm.Tool) && pm.pathArg() == want && strings.Contains(tr.text(), r.text)
-		switch {
-		case r.bug == "" && !ideal:
+		if !ideal {
 			t.Errorf("%q: %s; want %s on %s with %q in the result:\n%.300s", r.query, outcome, r.tools[0], want, r.text, tr.text())
-		case r.bug != "" && !ideal:
-			t.Logf("KNOWN PLANNER GAP %q: %s (%s)", r.query, outcome, r.bug)
-		case r.bug != "":
-			t.Logf("%q now reaches the ideal call (%s): the bug mark can go", r.query, outcome)
 		}
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -101,6 +103,8 @@ func extractValues(query, cwd string) queryValues {
 			if cwd != "" {
 				v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
 			}
+		case cwd != "" && relativePath(tok, cwdPath(cwd)):
+			v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
 		}
 	}
 	for _, m := range reRepoRef.FindAllStringSubmatch(rest, -1) {
@@ -172,6 +176,33 @@ func extractValues(query, cwd string) queryValues {
 		v.toks = append(v.toks, qtok{text: t, lower: lt, stem: stem(lt), quoted: f.quoted})
 	}
 	return v
+}
+
+// relativePath reports whether tok, found in a query with a working
+// directory, names a path relative to it although it has no "./": a bare
+// file name with a known extension ("notes.txt", "main.go"), a name ending
+// in "/" ("sub/"), or an entry that exists in the working directory ("src",
+// "cmd/server"). Words that merely look like names ("the", "README") are
+// taken only when such an entry exists.
+func relativePath(tok, cwd string) bool {
+	if len(tok) < 2 || strings.ContainsAny(tok, "#@:*?\\\"'`") || strings.HasPrefix(tok, "-") || strings.Contains(tok, "..") {
+		return false
+	}
+	lt := strings.ToLower(tok)
+	if strings.HasPrefix(lt, "github.com/") || strings.HasPrefix(lt, "www.") {
+		return false
+	}
+	if strings.HasSuffix(tok, "/") && reWord.MatchString(tok) {
+		return true
+	}
+	if !strings.Contains(tok, "/") && fileExt(lt) && strings.Count(tok, ".") == 1 && !strings.HasPrefix(tok, ".") {
+		return true
+	}
+	if cwd == "" || !filepath.IsLocal(tok) {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(cwd, filepath.FromSlash(tok)))
+	return err == nil
 }
 
 // fillerWords never serve as a value after an anchor word.

@@ -51,7 +51,34 @@ func stemSet(words ...string) map[string]bool {
 // turned into hint words ("file", "url", "repository") rather than split into
 // their parts, which would match tools by accident ("web-app" is not about
 // the web); quoted text is kept at a low weight.
+// rewriteIdioms turns "(show me) what's in X", whose words say nothing
+// about the intent, into the words tools use: "read contents of X" when X
+// looks like a file (it has an extension), "list contents of X" otherwise
+// (a directory, a bucket, a table).
+func rewriteIdioms(query string) string {
+	query = strings.ReplaceAll(query, "’", "'")
+	lq := strings.ToLower(query)
+	if len(lq) != len(query) {
+		query = lq // keep byte offsets valid; the ranker lower-cases anyway
+	}
+	for _, idiom := range []string{"show me what's in ", "show me what is in ", "what's in ", "whats in ", "what is in "} {
+		i := strings.Index(lq, idiom)
+		if i < 0 {
+			continue
+		}
+		rest := query[i+len(idiom):]
+		next, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		verb := "list contents of "
+		if fileExt(strings.ToLower(strings.TrimRight(next, ".,;:!?"))) {
+			verb = "read contents of "
+		}
+		return query[:i] + verb + rest
+	}
+	return query
+}
+
 func parseQuery(query string) parsedQuery {
+	query = rewriteIdioms(query)
 	var q parsedQuery
 	seen := map[string]int{} // term -> index in q.words
 	add := func(term string, w float64, cue bool) { q.add(seen, term, w, cue, false) }
