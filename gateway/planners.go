@@ -26,7 +26,8 @@ func (g *Gateway) newPlanner(cfg *schemas.Config, sampler Sampler) (planner.Plan
 	provider := pc.Provider
 	if provider == "" || provider == "auto" {
 		switch {
-		case pc.APIKey != "" || pc.BaseURL != "" && pc.Provider == "openai":
+		case pc.APIKey != "" || pc.BaseURL != "":
+			// A base URL without a key is a local OpenAI-compatible server (Ollama, LM Studio).
 			provider = "openai"
 		case sampler != nil:
 			provider = "sampling"
@@ -62,6 +63,7 @@ func (g *Gateway) newPlanner(cfg *schemas.Config, sampler Sampler) (planner.Plan
 			g.log.Warn().Msg("planner.provider is sampling but the client did not declare the sampling capability; using the lexical planner")
 			break
 		}
+		sampler = timedSampler{sampler, pc.Timeout.D(2 * time.Minute)}
 		return planner.NewSampling(sampler, planner.SamplingOptions{
 			MaxTools:        pc.MaxTools,
 			MaxPromptTokens: promptBudget(pc),
@@ -72,6 +74,19 @@ func (g *Gateway) newPlanner(cfg *schemas.Config, sampler Sampler) (planner.Plan
 		}), "sampling"
 	}
 	return planner.NewLexical(nil), "lexical"
+}
+
+// timedSampler bounds each sampling request: the IDE may ask its user to
+// approve it, so the default (2 minutes) is longer than for an API call.
+type timedSampler struct {
+	Sampler
+	timeout time.Duration
+}
+
+func (t timedSampler) CreateMessage(ctx context.Context, params json.RawMessage) (json.RawMessage, error) {
+	ctx, cancel := context.WithTimeout(ctx, t.timeout)
+	defer cancel()
+	return t.Sampler.CreateMessage(ctx, params)
 }
 
 // DefaultMaxPromptTokens caps the estimated prompt tokens spent on tool
