@@ -68,6 +68,20 @@ const transport = new StdioClientTransport({
 });
 await client.connect(transport);
 
+// The wire as the client received it, in order. The TS SDK runs
+// notification handlers in a microtask but responses synchronously, so a
+// progress notification that arrives in the same read chunk as its
+// response reaches onprogress after the handler is gone (a client-side
+// race, also seen without the gateway). Order on the wire is what the
+// gateway controls, so that is what the progress check asserts.
+const wire = [];
+const deliver = transport.onmessage;
+transport.onmessage = (msg, extra) => {
+  if (msg.method === "notifications/progress") wire.push({ progress: msg.params.progress, token: msg.params.progressToken });
+  else if (msg.id !== undefined && msg.method === undefined) wire.push({ response: msg.id });
+  deliver(msg, extra);
+};
+
 await check("capabilities", async () => {
   const c = client.getServerCapabilities();
   assert(c.tools && c.prompts && c.resources && c.resources.subscribe && c.completions && c.logging, JSON.stringify(c));
@@ -96,10 +110,18 @@ await check("sampling round trip", async () => {
 
 await check("progress with the client's token", async () => {
   const got = [];
+  wire.length = 0;
   const r = await client.callTool({ name: "everything__trigger-long-running-operation", arguments: { duration: 1, steps: 4 } },
     undefined, { onprogress: (p) => got.push(p.progress) });
-  assert(JSON.stringify(got) === "[1,2,3,4]", "progress seen: " + JSON.stringify(got));
-  return { progress: got, result: text(r) };
+  // On the wire: progress 1..4 under one token (the client's own: the SDK
+  // uses the request id), all before the response.
+  const seq = wire.map((w) => (w.response !== undefined ? "r" : String(w.progress))).join(",");
+  assert(seq === "1,2,3,4,r", "wire order: " + seq);
+  const tokens = new Set(wire.filter((w) => w.token !== undefined).map((w) => String(w.token)));
+  const respId = wire.find((w) => w.response !== undefined).response;
+  assert(tokens.size === 1 && tokens.has(String(respId)), "progress tokens " + JSON.stringify([...tokens]) + " for request " + respId);
+  assert(got.length >= 3 && JSON.stringify(got.slice(0, 3)) === "[1,2,3]", "onprogress saw: " + JSON.stringify(got));
+  return { wire: seq, onprogress: got, result: text(r) };
 });
 
 await check("cancel mid-way, then usable", async () => {
