@@ -177,7 +177,9 @@ func TestReloadKeepsRestartsStopsStarts(t *testing.T) {
 		if s, _ := removed.State(); s != Stopped {
 			t.Fatalf("removed backend is %s", s)
 		}
-		// The unchanged backend's call is still pending and still answered.
+		// The unchanged backend's call is still pending and still answered
+		// (once the fake has read it: the call was sent asynchronously).
+		synctest.Wait()
 		mf.fakes["same"].respond()
 		if r := <-chSame; r.Error != nil {
 			t.Fatalf("unchanged backend's call: %v", r.Error)
