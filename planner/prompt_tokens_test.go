@@ -45,12 +45,19 @@ func TestPromptTokenEstimates(t *testing.T) {
 	pre64, recall64, fns64 := measure(NewCatalog(tools), OpenAIOptions{})
 	pre16, recall16, fns16 := measure(NewCatalog(tools), OpenAIOptions{MaxTools: 16})
 	budget, recallB, fnsB := measure(NewCatalog(tools), OpenAIOptions{MaxPromptTokens: int(all / 10)})
+	// The gateway's default cap (gateway.DefaultMaxPromptTokens).
+	dflt, recallD, fnsD := measure(NewCatalog(tools), OpenAIOptions{MaxPromptTokens: 8000})
 	t.Logf("10 tools: %.0f tokens", ten)
 	t.Logf("%d tools, all sent: %.0f tokens (%.0f functions, recall %.3f)", len(tools), all, allFns, allRecall)
 	t.Logf("%d tools, MaxTools 64: %.0f tokens = %.1f%% (%.0f functions, recall %.3f)", len(tools), pre64, 100*pre64/all, fns64, recall64)
 	t.Logf("%d tools, MaxTools 16: %.0f tokens = %.1f%% (%.0f functions, recall %.3f)", len(tools), pre16, 100*pre16/all, fns16, recall16)
 	t.Logf("%d tools, MaxPromptTokens %d: %.0f tokens = %.1f%% (%.1f functions, recall %.3f)", len(tools), int(all/10), budget, 100*budget/all, fnsB, recallB)
 
+	t.Logf("%d tools, gateway default MaxPromptTokens 8000: %.0f tokens = %.1f%% (%.1f functions, recall %.3f)", len(tools), dflt, 100*dflt/all, fnsD, recallD)
+	// DESIGN budget: at most 10 % of sending every tool, recall kept.
+	if dflt > all/10 || recallD < 0.95 {
+		t.Errorf("gateway default: %.1f%% of all tools' tokens with recall %.3f; want <= 10%% and recall >= 0.95", 100*dflt/all, recallD)
+	}
 	if !(ten < pre16 && pre16 < pre64 && pre64 < all) {
 		t.Errorf("estimates not ordered: 10 tools %.0f, top16 %.0f, top64 %.0f, all %.0f", ten, pre16, pre64, all)
 	}
