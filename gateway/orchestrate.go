@@ -54,6 +54,9 @@ func planMeta(p *planner.Plan, executed bool, total time.Duration) PlanMeta {
 	return m
 }
 
+// ErrNoActionPlan is recorded for a plan that names no tool and says nothing.
+var ErrNoActionPlan = errors.New("the planner chose no tool")
+
 // Orchestrate plans one backend call for task and, unless dryRun, runs
 // it. Errors are *rpc.Error values with the codes of the original
 // specification: -32602 for bad params, -32001 when the gateway is not
@@ -87,18 +90,22 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 	if plan != nil && plan.Latency == 0 {
 		plan.Latency = planner.Duration(time.Since(start))
 	}
-	g.publishPlan(task, plan, cat, err, false)
 	if err != nil {
+		g.publishPlan(task, plan, cat, err, false)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, (&rpc.Error{Code: rpc.CodeNoAction, Message: "could not determine an action: " + err.Error()}).WithData(map[string]any{"query": task.Query})
 	}
 	if plan.BackendID == "" && plan.Text == "" && len(plan.Candidates) == 0 {
+		g.publishPlan(task, plan, cat, ErrNoActionPlan, false)
 		return nil, (&rpc.Error{Code: rpc.CodeNoAction, Message: "could not determine an action"}).WithData(map[string]any{"query": task.Query})
 	}
 	out := &Outcome{Plan: plan}
 	if !plan.Executable() || dryRun {
+		// One planner event per orchestration: here when nothing runs,
+		// after the call otherwise.
+		g.publishPlan(task, plan, cat, nil, false)
 		return out, nil
 	}
 	res, err := g.execute(ctx, plan)
