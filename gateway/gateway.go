@@ -67,6 +67,8 @@ type Gateway struct {
 	client       string            // guarded by mu; the IDE's "name version"
 	protocol     string            // guarded by mu; negotiated protocol version
 	startedAt    time.Time
+	indexTimer   *time.Timer // guarded by mu; builds the next catalog's index
+	stopped      bool        // guarded by mu
 
 	configured chan struct{} // closed by Configure
 	tracing    atomic.Bool   // publish every message on the hub's trace bus
@@ -196,6 +198,27 @@ func (g *Gateway) Stop() {
 	if mgr := g.Backends(); mgr != nil {
 		mgr.Stop()
 	}
+	g.mu.Lock()
+	g.stopped = true
+	if g.indexTimer != nil {
+		g.indexTimer.Stop()
+	}
+	g.mu.Unlock()
+}
+
+// indexDelay is how long backend changes must settle before the catalog's
+// index is built in the background.
+const indexDelay = 100 * time.Millisecond
+
+// warmIndex runs on the index timer's goroutine, which it owns until it
+// returns: it builds the current catalog's index unless the gateway stopped.
+func (g *Gateway) warmIndex() {
+	g.mu.Lock()
+	stopped := g.stopped
+	g.mu.Unlock()
+	if !stopped {
+		g.Catalog().Index()
+	}
 }
 
 // mirrorCapabilities keeps the client capabilities a backend may use
@@ -217,6 +240,13 @@ func (g *Gateway) changed() {
 	g.mu.Lock()
 	g.catalogDirty = true
 	f := g.onChange
+	// Build the new catalog's search index ahead of the first search (it
+	// takes about 0.15 s per 1,000 tools), once the changes settle.
+	if g.indexTimer == nil {
+		g.indexTimer = time.AfterFunc(indexDelay, g.warmIndex)
+	} else {
+		g.indexTimer.Reset(indexDelay)
+	}
 	g.mu.Unlock()
 	if f != nil {
 		f()

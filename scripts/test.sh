@@ -38,10 +38,11 @@ mkdir -p test-artifacts
 AGENTIFY_ARTIFACTS="$PWD/test-artifacts" go test -race -count=1 -timeout 15m ./...
 
 say "fuzzing (short)"
-for spec in "rpc FuzzDecode" "rpc FuzzLineStream" "schemas FuzzParse" "schemas FuzzArgValidate"; do
+for spec in "rpc FuzzDecode" "rpc FuzzLineStream" "rpc FuzzScanWire" "schemas FuzzParse" "schemas FuzzArgValidate" "gateway FuzzCallParams" "planner FuzzLexicalPlan"; do
   set -- $spec
   if grep -q "func $2(" "$1"/*_test.go 2>/dev/null; then
-    go test -run '^$' -fuzz "^$2\$" -fuzztime 10s "./$1" | tail -n 2
+    out=$(go test -run '^$' -fuzz "^$2\$" -fuzztime 8s "./$1" 2>&1) || { echo "$out"; exit 1; }
+    echo "  $1 $2: $(echo "$out" | grep -E '^fuzz: elapsed' | tail -1)"
   fi
 done
 # Release checks: GoReleaser (pinned, built from the Go module proxy into
