@@ -157,6 +157,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	}
 	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
+	g.Prespawn() // backend processes start while the client handshakes
 	sess := gateway.NewSession(g, rpc.NewLineStream(stdin, stdout, nil, eff.MaxMessageBytes))
 	if cfgPath != "" {
 		// Hot reload: the watch lives as long as the session.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"path"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/rpc"
@@ -129,6 +130,11 @@ type Options struct {
 	// state error, as shown to the IDE, by check and on status pages).
 	Redact func(string) string
 
+	// Prespawned, if set, holds processes started before the client
+	// connected; Start adopts those whose configuration is unchanged and
+	// stops the others.
+	Prespawned *Prespawned
+
 	// dial replaces how a backend connects (tests use in-memory backends).
 	dial func(ctx context.Context, b *Backend) (rpc.Stream, *process, error)
 }
@@ -160,6 +166,8 @@ type Backend struct {
 
 	br *breaker // call outcomes decide whether calls go through
 
+	pre    *prespawn          // a process started before the client connected; only the supervisor uses it
+	gen    *atomic.Uint64     // the manager's generation, advanced on every state or list change
 	cancel context.CancelFunc // ends the supervisor loop
 	done   chan struct{}      // closed when the supervisor loop has returned
 }
@@ -219,6 +227,7 @@ func (b *Backend) setState(s State, err error) {
 	b.mu.Lock()
 	changed := b.state != s || !errors.Is(err, b.lastErr)
 	b.state, b.lastErr, b.since = s, err, time.Now()
+	b.bump() // before waking waiters: they may read the catalog next
 	close(b.stateCh)
 	b.stateCh = make(chan struct{})
 	b.mu.Unlock()
@@ -231,6 +240,13 @@ func (b *Backend) setState(s State, err error) {
 	}
 	if b.opts.OnChange != nil {
 		b.opts.OnChange(b)
+	}
+}
+
+// bump advances the manager's generation: what the backend offers changed.
+func (b *Backend) bump() {
+	if b.gen != nil {
+		b.gen.Add(1)
 	}
 }
 
@@ -517,6 +533,10 @@ func (b *Backend) newConn(stream rpc.Stream) *rpc.Conn {
 }
 
 func (b *Backend) dial(ctx context.Context) (rpc.Stream, *process, error) {
+	if pre := b.pre; pre != nil {
+		b.pre = nil // adopted once; a restart starts a new process
+		return pre.stream, pre.proc, nil
+	}
 	if b.opts.dial != nil {
 		return b.opts.dial(ctx, b)
 	}
@@ -624,6 +644,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 			}
 			b.mu.Lock()
 			b.tools = tools
+			b.bump()
 			b.mu.Unlock()
 		case "prompts":
 			items, err := listAll(ctx, conn, "prompts/list", "prompts")
@@ -632,6 +653,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 			}
 			b.mu.Lock()
 			b.prompts = items
+			b.bump()
 			b.mu.Unlock()
 		case "resources":
 			items, err := listAll(ctx, conn, "resources/list", "resources")
@@ -644,6 +666,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 			}
 			b.mu.Lock()
 			b.resources, b.templates = items, tmpls
+			b.bump()
 			b.mu.Unlock()
 		}
 	}

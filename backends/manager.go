@@ -3,6 +3,7 @@ package backends
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/mcp-agentify/mcp-agentify/schemas"
 )
@@ -15,7 +16,16 @@ type Manager struct {
 	backends map[string]*Backend // guarded by mu
 	order    []string            // guarded by mu; configuration order
 	started  bool                // guarded by mu; Start was called
+
+	// gen advances on every change of a backend's state or lists and of the
+	// set of backends, before anyone waiting on the change is woken.
+	gen atomic.Uint64
 }
+
+// Generation changes whenever what the backends offer may have changed:
+// a cache keyed by it (the gateway's tool catalog) is current while it
+// holds.
+func (m *Manager) Generation() uint64 { return m.gen.Load() }
 
 // NewManager prepares backends for cfgs (nothing starts until
 // [Manager.Start]). opts is shared by all backends and must not change
@@ -27,6 +37,7 @@ func NewManager(cfgs []schemas.Backend, opts *Options) *Manager {
 	m := &Manager{opts: opts, backends: map[string]*Backend{}}
 	for _, c := range cfgs {
 		m.backends[c.ID] = newBackend(c, opts)
+		m.backends[c.ID].gen = &m.gen
 		m.order = append(m.order, c.ID)
 	}
 	return m
@@ -41,6 +52,16 @@ func (m *Manager) Start() {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.started = true
+	if pre := m.opts.Prespawned; pre != nil {
+		for _, id := range m.order {
+			if b := m.backends[id]; !b.cfg.Disabled {
+				b.pre = pre.take(b.cfg)
+			}
+		}
+		// Processes nobody adopted (configuration changed by the client's
+		// initializationOptions, or backend disabled) go now.
+		go pre.Close() // owned by pre; bounded by the stop sequence
+	}
 	m.startAllLocked(m.order)
 }
 

@@ -47,6 +47,7 @@ func (m *Manager) Reload(cfgs []schemas.Backend) ReloadResult {
 			old = append(old, cur)
 		}
 		next[c.ID] = newBackend(c, m.opts)
+		next[c.ID].gen = &m.gen
 		restart = append(restart, c.ID)
 	}
 	for _, id := range m.order {
@@ -56,6 +57,7 @@ func (m *Manager) Reload(cfgs []schemas.Backend) ReloadResult {
 		}
 	}
 	m.backends, m.order = next, order
+	m.gen.Add(1)
 	m.mu.Unlock()
 
 	var wg sync.WaitGroup

@@ -162,6 +162,11 @@ func runSamplingTS(t *testing.T, cfgPath string, capabilities map[string]any, re
 		<-done
 		t.Fatalf("node client did not finish\nstderr: %s", tail(errOut.String(), 4000))
 	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("node client stderr (the gateway's log):\n%s", tail(errOut.String(), 4000))
+		}
+	})
 	var res struct {
 		Server   map[string]any      `json:"server"`
 		Results  []tsResult          `json:"results"`

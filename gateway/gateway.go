@@ -54,23 +54,25 @@ type Gateway struct {
 	opts Options
 	log  zerolog.Logger
 
-	mu           sync.Mutex
-	cfg          *schemas.Config   // guarded by mu; effective configuration
-	mgr          *backends.Manager // guarded by mu; nil until Configure
-	catalog      *planner.Catalog  // guarded by mu
-	catalogDirty bool              // guarded by mu
-	planner      planner.Planner   // guarded by mu
-	plannerName  string            // guarded by mu
-	onChange     func()            // guarded by mu; the session's list-change hook
-	started      bool              // guarded by mu
-	initOptions  json.RawMessage   // guarded by mu; the client's, kept for reloads
-	client       string            // guarded by mu; the IDE's "name version"
-	protocol     string            // guarded by mu; negotiated protocol version
-	startedAt    time.Time
-	indexTimer   *time.Timer // guarded by mu; builds the next catalog's index
-	stopped      bool        // guarded by mu
+	mu          sync.Mutex
+	cfg         *schemas.Config   // guarded by mu; effective configuration
+	mgr         *backends.Manager // guarded by mu; nil until Configure
+	catalog     *planner.Catalog  // guarded by mu
+	catalogGen  uint64            // guarded by mu; the backends' generation the catalog reflects
+	planner     planner.Planner   // guarded by mu
+	plannerName string            // guarded by mu
+	onChange    func()            // guarded by mu; the session's list-change hook
+	started     bool              // guarded by mu
+	initOptions json.RawMessage   // guarded by mu; the client's, kept for reloads
+	client      string            // guarded by mu; the IDE's "name version"
+	protocol    string            // guarded by mu; negotiated protocol version
+	startedAt   time.Time
+	indexTimer  *time.Timer          // guarded by mu; builds the next catalog's index
+	prespawned  *backends.Prespawned // guarded by mu; processes started before the client connected
+	stopped     bool                 // guarded by mu
 
 	configured chan struct{} // closed by Configure
+	startedCh  chan struct{} // closed by Start
 	tracing    atomic.Bool   // publish every message on the hub's trace bus
 }
 
@@ -90,7 +92,7 @@ func New(opts Options) *Gateway {
 	if opts.Config == nil {
 		opts.Config = &schemas.Config{}
 	}
-	return &Gateway{opts: opts, log: opts.Logger, configured: make(chan struct{}), catalogDirty: true, startedAt: time.Now()}
+	return &Gateway{opts: opts, log: opts.Logger, configured: make(chan struct{}), startedCh: make(chan struct{}), startedAt: time.Now()}
 }
 
 // Client returns the connected IDE ("name version") and the negotiated
@@ -134,6 +136,9 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 		MaxMessageBytes: cfg.MaxMessageBytes,
 		OnChange:        func(*backends.Backend) { g.changed() },
 	}
+	g.mu.Lock()
+	bopts.Prespawned = g.prespawned
+	g.mu.Unlock()
 	if g.opts.Hub != nil {
 		bopts.Redact = g.opts.Hub.Redactor.RedactString
 	}
@@ -183,6 +188,7 @@ func (g *Gateway) Start(ideCaps json.RawMessage, backendMessages func(*backends.
 		return
 	}
 	g.started = true
+	close(g.startedCh)
 	mgr := g.mgr
 	opts := mgr.Options()
 	opts.Capabilities = mirrorCapabilities(ideCaps)
@@ -203,6 +209,21 @@ func (g *Gateway) Stop() {
 	if g.indexTimer != nil {
 		g.indexTimer.Stop()
 	}
+	pre := g.prespawned
+	g.mu.Unlock()
+	pre.Close()
+}
+
+// Prespawn starts the processes of the configuration file's stdio backends
+// now, before a client connects: process start-up (node, python, npx) then
+// overlaps the client's handshake, while the MCP handshake with each backend
+// still waits for the client's capabilities. Processes whose configuration
+// the client's initializationOptions change are stopped at Start. Call it
+// once, before Configure.
+func (g *Gateway) Prespawn() {
+	pre := backends.Prespawn(g.opts.Config.Backends, g.opts.Environ, g.opts.Config.MaxMessageBytes, g.log)
+	g.mu.Lock()
+	g.prespawned = pre
 	g.mu.Unlock()
 }
 
@@ -238,7 +259,6 @@ func mirrorCapabilities(ide json.RawMessage) json.RawMessage {
 
 func (g *Gateway) changed() {
 	g.mu.Lock()
-	g.catalogDirty = true
 	f := g.onChange
 	// Build the new catalog's search index ahead of the first search (it
 	// takes about 0.15 s per 1,000 tools), once the changes settle.
@@ -258,7 +278,13 @@ func (g *Gateway) changed() {
 func (g *Gateway) Catalog() *planner.Catalog {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if !g.catalogDirty && g.catalog != nil {
+	var gen uint64
+	if g.mgr != nil {
+		// Read before building: a change during the build makes the next
+		// call build again.
+		gen = g.mgr.Generation()
+	}
+	if g.catalog != nil && gen == g.catalogGen {
 		return g.catalog
 	}
 	var tools []planner.Tool
@@ -280,7 +306,7 @@ func (g *Gateway) Catalog() *planner.Catalog {
 		}
 	}
 	g.catalog = planner.NewCatalog(tools)
-	g.catalogDirty = false
+	g.catalogGen = gen
 	return g.catalog
 }
 
@@ -300,6 +326,13 @@ func (g *Gateway) WaitReady(ctx context.Context) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, g.Config().ReadyTimeout.D(10*time.Second))
 	defer cancel()
+	// The session answers initialize before it starts the backends: a
+	// request right behind initialize must not find them not yet started.
+	select {
+	case <-g.startedCh:
+	case <-ctx.Done():
+		return
+	}
 	mgr.WaitReady(ctx)
 }
 

@@ -57,7 +57,6 @@ func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 	g.mu.Lock()
 	g.opts.Config = file
 	g.cfg = cfg
-	g.catalogDirty = true
 	g.mu.Unlock()
 
 	res := mgr.Reload(cfg.Backends)
