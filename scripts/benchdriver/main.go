@@ -34,6 +34,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/mcp-agentify/mcp-agentify/gateway"
 	"github.com/mcp-agentify/mcp-agentify/planner"
 )
 
@@ -665,10 +666,16 @@ func plannerRequest() {
 	cat.Index()
 	var allTokens float64
 	for _, v := range []struct {
-		name     string
-		maxTools int
-	}{{"every tool (MaxTools -1)", -1}, {"pre-selected, default MaxTools (64)", 0}, {"pre-selected, MaxTools 16", 16}} {
-		p := planner.NewOpenAI(planner.OpenAIOptions{BaseURL: srv.URL, APIKey: "bench", MaxTools: v.maxTools, MaxHTTPRetries: -1})
+		name      string
+		maxTools  int
+		maxTokens int
+	}{
+		{"every tool (MaxTools -1)", -1, 0},
+		{"gateway defaults (MaxTools 64, maxPromptTokens 8000)", 0, gateway.DefaultMaxPromptTokens},
+		{"MaxTools 64, no token cap", 0, 0},
+		{"MaxTools 16, no token cap", 16, 0},
+	} {
+		p := planner.NewOpenAI(planner.OpenAIOptions{BaseURL: srv.URL, APIKey: "bench", MaxTools: v.maxTools, MaxPromptTokens: v.maxTokens, MaxHTTPRetries: -1})
 		var build, tokens []float64
 		var cold time.Duration
 		for i, q := range qs {
