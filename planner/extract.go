@@ -271,7 +271,7 @@ func anchors(tok qtok, pw string) bool {
 	if t == pw {
 		return true
 	}
-	for _, e := range synonymTable[t] {
+	for _, e := range synonyms()[t] {
 		if len(e.terms) == 1 && e.terms[0] == pw && e.weight >= synonymWeight {
 			return true
 		}

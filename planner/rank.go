@@ -502,7 +502,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if word.cue {
 			ix.cueTerm(st, word.term, word.weight)
 		}
-		for _, e := range synonymTable[word.term] {
+		for _, e := range synonyms()[word.term] {
 			w := word.weight * e.weight
 			for _, t := range e.terms {
 				// A synonym found in most tools says little and costs a

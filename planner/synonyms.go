@@ -1,10 +1,13 @@
 package planner
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // The curated vocabulary of the ranker: how developers name things in a
 // prompt versus how MCP servers name them in tool lists. Entries are written
-// as plain words and run through the same analyzer as the index at init, so
+// as plain words and run through the same analyzer as the index on first use, so
 // "directories" and "directory" need not both be listed.
 //
 // Keep these general: each entry must hold for developer tools at large, not
@@ -182,9 +185,10 @@ type expansion struct {
 	weight float64
 }
 
-// synonymTable maps an analyzed word to its expansions. Built once at init
-// from synonymGroups and productAliases.
-var synonymTable = buildSynonyms()
+// synonyms returns the table mapping an analyzed word to its expansions,
+// built on first use rather than at init: about 3 ms that a gateway start
+// (or a `mcp-agentify --version`) should not pay before it needs to rank.
+var synonyms = sync.OnceValue(buildSynonyms)
 
 func analyzeAll(s string) []string {
 	var out []string
