@@ -61,6 +61,7 @@ type Gateway struct {
 	catalogGen  uint64            // guarded by mu; the backends' generation the catalog reflects
 	planner     planner.Planner   // guarded by mu
 	plannerName string            // guarded by mu
+	sampler     Sampler           // guarded by mu; the IDE's model, nil if it offers none
 	onChange    func()            // guarded by mu; the session's list-change hook
 	started     bool              // guarded by mu
 	initOptions json.RawMessage   // guarded by mu; the client's, kept for reloads
@@ -193,6 +194,7 @@ func (g *Gateway) Start(ideCaps json.RawMessage, backendMessages func(*backends.
 	opts := mgr.Options()
 	opts.Capabilities = mirrorCapabilities(ideCaps)
 	opts.OnMessage = backendMessages
+	g.sampler = sampler
 	g.planner, g.plannerName = g.newPlanner(g.cfg, sampler)
 	g.mu.Unlock()
 	g.log.Info().Str("planner", g.plannerName).Int("backends", len(mgr.List())).Msg("starting backends")

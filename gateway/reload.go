@@ -24,9 +24,10 @@ const DefaultReloadDebounce = 200 * time.Millisecond
 // client's initializationOptions and the overrides are laid over it again
 // and the backends are reloaded ([backends.Manager.Reload]): unchanged ones
 // keep running, changed ones restart, removed ones stop, new ones start;
-// the IDE is then told if its tool list changed. The expose setting takes
-// effect at once; planner and gateway-wide timeout settings need a restart
-// of the gateway (a warning says so). On error nothing changes.
+// the IDE is then told if its tool list changed. The expose and planner
+// settings take effect at once; gateway-wide timeouts and the message size
+// limit need a restart of the gateway (a warning says so). On error nothing
+// changes.
 func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 	if file == nil {
 		return backends.ReloadResult{}, errors.New("reload: no configuration")
@@ -48,15 +49,20 @@ func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 	if g.opts.Hub != nil {
 		g.opts.Hub.Redactor.Add(secretsOf(cfg)...)
 	}
-	if !reflect.DeepEqual(old.Planner, cfg.Planner) || !reflect.DeepEqual(old.CallTimeout, cfg.CallTimeout) ||
+	if !reflect.DeepEqual(old.CallTimeout, cfg.CallTimeout) ||
 		!reflect.DeepEqual(old.StartupTimeout, cfg.StartupTimeout) || old.MaxMessageBytes != cfg.MaxMessageBytes {
-		g.log.Warn().Msg("config reload: planner, timeout and message-size settings take effect when the gateway restarts")
+		g.log.Warn().Msg("config reload: gateway-wide timeout and message-size settings take effect when the gateway restarts")
 		// Keep the settings in force, so that what Config reports is what runs.
-		cfg.Planner, cfg.CallTimeout, cfg.StartupTimeout, cfg.MaxMessageBytes = old.Planner, old.CallTimeout, old.StartupTimeout, old.MaxMessageBytes
+		cfg.CallTimeout, cfg.StartupTimeout, cfg.MaxMessageBytes = old.CallTimeout, old.StartupTimeout, old.MaxMessageBytes
 	}
 	g.mu.Lock()
 	g.opts.Config = file
 	g.cfg = cfg
+	if g.started && !reflect.DeepEqual(old.Planner, cfg.Planner) {
+		// Orchestrations already planning keep the planner they started with.
+		g.planner, g.plannerName = g.newPlanner(cfg, g.sampler)
+		g.log.Info().Str("planner", g.plannerName).Msg("config reload: planner settings applied")
+	}
 	g.mu.Unlock()
 
 	res := mgr.Reload(cfg.Backends)

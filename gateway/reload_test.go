@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
 	"github.com/mcp-agentify/mcp-agentify/schemas"
@@ -110,5 +111,30 @@ func TestReloadBeforeConfigureReplacesTheFile(t *testing.T) {
 	}
 	if got := backendIDs(g); !slices.Equal(got, []string{"x"}) {
 		t.Fatalf("backends %v", got)
+	}
+}
+
+// TestReloadAppliesPlannerSettings: a planner change in the file takes
+// effect without a restart (the lexical planner gives way to the OpenAI one
+// when a key appears), while the gateway-wide timeout stays as it started.
+func TestReloadAppliesPlannerSettings(t *testing.T) {
+	g := New(Options{Config: &schemas.Config{}})
+	if err := g.Configure(nil); err != nil {
+		t.Fatal(err)
+	}
+	g.Start(nil, nil, nil)
+	defer g.Stop()
+	if got := g.PlannerName(); got != "lexical" {
+		t.Fatalf("planner before reload %q, want lexical", got)
+	}
+	timeout := schemas.Duration(time.Second)
+	if _, err := g.Reload(&schemas.Config{Planner: &schemas.PlannerConfig{APIKey: "sk-test-reload"}, CallTimeout: &timeout}); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.PlannerName(); got != "openai" {
+		t.Errorf("planner after reload %q, want openai", got)
+	}
+	if g.Config().CallTimeout != nil {
+		t.Errorf("callTimeout changed by a reload: %v", g.Config().CallTimeout)
 	}
 }
