@@ -154,6 +154,7 @@ type Backend struct {
 	conn        *rpc.Conn     // guarded by mu; nil unless connected
 	proc        *process      // guarded by mu
 	restarts    int           // guarded by mu
+	epoch       uint64        // guarded by mu; connections that reached ready
 	initResult  initResult    // guarded by mu
 	tools       []Tool        // guarded by mu
 	prompts     []json.RawMessage
@@ -227,6 +228,9 @@ func (b *Backend) setState(s State, err error) {
 	b.mu.Lock()
 	changed := b.state != s || !errors.Is(err, b.lastErr)
 	b.state, b.lastErr, b.since = s, err, time.Now()
+	if s == Ready {
+		b.epoch++
+	}
 	b.bump() // before waking waiters: they may read the catalog next
 	close(b.stateCh)
 	b.stateCh = make(chan struct{})
@@ -241,6 +245,15 @@ func (b *Backend) setState(s State, err error) {
 	if b.opts.OnChange != nil {
 		b.opts.OnChange(b)
 	}
+}
+
+// Epoch counts the backend's connections that reached ready: it changes
+// when the backend restarted, and subscriptions made on an earlier
+// connection are gone.
+func (b *Backend) Epoch() uint64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.epoch
 }
 
 // bump advances the manager's generation: what the backend offers changed.

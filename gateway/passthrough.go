@@ -52,6 +52,16 @@ type passthrough struct {
 	relayed map[relayKey]int64         // guarded by mu; backend request -> the gateway's id toward the IDE
 	sigs    map[string]string          // guarded by mu; kind -> generation last announced to the IDE
 	warned  map[string]bool            // guarded by mu; URI conflicts already logged
+	// subConn is, per backend id, the connection its subscriptions were
+	// made on: after a restart (or a reload that replaced the backend) the
+	// gateway subscribes again.
+	subConn map[string]backendConn // guarded by mu
+}
+
+// backendConn names one connection of one backend.
+type backendConn struct {
+	b     *backends.Backend
+	epoch uint64
 }
 
 type snapshot struct {
@@ -76,6 +86,7 @@ func (p *passthrough) init() {
 		p.subs = map[string]map[string]bool{}
 		p.relayed = map[relayKey]int64{}
 		p.sigs = map[string]string{}
+		p.subConn = map[string]backendConn{}
 		p.warned = map[string]bool{}
 	})
 }
@@ -334,6 +345,11 @@ func (s *Session) resourceRequest(m *rpc.Message) {
 		after = func(resp *rpc.Message) {
 			if resp.Error == nil {
 				s.subscribe(uri, b.ID(), true)
+				s.pt.mu.Lock()
+				if _, ok := s.pt.subConn[b.ID()]; !ok {
+					s.pt.subConn[b.ID()] = backendConn{b, b.Epoch()}
+				}
+				s.pt.mu.Unlock()
 			}
 		}
 	case "resources/unsubscribe":
@@ -359,6 +375,49 @@ func (s *Session) subscribe(uri, backend string, on bool) {
 	delete(s.pt.subs[uri], backend)
 	if len(s.pt.subs[uri]) == 0 {
 		delete(s.pt.subs, uri)
+	}
+}
+
+// renewSubscriptions subscribes again, on a backend's new connection, to
+// the resources the IDE subscribed to through its previous one: a restarted
+// backend (or one a reload replaced) has forgotten them. It runs after
+// backend changes settle.
+func (s *Session) renewSubscriptions() {
+	mgr := s.g.Backends()
+	if mgr == nil {
+		return
+	}
+	s.pt.init()
+	for _, b := range mgr.List() {
+		if st, _ := b.State(); st != backends.Ready {
+			continue
+		}
+		cur := backendConn{b, b.Epoch()}
+		var uris []string
+		s.pt.mu.Lock()
+		if prev, ok := s.pt.subConn[b.ID()]; ok && prev != cur {
+			for uri, bs := range s.pt.subs {
+				if bs[b.ID()] {
+					uris = append(uris, uri)
+				}
+			}
+			s.pt.subConn[b.ID()] = cur
+		}
+		s.pt.mu.Unlock()
+		for _, uri := range uris {
+			params := rpc.AppendString([]byte(`{"uri":`), uri)
+			_, err := b.Forward("resources/subscribe", append(params, '}'), func(resp *rpc.Message) {
+				if resp.Error != nil {
+					s.log.Warn().Str("backend", b.ID()).Str("uri", uri).Str("error", resp.Error.Message).Msg("subscribing again after a restart failed")
+				}
+			})
+			if err != nil {
+				s.log.Warn().Str("backend", b.ID()).Str("uri", uri).Err(err).Msg("subscribing again after a restart failed")
+			}
+		}
+		if len(uris) > 0 {
+			s.log.Info().Str("backend", b.ID()).Int("resources", len(uris)).Msg("subscribed again after the backend restarted")
+		}
 	}
 }
 

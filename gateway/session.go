@@ -520,6 +520,7 @@ func (s *Session) notifyLists() {
 	if s.ctx.Err() != nil {
 		return
 	}
+	s.renewSubscriptions()
 	list := s.toolsList()
 	s.mu.Lock()
 	changed := string(list) != s.toolsSig && s.initialized

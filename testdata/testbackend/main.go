@@ -232,6 +232,13 @@ func handle(m msg, tools []tool) {
 			items = append(items, map[string]any{"uri": fmt.Sprintf("test://%s/%d", *name, i), "name": fmt.Sprintf("item %d", i)})
 		}
 		send(msg{ID: m.ID, Result: page(m.Params, "resources", items)})
+	case "resources/subscribe", "resources/unsubscribe":
+		var p struct {
+			URI string `json:"uri"`
+		}
+		json.Unmarshal(m.Params, &p)
+		fmt.Fprintf(os.Stderr, "%s %s\n", strings.TrimPrefix(m.Method, "resources/"), p.URI)
+		send(msg{ID: m.ID, Result: map[string]any{}})
 	case "resources/templates/list":
 		send(msg{ID: m.ID, Result: map[string]any{"resourceTemplates": []any{map[string]any{"uriTemplate": "test://" + *name + "/{id}", "name": "item"}}}})
 	case "resources/read":
