@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -741,87 +742,13 @@ func goVersion() string {
 }
 
 // field returns the raw value of key in the top-level JSON object obj, or
-// nil (a scanner for the driver's hot loop: no allocation).
+// nil, with the gateway's own allocation-free scanner.
 func field(obj []byte, key string) []byte {
-	i := skipSpace(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
-		return nil
-	}
-	i++
-	for {
-		i = skipSpace(obj, i)
-		if i >= len(obj) || obj[i] != '"' {
-			return nil
+	var v []byte
+	rpc.Members(obj, func(k, val []byte) {
+		if v == nil && string(k) == key {
+			v = val
 		}
-		end := skipString(obj, i)
-		k := obj[i+1 : end-1]
-		i = skipSpace(obj, end)
-		if i >= len(obj) || obj[i] != ':' {
-			return nil
-		}
-		i = skipSpace(obj, i+1)
-		vend := skipValue(obj, i)
-		if vend < 0 {
-			return nil
-		}
-		if string(k) == key {
-			return obj[i:vend]
-		}
-		i = skipSpace(obj, vend)
-		if i >= len(obj) || obj[i] != ',' {
-			return nil
-		}
-		i++
-	}
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
-	}
-	return i
-}
-
-func skipString(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
-}
-
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				j = skipString(b, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return -1
-	default:
-		j := i
-		for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\n' && b[j] != '\r' && b[j] != '\t' {
-			j++
-		}
-		return j
-	}
+	})
+	return v
 }

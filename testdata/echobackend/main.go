@@ -19,6 +19,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"io"
 	"os"
 	"strconv"
@@ -139,90 +140,13 @@ func buildToolsResult(n int) []byte {
 }
 
 // field returns the raw value of key in the top-level JSON object obj, or
-// nil. It trusts its input to be JSON (the gateway and the bench driver
-// only send valid JSON) and allocates nothing.
+// nil, with the gateway's own allocation-free scanner.
 func field(obj []byte, key string) []byte {
-	i := skipSpace(obj, 0)
-	if i >= len(obj) || obj[i] != '{' {
-		return nil
-	}
-	i++
-	for {
-		i = skipSpace(obj, i)
-		if i >= len(obj) || obj[i] != '"' {
-			return nil
+	var v []byte
+	rpc.Members(obj, func(k, val []byte) {
+		if v == nil && string(k) == key {
+			v = val
 		}
-		end := skipString(obj, i)
-		k := obj[i+1 : end-1]
-		i = skipSpace(obj, end)
-		if i >= len(obj) || obj[i] != ':' {
-			return nil
-		}
-		i = skipSpace(obj, i+1)
-		vend := skipValue(obj, i)
-		if vend < 0 {
-			return nil
-		}
-		if string(k) == key {
-			return obj[i:vend]
-		}
-		i = skipSpace(obj, vend)
-		if i >= len(obj) || obj[i] != ',' {
-			return nil
-		}
-		i++
-	}
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
-		i++
-	}
-	return i
-}
-
-// skipString returns the index after the string starting at b[i].
-func skipString(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
-}
-
-// skipValue returns the index after the value starting at b[i], or -1.
-func skipValue(b []byte, i int) int {
-	if i >= len(b) {
-		return -1
-	}
-	switch b[i] {
-	case '"':
-		return skipString(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				j = skipString(b, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return -1
-	default:
-		j := i
-		for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\n' && b[j] != '\r' && b[j] != '\t' {
-			j++
-		}
-		return j
-	}
+	})
+	return v
 }
