@@ -15,8 +15,13 @@ func TestSubscriptionsRenewedAfterRestart(t *testing.T) {
 	cfg := writeConfig(t, map[string]any{"backends": []any{tbBackend(tb, "tb", marker)}})
 	g := startGateway(t, cfg, marker, gwOptions{})
 	g.initialize("2025-11-25", nil)
-	g.waitTools(3)
 	uri := "test://" + marker + "/0"
+	// The backend is up once its resources are listed.
+	for deadline := time.Now().Add(waitLimit); !strings.Contains(string(g.call("resources/list", nil).Raw), uri); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the backend's resources never appeared")
+		}
+	}
 	if m := g.call("resources/subscribe", map[string]any{"uri": uri}); m.Error != nil {
 		t.Fatalf("resources/subscribe: %s", m.Raw)
 	}

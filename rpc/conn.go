@@ -70,10 +70,13 @@ type Conn struct {
 
 	wmu     sync.Mutex
 	wcond   *sync.Cond
-	queue   [][]byte // guarded by wmu
-	queued  int      // guarded by wmu; bytes in queue
-	wclosed bool     // guarded by wmu
-	werr    error    // guarded by wmu
+	queue   [][]byte     // guarded by wmu
+	queued  int          // guarded by wmu; bytes in queue
+	wclosed bool         // guarded by wmu
+	werr    error        // guarded by wmu
+	writing bool         // guarded by wmu; someone holds the write turn (the writer goroutine or an inline write)
+	flush   bool         // guarded by wmu; the stream holds bytes the writer must flush
+	tw      inlineWriter // nil when the stream cannot write without blocking
 
 	writerDone chan struct{}
 	readDone   chan struct{}
@@ -94,6 +97,7 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 		readDone:   make(chan struct{}),
 	}
 	c.wcond = sync.NewCond(&c.wmu)
+	c.tw, _ = s.(inlineWriter)
 	// The writer goroutine is owned by c; it exits when Close has been called
 	// and the queue is drained, or when the stream fails.
 	go c.writeLoop()
@@ -326,6 +330,12 @@ func (c *Conn) Send(m *Message) error {
 	return c.enqueue(b)
 }
 
+// inlineWriter is implemented by streams that can sometimes write a message
+// without blocking (a line stream over a non-blocking pipe).
+type inlineWriter interface {
+	tryWrite(msg []byte) (bool, error)
+}
+
 func (c *Conn) enqueue(b []byte) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
@@ -336,6 +346,39 @@ func (c *Conn) enqueue(b []byte) error {
 		return ErrClosed
 	case c.queued+len(b) > c.opts.MaxQueueBytes && c.queued > 0:
 		return ErrBackpressure
+	}
+	if c.tw != nil && !c.writing && !c.flush && len(c.queue) == 0 {
+		// Nothing is ahead of b: write it here if that cannot block, and
+		// spare the hand-off to the writer goroutine (two scheduler
+		// wake-ups on every forwarded call).
+		c.writing = true
+		c.wmu.Unlock()
+		ok, err := c.tw.tryWrite(b)
+		c.wmu.Lock()
+		c.writing = false
+		switch {
+		case err == errFlushPending:
+			c.flush = true
+			c.wcond.Signal()
+			return nil
+		case err != nil:
+			if c.werr == nil {
+				c.werr = err
+			}
+			c.wcond.Signal()
+			return err
+		case ok:
+			if len(c.queue) > 0 {
+				c.wcond.Signal() // sent meanwhile, behind b
+			}
+			return nil
+		}
+		// No room in the pipe: queue b. What other senders queued while
+		// this one tried was sent concurrently with b, in no defined order.
+		c.queue = append(c.queue, b)
+		c.queued += len(b)
+		c.wcond.Signal()
+		return nil
 	}
 	c.queue = append(c.queue, b)
 	c.queued += len(b)
@@ -348,14 +391,16 @@ func (c *Conn) writeLoop() {
 	var batch [][]byte
 	for {
 		c.wmu.Lock()
-		for len(c.queue) == 0 && !c.wclosed && c.werr == nil {
+		for c.werr == nil && (c.writing || len(c.queue) == 0 && !c.flush && !c.wclosed) {
 			c.wcond.Wait()
 		}
-		if len(c.queue) == 0 || c.werr != nil {
+		if c.werr != nil || len(c.queue) == 0 && !c.flush {
 			c.wmu.Unlock()
 			return
 		}
 		batch, c.queue = c.queue, batch[:0]
+		c.flush = false
+		c.writing = true
 		c.wmu.Unlock()
 
 		var err error
@@ -371,6 +416,7 @@ func (c *Conn) writeLoop() {
 		}
 		clear(batch)
 		c.wmu.Lock()
+		c.writing = false
 		c.queued -= n
 		if err != nil && c.werr == nil {
 			c.werr = err

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"syscall"
 )
 
 // DefaultMaxMessageBytes bounds one incoming message. MCP results carry
@@ -121,6 +122,12 @@ type lineStream struct {
 	limit  int
 	buf    []byte
 
+	// raw is the write end when it is a non-blocking pipe: small messages
+	// can then be written inline, without the Conn's writer goroutine.
+	raw      syscall.RawConn
+	rawLimit int    // largest frame written atomically (PIPE_BUF)
+	frame    []byte // reused by tryWrite; only the writing holder uses it
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -132,13 +139,42 @@ func NewLineStream(r io.Reader, w io.Writer, closer io.Closer, limit int) Stream
 	if limit <= 0 {
 		limit = DefaultMaxMessageBytes
 	}
-	return &lineStream{
+	s := &lineStream{
 		r:      bufio.NewReaderSize(r, 64<<10),
 		w:      bufio.NewWriterSize(w, 64<<10),
 		closer: closer,
 		limit:  limit,
 	}
+	s.raw, s.rawLimit = rawPipe(w)
+	return s
 }
+
+// tryWrite writes msg and its newline at once if that cannot block: the
+// write end is a non-blocking pipe, nothing is buffered, and the frame is
+// at most PIPE_BUF bytes, so one write(2) either writes it all or nothing
+// (EAGAIN). It reports whether it wrote msg; if not, nothing was written
+// and the caller queues msg for the writer goroutine. The caller must hold
+// the connection's write turn.
+func (s *lineStream) tryWrite(msg []byte) (bool, error) {
+	if s.raw == nil || len(msg)+1 > s.rawLimit || s.w.Buffered() > 0 || bytes.IndexByte(msg, '\n') >= 0 {
+		return false, nil
+	}
+	s.frame = append(append(s.frame[:0], msg...), '\n')
+	written, n, err := tryWriteRaw(s.raw, s.frame)
+	if err != nil || !written {
+		return false, err
+	}
+	if n < len(s.frame) {
+		// Not for a pipe and a frame within PIPE_BUF; should it happen, the
+		// rest goes out with the writer's next flush.
+		s.w.Write(s.frame[n:])
+		return true, errFlushPending
+	}
+	return true, nil
+}
+
+// errFlushPending tells the Conn that tryWrite left bytes in the buffer.
+var errFlushPending = errors.New("flush pending")
 
 func (s *lineStream) Read() ([]byte, error) {
 	for {

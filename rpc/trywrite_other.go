@@ -1,0 +1,13 @@
+//go:build !(linux || darwin || freebsd || netbsd || openbsd || dragonfly)
+
+package rpc
+
+import (
+	"io"
+	"syscall"
+)
+
+// Elsewhere streams are written by the connection's writer goroutine only.
+func rawPipe(io.Writer) (syscall.RawConn, int) { return nil, 0 }
+
+func tryWriteRaw(syscall.RawConn, []byte) (bool, int, error) { return false, 0, nil }
