@@ -173,16 +173,7 @@ func (b *Backend) Call(ctx context.Context, method string, params json.RawMessag
 	if err != nil {
 		return nil, err
 	}
-	select {
-	case m := <-ch:
-		if m.Error != nil {
-			return nil, m.Error
-		}
-		return m.Result, nil
-	case <-ctx.Done():
-		c.Cancel(context.Cause(ctx).Error())
-		return nil, ctx.Err()
-	}
+	return rpc.Await(ctx, ch, func(reason string) { c.Cancel(reason) })
 }
 
 // Notify sends a notification to the backend if it is connected.

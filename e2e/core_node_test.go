@@ -60,43 +60,15 @@ func (r tsResult) toolNames(t *testing.T) []string {
 // stderr of node and the gateway.
 func runTS(t *testing.T, cfgPath string, env []string, steps ...map[string]any) ([]tsResult, string) {
 	t.Helper()
-	node := needNode(t)
-	nm := nodeModules(t)
-	bin, _ := binaries(t)
-	script := map[string]any{
-		"sdk":     filepath.Join(nm, "@modelcontextprotocol", "sdk"),
-		"command": bin,
-		"args":    []string{"--config", cfgPath},
-		"env":     envMap(cleanEnv(env...)),
-		"cwd":     t.TempDir(),
-		"steps":   steps,
-	}
-	sb, _ := json.Marshal(script)
-	cmd := exec.Command(node, filepath.Join(repoRoot(t), "e2e", "testdata", "core_client.mjs"))
-	cmd.Env = append(cleanEnv(), "CORE_SCRIPT="+string(sb))
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }() // ends with node
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("node client: %v\nstdout: %s\nstderr: %s", err, out.String(), tail(errOut.String(), 4000))
-		}
-	case <-time.After(3 * time.Minute):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("node client did not finish\nstderr: %s", tail(errOut.String(), 4000))
-	}
+	script := clientScript(t, cfgPath, envMap(cleanEnv(env...)))
+	script["steps"] = steps
+	out, errOut := runNodeClient(t, "core_client.mjs", "CORE_SCRIPT", script)
 	var res struct {
 		Server  map[string]any `json:"server"`
 		Results []tsResult     `json:"results"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-		t.Fatalf("node client output: %v: %s", err, out.String())
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("node client output: %v: %s", err, out)
 	}
 	if res.Server["name"] != "mcp-agentify" {
 		t.Errorf("serverInfo %v", res.Server)
@@ -104,7 +76,7 @@ func runTS(t *testing.T, cfgPath string, env []string, steps ...map[string]any) 
 	if len(res.Results) != len(steps) {
 		t.Fatalf("%d results for %d steps", len(res.Results), len(steps))
 	}
-	return res.Results, errOut.String()
+	return res.Results, errOut
 }
 
 func envMap(env []string) map[string]string {
@@ -309,4 +281,56 @@ func TestCoreTSClientOrchestrateOpenAI(t *testing.T) {
 	if strings.Contains(stderr, "panic") {
 		t.Errorf("stderr mentions a panic:\n%s", tail(stderr, 3000))
 	}
+}
+
+// clientScript is what a node client script needs to launch the gateway
+// with cfgPath and env: the SDK's location, the command and its arguments.
+func clientScript(t *testing.T, cfgPath string, env map[string]string) map[string]any {
+	t.Helper()
+	bin, _ := binaries(t)
+	return map[string]any{
+		"sdk":     filepath.Join(nodeModules(t), "@modelcontextprotocol", "sdk"),
+		"command": bin,
+		"args":    []string{"--config", cfgPath},
+		"env":     env,
+		"cwd":     t.TempDir(),
+	}
+}
+
+// runNodeClient runs e2e/testdata/file with node, its instructions as JSON
+// in the environment variable envVar, and fails the test if it fails or
+// runs for more than 3 minutes. It returns node's stdout and stderr (which
+// carries the gateway's log); the stderr is logged if the test fails later.
+func runNodeClient(t *testing.T, file, envVar string, script map[string]any) ([]byte, string) {
+	t.Helper()
+	node := needNode(t)
+	sb, err := json.Marshal(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, filepath.Join(repoRoot(t), "e2e", "testdata", file))
+	cmd.Env = append(cleanEnv(), envVar+"="+string(sb))
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }() // ends with node
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("%s: %v\nstdout: %s\nstderr: %s", file, err, out.String(), tail(errOut.String(), 4000))
+		}
+	case <-time.After(3 * time.Minute):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("%s did not finish\nstderr: %s", file, tail(errOut.String(), 4000))
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("%s stderr (the gateway's log):\n%s", file, tail(errOut.String(), 4000))
+		}
+	})
+	return out.Bytes(), errOut.String()
 }

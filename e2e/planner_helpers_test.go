@@ -3,11 +3,8 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // planMetaE2E is _meta["agentify/plan"] as these tests read it.
@@ -123,57 +120,24 @@ func (p samplingParamsE2E) allText(t *testing.T) string {
 // runs steps.
 func runSamplingTS(t *testing.T, cfgPath string, capabilities map[string]any, replies []any, steps ...map[string]any) samplingRun {
 	t.Helper()
-	node := needNode(t)
-	nm := nodeModules(t)
-	bin, _ := binaries(t)
 	env := envMap(cleanEnv())
 	for k := range env {
 		if strings.HasPrefix(k, "OPENAI_") { // cleanEnv drops them; make sure
 			t.Fatalf("%s in the gateway's environment", k)
 		}
 	}
-	script := map[string]any{
-		"sdk":          filepath.Join(nm, "@modelcontextprotocol", "sdk"),
-		"command":      bin,
-		"args":         []string{"--config", cfgPath},
-		"env":          env,
-		"cwd":          t.TempDir(),
-		"capabilities": capabilities,
-		"replies":      replies,
-		"steps":        steps,
-	}
-	sb, _ := json.Marshal(script)
-	cmd := exec.Command(node, filepath.Join(repoRoot(t), "e2e", "testdata", "planner_client.mjs"))
-	cmd.Env = append(cleanEnv(), "PLANNER_SCRIPT="+string(sb))
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }() // ends with node
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("node client: %v\nstdout: %s\nstderr: %s", err, out.String(), tail(errOut.String(), 4000))
-		}
-	case <-time.After(3 * time.Minute):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("node client did not finish\nstderr: %s", tail(errOut.String(), 4000))
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("node client stderr (the gateway's log):\n%s", tail(errOut.String(), 4000))
-		}
-	})
+	script := clientScript(t, cfgPath, env)
+	script["capabilities"] = capabilities
+	script["replies"] = replies
+	script["steps"] = steps
+	out, errOut := runNodeClient(t, "planner_client.mjs", "PLANNER_SCRIPT", script)
 	var res struct {
 		Server   map[string]any      `json:"server"`
 		Results  []tsResult          `json:"results"`
 		Sampling []samplingParamsE2E `json:"sampling"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
-		t.Fatalf("node client output: %v: %s", err, out.String())
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("node client output: %v: %s", err, out)
 	}
 	if res.Server["name"] != "mcp-agentify" {
 		t.Errorf("serverInfo %v", res.Server)
@@ -181,10 +145,10 @@ func runSamplingTS(t *testing.T, cfgPath string, capabilities map[string]any, re
 	if len(res.Results) != len(steps) {
 		t.Fatalf("%d results for %d steps", len(res.Results), len(steps))
 	}
-	if strings.Contains(errOut.String(), "panic") {
-		t.Errorf("stderr mentions a panic:\n%s", tail(errOut.String(), 3000))
+	if strings.Contains(errOut, "panic") {
+		t.Errorf("stderr mentions a panic:\n%s", tail(errOut, 3000))
 	}
-	return samplingRun{results: res.Results, sampling: res.Sampling, stderr: errOut.String()}
+	return samplingRun{results: res.Results, sampling: res.Sampling, stderr: errOut}
 }
 
 // fsConfig is a configuration with server-filesystem as backend "fs"

@@ -12,12 +12,12 @@ import (
 )
 
 // TestMain checks that no test leaves a goroutine behind and removes the
-// test backend built by [testBackend]. Other test files of this package
-// put their setup in helpers, not in a second TestMain.
+// binaries built by [buildTestdata]. Other test files of this package put
+// their setup in helpers, not in a second TestMain.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if tbDir != "" {
-		os.RemoveAll(tbDir)
+	if binDir != "" {
+		os.RemoveAll(binDir)
 	}
 	if code == 0 {
 		if err := goleak.Find(); err != nil {
@@ -29,30 +29,37 @@ func TestMain(m *testing.M) {
 }
 
 var (
-	tbOnce sync.Once
-	tbDir  string
-	tbBin  string
-	tbErr  error
-	tbOut  []byte
+	binMu  sync.Mutex
+	binDir string            // guarded by binMu
+	bins   map[string]string // guarded by binMu; package -> built binary
 )
 
-// testBackend builds testdata/testbackend once per test run and returns
-// the path of the binary.
-func testBackend(t testing.TB) string {
+// buildTestdata builds the command in testdata/<name> (a test backend) once
+// per test binary and returns its path.
+func buildTestdata(t testing.TB, name string) string {
 	t.Helper()
-	tbOnce.Do(func() {
-		tbDir, tbErr = os.MkdirTemp("", "agentify-gateway-test-")
-		if tbErr != nil {
-			return
-		}
-		tbBin = filepath.Join(tbDir, "testbackend")
-		_, file, _, _ := runtime.Caller(0)
-		cmd := exec.Command("go", "build", "-o", tbBin, "./testdata/testbackend")
-		cmd.Dir = filepath.Dir(filepath.Dir(file))
-		tbOut, tbErr = cmd.CombinedOutput()
-	})
-	if tbErr != nil {
-		t.Fatalf("building the test backend: %v\n%s", tbErr, tbOut)
+	binMu.Lock()
+	defer binMu.Unlock()
+	if p, ok := bins[name]; ok {
+		return p
 	}
-	return tbBin
+	if binDir == "" {
+		dir, err := os.MkdirTemp("", "agentify-gateway-test-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		binDir, bins = dir, map[string]string{}
+	}
+	p := filepath.Join(binDir, name)
+	_, file, _, _ := runtime.Caller(0)
+	cmd := exec.Command("go", "build", "-o", p, "./testdata/"+name)
+	cmd.Dir = filepath.Dir(filepath.Dir(file))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building testdata/%s: %v\n%s", name, err, out)
+	}
+	bins[name] = p
+	return p
 }
+
+// testBackend is testdata/testbackend, built once.
+func testBackend(t testing.TB) string { return buildTestdata(t, "testbackend") }

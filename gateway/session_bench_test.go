@@ -7,12 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strconv"
-	"sync"
 	"testing"
 	"time"
 
@@ -31,33 +26,8 @@ import (
 // tools/call. Latency and throughput budgets are measured end to end by
 // scripts/bench.sh, against the same backend called directly.
 
-var (
-	echoOnce sync.Once
-	echoPath string
-	echoErr  error
-	echoOut  []byte
-)
-
-// echoBackend builds testdata/echobackend once per test binary.
-func echoBackend(b testing.TB) string {
-	b.Helper()
-	echoOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "agentify-bench-")
-		if err != nil {
-			echoErr = err
-			return
-		}
-		echoPath = filepath.Join(dir, "echobackend")
-		_, file, _, _ := runtime.Caller(0)
-		cmd := exec.Command("go", "build", "-o", echoPath, "./testdata/echobackend")
-		cmd.Dir = filepath.Dir(filepath.Dir(file))
-		echoOut, echoErr = cmd.CombinedOutput()
-	})
-	if echoErr != nil {
-		b.Fatalf("building testdata/echobackend: %v\n%s", echoErr, echoOut)
-	}
-	return echoPath
-}
+// echoBackend is testdata/echobackend, built once.
+func echoBackend(b testing.TB) string { return buildTestdata(b, "echobackend") }
 
 // benchClient is a minimal IDE: it writes requests and reads their
 // responses, skipping notifications. It reuses its buffers.

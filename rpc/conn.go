@@ -281,6 +281,17 @@ func (c *Conn) Call(ctx context.Context, method string, params json.RawMessage) 
 	if err != nil {
 		return nil, err
 	}
+	return Await(ctx, ch, func(reason string) {
+		if c.Forget(id) {
+			c.Notify("notifications/cancelled", CancelParams(IntID(id), reason))
+		}
+	})
+}
+
+// Await waits for the response a request's callback delivers on ch and
+// returns its result, or its error as an *Error. When ctx ends first, it
+// calls cancel with the reason and returns ctx.Err().
+func Await(ctx context.Context, ch <-chan *Message, cancel func(reason string)) (json.RawMessage, error) {
 	select {
 	case m := <-ch:
 		if m.Error != nil {
@@ -288,9 +299,7 @@ func (c *Conn) Call(ctx context.Context, method string, params json.RawMessage) 
 		}
 		return m.Result, nil
 	case <-ctx.Done():
-		if c.Forget(id) {
-			c.Notify("notifications/cancelled", CancelParams(IntID(id), context.Cause(ctx).Error()))
-		}
+		cancel(context.Cause(ctx).Error())
 		return nil, ctx.Err()
 	}
 }

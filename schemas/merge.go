@@ -24,21 +24,22 @@ type Overrides struct {
 
 // Over returns o with the non-empty fields of hi laid over it.
 func (o Overrides) Over(hi Overrides) Overrides {
-	set := func(dst *string, v string) {
-		if v != "" {
-			*dst = v
-		}
-	}
-	set(&o.LogLevel, hi.LogLevel)
-	set(&o.Expose, hi.Expose)
-	set(&o.Provider, hi.Provider)
-	set(&o.Model, hi.Model)
-	set(&o.BaseURL, hi.BaseURL)
-	set(&o.APIKey, hi.APIKey)
-	if hi.DebugPort != nil {
-		o.DebugPort = hi.DebugPort
-	}
+	setIf(&o.LogLevel, hi.LogLevel)
+	setIf(&o.Expose, hi.Expose)
+	setIf(&o.Provider, hi.Provider)
+	setIf(&o.Model, hi.Model)
+	setIf(&o.BaseURL, hi.BaseURL)
+	setIf(&o.APIKey, hi.APIKey)
+	setIf(&o.DebugPort, hi.DebugPort)
 	return o
+}
+
+// setIf sets *dst to v unless v is the zero value (empty, 0, nil).
+func setIf[T comparable](dst *T, v T) {
+	var zero T
+	if v != zero {
+		*dst = v
+	}
 }
 
 // EnvOverrides reads the environment variables the gateway honours:
@@ -72,33 +73,11 @@ func EnvOverrides(lookup func(string) (string, bool)) (Overrides, error) {
 
 // Apply lays o over c.
 func (c *Config) Apply(o Overrides) {
-	if o.LogLevel != "" {
-		c.LogLevel = o.LogLevel
+	in := &Config{LogLevel: o.LogLevel, Expose: o.Expose, DebugPort: o.DebugPort}
+	if p := (PlannerConfig{Provider: o.Provider, Model: o.Model, BaseURL: o.BaseURL, APIKey: o.APIKey}); p != (PlannerConfig{}) {
+		in.Planner = &p
 	}
-	if o.Expose != "" {
-		c.Expose = o.Expose
-	}
-	if o.DebugPort != nil {
-		c.DebugPort = o.DebugPort
-	}
-	if o.Provider != "" || o.Model != "" || o.BaseURL != "" || o.APIKey != "" {
-		if c.Planner == nil {
-			c.Planner = &PlannerConfig{}
-		}
-		p := c.Planner
-		if o.Provider != "" {
-			p.Provider = o.Provider
-		}
-		if o.Model != "" {
-			p.Model = o.Model
-		}
-		if o.BaseURL != "" {
-			p.BaseURL = o.BaseURL
-		}
-		if o.APIKey != "" {
-			p.APIKey = o.APIKey
-		}
-	}
+	c.overlay(in)
 }
 
 // Clone returns a deep enough copy of c for merging: backends are copied,
@@ -171,7 +150,7 @@ func (c *Config) MergeInitOptions(raw json.RawMessage, opts *LoadOptions) error 
 		in.DebugPort = legacy.Port
 	}
 	merged := c.Clone()
-	merged.overlay(in, m)
+	merged.overlay(in)
 	if errs := merged.checkDependencies(); len(errs) > 0 {
 		// Pointers of backends from the options start with "initializationOptions".
 		return &ConfigError{Source: "initializationOptions", Errors: errs}
@@ -181,31 +160,15 @@ func (c *Config) MergeInitOptions(raw json.RawMessage, opts *LoadOptions) error 
 }
 
 // overlay copies the fields present in the init options over c.
-func (c *Config) overlay(in *Config, present map[string]json.RawMessage) {
-	if in.LogLevel != "" {
-		c.LogLevel = in.LogLevel
-	}
-	if in.DebugPort != nil {
-		c.DebugPort = in.DebugPort
-	}
-	if in.DebugToken != "" {
-		c.DebugToken = in.DebugToken
-	}
-	if in.Expose != "" {
-		c.Expose = in.Expose
-	}
-	if in.CallTimeout != nil {
-		c.CallTimeout = in.CallTimeout
-	}
-	if in.StartupTimeout != nil {
-		c.StartupTimeout = in.StartupTimeout
-	}
-	if in.ReadyTimeout != nil {
-		c.ReadyTimeout = in.ReadyTimeout
-	}
-	if in.MaxMessageBytes != 0 {
-		c.MaxMessageBytes = in.MaxMessageBytes
-	}
+func (c *Config) overlay(in *Config) {
+	setIf(&c.LogLevel, in.LogLevel)
+	setIf(&c.DebugPort, in.DebugPort)
+	setIf(&c.DebugToken, in.DebugToken)
+	setIf(&c.Expose, in.Expose)
+	setIf(&c.CallTimeout, in.CallTimeout)
+	setIf(&c.StartupTimeout, in.StartupTimeout)
+	setIf(&c.ReadyTimeout, in.ReadyTimeout)
+	setIf(&c.MaxMessageBytes, in.MaxMessageBytes)
 	if in.Planner != nil {
 		if c.Planner == nil {
 			c.Planner = &PlannerConfig{}
@@ -228,31 +191,17 @@ func (c *Config) overlay(in *Config, present map[string]json.RawMessage) {
 }
 
 func overlayPlanner(dst, src *PlannerConfig) {
-	s := func(d *string, v string) {
-		if v != "" {
-			*d = v
-		}
-	}
-	i := func(d *int, v int) {
-		if v != 0 {
-			*d = v
-		}
-	}
-	s(&dst.Provider, src.Provider)
-	s(&dst.Mode, src.Mode)
-	s(&dst.Model, src.Model)
-	s(&dst.BaseURL, src.BaseURL)
-	s(&dst.APIKey, src.APIKey)
-	i(&dst.MaxTools, src.MaxTools)
-	i(&dst.MaxAttempts, src.MaxAttempts)
-	i(&dst.MaxSteps, src.MaxSteps)
-	i(&dst.MaxPromptTokens, src.MaxPromptTokens)
-	if src.Temperature != nil {
-		dst.Temperature = src.Temperature
-	}
-	if src.Timeout != nil {
-		dst.Timeout = src.Timeout
-	}
+	setIf(&dst.Provider, src.Provider)
+	setIf(&dst.Mode, src.Mode)
+	setIf(&dst.Model, src.Model)
+	setIf(&dst.BaseURL, src.BaseURL)
+	setIf(&dst.APIKey, src.APIKey)
+	setIf(&dst.MaxTools, src.MaxTools)
+	setIf(&dst.MaxAttempts, src.MaxAttempts)
+	setIf(&dst.MaxSteps, src.MaxSteps)
+	setIf(&dst.MaxPromptTokens, src.MaxPromptTokens)
+	setIf(&dst.Temperature, src.Temperature)
+	setIf(&dst.Timeout, src.Timeout)
 }
 
 // Secrets returns every value that must never be logged: the API key, the
