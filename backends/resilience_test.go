@@ -108,6 +108,7 @@ func TestCrashFailsEveryPendingCallAndRestarts(t *testing.T) {
 		if len(b.Tools()) == 0 || b.Info().Restarts != 1 || f.numDials() != 2 {
 			t.Fatalf("after restart: %d tools, %d restarts, %d dials", len(b.Tools()), b.Info().Restarts, f.numDials())
 		}
+		synctest.Wait() // OnChange runs after waiters are woken
 		mu.Lock()
 		got := slices.Clone(states)
 		mu.Unlock()
