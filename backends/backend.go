@@ -263,6 +263,28 @@ func (b *Backend) bump() {
 	}
 }
 
+// WaitSettled blocks until the backend's first start has an outcome: it
+// is ready, or it failed (unavailable, stopped, or restarting after a
+// failure), or ctx ends. Unlike [Backend.WaitReady] it does not wait
+// through restarts: a backend that keeps failing must not hold up `check`
+// or every orchestration. (A waiter may miss the brief unavailable state
+// between a failure and the restart; the restart count tells.)
+func (b *Backend) WaitSettled(ctx context.Context) State {
+	for {
+		b.mu.Lock()
+		s, failed, ch := b.state, b.restarts > 0, b.stateCh
+		b.mu.Unlock()
+		if s != Starting && s != Restarting || failed {
+			return s
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return s
+		}
+	}
+}
+
 // WaitReady blocks until the backend is no longer starting or restarting,
 // or ctx ends, and returns its state.
 func (b *Backend) WaitReady(ctx context.Context) State {

@@ -111,10 +111,11 @@ func (m *Manager) List() []*Backend {
 	return out
 }
 
-// WaitReady waits until no backend is starting or restarting, or ctx ends.
+// WaitReady waits until every backend's first start has an outcome (see
+// [Backend.WaitSettled]), or ctx ends.
 func (m *Manager) WaitReady(ctx context.Context) {
 	for _, b := range m.List() {
-		b.WaitReady(ctx)
+		b.WaitSettled(ctx)
 	}
 }
 

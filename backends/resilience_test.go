@@ -369,3 +369,33 @@ func (s *syncWriter) String() string {
 	defer s.mu.Unlock()
 	return s.w.String()
 }
+
+// TestWaitReadyDoesNotWaitThroughRestarts: a backend that fails to start
+// settles the manager's wait at its first failure, without the restart
+// backoff; a healthy one is waited for until it is ready.
+func TestWaitReadyDoesNotWaitThroughRestarts(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		bad, good := newFake(), newFake()
+		bad.dialErr = func(int) error { return errors.New("exec: no such file") }
+		dial := func(ctx contextT, b *Backend) (rpc.Stream, *process, error) {
+			if b.ID() == "bad" {
+				return bad.dial(ctx, b)
+			}
+			return good.dial(ctx, b)
+		}
+		m := NewManager([]schemas.Backend{{ID: "bad", Type: schemas.TypeStdio}, {ID: "good", Type: schemas.TypeStdio}}, &Options{dial: dial})
+		defer m.Stop()
+		m.Start()
+		start := time.Now()
+		m.WaitReady(t.Context())
+		if d := time.Since(start); d >= RestartBackoffMin {
+			t.Fatalf("WaitReady took %s: it waited through the failing backend's restart backoff", d)
+		}
+		if b, _ := m.Get("good"); b.Info().State != Ready {
+			t.Fatalf("good backend is %s after WaitReady", b.Info().State)
+		}
+		if b, _ := m.Get("bad"); b.Info().State == Ready || b.Info().Error == "" {
+			t.Fatalf("failing backend: %+v", b.Info())
+		}
+	})
+}
