@@ -83,10 +83,17 @@ type Server struct {
 	port      string
 	startedAt time.Time
 
-	ctx      context.Context // canceled by Close; parent of every request
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup // the serve goroutine, the ctx watcher and WebSocket handlers
-	once     sync.Once
+	ctx    context.Context // canceled by Close; parent of every request
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // the serve goroutine and the ctx watcher
+	once   sync.Once
+
+	// WebSocket handlers run on hijacked connections, which http.Server's
+	// Shutdown does not wait for. They join ws under wsMu, and only while
+	// the server is not closed, so that Close's Wait never races an Add.
+	wsMu     sync.Mutex
+	wsClosed bool // guarded by wsMu
+	ws       sync.WaitGroup
 	closeErr error // set inside once
 }
 
@@ -181,8 +188,23 @@ func (s *Server) PageURL() string {
 // server's goroutines. It is safe to call more than once and concurrently.
 func (s *Server) Close() error {
 	err := s.shutdown()
+	s.wsMu.Lock()
+	s.wsClosed = true
+	s.wsMu.Unlock()
+	s.ws.Wait()
 	s.wg.Wait()
 	return err
+}
+
+// joinWS registers a WebSocket handler; false means the server is closing.
+func (s *Server) joinWS() bool {
+	s.wsMu.Lock()
+	defer s.wsMu.Unlock()
+	if s.wsClosed {
+		return false
+	}
+	s.ws.Add(1)
+	return true
 }
 
 // shutdown stops accepting, cancels every request context (ending the

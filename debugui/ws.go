@@ -56,9 +56,12 @@ func stream[T any, F any](s *Server, w http.ResponseWriter, r *http.Request,
 	if err != nil {
 		return // Accept has answered
 	}
-	s.wg.Add(1)
-	defer s.wg.Done()
 	defer c.CloseNow()
+	if !s.joinWS() {
+		c.Close(websocket.StatusGoingAway, "dashboard closing")
+		return
+	}
+	defer s.ws.Done()
 
 	// Subscribe before reading the backlog so nothing falls in between;
 	// live entries already in the backlog are skipped by sequence number.
