@@ -8,6 +8,11 @@ package rpc
 // encoding/json. It allocates nothing: use it to read or rewrite a few
 // fields of params or results on the forwarding path without decoding them.
 func Members(obj []byte, fn func(key, value []byte)) bool {
+	return members(obj, func(key []byte, start, end int) { fn(key, obj[start:end:end]) })
+}
+
+// members is [Members] with the value's offsets in obj.
+func members(obj []byte, fn func(key []byte, start, end int)) bool {
 	i := skipWS(obj, 0)
 	if i >= len(obj) || obj[i] != '{' {
 		return false
@@ -49,7 +54,71 @@ func Members(obj []byte, fn func(key, value []byte)) bool {
 		if vend > len(obj) || vend <= i {
 			return false
 		}
-		fn(key, obj[i:vend:vend])
+		fn(key, i, vend)
 		i = vend
 	}
 }
+
+// Member returns the raw value of the top-level member key of the JSON
+// object obj (the last one, as encoding/json would, if the key repeats).
+// ok is false when obj is not an object [Members] can read or has no such
+// member.
+func Member(obj []byte, key string) (value []byte, ok bool) {
+	var found []byte
+	if !Members(obj, func(k, v []byte) {
+		if string(k) == key {
+			found = v
+		}
+	}) {
+		return nil, false
+	}
+	return found, found != nil
+}
+
+// SetMember returns obj with the top-level member key set to the raw JSON
+// value: an existing member's value is replaced where it stands (every
+// occurrence, if the key repeats), otherwise the member is appended before
+// the closing brace. Everything else, key order and whitespace included,
+// is kept byte for byte. obj is not modified. ok is false when obj is not
+// an object [Members] can read; the caller must then report an error or
+// fall back to encoding/json.
+func SetMember(obj []byte, key string, value []byte) (out []byte, ok bool) {
+	var spans [][2]int
+	if !members(obj, func(k []byte, start, end int) {
+		if string(k) == key {
+			spans = append(spans, [2]int{start, end})
+		}
+	}) {
+		return nil, false
+	}
+	if len(spans) > 0 {
+		out = make([]byte, 0, len(obj)+len(value))
+		last := 0
+		for _, sp := range spans {
+			out = append(out, obj[last:sp[0]]...)
+			out = append(out, value...)
+			last = sp[1]
+		}
+		return append(out, obj[last:]...), true
+	}
+	// Append before the closing brace, after the last non-space byte.
+	end := len(obj) - 1
+	for end >= 0 && obj[end] != '}' {
+		end--
+	}
+	j := end - 1
+	for j >= 0 && isSpace(obj[j]) {
+		j--
+	}
+	out = make([]byte, 0, len(obj)+len(key)+len(value)+4)
+	out = append(out, obj[:j+1]...)
+	if obj[j] != '{' {
+		out = append(out, ',')
+	}
+	out = AppendString(out, key)
+	out = append(out, ':')
+	out = append(out, value...)
+	return append(out, obj[j+1:]...), true
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
