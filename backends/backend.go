@@ -40,9 +40,6 @@ const (
 	DefaultMaxRestarts    = 10
 )
 
-// ErrUnavailable is wrapped by errors for calls to a backend that is not ready.
-var ErrUnavailable = errors.New("backend unavailable")
-
 // Tool is a backend tool as discovered. Raw is the backend's own JSON for
 // the tool, kept to re-list it unchanged (under a qualified name).
 type Tool struct {

@@ -3,30 +3,24 @@ package backends
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"strings"
-	"sync"
+		"sync"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 )
 
-// CallError is the wire error for a call the backend could not answer: it
-// names the backend, and the message says what happened (unavailable,
-// exited, timed out).
-func (b *Backend) callError(format string, args ...any) *rpc.Error {
-	return &rpc.Error{Code: rpc.CodeBackendFailed, Message: fmt.Sprintf("backend %q: ", b.cfg.ID) + fmt.Sprintf(format, args...)}
-}
-
 func (b *Backend) readyConn() (*rpc.Conn, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.state != Ready || b.conn == nil {
-		msg := fmt.Sprintf("backend %q is %s", b.cfg.ID, b.state)
+		msg := fmt.Sprintf("is %s", b.state)
 		if b.lastErr != nil {
 			msg += ": " + b.lastErr.Error()
 		}
-		return nil, &rpc.Error{Code: rpc.CodeNotReady, Message: msg}
+		ce := &CallError{Backend: b.cfg.ID, Kind: ErrUnavailable, Err: b.lastErr, msg: msg}
+		return nil, &rpc.Error{Code: rpc.CodeNotReady, Message: ce.Error(), Err: ce}
 	}
 	return b.conn, nil
 }
@@ -84,9 +78,9 @@ func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rp
 	}
 	if !ok {
 		if retryIn > 0 {
-			return nil, b.callError("circuit open after repeated failures; calls fail fast for %s", retryIn.Round(time.Second))
+			return nil, b.failure(ErrCircuitOpen, nil, "circuit open after repeated failures; calls fail fast for %s", retryIn.Round(time.Second))
 		}
-		return nil, b.callError("circuit half-open: waiting for the outcome of a trial call")
+		return nil, b.failure(ErrCircuitOpen, nil, "circuit half-open: waiting for the outcome of a trial call")
 	}
 	c := &Call{b: b, conn: conn, trial: trial}
 	timeout := b.CallTimeout()
@@ -94,16 +88,16 @@ func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rp
 		if !c.end() {
 			return
 		}
-		if m.Error != nil && m.Error.Code == rpc.CodeBackendFailed && strings.HasPrefix(m.Error.Message, "response ") {
-			// Synthesized by the rpc layer (an unreadable response): name the backend.
-			m = &rpc.Message{ID: m.ID, Error: b.callError("%s", m.Error.Message)}
+		if m.Error != nil && errors.Is(m.Error, rpc.ErrResponseTooLarge) {
+			// Synthesized by the rpc layer: name the backend.
+			m = &rpc.Message{ID: m.ID, Error: b.failure(ErrTooLarge, m.Error.Err, "%s", m.Error.Message)}
 		}
 		b.outcome(callFailed(m), trial)
 		onResp(m)
 	})
 	if err != nil {
 		b.br.release(trial)
-		return nil, b.callError("%v", err)
+		return nil, b.failure(ErrExited, err, "%v", err)
 	}
 	c.id = id
 	c.mu.Lock()
@@ -116,7 +110,7 @@ func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rp
 			conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(id), "timeout"))
 			b.log.Warn().Str("method", method).Dur("timeout", timeout).Msg("call timed out")
 			b.outcome(true, trial)
-			onResp(&rpc.Message{ID: rpc.IntID(id), Error: b.callError("%s timed out after %s", method, timeout)})
+			onResp(&rpc.Message{ID: rpc.IntID(id), Error: b.failure(ErrTimeout, nil, "%s timed out after %s", method, timeout)})
 		})
 	}
 	c.mu.Unlock()
@@ -182,7 +176,7 @@ func (b *Backend) Notify(method string, params json.RawMessage) error {
 	conn := b.conn
 	b.mu.Unlock()
 	if conn == nil {
-		return fmt.Errorf("backend %q: %w", b.cfg.ID, ErrUnavailable)
+		return &CallError{Backend: b.cfg.ID, Kind: ErrUnavailable, msg: "not connected"}
 	}
 	return conn.Notify(method, params)
 }

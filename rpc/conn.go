@@ -143,7 +143,7 @@ func (c *Conn) Run() error {
 			c.ReplyError(m.ID, Errorf(CodeMethodNotFound, "method not found: %q", m.Method))
 		}
 	}
-	failure := &Error{Code: CodeBackendFailed, Message: "connection closed"}
+	failure := &Error{Code: CodeBackendFailed, Message: "connection closed", Err: ErrClosed}
 	if c.opts.CloseError != nil {
 		if e := c.opts.CloseError(err); e != nil {
 			failure = AsError(e) // never code 0
@@ -186,7 +186,7 @@ func (c *Conn) tooLong(tl *TooLongError) {
 	// A response we cannot read must still end the request it answers.
 	if n, ok := ParseIntID(id); ok {
 		if f := c.take(n); f != nil {
-			f(&Message{ID: id, Error: &Error{Code: CodeBackendFailed, Message: "response " + tl.Error()}})
+			f(&Message{ID: id, Error: &Error{Code: CodeBackendFailed, Message: "response " + tl.Error(), Err: ErrResponseTooLarge}})
 		}
 	}
 }
@@ -222,7 +222,7 @@ func (c *Conn) Fail(err *Error) { c.failPending(err) }
 
 func (c *Conn) failPending(err *Error) {
 	if err == nil {
-		err = &Error{Code: CodeBackendFailed, Message: ErrClosed.Error()}
+		err = &Error{Code: CodeBackendFailed, Message: ErrClosed.Error(), Err: ErrClosed}
 	}
 	err = AsError(err) // never code 0
 	c.mu.Lock()

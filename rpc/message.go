@@ -39,9 +39,20 @@ type Error struct {
 	Code    int64           `json:"code"`
 	Message string          `json:"message"`
 	Data    json.RawMessage `json:"data,omitempty"`
+	// Err, if set, is the cause of an error synthesized on this side (never
+	// sent, never read from the wire): errors.Is and errors.As see it
+	// through Unwrap, so callers tell causes apart without reading Message.
+	Err error `json:"-"`
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s (code %d)", e.Message, e.Code) }
+
+// Unwrap returns the cause of a locally synthesized error, or nil.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrResponseTooLarge is the cause of the error delivered to a request
+// whose response exceeded the connection's size limit.
+var ErrResponseTooLarge = errors.New("response too large")
 
 // Errorf returns an *Error with the given code and formatted message.
 func Errorf(code int64, format string, args ...any) *Error {
