@@ -15,7 +15,7 @@ func (b *Backend) readyConn() (*rpc.Conn, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.state != Ready || b.conn == nil {
-		msg := fmt.Sprintf("is %s", b.state)
+		msg := fmt.Sprintf("backend %q is %s", b.cfg.ID, b.state)
 		if b.lastErr != nil {
 			msg += ": " + b.lastErr.Error()
 		}
@@ -176,7 +176,7 @@ func (b *Backend) Notify(method string, params json.RawMessage) error {
 	conn := b.conn
 	b.mu.Unlock()
 	if conn == nil {
-		return &CallError{Backend: b.cfg.ID, Kind: ErrUnavailable, msg: "not connected"}
+		return &CallError{Backend: b.cfg.ID, Kind: ErrUnavailable, msg: fmt.Sprintf("backend %q is not connected", b.cfg.ID)}
 	}
 	return conn.Notify(method, params)
 }

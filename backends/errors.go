@@ -35,10 +35,10 @@ type CallError struct {
 	Backend string
 	Kind    error
 	Err     error
-	msg     string
+	msg     string // the whole message, naming the backend
 }
 
-func (e *CallError) Error() string { return fmt.Sprintf("backend %q: %s", e.Backend, e.msg) }
+func (e *CallError) Error() string { return e.msg }
 
 // Unwrap makes errors.Is see both the kind and the cause.
 func (e *CallError) Unwrap() []error {
@@ -52,7 +52,7 @@ func (e *CallError) Unwrap() []error {
 // CodeNotReady when the call was not sent because the backend is not
 // ready, CodeBackendFailed otherwise, always wrapping a *CallError.
 func (b *Backend) failure(kind, cause error, format string, args ...any) *rpc.Error {
-	ce := &CallError{Backend: b.cfg.ID, Kind: kind, Err: cause, msg: fmt.Sprintf(format, args...)}
+	ce := &CallError{Backend: b.cfg.ID, Kind: kind, Err: cause, msg: fmt.Sprintf("backend %q: ", b.cfg.ID) + fmt.Sprintf(format, args...)}
 	code := int64(rpc.CodeBackendFailed)
 	if kind == ErrUnavailable {
 		code = rpc.CodeNotReady
