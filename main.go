@@ -175,6 +175,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var serr error
 	select {
 	case serr = <-runErr:
+		g.Stop()
 	case <-ctx.Done():
 		g.Stop()
 		log.Info().Msg("signalled; backends stopped")
@@ -294,7 +295,7 @@ func ask(ctx context.Context, g *gateway.Gateway, c *cli, query string, stdout, 
 		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
 		return exitUsage
 	}
-	g.Start(nil, nil, nil)
+	g.Start(nil, nil)
 	defer g.Stop()
 	cwd, _ := os.Getwd()
 	task := planner.Task{Query: query, Context: &planner.TaskContext{CurrentWorkingDirectory: cwd}}
@@ -407,7 +408,7 @@ func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) in
 		return exitFailure
 	}
 	start := time.Now()
-	g.Start(nil, nil, nil)
+	g.Start(nil, nil)
 	defer g.Stop()
 	g.Backends().WaitReady(ctx)
 	ready := time.Since(start)

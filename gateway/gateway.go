@@ -45,6 +45,8 @@ type Options struct {
 	// OnConfigured is called once, with the effective configuration, when
 	// the gateway has merged the client's initializationOptions.
 	OnConfigured func(g *Gateway, cfg *schemas.Config)
+	// ConfigError, if set, is why the configuration file could not be used; the gateway serves with no backends and explains it in its tools' results until a reload succeeds.
+	ConfigError error
 }
 
 // Gateway owns the effective configuration, the backends, the tool catalog
@@ -55,26 +57,38 @@ type Gateway struct {
 	log  zerolog.Logger
 
 	mu          sync.Mutex
-	cfg         *schemas.Config   // guarded by mu; effective configuration
-	mgr         *backends.Manager // guarded by mu; nil until Configure
-	catalog     *planner.Catalog  // guarded by mu
-	catalogGen  uint64            // guarded by mu; the backends' generation the catalog reflects
-	planner     planner.Planner   // guarded by mu
-	plannerName string            // guarded by mu
-	sampler     Sampler           // guarded by mu; the IDE's model, nil if it offers none
-	onChange    func()            // guarded by mu; the session's list-change hook
-	started     bool              // guarded by mu
-	initOptions json.RawMessage   // guarded by mu; the client's, kept for reloads
-	client      string            // guarded by mu; the IDE's "name version"
-	protocol    string            // guarded by mu; negotiated protocol version
+	cfg         *schemas.Config       // guarded by mu; effective configuration
+	mgr         *backends.Manager     // guarded by mu; nil until Configure
+	catalog     *planner.Catalog      // guarded by mu
+	catalogGen  uint64                // guarded by mu; the backends' generation the catalog reflects
+	planner     planner.Planner       // guarded by mu
+	plannerName string                // guarded by mu
+	sampler     Sampler               // guarded by mu; a client's model, nil if none offers one
+	names       *nameTable            // guarded by mu; client names of backend tools and prompts
+	namesGen    uint64                // guarded by mu; the backends' generation names reflects
+	warnedNames map[string]bool       // guarded by mu; name collisions already logged
+	sessions    map[*Session]struct{} // guarded by mu; connected clients
+	started     bool                  // guarded by mu
+	configErr   error                 // guarded by mu; why the configuration file is unusable, until a reload succeeds
+	initOptions json.RawMessage       // guarded by mu; the client's, kept for reloads
+	client      string                // guarded by mu; the IDE's "name version"
+	protocol    string                // guarded by mu; negotiated protocol version
 	startedAt   time.Time
 	indexTimer  *time.Timer          // guarded by mu; builds the next catalog's index
 	prespawned  *backends.Prespawned // guarded by mu; processes started before the client connected
 	stopped     bool                 // guarded by mu
+	confMu      sync.Mutex           // serializes configureOnce
 
 	configured chan struct{} // closed by Configure
 	startedCh  chan struct{} // closed by Start
 	tracing    atomic.Bool   // publish every message on the hub's trace bus
+
+	// Routing of what backends send to the session it concerns (route.go).
+	routeMu    sync.Mutex
+	nextToken  int64                   // guarded by routeMu
+	progress   map[int64]progressRoute // guarded by routeMu; gateway progress token -> session and its token
+	relayed    map[relayKey]relayRoute // guarded by routeMu; backend request -> session and the id it got there
+	lastCaller map[string]*Session     // guarded by routeMu; backend id -> session that last sent it a request
 }
 
 // SetTracing turns the recording of every MCP message on the hub's trace
@@ -93,7 +107,88 @@ func New(opts Options) *Gateway {
 	if opts.Config == nil {
 		opts.Config = &schemas.Config{}
 	}
-	return &Gateway{opts: opts, log: opts.Logger, configured: make(chan struct{}), startedCh: make(chan struct{}), startedAt: time.Now()}
+	return &Gateway{
+		opts: opts, log: opts.Logger, configured: make(chan struct{}), startedCh: make(chan struct{}), startedAt: time.Now(),
+		sessions: map[*Session]struct{}{}, progress: map[int64]progressRoute{}, relayed: map[relayKey]relayRoute{},
+		lastCaller: map[string]*Session{}, configErr: opts.ConfigError,
+	}
+}
+
+// addSession and removeSession keep the set of connected clients.
+func (g *Gateway) addSession(s *Session) {
+	g.mu.Lock()
+	g.sessions[s] = struct{}{}
+	g.mu.Unlock()
+}
+
+func (g *Gateway) removeSession(s *Session) {
+	g.mu.Lock()
+	delete(g.sessions, s)
+	g.mu.Unlock()
+	g.routeMu.Lock()
+	for id, c := range g.lastCaller {
+		if c == s {
+			delete(g.lastCaller, id)
+		}
+	}
+	for k, r := range g.relayed {
+		if r.s == s {
+			delete(g.relayed, k)
+		}
+	}
+	g.routeMu.Unlock()
+}
+
+// sessionList returns the connected sessions.
+func (g *Gateway) sessionList() []*Session {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]*Session, 0, len(g.sessions))
+	for s := range g.sessions {
+		out = append(out, s)
+	}
+	return out
+}
+
+// eachSession calls f for every connected session.
+func (g *Gateway) eachSession(f func(*Session)) {
+	for _, s := range g.sessionList() {
+		f(s)
+	}
+}
+
+// sessionWith returns a connected session that declared capability name, or nil.
+func (g *Gateway) sessionWith(name string) *Session {
+	for _, s := range g.sessionList() {
+		if s.hasCapability(name) {
+			return s
+		}
+	}
+	return nil
+}
+
+// minLogLevel is the most verbose log level any session asked for.
+func (g *Gateway) minLogLevel() int {
+	level := len(logLevels) - 1
+	for _, s := range g.sessionList() {
+		s.mu.Lock()
+		level = min(level, s.logLevel)
+		s.mu.Unlock()
+	}
+	return level
+}
+
+// ConfigError is why the configuration file is unusable (nil when it is fine).
+func (g *Gateway) ConfigError() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.configErr
+}
+
+func (g *Gateway) isStarted() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.started
 }
 
 // Client returns the connected IDE ("name version") and the negotiated
@@ -164,6 +259,25 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 	return nil
 }
 
+// configureOnce configures the gateway with the first client's
+// initializationOptions; it reports whether this call did (false when the
+// gateway was configured already).
+func (g *Gateway) configureOnce(initOptions json.RawMessage) (bool, error) {
+	select {
+	case <-g.configured:
+		return false, nil
+	default:
+	}
+	g.confMu.Lock()
+	defer g.confMu.Unlock()
+	select {
+	case <-g.configured:
+		return false, nil
+	default:
+	}
+	return true, g.Configure(initOptions)
+}
+
 // Config returns the effective configuration (nil before Configure).
 func (g *Gateway) Config() *schemas.Config {
 	g.mu.Lock()
@@ -178,11 +292,13 @@ func (g *Gateway) Backends() *backends.Manager {
 	return g.mgr
 }
 
-// Start starts the backends without waiting for them. ideCaps are the
-// IDE's client capabilities: roots, sampling and elicitation are mirrored
-// into each backend's initialize. sampler (may be nil) lets the planner use
-// the IDE's model.
-func (g *Gateway) Start(ideCaps json.RawMessage, backendMessages func(*backends.Backend, *rpc.Conn, *rpc.Message), sampler Sampler) {
+// Start starts the backends without waiting for them; it does nothing when
+// they were started already. ideCaps are client capabilities: roots,
+// sampling and elicitation are mirrored into each backend's initialize
+// (over stdio, the IDE's; over HTTP, what any session may answer).
+// sampler (may be nil) lets the planner use a client's model. Every
+// enabled backend is marked starting before Start returns.
+func (g *Gateway) Start(ideCaps json.RawMessage, sampler Sampler) {
 	g.mu.Lock()
 	if g.started || g.mgr == nil {
 		g.mu.Unlock()
@@ -193,7 +309,7 @@ func (g *Gateway) Start(ideCaps json.RawMessage, backendMessages func(*backends.
 	mgr := g.mgr
 	opts := mgr.Options()
 	opts.Capabilities = mirrorCapabilities(ideCaps)
-	opts.OnMessage = backendMessages
+	opts.OnMessage = g.backendMessage
 	g.sampler = sampler
 	g.planner, g.plannerName = g.newPlanner(g.cfg, sampler)
 	g.mu.Unlock()
@@ -261,7 +377,6 @@ func mirrorCapabilities(ide json.RawMessage) json.RawMessage {
 
 func (g *Gateway) changed() {
 	g.mu.Lock()
-	f := g.onChange
 	// Build the new catalog's search index ahead of the first search (it
 	// takes about 0.15 s per 1,000 tools), once the changes settle.
 	if g.indexTimer == nil {
@@ -270,9 +385,7 @@ func (g *Gateway) changed() {
 		g.indexTimer.Reset(indexDelay)
 	}
 	g.mu.Unlock()
-	if f != nil {
-		f()
-	}
+	g.eachSession((*Session).listsChanged)
 }
 
 // Catalog returns the current tool catalog of ready backends, rebuilt only
@@ -319,35 +432,18 @@ func (g *Gateway) PlannerName() string {
 	return g.plannerName
 }
 
-// WaitReady waits until no backend is starting, bounded by the configured
-// readyTimeout (default 10s) and ctx.
-func (g *Gateway) WaitReady(ctx context.Context) {
-	mgr := g.Backends()
-	if mgr == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(ctx, g.Config().ReadyTimeout.D(10*time.Second))
-	defer cancel()
-	// The session answers initialize before it starts the backends: a
-	// request right behind initialize must not find them not yet started.
-	select {
-	case <-g.startedCh:
-	case <-ctx.Done():
-		return
-	}
-	mgr.WaitReady(ctx)
-}
-
-// ToolError is a tool-level failure: the IDE gets an isError result
-// carrying Message, not a protocol error.
-type ToolError struct{ Message string }
-
-func (e *ToolError) Error() string { return e.Message }
+// WaitReady waits until every backend has had its first start, bounded
+// by the configured readyTimeout (default 10s) and ctx. It returns the
+// backends still starting when the bound expired.
+func (g *Gateway) WaitReady(ctx context.Context) []string { return g.awaitBackends(ctx, nil) }
 
 // Resolve finds the backend and tool for a qualified name
 // ("backend__tool", or the alias "backend.tool").
 func (g *Gateway) Resolve(name string) (*backends.Backend, *planner.Tool, *planner.Catalog, error) {
 	cat := g.Catalog()
+	if it, ok := g.nameTable().byName[name]; ok {
+		name = it.backend + planner.Separator + it.item
+	}
 	t, ok := cat.Lookup(name)
 	if !ok {
 		return nil, nil, cat, g.unknownTool(name)
@@ -360,11 +456,29 @@ func (g *Gateway) Resolve(name string) (*backends.Backend, *planner.Tool, *plann
 }
 
 // unknownTool explains why a name did not resolve: no such backend, a
-// backend that is not ready, or no such tool on it.
+// backend that is not ready, or no such tool on it; a bare name gets the
+// client names of tools so named, or the closest matches.
 func (g *Gateway) unknownTool(name string) error {
 	bid, tool, ok := splitQualified(name)
 	if !ok {
-		return &ToolError{Message: fmt.Sprintf("unknown tool %q: use a qualified name \"backend__tool\" (see search_tools)", name)}
+		var same []string
+		for _, it := range g.exposedTools() {
+			if it.item == name {
+				same = append(same, it.name)
+			}
+		}
+		if len(same) == 0 {
+			for _, r := range g.Catalog().Search(name, nil, 3) {
+				same = append(same, g.nameTable().exposedName(r.Tool.Backend, r.Tool.Name))
+			}
+		}
+		msg := fmt.Sprintf("unknown tool %q", name)
+		if len(same) > 0 {
+			msg += "; did you mean " + quoteList(same) + "?"
+		} else {
+			msg += ": use a name search_tools gives (backend__tool)"
+		}
+		return &ToolError{Message: msg}
 	}
 	mgr := g.Backends()
 	if mgr == nil {

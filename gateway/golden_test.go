@@ -122,6 +122,7 @@ func startGolden(t *testing.T) *goldenIDE {
 	go func() {
 		defer close(done)
 		sess.Run(context.Background())
+		g.Stop()
 	}()
 	c := &goldenIDE{t: t, w: inW, in: make(chan []byte, 64)}
 	readerDone := make(chan struct{})

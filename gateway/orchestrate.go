@@ -70,9 +70,18 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 		return nil, rpc.Errorf(rpc.CodeNotReady, "gateway not ready: not initialized")
 	}
 	start := time.Now()
-	g.WaitReady(ctx)
+	starting := g.WaitReady(ctx)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
 	cat := g.Catalog()
 	if cat.Len() == 0 {
+		if err := g.ConfigError(); err != nil {
+			return nil, &rpc.Error{Code: rpc.CodeNotReady, Message: configErrorText(err)}
+		}
+		if len(starting) > 0 {
+			return nil, g.notReady(starting)
+		}
 		return nil, (&rpc.Error{Code: rpc.CodeNotReady, Message: "gateway not ready: no backend tools are available"}).WithData(g.backendStates())
 	}
 	g.mu.Lock()
@@ -115,8 +124,7 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		msg := fmt.Sprintf("%s%s%s failed: %s", plan.BackendID, planner.Separator, plan.Tool, errorText(err))
-		res = errorResult(msg)
+		res = toolFailure(fmt.Errorf("%s%s%s failed: %s", plan.BackendID, planner.Separator, plan.Tool, errorText(err)))
 	}
 	out.Result = withPlanMeta(res, planMeta(plan, true, time.Since(start)))
 	return out, nil
@@ -151,7 +159,7 @@ func (g *Gateway) observe(b *backends.Backend, tool string, start time.Time, err
 	o := telemetry.OutcomeOK
 	if err != nil {
 		o = telemetry.OutcomeError
-		if strings.Contains(err.Error(), "timed out") {
+		if errors.Is(err, backends.ErrTimeout) {
 			o = telemetry.OutcomeTimeout
 		}
 	}
@@ -197,15 +205,6 @@ func (g *Gateway) backendStates() map[string]string {
 	return out
 }
 
-// errorText is the message of an error without the code suffix of *rpc.Error.
-func errorText(err error) string {
-	var re *rpc.Error
-	if errors.As(err, &re) {
-		return re.Message
-	}
-	return err.Error()
-}
-
 // textResult is a CallToolResult with one text block.
 func textResult(text string, isError bool, structured any) json.RawMessage {
 	r := map[string]any{"content": []any{map[string]any{"type": "text", "text": text}}}
@@ -222,23 +221,19 @@ func textResult(text string, isError bool, structured any) json.RawMessage {
 func errorResult(text string) json.RawMessage { return textResult(text, true, nil) }
 
 // withPlanMeta adds _meta["agentify/plan"] to a result object, keeping
-// every other field byte for byte.
+// every other byte.
 func withPlanMeta(result json.RawMessage, pm PlanMeta) json.RawMessage {
-	var r map[string]json.RawMessage
-	if err := json.Unmarshal(result, &r); err != nil || r == nil {
-		r = map[string]json.RawMessage{"content": json.RawMessage(`[]`)}
+	plan, _ := json.Marshal(pm)
+	meta, ok := rpc.Member(result, "_meta")
+	if !ok || len(meta) == 0 || meta[0] != '{' {
+		meta = []byte(`{}`)
 	}
-	var meta map[string]json.RawMessage
-	if raw, ok := r["_meta"]; ok {
-		_ = json.Unmarshal(raw, &meta)
+	meta, _ = rpc.SetMember(meta, "agentify/plan", plan)
+	if out, ok := rpc.SetMember(result, "_meta", meta); ok {
+		return out
 	}
-	if meta == nil {
-		meta = map[string]json.RawMessage{}
-	}
-	meta["agentify/plan"], _ = json.Marshal(pm)
-	r["_meta"], _ = json.Marshal(meta)
-	b, _ := json.Marshal(r)
-	return b
+	out, _ := rpc.SetMember([]byte(`{"content":[]}`), "_meta", meta)
+	return out
 }
 
 // OutcomeResult renders an outcome as the orchestrate_task tool result.

@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
-	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 )
 
@@ -46,12 +45,11 @@ type passthrough struct {
 	cursors  *cursorCodec
 	pageSize int
 
-	mu      sync.Mutex
-	snaps   map[string][]snapshot      // guarded by mu; kind -> recent versions, newest last
-	subs    map[string]map[string]bool // guarded by mu; URI -> ids of backends the IDE subscribed through
-	relayed map[relayKey]int64         // guarded by mu; backend request -> the gateway's id toward the IDE
-	sigs    map[string]string          // guarded by mu; kind -> generation last announced to the IDE
-	warned  map[string]bool            // guarded by mu; URI conflicts already logged
+	mu     sync.Mutex
+	snaps  map[string][]snapshot      // guarded by mu; kind -> recent versions, newest last
+	subs   map[string]map[string]bool // guarded by mu; URI -> ids of backends the IDE subscribed through
+	sigs   map[string]string          // guarded by mu; kind -> generation last announced to the IDE
+	warned map[string]bool            // guarded by mu; URI conflicts already logged
 	// subConn is, per backend id, the connection its subscriptions were
 	// made on: after a restart (or a reload that replaced the backend) the
 	// gateway subscribes again.
@@ -69,12 +67,6 @@ type snapshot struct {
 	items []json.RawMessage
 }
 
-// relayKey names a request a backend sent to the IDE through the gateway.
-type relayKey struct {
-	backend string
-	id      string // the backend's raw id
-}
-
 func (p *passthrough) init() {
 	p.once.Do(func() {
 		p.cursors = newCursorCodec()
@@ -84,7 +76,6 @@ func (p *passthrough) init() {
 		}
 		p.snaps = map[string][]snapshot{}
 		p.subs = map[string]map[string]bool{}
-		p.relayed = map[relayKey]int64{}
 		p.sigs = map[string]string{}
 		p.subConn = map[string]backendConn{}
 		p.warned = map[string]bool{}
@@ -109,29 +100,6 @@ func (s *Session) offersPassthrough() bool {
 	return false
 }
 
-// routePassthrough handles the pass-through methods; it reports whether m
-// was one of them.
-func (s *Session) routePassthrough(m *rpc.Message) bool {
-	s.pt.init()
-	switch m.Method {
-	case "prompts/list":
-		s.listMerged(m, kindPrompts)
-	case "resources/list":
-		s.listMerged(m, kindResources)
-	case "resources/templates/list":
-		s.listMerged(m, kindTemplates)
-	case "prompts/get":
-		s.promptsGet(m)
-	case "resources/read", "resources/subscribe", "resources/unsubscribe":
-		s.resourceRequest(m)
-	case "completion/complete":
-		s.complete(m)
-	default:
-		return false
-	}
-	return true
-}
-
 // readyBackends returns the ready backends in configuration order with
 // their snapshots.
 func (s *Session) readyBackends() []backends.Info {
@@ -154,21 +122,19 @@ func (s *Session) readyBackends() []backends.Info {
 // backend in configuration order, and the conflict logged once.
 func (s *Session) merged(kind string) []json.RawMessage {
 	var out []json.RawMessage
+	if kind == kindPrompts {
+		for _, it := range s.g.nameTable().prompts {
+			if r := renameTool(it.raw, it.name); r != nil {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
 	seen := map[string]string{}
 	for _, in := range s.readyBackends() {
 		switch kind {
 		case kindPrompts:
-			for _, raw := range in.Prompts {
-				var p struct {
-					Name string `json:"name"`
-				}
-				if json.Unmarshal(raw, &p) != nil || p.Name == "" {
-					continue
-				}
-				if r := renameTool(raw, in.ID+planner.Separator+p.Name); r != nil {
-					out = append(out, r)
-				}
-			}
+			// Named by the gateway's name table, below.
 		case kindResources, kindTemplates:
 			items, field := in.Resources, "uri"
 			if kind == kindTemplates {
@@ -237,13 +203,18 @@ func (s *Session) listMerged(m *rpc.Message, kind string) {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: %s expects an object", m.Method))
 		return
 	}
+	s.whenReady(m, nil, func(starting []string) { s.listPage(m, kind, p.Cursor, starting) })
+}
+
+// listPage answers one page of a merged list.
+func (s *Session) listPage(m *rpc.Message, kind string, cursor *string, starting []string) {
 	items := s.merged(kind)
 	gen := generation(items)
 	offset := 0
 	s.pt.mu.Lock()
 	s.pt.snaps[kind] = keepSnapshot(s.pt.snaps[kind], snapshot{gen, items})
-	if p.Cursor != nil {
-		st, err := s.pt.cursors.decode(kind, *p.Cursor)
+	if cursor != nil {
+		st, err := s.pt.cursors.decode(kind, *cursor)
 		if err != nil {
 			s.pt.mu.Unlock()
 			s.conn.ReplyError(m.ID, err)
@@ -265,7 +236,7 @@ func (s *Session) listMerged(m *rpc.Message, kind string) {
 		b = append(b, `,"nextCursor":`...)
 		b = rpc.AppendString(b, s.pt.cursors.encode(cursorState{Kind: kind, Offset: end, Gen: gen}))
 	}
-	s.conn.Reply(m.ID, append(b, '}'))
+	s.conn.Reply(m.ID, startingMeta(append(b, '}'), starting))
 }
 
 func keepSnapshot(snaps []snapshot, sn snapshot) []snapshot {
@@ -292,29 +263,39 @@ func joinRaw(items []json.RawMessage) []byte {
 	return b
 }
 
-// promptsGet forwards prompts/get for "backend__prompt" (or
-// "backend.prompt") with the backend's own prompt name; the arguments and
-// everything else pass through unchanged.
+// promptsGet forwards prompts/get for a prompt's client name (or
+// "backend__prompt", "backend.prompt") with the backend's own prompt name;
+// every other byte passes through unchanged.
 func (s *Session) promptsGet(m *rpc.Message) {
-	params, name, err := paramsWithString(m.Params, "name")
+	name, err := stringParam(m.Params, "name")
 	if err != nil {
 		s.conn.ReplyError(m.ID, err)
 		return
 	}
-	b, prompt, rerr := s.promptBackend(name)
-	if rerr != nil {
-		s.conn.ReplyError(m.ID, rerr)
-		return
-	}
-	params["name"] = rpc.AppendString(nil, prompt)
-	s.relayTo(m.ID, b, m.Method, params, nil)
+	s.whenReady(m, s.g.backendOf(name), func(starting []string) {
+		b, prompt, rerr := s.promptBackend(name, starting)
+		if rerr != nil {
+			s.conn.ReplyError(m.ID, rerr)
+			return
+		}
+		params, _ := rpc.SetMember(m.Params, "name", rpc.AppendString(nil, prompt))
+		s.forward(m.ID, b, m.Method, "", params, nil)
+	})
 }
 
-// promptBackend resolves a qualified prompt name.
-func (s *Session) promptBackend(name string) (*backends.Backend, string, *rpc.Error) {
-	bid, prompt, ok := splitQualified(name)
+// promptBackend resolves a prompt's client name (or qualified name).
+func (s *Session) promptBackend(name string, starting []string) (*backends.Backend, string, *rpc.Error) {
+	bid, prompt, ok := "", "", false
+	if it, found := s.g.nameTable().prompt[name]; found {
+		bid, prompt, ok = it.backend, it.item, true
+	} else {
+		bid, prompt, ok = splitQualified(name)
+	}
 	if !ok {
-		return nil, "", rpc.Errorf(rpc.CodeInvalidParams, "invalid params: unknown prompt %q: prompts are named \"backend__prompt\"", name)
+		if len(starting) > 0 {
+			return nil, "", wireError(s.g.notReady(starting))
+		}
+		return nil, "", rpc.Errorf(rpc.CodeInvalidParams, "invalid params: unknown prompt %q (prompts/list names them)", name)
 	}
 	mgr := s.g.Backends()
 	var b *backends.Backend
@@ -324,21 +305,38 @@ func (s *Session) promptBackend(name string) (*backends.Backend, string, *rpc.Er
 	if b == nil || !ok {
 		return nil, "", rpc.Errorf(rpc.CodeInvalidParams, "invalid params: unknown prompt %q: no backend %q", name, bid)
 	}
+	if contains(starting, bid) {
+		return nil, "", wireError(s.g.notReady([]string{bid}))
+	}
 	return b, prompt, nil
 }
 
 // resourceRequest routes resources/read, subscribe and unsubscribe by URI.
+// A URI no ready backend serves waits for backends on their first start.
 func (s *Session) resourceRequest(m *rpc.Message) {
-	params, uri, err := paramsWithString(m.Params, "uri")
+	uri, err := stringParam(m.Params, "uri")
 	if err != nil {
 		s.conn.ReplyError(m.ID, err)
 		return
 	}
-	b := s.resourceOwner(uri)
-	if b == nil {
-		s.conn.ReplyError(m.ID, resourceNotFound(uri))
+	if b := s.resourceOwner(uri); b != nil {
+		s.routeResource(m, uri, b)
 		return
 	}
+	s.whenReady(m, nil, func(starting []string) {
+		b := s.resourceOwner(uri)
+		switch {
+		case b != nil:
+			s.routeResource(m, uri, b)
+		case len(starting) > 0:
+			s.conn.ReplyError(m.ID, wireError(s.g.notReady(starting)))
+		default:
+			s.conn.ReplyError(m.ID, resourceNotFound(uri))
+		}
+	})
+}
+
+func (s *Session) routeResource(m *rpc.Message, uri string, b *backends.Backend) {
 	var after func(*rpc.Message)
 	switch m.Method {
 	case "resources/subscribe":
@@ -355,7 +353,7 @@ func (s *Session) resourceRequest(m *rpc.Message) {
 	case "resources/unsubscribe":
 		s.subscribe(uri, b.ID(), false)
 	}
-	s.relayTo(m.ID, b, m.Method, params, after)
+	s.forward(m.ID, b, m.Method, "", m.Params, after)
 }
 
 func resourceNotFound(uri string) *rpc.Error {
@@ -538,121 +536,57 @@ func matchTemplate(t, uri string) bool {
 	return re != nil && re.MatchString(uri)
 }
 
-// complete routes completion/complete: ref/prompt by qualified prompt name
-// (rewritten to the backend's), ref/resource by URI or template.
+// complete routes completion/complete: ref/prompt by prompt name
+// (rewritten to the backend's), ref/resource by URI or template. Every
+// other byte of the params passes through unchanged.
 func (s *Session) complete(m *rpc.Message) {
-	var params map[string]json.RawMessage
-	if json.Unmarshal(m.Params, &params) != nil {
-		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: completion/complete expects an object"))
-		return
-	}
-	var ref map[string]json.RawMessage
-	if json.Unmarshal(params["ref"], &ref) != nil {
+	ref, ok := rpc.Member(m.Params, "ref")
+	if !ok || len(ref) == 0 || ref[0] != '{' {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: ref: expected an object"))
 		return
 	}
-	var typ, name, uri string
-	_ = json.Unmarshal(ref["type"], &typ)
-	_ = json.Unmarshal(ref["name"], &name)
-	_ = json.Unmarshal(ref["uri"], &uri)
-	var b *backends.Backend
-	switch typ {
+	var r struct{ Type, Name, URI string }
+	_ = json.Unmarshal(ref, &r)
+	switch r.Type {
 	case "ref/prompt":
-		var prompt string
-		var err *rpc.Error
-		b, prompt, err = s.promptBackend(name)
-		if err != nil {
-			s.conn.ReplyError(m.ID, err)
-			return
-		}
-		ref["name"] = rpc.AppendString(nil, prompt)
-		params["ref"], _ = json.Marshal(ref)
+		s.whenReady(m, s.g.backendOf(r.Name), func(starting []string) {
+			b, prompt, err := s.promptBackend(r.Name, starting)
+			if err != nil {
+				s.conn.ReplyError(m.ID, err)
+				return
+			}
+			ref, _ := rpc.SetMember(ref, "name", rpc.AppendString(nil, prompt))
+			params, _ := rpc.SetMember(m.Params, "ref", ref)
+			s.forward(m.ID, b, m.Method, "", params, nil)
+		})
 	case "ref/resource":
-		if b = s.resourceOwner(uri); b == nil {
-			s.conn.ReplyError(m.ID, resourceNotFound(uri))
+		if b := s.resourceOwner(r.URI); b != nil {
+			s.forward(m.ID, b, m.Method, "", m.Params, nil)
 			return
 		}
+		s.whenReady(m, nil, func(starting []string) {
+			b := s.resourceOwner(r.URI)
+			switch {
+			case b != nil:
+				s.forward(m.ID, b, m.Method, "", m.Params, nil)
+			case len(starting) > 0:
+				s.conn.ReplyError(m.ID, wireError(s.g.notReady(starting)))
+			default:
+				s.conn.ReplyError(m.ID, resourceNotFound(r.URI))
+			}
+		})
 	default:
-		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: ref/type: must be \"ref/prompt\" or \"ref/resource\", got %q", typ))
-		return
+		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: ref/type: must be \"ref/prompt\" or \"ref/resource\", got %q", r.Type))
 	}
-	s.relayTo(m.ID, b, m.Method, params, nil)
 }
 
-// paramsWithString decodes params as an object and reads one required
-// string field.
-func paramsWithString(raw json.RawMessage, field string) (map[string]json.RawMessage, string, *rpc.Error) {
-	var params map[string]json.RawMessage
+// stringParam reads one required string member of params.
+func stringParam(raw json.RawMessage, field string) (string, *rpc.Error) {
 	var v string
-	if json.Unmarshal(raw, &params) != nil || json.Unmarshal(params[field], &v) != nil || v == "" {
-		return nil, "", rpc.Errorf(rpc.CodeInvalidParams, "invalid params: %s: required string", field)
+	if f, ok := rpc.Member(raw, field); !ok || json.Unmarshal(f, &v) != nil || v == "" {
+		return "", rpc.Errorf(rpc.CodeInvalidParams, "invalid params: %s: required string", field)
 	}
-	return params, v, nil
-}
-
-// relayTo forwards an IDE request to backend b with params (after the
-// caller's rewrites), rewriting the progress token and registering the
-// request for cancellation. The backend's response goes back under the
-// IDE's id, unchanged; after, if set, sees it first.
-func (s *Session) relayTo(id json.RawMessage, b *backends.Backend, method string, params map[string]json.RawMessage, after func(*rpc.Message)) {
-	ideToken, metaMap := progressToken(params["_meta"])
-	in, token := s.begin(id, ideToken, nil)
-	if token != 0 {
-		metaMap["progressToken"] = rpc.IntID(token)
-		params["_meta"], _ = json.Marshal(metaMap)
-	}
-	raw, _ := json.Marshal(params)
-	call, err := b.Forward(method, raw, func(resp *rpc.Message) {
-		if after != nil {
-			after(resp)
-		}
-		if !s.finish(id, in) {
-			return // cancelled: the IDE expects no response
-		}
-		s.conn.Send(&rpc.Message{ID: id, Result: resp.Result, Error: resp.Error})
-	})
-	if err != nil {
-		s.finish(id, in)
-		s.conn.ReplyError(id, rpc.AsError(err))
-		return
-	}
-	s.mu.Lock()
-	in.call = call
-	cancelled := in.cancelled
-	s.mu.Unlock()
-	if cancelled {
-		call.Cancel("cancelled by the client")
-	}
-}
-
-// relayDone forgets a request a backend sent to the IDE and returns the
-// gateway's id for it.
-func (s *Session) relayDone(b *backends.Backend, backendID json.RawMessage) (int64, bool) {
-	s.pt.init()
-	s.pt.mu.Lock()
-	defer s.pt.mu.Unlock()
-	k := relayKey{b.ID(), string(backendID)}
-	id, ok := s.pt.relayed[k]
-	delete(s.pt.relayed, k)
-	return id, ok
-}
-
-// backendCancelled handles notifications/cancelled from a backend for a
-// request it sent to the IDE through the gateway: the IDE is told, under
-// the gateway's id, and the answer, if it still comes, is dropped.
-func (s *Session) backendCancelled(b *backends.Backend, m *rpc.Message) {
-	var p struct {
-		RequestID json.RawMessage `json:"requestId"`
-		Reason    string          `json:"reason"`
-	}
-	if json.Unmarshal(m.Params, &p) != nil || p.RequestID == nil {
-		return
-	}
-	ours, ok := s.relayDone(b, p.RequestID)
-	if !ok || !s.conn.Forget(ours) {
-		return
-	}
-	s.conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(ours), p.Reason))
+	return v, nil
 }
 
 // notifyPassthroughLists tells the IDE, once per change, that the merged

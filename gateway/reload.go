@@ -35,6 +35,7 @@ func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 	g.mu.Lock()
 	if g.cfg == nil {
 		g.opts.Config = file
+		g.configErr = nil
 		g.mu.Unlock()
 		return backends.ReloadResult{}, nil
 	}
@@ -58,6 +59,7 @@ func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 	g.mu.Lock()
 	g.opts.Config = file
 	g.cfg = cfg
+	g.configErr = nil
 	if g.started && !reflect.DeepEqual(old.Planner, cfg.Planner) {
 		// Orchestrations already planning keep the planner they started with.
 		g.planner, g.plannerName = g.newPlanner(cfg, g.sampler)
@@ -144,6 +146,11 @@ func (g *Gateway) reloadFile(path string) (backends.ReloadResult, error) {
 			return res, nil
 		}
 	}
+	g.mu.Lock()
+	if g.configErr != nil {
+		g.configErr = err // still unusable: explain the newest problem
+	}
+	g.mu.Unlock()
 	if errors.Is(err, fs.ErrNotExist) {
 		g.log.Warn().Str("path", path).Msg("configuration file removed; keeping the running backends")
 	} else {

@@ -45,7 +45,7 @@ func TestWatchConfigReloads(t *testing.T) {
 	if err := g.Configure(nil); err != nil {
 		t.Fatal(err)
 	}
-	g.Start(nil, nil, nil)
+	g.Start(nil, nil)
 	defer g.Stop()
 	g.Backends().WaitReady(t.Context())
 	keep, _ := g.Backends().Get("keep")
@@ -122,7 +122,7 @@ func TestReloadAppliesPlannerSettings(t *testing.T) {
 	if err := g.Configure(nil); err != nil {
 		t.Fatal(err)
 	}
-	g.Start(nil, nil, nil)
+	g.Start(nil, nil)
 	defer g.Stop()
 	if got := g.PlannerName(); got != "lexical" {
 		t.Fatalf("planner before reload %q, want lexical", got)

@@ -23,34 +23,36 @@ const LatestProtocolVersion = "2025-11-25"
 // SupportedProtocolVersions lists the revisions the gateway speaks, newest first.
 var SupportedProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
-// Session serves one IDE connection.
+// Session serves one client connection (the IDE over stdio, or one HTTP
+// session). Many sessions may share one [Gateway]: each has its own ids,
+// progress tokens, subscriptions, log level and capabilities.
 type Session struct {
 	g    *Gateway
 	conn *rpc.Conn
 	log  zerolog.Logger
 
-	ctx    context.Context // ends when the IDE is gone
+	ctx    context.Context // ends when the client is gone
 	cancel context.CancelFunc
-	work   sync.WaitGroup // the session's own request goroutines (orchestrate_task, ...)
+	work   sync.WaitGroup // the session's own request goroutines (orchestrate_task, waits for backends, ...)
 
 	mu          sync.Mutex
 	initialized bool                       // guarded by mu
 	clientCaps  map[string]json.RawMessage // guarded by mu
 	clientInfo  json.RawMessage            // guarded by mu
 	version     string                     // guarded by mu; negotiated protocol version
-	inflight    map[string]*inflight       // guarded by mu; IDE request id -> call
-	progress    map[int64]json.RawMessage  // guarded by mu; gateway token -> IDE token
-	nextToken   int64                      // guarded by mu
+	inflight    map[string]*inflight       // guarded by mu; client request id -> call
 	logLevel    int                        // guarded by mu; index into logLevels; notifications below it are dropped
 	listTimer   *time.Timer                // guarded by mu; coalesces list_changed
+	listFirst   time.Time                  // guarded by mu; first change the pending timer coalesces
 	toolsSig    string                     // guarded by mu; what tools/list last showed
 
 	pt passthrough // prompts, resources, completions, relayed requests (passthrough.go)
 }
 
-// inflight is an IDE request the gateway is working on.
+// inflight is a client request the gateway is working on.
 type inflight struct {
 	call      *backends.Call     // a forwarded call, once sent
+	backend   string             // the backend it went to, if any
 	cancel    context.CancelFunc // the gateway's own work
 	token     int64              // gateway progress token, 0 if none
 	cancelled bool
@@ -60,13 +62,15 @@ var logLevels = []string{"debug", "info", "notice", "warning", "error", "critica
 
 // NewSession prepares a session of g over stream; [Session.Run] serves it.
 func NewSession(g *Gateway, stream rpc.Stream) *Session {
+	ctx, cancel := context.WithCancel(context.Background())
 	s := &Session{
 		g:        g,
 		log:      g.log,
+		ctx:      ctx,
+		cancel:   cancel,
 		inflight: map[string]*inflight{},
-		progress: map[int64]json.RawMessage{},
 	}
-	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.pt.init()
 	opts := rpc.ConnOptions{
 		Handler:     s.handle,
 		ReplyErrors: true,
@@ -79,15 +83,15 @@ func NewSession(g *Gateway, stream rpc.Stream) *Session {
 		opts.OnWrite = func(m *rpc.Message, n int) { g.trace(telemetry.DirGatewayToIDE, "", m, n) }
 	}
 	s.conn = rpc.NewConn(stream, opts)
-	g.mu.Lock()
-	g.onChange = s.listsChanged
-	g.mu.Unlock()
 	return s
 }
 
-// Run serves the IDE until it closes the connection or ctx ends, then
-// cancels the session's work, stops the backends and closes the stream.
+// Run serves the client until it closes the connection or ctx ends, then
+// cancels the session's own work and its calls in flight, and closes the
+// stream. It does not stop the gateway: its owner does.
 func (s *Session) Run(ctx context.Context) error {
+	s.g.addSession(s)
+	defer s.g.removeSession(s)
 	stop := context.AfterFunc(ctx, func() { s.conn.Close() })
 	defer stop()
 	err := s.conn.Run()
@@ -96,89 +100,122 @@ func (s *Session) Run(ctx context.Context) error {
 	if s.listTimer != nil {
 		s.listTimer.Stop()
 	}
+	calls := make([]*inflight, 0, len(s.inflight))
+	for id, in := range s.inflight {
+		in.cancelled = true
+		calls = append(calls, in)
+		delete(s.inflight, id)
+	}
 	s.mu.Unlock()
-	s.g.Stop()
+	// One session's disconnect cancels only its own calls.
+	for _, in := range calls {
+		if in.call != nil {
+			in.call.Cancel("the client disconnected")
+		}
+		s.g.dropToken(in.token)
+	}
 	s.work.Wait()
 	s.conn.Close()
 	return err
 }
 
-func (s *Session) handle(m *rpc.Message) {
-	if m.ID == nil {
-		s.handleNotification(m)
-		return
-	}
-	switch m.Method {
-	case "initialize":
-		s.initialize(m)
-		return
-	case "ping":
-		s.conn.Reply(m.ID, json.RawMessage(`{}`))
-		return
-	}
-	s.mu.Lock()
-	ready := s.initialized
-	s.mu.Unlock()
-	if !ready {
-		// server/discover (the 2026 dual-era probe) lands here too and must be
-		// answered at once so that the client falls back to initialize.
-		code := int64(rpc.CodeInvalidRequest)
-		msg := "the session is not initialized: send initialize first"
-		if m.Method == "server/discover" || !knownMethod(m.Method) {
-			code, msg = rpc.CodeMethodNotFound, fmt.Sprintf("method not found: %q", m.Method)
-		}
-		s.conn.ReplyError(m.ID, &rpc.Error{Code: code, Message: msg})
-		return
-	}
-	switch m.Method {
-	case "tools/list":
-		s.conn.Reply(m.ID, s.toolsList())
-	case "tools/call":
-		s.toolsCall(m)
-	case "agentify/orchestrateTask":
-		s.orchestrateMethod(m)
-	case "logging/setLevel":
-		s.setLevel(m)
-	default:
-		if !s.route(m) {
-			s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeMethodNotFound, "method not found: %q", m.Method))
-		}
+// method describes how the session handles one client request method.
+type method struct {
+	handle func(s *Session, m *rpc.Message)
+	// beforeInit: allowed before initialize.
+	beforeInit bool
+}
+
+// clientMethods is the table of every request a client may send. A method
+// not listed is answered -32601 at once; one listed but sent before
+// initialize gets -32600.
+var clientMethods map[string]method
+
+func init() {
+	clientMethods = map[string]method{
+		"initialize":               {handle: (*Session).initialize, beforeInit: true},
+		"ping":                     {handle: func(s *Session, m *rpc.Message) { s.conn.Reply(m.ID, json.RawMessage(`{}`)) }, beforeInit: true},
+		"tools/list":               {handle: (*Session).toolsListRequest},
+		"tools/call":               {handle: (*Session).toolsCall},
+		"agentify/orchestrateTask": {handle: (*Session).orchestrateMethod},
+		"logging/setLevel":         {handle: (*Session).setLevel},
+		"prompts/list":             {handle: func(s *Session, m *rpc.Message) { s.listMerged(m, kindPrompts) }},
+		"resources/list":           {handle: func(s *Session, m *rpc.Message) { s.listMerged(m, kindResources) }},
+		"resources/templates/list": {handle: func(s *Session, m *rpc.Message) { s.listMerged(m, kindTemplates) }},
+		"prompts/get":              {handle: (*Session).promptsGet},
+		"resources/read":           {handle: (*Session).resourceRequest},
+		"resources/subscribe":      {handle: (*Session).resourceRequest},
+		"resources/unsubscribe":    {handle: (*Session).resourceRequest},
+		"completion/complete":      {handle: (*Session).complete},
 	}
 }
 
-func knownMethod(method string) bool {
-	switch method {
-	case "tools/list", "tools/call", "agentify/orchestrateTask", "logging/setLevel",
-		"prompts/list", "prompts/get", "resources/list", "resources/read", "resources/templates/list",
-		"resources/subscribe", "resources/unsubscribe", "completion/complete":
-		return true
-	}
-	return false
-}
-
-func (s *Session) handleNotification(m *rpc.Message) {
-	switch m.Method {
-	case "notifications/initialized":
-	case "notifications/cancelled":
-		var p struct {
-			RequestID json.RawMessage `json:"requestId"`
-			Reason    string          `json:"reason"`
-		}
-		if json.Unmarshal(m.Params, &p) != nil || p.RequestID == nil {
-			return
-		}
-		s.cancelRequest(string(p.RequestID), p.Reason)
-	case "notifications/roots/list_changed":
+// clientNotifications is the table of notifications a client may send;
+// others are ignored.
+var clientNotifications = map[string]func(s *Session, m *rpc.Message){
+	"notifications/initialized": func(*Session, *rpc.Message) {},
+	"notifications/cancelled":   (*Session).cancelledByClient,
+	"notifications/roots/list_changed": func(s *Session, m *rpc.Message) {
 		if mgr := s.g.Backends(); mgr != nil {
 			for _, b := range mgr.List() {
 				b.Notify(m.Method, m.Params)
 			}
 		}
-	}
+	},
 }
 
-// initialize answers the handshake at once and starts the backends in the
-// background: tools appear as backends come up (tools/list_changed).
+// handle dispatches one client message; it runs on the session's read loop.
+func (s *Session) handle(m *rpc.Message) {
+	if m.ID == nil {
+		if f := clientNotifications[m.Method]; f != nil {
+			f(s, m)
+		}
+		return
+	}
+	md, ok := clientMethods[m.Method]
+	if !ok {
+		// server/discover (the 2026 dual-era probe) lands here and must be
+		// answered at once so that the client falls back to initialize.
+		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeMethodNotFound, "method not found: %q", m.Method))
+		return
+	}
+	if !md.beforeInit {
+		s.mu.Lock()
+		ready := s.initialized
+		s.mu.Unlock()
+		if !ready {
+			s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidRequest, "the session is not initialized: send initialize first"))
+			return
+		}
+	}
+	if err := checkMeta(m.Params); err != nil {
+		s.conn.ReplyError(m.ID, err)
+		return
+	}
+	md.handle(s, m)
+}
+
+// checkMeta rejects params whose _meta is not an object: MCP reserves it
+// for an object, and SDK-based backends drop a message that breaks the
+// rule, leaving the client to wait for its timeout.
+func checkMeta(params json.RawMessage) *rpc.Error {
+	if len(params) == 0 {
+		return nil
+	}
+	meta, ok := rpc.Member(params, "_meta")
+	if !ok {
+		return nil
+	}
+	if meta = bytes.TrimSpace(meta); len(meta) == 0 || meta[0] != '{' {
+		return rpc.Errorf(rpc.CodeInvalidParams, "invalid params: _meta: must be an object")
+	}
+	return nil
+}
+
+// initialize answers the handshake at once. The first session configures
+// the gateway (with its initializationOptions) and starts the backends in
+// the background, mirroring its capabilities into theirs; tools appear as
+// backends come up (tools/list_changed).
 func (s *Session) initialize(m *rpc.Message) {
 	var p struct {
 		ProtocolVersion       string                     `json:"protocolVersion"`
@@ -211,7 +248,8 @@ func (s *Session) initialize(m *rpc.Message) {
 	s.initialized, s.clientCaps, s.clientInfo, s.version = true, p.Capabilities, p.ClientInfo, version
 	s.mu.Unlock()
 
-	if err := s.g.Configure(p.InitializationOptions); err != nil {
+	first, err := s.g.configureOnce(p.InitializationOptions)
+	if err != nil {
 		s.log.Error().Err(err).Msg("initializationOptions rejected")
 		s.mu.Lock()
 		s.initialized = false
@@ -219,19 +257,17 @@ func (s *Session) initialize(m *rpc.Message) {
 		s.conn.ReplyError(m.ID, rpc.AsError(&rpc.Error{Code: rpc.CodeInvalidParams, Message: err.Error()}))
 		return
 	}
-	caps, _ := json.Marshal(p.Capabilities)
-	var sampler Sampler
-	if _, ok := p.Capabilities["sampling"]; ok {
-		sampler = ideSampler{s}
+	if !first && len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
+		s.log.Info().Msg("initializationOptions ignored: the gateway is already configured (another client connected first, or it serves HTTP)")
 	}
 	result, _ := json.Marshal(map[string]any{
 		"protocolVersion": version,
 		"capabilities":    s.capabilities(),
 		"serverInfo":      map[string]string{"name": "mcp-agentify", "title": "mcp-agentify gateway", "version": s.g.opts.Version},
-		"instructions":    instructions,
+		"instructions":    s.instructions(),
 	})
 	s.conn.Reply(m.ID, result)
-	sig := s.toolsList()
+	sig := s.toolsList(nil)
 	s.mu.Lock()
 	s.toolsSig = string(sig)
 	s.mu.Unlock()
@@ -239,12 +275,29 @@ func (s *Session) initialize(m *rpc.Message) {
 	_ = json.Unmarshal(p.ClientInfo, &ci)
 	s.g.setClient(strings.TrimSpace(ci.Name+" "+ci.Version), version)
 	s.log.Info().RawJSON("client", orJSON(p.ClientInfo)).Str("protocolVersion", version).Msg("client initialized")
-	s.g.Start(caps, s.backendMessage, sampler)
+	var sampler Sampler
+	if _, ok := p.Capabilities["sampling"]; ok {
+		sampler = sessionSampler{s.g}
+	}
+	caps, _ := json.Marshal(p.Capabilities)
+	// Start is a no-op when the gateway already runs (HTTP, or a second
+	// client). It marks the backends starting before it returns, so the
+	// client's next request, read after this, waits for them.
+	s.g.Start(caps, sampler)
 }
 
-const instructions = "mcp-agentify gives access to many backend MCP servers through a few tools. " +
-	"Use orchestrate_task to describe a task in plain language and let the gateway pick and run the right backend tool. " +
-	"Or use search_tools to find backend tools (with their input schemas) and call_tool to run one by its qualified name \"backend__tool\"."
+// instructions tell the client's model how to use the gateway, naming
+// only the tools the configured expose mode offers.
+func (s *Session) instructions() string {
+	meta, _ := s.exposed()
+	if len(meta) == 1 {
+		return "mcp-agentify gives access to many backend MCP servers through one tool. " +
+			"Use orchestrate_task to describe a task in plain language and let the gateway pick and run the right backend tool."
+	}
+	return "mcp-agentify gives access to many backend MCP servers through a few tools. " +
+		"Use orchestrate_task to describe a task in plain language and let the gateway pick and run the right backend tool. " +
+		"Or use search_tools to find backend tools (with their input schemas) and call_tool to run one by the name search_tools gives."
+}
 
 func orJSON(b json.RawMessage) json.RawMessage {
 	if len(b) == 0 {
@@ -272,9 +325,13 @@ func (s *Session) capabilities() map[string]any {
 	return caps
 }
 
-// route forwards requests the gateway proxies to one backend (prompts,
-// resources, completions). It reports whether it handled m.
-func (s *Session) route(m *rpc.Message) bool { return s.routePassthrough(m) }
+// hasCapability reports whether the client declared capability name.
+func (s *Session) hasCapability(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.clientCaps[name]
+	return ok
+}
 
 func (s *Session) setLevel(m *rpc.Message) {
 	var p struct {
@@ -289,32 +346,49 @@ func (s *Session) setLevel(m *rpc.Message) {
 	s.mu.Lock()
 	s.logLevel = i
 	s.mu.Unlock()
-	// Backends filter at the source too, so they do not send what is dropped.
+	// Backends filter at the source too, so they do not send what is
+	// dropped; with several clients, the most verbose level asked wins at
+	// the backend, and each session filters for itself.
 	if mgr := s.g.Backends(); mgr != nil {
+		level := logLevels[s.g.minLogLevel()]
+		params := rpc.AppendString([]byte(`{"level":`), level)
+		params = append(params, '}')
 		for _, b := range mgr.List() {
 			if st, _ := b.State(); st == backends.Ready && b.HasCapability("logging") {
-				go b.Call(s.ctx, "logging/setLevel", m.Params) //nolint: the reply carries nothing
+				if _, err := b.Forward("logging/setLevel", params, func(*rpc.Message) {}); err != nil {
+					s.log.Debug().Str("backend", b.ID()).Err(err).Msg("logging/setLevel not forwarded")
+				}
 			}
 		}
 	}
 	s.conn.Reply(m.ID, json.RawMessage(`{}`))
 }
 
-// cancelRequest handles notifications/cancelled from the IDE.
+// cancelledByClient handles notifications/cancelled from the client.
+func (s *Session) cancelledByClient(m *rpc.Message) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+		Reason    string          `json:"reason"`
+	}
+	if json.Unmarshal(m.Params, &p) != nil || p.RequestID == nil {
+		return
+	}
+	s.cancelRequest(string(p.RequestID), p.Reason)
+}
+
+// cancelRequest cancels a client request the gateway is working on.
 func (s *Session) cancelRequest(id, reason string) {
 	s.mu.Lock()
 	in := s.inflight[id]
 	if in != nil {
 		in.cancelled = true
 		delete(s.inflight, id)
-		if in.token != 0 {
-			delete(s.progress, in.token)
-		}
 	}
 	s.mu.Unlock()
 	if in == nil {
 		return
 	}
+	s.g.dropToken(in.token)
 	if reason == "" {
 		reason = "cancelled by the client"
 	}
@@ -327,86 +401,87 @@ func (s *Session) cancelRequest(id, reason string) {
 	s.log.Debug().Str("id", id).Msg("request cancelled by the client")
 }
 
-// begin registers an IDE request as in flight. ideToken, if not nil, is
-// the IDE's progress token; the returned gateway token replaces it.
+// begin registers a client request as in flight. ideToken, if not nil, is
+// the client's progress token; the returned gateway token replaces it.
 func (s *Session) begin(id json.RawMessage, ideToken json.RawMessage, cancel context.CancelFunc) (*inflight, int64) {
 	in := &inflight{cancel: cancel}
-	s.mu.Lock()
 	if ideToken != nil {
-		s.nextToken++
-		in.token = s.nextToken
-		s.progress[in.token] = ideToken
+		in.token = s.g.newToken(s, ideToken)
 	}
+	s.mu.Lock()
 	s.inflight[string(id)] = in
 	s.mu.Unlock()
 	return in, in.token
 }
 
-// finish forgets an IDE request; it reports false if it was cancelled
+// finish forgets a client request; it reports false if it was cancelled
 // (its response must then not be sent).
 func (s *Session) finish(id json.RawMessage, in *inflight) bool {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if in.cancelled {
-		return false
+	cancelled := in.cancelled
+	if !cancelled && s.inflight[string(id)] == in {
+		delete(s.inflight, string(id))
 	}
-	delete(s.inflight, string(id))
-	if in.token != 0 {
-		delete(s.progress, in.token)
-	}
-	return true
+	s.mu.Unlock()
+	s.g.dropToken(in.token)
+	return !cancelled
 }
 
-// progressToken extracts _meta.progressToken (raw) and returns the _meta
-// object without it, for rewriting.
-func progressToken(meta json.RawMessage) (json.RawMessage, map[string]json.RawMessage) {
-	if len(meta) == 0 {
-		return nil, nil
+// forward sends a request to backend b on behalf of the client request id
+// and relays the response (and the progress before it) back under the
+// client's id and token. params are the request's params after the
+// caller's rewrites; a _meta.progressToken in them is replaced by a
+// gateway token, every other byte kept. Everything after the send happens
+// on the backend's read loop, so progress and response keep their order.
+// after, if set, sees the response first; tool is the tool name for
+// metrics ("" for other methods).
+func (s *Session) forward(id json.RawMessage, b *backends.Backend, method, tool string, params json.RawMessage, after func(*rpc.Message)) {
+	var ideToken json.RawMessage
+	meta, hasMeta := rpc.Member(params, "_meta")
+	if hasMeta {
+		ideToken, _ = rpc.Member(meta, "progressToken")
 	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(meta, &m) != nil {
-		return nil, nil
-	}
-	return m["progressToken"], m
-}
-
-// forward sends a tools/call for a backend tool and relays the response
-// (and the progress before it) to the IDE under the IDE's id and token.
-// Everything after the send happens on the backend's read loop.
-func (s *Session) forward(id json.RawMessage, b *backends.Backend, tool string, args, meta json.RawMessage) {
-	ideToken, metaMap := progressToken(meta)
 	in, token := s.begin(id, ideToken, nil)
+	in.backend = b.ID()
 	if token != 0 {
-		metaMap["progressToken"] = rpc.IntID(token)
-		meta, _ = json.Marshal(metaMap)
+		meta, _ = rpc.SetMember(meta, "progressToken", rpc.IntID(token))
+		params, _ = rpc.SetMember(params, "_meta", meta)
 	}
 	var start time.Time
 	hub := s.g.opts.Hub
 	if hub != nil {
 		start = time.Now()
 	}
-	call, err := b.Forward("tools/call", toolCallParams(tool, args, meta), func(resp *rpc.Message) {
-		if hub != nil {
+	s.g.noteCaller(b.ID(), s)
+	call, err := b.Forward(method, params, func(resp *rpc.Message) {
+		if hub != nil && method == "tools/call" {
 			var err error
 			if resp.Error != nil {
 				err = resp.Error
 			}
 			s.g.observe(b, tool, start, err)
 		}
-		if !s.finish(id, in) {
-			return // cancelled: the IDE expects no response
+		if after != nil {
+			after(resp)
 		}
-		if resp.Error != nil && (resp.Error.Code == rpc.CodeBackendFailed || resp.Error.Code == rpc.CodeNotReady) {
+		if !s.finish(id, in) {
+			return // cancelled: the client expects no response
+		}
+		if resp.Error != nil && method == "tools/call" && isCallFailure(resp.Error) {
 			// The backend failed (exited, timed out): a tool failure the model
 			// can see and act on, not a protocol error.
-			s.conn.Reply(id, errorResult(resp.Error.Message))
+			s.conn.Reply(id, toolFailure(resp.Error))
 			return
 		}
 		s.conn.Send(&rpc.Message{ID: id, Result: resp.Result, Error: resp.Error})
 	})
 	if err != nil {
 		s.finish(id, in)
-		s.conn.Reply(id, errorResult(errorText(err)))
+		if method == "tools/call" {
+			s.conn.Reply(id, toolFailure(err))
+		} else {
+			s.conn.ReplyError(id, wireError(err))
+		}
 		return
 	}
 	s.mu.Lock()
@@ -418,49 +493,8 @@ func (s *Session) forward(id json.RawMessage, b *backends.Backend, tool string, 
 	}
 }
 
-// backendMessage handles what a backend sends besides responses; it runs
-// on that backend's read loop.
-func (s *Session) backendMessage(b *backends.Backend, conn *rpc.Conn, m *rpc.Message) {
-	switch m.Method {
-	case "notifications/progress":
-		s.relayProgress(m)
-	case "notifications/message":
-		s.relayLog(m)
-	case "notifications/resources/updated":
-		s.resourceUpdated(b, m)
-	case "notifications/elicitation/complete":
-		s.conn.Notify(m.Method, m.Params)
-	case "notifications/cancelled":
-		s.backendCancelled(b, m)
-	case "sampling/createMessage", "elicitation/create", "roots/list":
-		s.relayRequest(b, conn, m)
-	default:
-		if m.ID != nil {
-			conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeMethodNotFound, "method not found: %q", m.Method))
-		}
-	}
-}
-
-func (s *Session) relayProgress(m *rpc.Message) {
-	var p map[string]json.RawMessage
-	if json.Unmarshal(m.Params, &p) != nil {
-		return
-	}
-	tok, ok := rpc.ParseIntID(p["progressToken"])
-	if !ok {
-		return
-	}
-	s.mu.Lock()
-	ideToken := s.progress[tok]
-	s.mu.Unlock()
-	if ideToken == nil {
-		return // finished or cancelled: drop
-	}
-	p["progressToken"] = ideToken
-	params, _ := json.Marshal(p)
-	s.conn.Notify(m.Method, params)
-}
-
+// relayLog relays a backend's notifications/message at or above the
+// session's log level.
 func (s *Session) relayLog(m *rpc.Message) {
 	var p struct {
 		Level string `json:"level"`
@@ -475,81 +509,85 @@ func (s *Session) relayLog(m *rpc.Message) {
 	s.conn.Notify(m.Method, m.Params)
 }
 
-// relayRequest forwards a backend's request to the IDE when it declared
-// the capability, and the IDE's answer back.
-func (s *Session) relayRequest(b *backends.Backend, conn *rpc.Conn, m *rpc.Message) {
-	capName := map[string]string{"sampling/createMessage": "sampling", "elicitation/create": "elicitation", "roots/list": "roots"}[m.Method]
-	s.mu.Lock()
-	_, ok := s.clientCaps[capName]
-	s.mu.Unlock()
-	if !ok {
-		conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeMethodNotFound, "%s is not available: the client connected to mcp-agentify did not declare the %q capability", m.Method, capName))
-		return
-	}
-	backendID := m.ID
-	// The IDE sees the gateway's own id (every backend starts its ids at 0);
-	// the mapping lets a cancellation from the backend reach the IDE.
-	s.pt.init()
-	s.pt.mu.Lock() // held across Go so the callback's relayDone finds the entry
-	ours, err := s.conn.Go(m.Method, m.Params, func(resp *rpc.Message) {
-		s.relayDone(b, backendID)
-		conn.Send(&rpc.Message{ID: backendID, Result: resp.Result, Error: resp.Error})
-	})
-	if err == nil {
-		s.pt.relayed[relayKey{b.ID(), string(backendID)}] = ours
-	}
-	s.pt.mu.Unlock()
-	if err != nil {
-		conn.ReplyError(backendID, rpc.Errorf(rpc.CodeInternalError, "%s: the client connection failed: %v", m.Method, err))
-	}
-}
+// maxListDelay bounds how long list changes are coalesced: a backend that
+// announces changes without pause must not delay the client's update (nor
+// another backend's first tools) for longer.
+const (
+	listQuiet    = 50 * time.Millisecond
+	maxListDelay = 250 * time.Millisecond
+)
 
 // listsChanged coalesces backend list changes: after a short quiet
-// period, the IDE is told once if what it sees changed.
+// period, and at most maxListDelay after the first change, the client is
+// told once if what it sees changed.
 func (s *Session) listsChanged() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.listTimer != nil {
-		s.listTimer.Reset(50 * time.Millisecond)
+	now := time.Now()
+	if s.listTimer != nil && !s.listFirst.IsZero() {
+		wait := min(listQuiet, maxListDelay-now.Sub(s.listFirst))
+		s.listTimer.Reset(max(wait, 0))
 		return
 	}
-	s.listTimer = time.AfterFunc(50*time.Millisecond, s.notifyLists)
+	s.listFirst = now
+	if s.listTimer == nil {
+		s.listTimer = time.AfterFunc(listQuiet, s.notifyLists)
+		return
+	}
+	s.listTimer.Reset(listQuiet)
 }
 
+// notifyLists runs on the list timer's goroutine.
 func (s *Session) notifyLists() {
-	if s.ctx.Err() != nil {
+	s.mu.Lock()
+	s.listFirst = time.Time{}
+	initialized := s.initialized
+	s.mu.Unlock()
+	if s.ctx.Err() != nil || !initialized {
 		return
 	}
 	s.renewSubscriptions()
-	list := s.toolsList()
+	list := s.toolsList(nil)
 	s.mu.Lock()
-	changed := string(list) != s.toolsSig && s.initialized
+	changed := string(list) != s.toolsSig
 	s.toolsSig = string(list)
 	s.mu.Unlock()
 	if changed {
 		s.conn.Notify("notifications/tools/list_changed", nil)
 	}
-	s.mu.Lock()
-	initialized := s.initialized
-	s.mu.Unlock()
-	if initialized {
-		s.notifyPassthroughLists()
+	s.notifyPassthroughLists()
+}
+
+// sessionSampler lets the planner use a client's model: the client whose
+// request the planner is serving (found in ctx), else any connected
+// client that declared sampling.
+type sessionSampler struct{ g *Gateway }
+
+type sessionKey struct{}
+
+func (ss sessionSampler) session(ctx context.Context) *Session {
+	if s, ok := ctx.Value(sessionKey{}).(*Session); ok && s.hasCapability("sampling") {
+		return s
 	}
+	return ss.g.sessionWith("sampling")
 }
 
-// ideSampler lets the planner use the IDE's model.
-type ideSampler struct{ s *Session }
-
-func (is ideSampler) CreateMessage(ctx context.Context, params json.RawMessage) (json.RawMessage, error) {
-	return is.s.conn.Call(ctx, "sampling/createMessage", params)
+func (ss sessionSampler) CreateMessage(ctx context.Context, params json.RawMessage) (json.RawMessage, error) {
+	s := ss.session(ctx)
+	if s == nil {
+		return nil, fmt.Errorf("sampling/createMessage: %w", errNoSampler)
+	}
+	return s.conn.Call(ctx, "sampling/createMessage", params)
 }
 
-func (is ideSampler) SupportsTools() bool {
-	is.s.mu.Lock()
-	raw := is.s.clientCaps["sampling"]
-	is.s.mu.Unlock()
-	var sc map[string]json.RawMessage
-	_ = json.Unmarshal(raw, &sc)
-	_, ok := sc["tools"]
+func (ss sessionSampler) SupportsTools() bool {
+	s := ss.session(context.Background())
+	if s == nil {
+		return false
+	}
+	s.mu.Lock()
+	raw := s.clientCaps["sampling"]
+	s.mu.Unlock()
+	_, ok := rpc.Member(raw, "tools")
 	return ok
 }

@@ -77,6 +77,7 @@ func startSession(t *testing.T, cfg *schemas.Config) *ide {
 	go func() {
 		defer close(c.done)
 		sess.Run(ctx)
+		g.Stop()
 	}()
 	// Owned by the test: reads until the session closes its output.
 	go func() {

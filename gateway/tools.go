@@ -27,7 +27,12 @@ var metaTools = map[string]json.RawMessage{
 
 // exposed lists the meta tools offered under the configured expose mode.
 func (s *Session) exposed() (meta []string, all bool) {
-	switch s.g.Config().Expose {
+	cfg := s.g.Config()
+	expose := ""
+	if cfg != nil {
+		expose = cfg.Expose
+	}
+	switch expose {
 	case "orchestrate":
 		return []string{toolOrchestrate}, false
 	case "all":
@@ -36,8 +41,20 @@ func (s *Session) exposed() (meta []string, all bool) {
 	return []string{toolOrchestrate, toolSearch, toolCall}, false
 }
 
-// toolsList builds the tools/list result.
-func (s *Session) toolsList() json.RawMessage {
+// toolsListRequest answers tools/list. Under expose "all" it waits for
+// backends on their first start (see ready.go), so the first list is
+// complete.
+func (s *Session) toolsListRequest(m *rpc.Message) {
+	if _, all := s.exposed(); !all {
+		s.conn.Reply(m.ID, s.toolsList(nil))
+		return
+	}
+	s.whenReady(m, nil, func(starting []string) { s.conn.Reply(m.ID, s.toolsList(starting)) })
+}
+
+// toolsList builds the tools/list result; starting, if any, names the
+// backends still on their first start.
+func (s *Session) toolsList(starting []string) json.RawMessage {
 	names, all := s.exposed()
 	b := []byte(`{"tools":[`)
 	for i, n := range names {
@@ -47,34 +64,30 @@ func (s *Session) toolsList() json.RawMessage {
 		b = append(b, metaTools[n]...)
 	}
 	if all {
-		for _, bk := range s.g.Backends().List() {
-			for _, t := range bk.Tools() {
-				raw := renameTool(t.Raw, bk.ID()+planner.Separator+t.Name)
-				if raw == nil {
-					continue
-				}
-				b = append(b, ',')
-				b = append(b, raw...)
+		for _, t := range s.g.exposedTools() {
+			raw := renameTool(t.raw, t.name)
+			if raw == nil {
+				continue
 			}
+			b = append(b, ',')
+			b = append(b, raw...)
 		}
 	}
-	return append(b, "]}"...)
+	return startingMeta(append(b, "]}"...), starting)
 }
 
-// renameTool rewrites a tool definition's name, keeping every other field.
+// renameTool rewrites a tool (or prompt) definition's name, keeping every
+// other byte.
 func renameTool(raw json.RawMessage, name string) json.RawMessage {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
+	out, ok := rpc.SetMember(raw, "name", rpc.AppendString(nil, name))
+	if !ok {
 		return nil
 	}
-	m["name"] = rpc.AppendString(nil, name)
-	out, _ := json.Marshal(m)
 	return out
 }
 
 // toolsCall dispatches tools/call: the gateway's own tools, or a backend
-// tool by qualified name (offered directly under expose "all", accepted
-// always).
+// tool by name (offered directly under expose "all", accepted always).
 func (s *Session) toolsCall(m *rpc.Message) {
 	var p struct {
 		Name      string          `json:"name"`
@@ -92,11 +105,15 @@ func (s *Session) toolsCall(m *rpc.Message) {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: tools/call needs a tool name"))
 		return
 	}
+	if err := s.g.ConfigError(); err != nil && metaTools[p.Name] != nil {
+		s.conn.Reply(m.ID, errorResult(configErrorText(err)))
+		return
+	}
 	switch p.Name {
 	case toolOrchestrate:
 		s.orchestrateTool(m.ID, p.Arguments, p.Meta)
 	case toolSearch:
-		s.searchTools(m.ID, p.Arguments)
+		s.whenReady(m, nil, func(starting []string) { s.searchTools(m.ID, p.Arguments, starting) })
 	case toolCall:
 		var a struct {
 			Name      string          `json:"name"`
@@ -110,13 +127,23 @@ func (s *Session) toolsCall(m *rpc.Message) {
 			}
 		}
 		if a.Name == "" {
-			s.conn.Reply(m.ID, errorResult("call_tool: \"name\" is required: the qualified tool name (backend__tool) from search_tools"))
+			s.conn.Reply(m.ID, errorResult("call_tool: \"name\" is required: the tool name search_tools gives (backend__tool)"))
 			return
 		}
-		s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta)
+		s.whenReady(m, s.g.backendOf(a.Name), func(starting []string) {
+			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, true, starting)
+		})
 	default:
-		s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta)
+		s.whenReady(m, s.g.backendOf(p.Name), func(starting []string) {
+			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, false, starting)
+		})
 	}
+}
+
+// configErrorText explains an unusable configuration file in a tool result.
+func configErrorText(err error) string {
+	return "mcp-agentify cannot use its configuration file, so no backend is running: " + err.Error() +
+		"\nFix the file; the gateway reloads it on save, no restart needed."
 }
 
 func orEmpty(b json.RawMessage) json.RawMessage {
@@ -127,20 +154,21 @@ func orEmpty(b json.RawMessage) json.RawMessage {
 }
 
 // callBackendTool resolves, validates and forwards a backend tool call.
-func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta json.RawMessage) {
+// viaCallTool says the name came through call_tool (always a tool error
+// when unknown); starting names backends still on their first start.
+func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta json.RawMessage, viaCallTool bool, starting []string) {
 	b, t, cat, err := s.g.Resolve(name)
 	if err != nil {
-		var te *ToolError
-		if errors.As(err, &te) {
-			if _, _, ok := splitQualified(name); !ok && s.g.Config().Expose != "all" {
-				// Not a qualified name: to the IDE this is an unknown tool.
-				s.conn.ReplyError(id, rpc.Errorf(rpc.CodeInvalidParams, "unknown tool %q", name))
-				return
-			}
-			s.conn.Reply(id, errorResult(te.Message))
+		if len(starting) > 0 {
+			s.conn.Reply(id, errorResult(fmt.Sprintf("%s\n%s", errorText(err), s.g.notReady(starting).Error())))
 			return
 		}
-		s.conn.Reply(id, errorResult(err.Error()))
+		if _, _, qualified := splitQualified(name); !qualified && !viaCallTool && !s.g.offersBackendTool(name) {
+			// Not a name the client was offered: to it this is an unknown tool.
+			s.conn.ReplyError(id, rpc.Errorf(rpc.CodeInvalidParams, "unknown tool %q", name))
+			return
+		}
+		s.conn.Reply(id, toolFailure(err))
 		return
 	}
 	if len(args) > 0 && string(args) != "null" && args[0] != '{' {
@@ -148,14 +176,14 @@ func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta js
 		return
 	}
 	if err := s.g.ValidateArgs(cat, t, args); err != nil {
-		s.conn.Reply(id, errorResult(err.Error()))
+		s.conn.Reply(id, toolFailure(err))
 		return
 	}
-	s.forward(id, b, t.Name, args, meta)
+	s.forward(id, b, "tools/call", t.Name, toolCallParams(t.Name, args, meta), nil)
 }
 
 // searchTools answers search_tools.
-func (s *Session) searchTools(id json.RawMessage, args json.RawMessage) {
+func (s *Session) searchTools(id json.RawMessage, args json.RawMessage, starting []string) {
 	var a struct {
 		Query string `json:"query"`
 		Limit int    `json:"limit"`
@@ -164,7 +192,7 @@ func (s *Session) searchTools(id json.RawMessage, args json.RawMessage) {
 		s.conn.Reply(id, errorResult("search_tools: invalid arguments: "+err.Error()))
 		return
 	}
-	s.conn.Reply(id, SearchResult(s.g.Catalog(), a.Query, a.Limit))
+	s.conn.Reply(id, s.g.searchResult(a.Query, a.Limit, starting))
 }
 
 // SearchHit is one search_tools result.
@@ -181,13 +209,28 @@ type SearchHit struct {
 // result: structuredContent {"tools": [...]}, and the same JSON as text
 // for clients that ignore structured output.
 func SearchResult(cat *planner.Catalog, query string, limit int) json.RawMessage {
+	return searchResult(cat, nil, query, limit, nil)
+}
+
+func (g *Gateway) searchResult(query string, limit int, starting []string) json.RawMessage {
+	return searchResult(g.Catalog(), g.nameTable(), query, limit, starting)
+}
+
+// searchResult renders search_tools. names, if set, gives each tool the
+// name the client is offered; starting names backends still on their first
+// start (the result then says a retry will see their tools).
+func searchResult(cat *planner.Catalog, names *nameTable, query string, limit int, starting []string) json.RawMessage {
 	if limit <= 0 {
 		limit = 10
 	}
 	limit = min(limit, 100)
 	hits := []SearchHit{}
 	add := func(t *planner.Tool, score float64) {
-		hits = append(hits, SearchHit{Name: t.QualifiedName(), Backend: t.Backend, Tool: t.Name, Description: t.Description, InputSchema: t.InputSchema, Score: float64(int(score*1000)) / 1000})
+		name := t.QualifiedName()
+		if names != nil {
+			name = names.exposedName(t.Backend, t.Name)
+		}
+		hits = append(hits, SearchHit{Name: name, Backend: t.Backend, Tool: t.Name, Description: t.Description, InputSchema: t.InputSchema, Score: float64(int(score*1000)) / 1000})
 	}
 	if strings.TrimSpace(query) == "" {
 		for i := range cat.Tools {
@@ -202,8 +245,15 @@ func SearchResult(cat *planner.Catalog, query string, limit int) json.RawMessage
 		}
 	}
 	sc := map[string]any{"tools": hits}
+	if len(starting) > 0 {
+		sc["starting"] = starting
+	}
 	text, _ := json.Marshal(sc)
-	return textResult(string(text), false, sc)
+	out := string(text)
+	if len(starting) > 0 {
+		out += "\nNot searched yet: " + (&NotReadyError{Starting: starting, Waited: "the start-up bound"}).Error()
+	}
+	return textResult(out, false, sc)
 }
 
 // orchestrateArgs are the params of orchestrate_task and agentify/orchestrateTask.
@@ -239,7 +289,7 @@ func (s *Session) orchestrateTool(id json.RawMessage, args, meta json.RawMessage
 		s.conn.Reply(id, errorResult(perr.Message))
 		return
 	}
-	ideToken, _ := progressToken(meta)
+	ideToken, _ := rpc.Member(meta, "progressToken")
 	s.runOwn(id, func(ctx context.Context) {
 		start := time.Now()
 		s.ownProgress(ideToken, 0, "planning")
@@ -248,7 +298,7 @@ func (s *Session) orchestrateTool(id json.RawMessage, args, meta json.RawMessage
 			return
 		}
 		if err != nil {
-			s.conn.Reply(id, errorResult(errorText(err)))
+			s.conn.Reply(id, toolFailure(err))
 			return
 		}
 		s.ownProgress(ideToken, 1, "done")
@@ -270,7 +320,7 @@ func (s *Session) orchestrateMethod(m *rpc.Message) {
 			return
 		}
 		if err != nil {
-			s.conn.ReplyError(m.ID, rpc.AsError(err))
+			s.conn.ReplyError(m.ID, wireError(err))
 			return
 		}
 		s.conn.Reply(m.ID, out.ToolResult(time.Since(start)))
@@ -280,7 +330,7 @@ func (s *Session) orchestrateMethod(m *rpc.Message) {
 // runOwn runs the gateway's own work for request id in a goroutine owned
 // by the session, cancellable by notifications/cancelled.
 func (s *Session) runOwn(id json.RawMessage, f func(ctx context.Context)) {
-	ctx, cancel := context.WithCancel(s.ctx)
+	ctx, cancel := context.WithCancel(context.WithValue(s.ctx, sessionKey{}, s))
 	in, _ := s.begin(id, nil, cancel)
 	s.work.Add(1)
 	// Owned by the session: Run waits for it; it ends when f returns, which

@@ -27,6 +27,8 @@ type Config struct {
 	DebugToken string `json:"debugToken,omitempty"`
 	// Expose selects the tools offered to the IDE: "meta" (orchestrate_task, search_tools, call_tool; the default), "all" (meta tools plus every backend tool as backend__tool) or "orchestrate" (orchestrate_task only).
 	Expose string `json:"expose,omitempty" jsonschema:"enum=meta,enum=all,enum=orchestrate"`
+	// Names selects how backend tools and prompts are named toward the client: "prefixed" (the default) names every one backend__name; "bare" keeps each one's own name, and when two backends offer the same name the later one in configuration order gets its backend__ prefix. backend__name and backend.name are accepted in both modes.
+	Names string `json:"names,omitempty" jsonschema:"enum=prefixed,enum=bare"`
 	// Planner configures orchestrate_task.
 	Planner *PlannerConfig `json:"planner,omitempty"`
 	// CallTimeout is the default per-call timeout for backends that set none (default 60s).

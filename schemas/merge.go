@@ -165,6 +165,7 @@ func (c *Config) overlay(in *Config) {
 	setIf(&c.DebugPort, in.DebugPort)
 	setIf(&c.DebugToken, in.DebugToken)
 	setIf(&c.Expose, in.Expose)
+	setIf(&c.Names, in.Names)
 	setIf(&c.CallTimeout, in.CallTimeout)
 	setIf(&c.StartupTimeout, in.StartupTimeout)
 	setIf(&c.ReadyTimeout, in.ReadyTimeout)
