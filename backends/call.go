@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-		"sync"
+	"sync"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/rpc"
