@@ -68,6 +68,13 @@ func startSession(t *testing.T, cfg *schemas.Config) *ide {
 	t.Helper()
 	logs := &logBuffer{}
 	g := New(Options{Config: cfg, Version: "test", Logger: zerolog.New(logs).Level(zerolog.DebugLevel)})
+	return attach(t, g, logs, true)
+}
+
+// attach serves one more session of g to a new in-process client; stop
+// says whether the session's end stops the gateway (the last one to end).
+func attach(t *testing.T, g *Gateway, logs *logBuffer, stop bool) *ide {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	sess := NewSession(g, rpc.NewLineStream(inR, outW, outW, 0))
@@ -77,7 +84,9 @@ func startSession(t *testing.T, cfg *schemas.Config) *ide {
 	go func() {
 		defer close(c.done)
 		sess.Run(ctx)
-		g.Stop()
+		if stop {
+			g.Stop()
+		}
 	}()
 	// Owned by the test: reads until the session closes its output.
 	go func() {
