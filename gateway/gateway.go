@@ -542,3 +542,36 @@ func toolCallParams(tool string, args, meta json.RawMessage) json.RawMessage {
 	}
 	return append(b, '}')
 }
+
+// sharedCapabilities are the client capabilities mirrored into backends
+// when the gateway serves several clients (HTTP): backends start before any
+// client connects, so the gateway declares what it can route to the client
+// whose call caused a request (sampling, elicitation), and refuses cleanly
+// when that client did not declare it. roots are not declared: a shared
+// gateway's backends keep the directories their configuration gives them
+// instead of one client's workspace.
+var sharedCapabilities = json.RawMessage(`{"sampling":{},"elicitation":{"form":{},"url":{}}}`)
+
+// StartShared configures the gateway from its file (no client's
+// initializationOptions) and starts the backends now, for serving many
+// clients (HTTP). The planner may use the model of the client it serves
+// through sampling, when planner.provider is "sampling".
+func (g *Gateway) StartShared() error {
+	if _, err := g.configureOnce(nil); err != nil {
+		return err
+	}
+	// "auto" must not pick sampling for clients that may not offer it.
+	var sampler Sampler
+	if cfg := g.Config(); cfg != nil && cfg.Planner != nil && cfg.Planner.Provider == "sampling" {
+		sampler = sessionSampler{g}
+	}
+	g.Start(sharedCapabilities, sampler)
+	return nil
+}
+
+// Serve runs one client session over stream until the client goes or ctx
+// ends. Sessions share the gateway's backends; the gateway is not stopped
+// when a session ends.
+func (g *Gateway) Serve(ctx context.Context, stream rpc.Stream) error {
+	return NewSession(g, stream).Run(ctx)
+}
