@@ -67,6 +67,8 @@ type Gateway struct {
 	names       *nameTable            // guarded by mu; client names of backend tools and prompts
 	namesGen    uint64                // guarded by mu; the backends' generation names reflects
 	warnedNames map[string]bool       // guarded by mu; name collisions already logged
+	warnedURIs  map[string]bool       // guarded by mu; resource conflicts already logged
+	offered     *offerings            // guarded by mu; what ready backends offer, by generation
 	sessions    map[*Session]struct{} // guarded by mu; connected clients
 	started     bool                  // guarded by mu
 	configErr   error                 // guarded by mu; why the configuration file is unusable, until a reload succeeds
@@ -363,12 +365,10 @@ func (g *Gateway) warmIndex() {
 // mirrorCapabilities keeps the client capabilities a backend may use
 // through the gateway: roots, sampling and elicitation.
 func mirrorCapabilities(ide json.RawMessage) json.RawMessage {
-	var in map[string]json.RawMessage
-	_ = json.Unmarshal(ide, &in)
 	out := map[string]json.RawMessage{}
 	for _, k := range []string{"roots", "sampling", "elicitation"} {
-		if v, ok := in[k]; ok && string(v) != "null" {
-			out[k] = v
+		if declared(ide, k) {
+			out[k], _ = rpc.Member(ide, k)
 		}
 	}
 	b, _ := json.Marshal(out)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"hash/fnv"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,7 +77,6 @@ func (p *passthrough) init() {
 		p.subs = map[string]map[string]bool{}
 		p.sigs = map[string]string{}
 		p.subConn = map[string]backendConn{}
-		p.warned = map[string]bool{}
 	})
 }
 
@@ -100,81 +98,46 @@ func (s *Session) offersPassthrough() bool {
 	return false
 }
 
-// readyBackends returns the ready backends in configuration order with
-// their snapshots.
-func (s *Session) readyBackends() []backends.Info {
-	mgr := s.g.Backends()
-	if mgr == nil {
-		return nil
-	}
-	var out []backends.Info
-	for _, b := range mgr.List() {
-		if in := b.Info(); in.State == backends.Ready {
-			out = append(out, in)
-		}
-	}
-	return out
-}
-
-// merged builds the IDE's view of one list kind over every ready backend:
-// prompts renamed "backend__prompt"; resources and templates unchanged,
-// a URI (or template) offered by two backends kept once, for the first
-// backend in configuration order, and the conflict logged once.
+// merged builds the client's view of one list kind over every ready
+// backend: prompts by their client names; resources and templates
+// unchanged, a URI (or template) offered by two backends kept once, for
+// the first backend in configuration order (the conflict logged once).
 func (s *Session) merged(kind string) []json.RawMessage {
-	var out []json.RawMessage
-	if kind == kindPrompts {
+	switch kind {
+	case kindPrompts:
+		var out []json.RawMessage
 		for _, it := range s.g.nameTable().prompts {
 			if r := renameTool(it.raw, it.name); r != nil {
 				out = append(out, r)
 			}
 		}
 		return out
+	case kindResources:
+		return s.g.offerings().resources
 	}
-	seen := map[string]string{}
-	for _, in := range s.readyBackends() {
-		switch kind {
-		case kindPrompts:
-			// Named by the gateway's name table, below.
-		case kindResources, kindTemplates:
-			items, field := in.Resources, "uri"
-			if kind == kindTemplates {
-				items, field = in.Templates, "uriTemplate"
-			}
-			for _, raw := range items {
-				key := stringField(raw, field)
-				if key == "" {
-					continue
-				}
-				if owner, dup := seen[key]; dup {
-					s.conflict(key, owner, in.ID)
-					continue
-				}
-				seen[key] = in.ID
-				out = append(out, raw)
-			}
-		}
-	}
-	return out
+	return s.g.offerings().templates
 }
 
-func (s *Session) conflict(uri, winner, loser string) {
-	s.pt.mu.Lock()
-	logged := s.pt.warned[uri+"\x00"+loser]
-	s.pt.warned[uri+"\x00"+loser] = true
-	s.pt.mu.Unlock()
+// conflict logs, once per URI and backend, that two backends offer one URI.
+func (g *Gateway) conflict(uri, winner, loser string) {
+	g.mu.Lock()
+	if g.warnedURIs == nil {
+		g.warnedURIs = map[string]bool{}
+	}
+	logged := g.warnedURIs[uri+"\x00"+loser]
+	g.warnedURIs[uri+"\x00"+loser] = true
+	g.mu.Unlock()
 	if !logged {
-		s.log.Warn().Str("uri", uri).Str("backend", winner).Str("ignored", loser).
+		g.log.Warn().Str("uri", uri).Str("backend", winner).Str("ignored", loser).
 			Msg("two backends offer the same resource; the first in configuration order serves it")
 	}
 }
 
 func stringField(raw json.RawMessage, field string) string {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
-		return ""
-	}
 	var v string
-	_ = json.Unmarshal(m[field], &v)
+	if f, ok := rpc.Member(raw, field); ok {
+		_ = json.Unmarshal(f, &v)
+	}
 	return v
 }
 
@@ -432,109 +395,9 @@ func (s *Session) resourceUpdated(b *backends.Backend, m *rpc.Message) {
 	}
 }
 
-// resourceOwner finds the backend serving uri: the first backend (in
-// configuration order) listing it, else the first whose template is uri
-// itself or matches it, else the only backend whose resources or templates
-// share uri's scheme. Nil if none (the IDE then gets -32602).
-func (s *Session) resourceOwner(uri string) *backends.Backend {
-	ready := s.readyBackends()
-	mgr := s.g.Backends()
-	get := func(id string) *backends.Backend {
-		b, _ := mgr.Get(id)
-		return b
-	}
-	for _, in := range ready {
-		for _, raw := range in.Resources {
-			if stringField(raw, "uri") == uri {
-				return get(in.ID)
-			}
-		}
-	}
-	for _, in := range ready {
-		for _, raw := range in.Templates {
-			if t := stringField(raw, "uriTemplate"); t == uri {
-				return get(in.ID)
-			}
-		}
-	}
-	for _, in := range ready {
-		for _, raw := range in.Templates {
-			if t := stringField(raw, "uriTemplate"); t != "" && matchTemplate(t, uri) {
-				return get(in.ID)
-			}
-		}
-	}
-	scheme, _, _ := strings.Cut(uri, ":")
-	var sameScheme []string
-	for _, in := range ready {
-		if !capable(in.Capabilities, "resources") {
-			continue
-		}
-		for _, raw := range append(append([]json.RawMessage(nil), in.Resources...), in.Templates...) {
-			u := stringField(raw, "uri") + stringField(raw, "uriTemplate")
-			if s, _, ok := strings.Cut(u, ":"); ok && s == scheme {
-				sameScheme = append(sameScheme, in.ID)
-				break
-			}
-		}
-	}
-	if len(sameScheme) == 1 {
-		return get(sameScheme[0])
-	}
-	return nil
-}
-
-func capable(caps json.RawMessage, name string) bool {
-	var m map[string]json.RawMessage
-	_ = json.Unmarshal(caps, &m)
-	v, ok := m[name]
-	return ok && string(v) != "null"
-}
-
-var (
-	templateMu    sync.Mutex
-	templateCache = map[string]*regexp.Regexp{} // guarded by templateMu
-	templateExpr  = regexp.MustCompile(`\{([+#./;?&]?)[^}]*\}`)
-)
-
-// matchTemplate reports whether uri is an expansion of the RFC 6570 URI
-// template t. Each expression matches what its operator can expand to.
-func matchTemplate(t, uri string) bool {
-	templateMu.Lock()
-	re, ok := templateCache[t]
-	if !ok {
-		var b strings.Builder
-		b.WriteString("^")
-		last := 0
-		for _, loc := range templateExpr.FindAllStringSubmatchIndex(t, -1) {
-			b.WriteString(regexp.QuoteMeta(t[last:loc[0]]))
-			switch t[loc[2]:loc[3]] {
-			case "":
-				b.WriteString(`[^/?#]*`)
-			case "+", "#":
-				b.WriteString(`.*`)
-			case "/":
-				b.WriteString(`(?:/[^/?#]*)*`)
-			case ".":
-				b.WriteString(`(?:\.[^/?#.]*)*`)
-			case ";":
-				b.WriteString(`(?:;[^/?#]*)*`)
-			case "?", "&":
-				b.WriteString(`(?:[?&][^#]*)?`)
-			}
-			last = loc[1]
-		}
-		b.WriteString(regexp.QuoteMeta(t[last:]))
-		b.WriteString("$")
-		re, _ = regexp.Compile(b.String())
-		if len(templateCache) > 4096 {
-			clear(templateCache)
-		}
-		templateCache[t] = re
-	}
-	templateMu.Unlock()
-	return re != nil && re.MatchString(uri)
-}
+// resourceOwner finds the backend serving uri (see [offerings.owner]);
+// nil if none (the client then gets -32602).
+func (s *Session) resourceOwner(uri string) *backends.Backend { return s.g.offerings().owner(uri) }
 
 // complete routes completion/complete: ref/prompt by prompt name
 // (rewritten to the backend's), ref/resource by URI or template. Every
