@@ -13,20 +13,20 @@ import (
 // resources/*, completion/complete) and toolFailure for the isError result
 // of a tool call. Nothing else decides between the two.
 
-// ToolError is a tool-level failure: the client gets an isError result
+// toolError is a tool-level failure: the client gets an isError result
 // carrying Message, not a protocol error.
-type ToolError struct{ Message string }
+type toolError struct{ Message string }
 
-func (e *ToolError) Error() string { return e.Message }
+func (e *toolError) Error() string { return e.Message }
 
-// NotReadyError says which backends were still on their first start when
+// notReadyError says which backends were still on their first start when
 // the readiness bound expired.
-type NotReadyError struct {
+type notReadyError struct {
 	Starting []string
 	Waited   string
 }
 
-func (e *NotReadyError) Error() string {
+func (e *notReadyError) Error() string {
 	return fmt.Sprintf("gateway not ready: backends still starting after %s: %s; retry in a moment, they will be offered once ready",
 		e.Waited, quoteList(e.Starting))
 }
@@ -46,11 +46,11 @@ func isCallFailure(err error) bool {
 // readiness timeout is -32001 with the backends still starting as data;
 // anything else is an internal error. Never code 0.
 func wireError(err error) *rpc.Error {
-	var nr *NotReadyError
+	var nr *notReadyError
 	if errors.As(err, &nr) {
 		return (&rpc.Error{Code: rpc.CodeNotReady, Message: nr.Error()}).WithData(map[string]any{"starting": nr.Starting})
 	}
-	var te *ToolError
+	var te *toolError
 	if errors.As(err, &te) {
 		return &rpc.Error{Code: rpc.CodeInvalidParams, Message: te.Message}
 	}

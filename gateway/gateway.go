@@ -450,7 +450,7 @@ func (g *Gateway) Resolve(name string) (*backends.Backend, *planner.Tool, *plann
 	}
 	b, ok := g.Backends().Get(t.Backend)
 	if !ok {
-		return nil, nil, cat, &ToolError{Message: fmt.Sprintf("unknown backend %q", t.Backend)}
+		return nil, nil, cat, &toolError{Message: fmt.Sprintf("unknown backend %q", t.Backend)}
 	}
 	return b, t, cat, nil
 }
@@ -478,24 +478,24 @@ func (g *Gateway) unknownTool(name string) error {
 		} else {
 			msg += ": use a name search_tools gives (backend__tool)"
 		}
-		return &ToolError{Message: msg}
+		return &toolError{Message: msg}
 	}
 	mgr := g.Backends()
 	if mgr == nil {
-		return &ToolError{Message: "the gateway is not initialized yet"}
+		return &toolError{Message: "the gateway is not initialized yet"}
 	}
 	b, ok := mgr.Get(bid)
 	if !ok {
-		return &ToolError{Message: fmt.Sprintf("unknown backend %q in tool name %q", bid, name)}
+		return &toolError{Message: fmt.Sprintf("unknown backend %q in tool name %q", bid, name)}
 	}
 	if st, err := b.State(); st != backends.Ready {
 		msg := fmt.Sprintf("backend %q is %s", bid, st)
 		if err != nil {
 			msg += ": " + err.Error()
 		}
-		return &ToolError{Message: msg}
+		return &toolError{Message: msg}
 	}
-	return &ToolError{Message: fmt.Sprintf("backend %q has no tool %q", bid, tool)}
+	return &toolError{Message: fmt.Sprintf("backend %q has no tool %q", bid, tool)}
 }
 
 // splitQualified splits "backend__tool" or "backend.tool".
@@ -522,9 +522,9 @@ func (g *Gateway) ValidateArgs(cat *planner.Catalog, t *planner.Tool, args json.
 	if err := s.Validate(args); err != nil {
 		var fe schemas.FieldErrors
 		if errors.As(err, &fe) {
-			return &ToolError{Message: fmt.Sprintf("invalid arguments for %s: %s", t.QualifiedName(), fe.Error())}
+			return &toolError{Message: fmt.Sprintf("invalid arguments for %s: %s", t.QualifiedName(), fe.Error())}
 		}
-		return &ToolError{Message: fmt.Sprintf("invalid arguments for %s: %v", t.QualifiedName(), err)}
+		return &toolError{Message: fmt.Sprintf("invalid arguments for %s: %v", t.QualifiedName(), err)}
 	}
 	return nil
 }

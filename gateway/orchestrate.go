@@ -23,8 +23,8 @@ type Outcome struct {
 	Executed bool            `json:"executed"`
 }
 
-// PlanMeta is _meta["agentify/plan"] on orchestration results.
-type PlanMeta struct {
+// planMetaView is _meta["agentify/plan"] on orchestration results.
+type planMetaView struct {
 	Backend    string          `json:"backend,omitempty"`
 	Tool       string          `json:"tool,omitempty"`
 	Arguments  json.RawMessage `json:"arguments,omitempty"`
@@ -39,8 +39,8 @@ type PlanMeta struct {
 	Steps      []planner.Step  `json:"steps,omitempty"`
 }
 
-func planMeta(p *planner.Plan, executed bool, total time.Duration) PlanMeta {
-	m := PlanMeta{
+func planMeta(p *planner.Plan, executed bool, total time.Duration) planMetaView {
+	m := planMetaView{
 		Backend: p.BackendID, Tool: p.Tool, Arguments: p.Arguments, Planner: p.Planner, Model: p.Model,
 		Attempts: p.Attempts, Executed: executed, Usage: p.Usage, Missing: p.Missing, Steps: p.Steps,
 		LatencyMs: float64(total.Microseconds()) / 1000,
@@ -54,8 +54,8 @@ func planMeta(p *planner.Plan, executed bool, total time.Duration) PlanMeta {
 	return m
 }
 
-// ErrNoActionPlan is recorded for a plan that names no tool and says nothing.
-var ErrNoActionPlan = errors.New("the planner chose no tool")
+// errNoActionPlan is recorded for a plan that names no tool and says nothing.
+var errNoActionPlan = errors.New("the planner chose no tool")
 
 // Orchestrate plans one backend call for task and, unless dryRun, runs
 // it. Errors are *rpc.Error values with the codes of the original
@@ -107,7 +107,7 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 		return nil, (&rpc.Error{Code: rpc.CodeNoAction, Message: "could not determine an action: " + err.Error()}).WithData(map[string]any{"query": task.Query})
 	}
 	if plan.BackendID == "" && plan.Text == "" && len(plan.Candidates) == 0 {
-		g.publishPlan(task, plan, cat, ErrNoActionPlan, false)
+		g.publishPlan(task, plan, cat, errNoActionPlan, false)
 		return nil, (&rpc.Error{Code: rpc.CodeNoAction, Message: "could not determine an action"}).WithData(map[string]any{"query": task.Query})
 	}
 	out := &Outcome{Plan: plan}
@@ -222,7 +222,7 @@ func errorResult(text string) json.RawMessage { return textResult(text, true, ni
 
 // withPlanMeta adds _meta["agentify/plan"] to a result object, keeping
 // every other byte.
-func withPlanMeta(result json.RawMessage, pm PlanMeta) json.RawMessage {
+func withPlanMeta(result json.RawMessage, pm planMetaView) json.RawMessage {
 	plan, _ := json.Marshal(pm)
 	meta, ok := rpc.Member(result, "_meta")
 	if !ok || len(meta) == 0 || meta[0] != '{' {

@@ -22,8 +22,8 @@ import (
 // cursor.go). The page size is DefaultPageSize, or AGENTIFY_PAGE_SIZE from
 // the environment when it is a positive number.
 
-// DefaultPageSize is the number of items per page of a merged list.
-const DefaultPageSize = 100
+// defaultPageSize is the number of items per page of a merged list.
+const defaultPageSize = 100
 
 // Merged list kinds, named by their result field.
 const (
@@ -69,7 +69,7 @@ type snapshot struct {
 func (p *passthrough) init() {
 	p.once.Do(func() {
 		p.cursors = newCursorCodec()
-		p.pageSize = DefaultPageSize
+		p.pageSize = defaultPageSize
 		if n, err := strconv.Atoi(os.Getenv("AGENTIFY_PAGE_SIZE")); err == nil && n > 0 {
 			p.pageSize = n
 		}

@@ -90,8 +90,8 @@ func (g *Gateway) awaitBackends(ctx context.Context, want []string) []string {
 }
 
 // notReady is the error for backends still starting after the bound.
-func (g *Gateway) notReady(starting []string) *NotReadyError {
-	return &NotReadyError{Starting: starting, Waited: g.readyTimeout().String()}
+func (g *Gateway) notReady(starting []string) *notReadyError {
+	return &notReadyError{Starting: starting, Waited: g.readyTimeout().String()}
 }
 
 // whenReady runs f for client request m once the backends it needs (want;

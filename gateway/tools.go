@@ -195,8 +195,8 @@ func (s *Session) searchTools(id json.RawMessage, args json.RawMessage, starting
 	s.conn.Reply(id, s.g.searchResult(a.Query, a.Limit, starting))
 }
 
-// SearchHit is one search_tools result.
-type SearchHit struct {
+// searchHit is one search_tools result.
+type searchHit struct {
 	Name        string          `json:"name"`
 	Backend     string          `json:"backend"`
 	Tool        string          `json:"tool"`
@@ -205,13 +205,9 @@ type SearchHit struct {
 	Score       float64         `json:"score"`
 }
 
-// SearchResult ranks the catalog for query and renders the search_tools
+// searchResult ranks the catalog for query and renders the search_tools
 // result: structuredContent {"tools": [...]}, and the same JSON as text
 // for clients that ignore structured output.
-func SearchResult(cat *planner.Catalog, query string, limit int) json.RawMessage {
-	return searchResult(cat, nil, query, limit, nil)
-}
-
 func (g *Gateway) searchResult(query string, limit int, starting []string) json.RawMessage {
 	return searchResult(g.Catalog(), g.nameTable(), query, limit, starting)
 }
@@ -224,13 +220,13 @@ func searchResult(cat *planner.Catalog, names *nameTable, query string, limit in
 		limit = 10
 	}
 	limit = min(limit, 100)
-	hits := []SearchHit{}
+	hits := []searchHit{}
 	add := func(t *planner.Tool, score float64) {
 		name := t.QualifiedName()
 		if names != nil {
 			name = names.exposedName(t.Backend, t.Name)
 		}
-		hits = append(hits, SearchHit{Name: name, Backend: t.Backend, Tool: t.Name, Description: t.Description, InputSchema: t.InputSchema, Score: float64(int(score*1000)) / 1000})
+		hits = append(hits, searchHit{Name: name, Backend: t.Backend, Tool: t.Name, Description: t.Description, InputSchema: t.InputSchema, Score: float64(int(score*1000)) / 1000})
 	}
 	if strings.TrimSpace(query) == "" {
 		for i := range cat.Tools {
@@ -251,7 +247,7 @@ func searchResult(cat *planner.Catalog, names *nameTable, query string, limit in
 	text, _ := json.Marshal(sc)
 	out := string(text)
 	if len(starting) > 0 {
-		out += "\nNot searched yet: " + (&NotReadyError{Starting: starting, Waited: "the start-up bound"}).Error()
+		out += "\nNot searched yet: " + (&notReadyError{Starting: starting, Waited: "the start-up bound"}).Error()
 	}
 	return textResult(out, false, sc)
 }
