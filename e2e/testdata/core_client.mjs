@@ -3,7 +3,8 @@
 //
 // Input: the JSON script in $CORE_SCRIPT:
 //   {sdk: "<node_modules>/@modelcontextprotocol/sdk", command, args, env, cwd,
-//    steps: [{op: "listTools" | "callTool" | "request" | "waitTools", ...}]}
+//    steps: [{op: "listTools" | "callTool" | "request" | "waitTools" | "parallel", ...}]}
+//   "parallel" runs its own "steps" at once and returns their outcomes.
 // Output: one JSON line on stdout: {server, results: [{op, ok, result | error}]}.
 import { pathToFileURL } from "node:url";
 
@@ -24,8 +25,8 @@ const client = new Client({ name: "core-e2e-ts", version: "1.0.0" }, { capabilit
 const timeout = script.timeoutMs ?? 60000;
 await client.connect(transport, { timeout });
 
-const results = [];
-for (const step of script.steps) {
+// run performs one step and returns its outcome.
+async function run(step) {
   const out = { op: step.op };
   try {
     switch (step.op) {
@@ -49,6 +50,10 @@ for (const step of script.steps) {
       case "request":
         out.result = await client.request({ method: step.method, params: step.params }, ResultSchema, { timeout });
         break;
+      case "parallel":
+        // Every sub-step sent at once, in the same tick.
+        out.result = await Promise.all(step.steps.map(run));
+        break;
       default:
         throw new Error(`unknown op ${step.op}`);
     }
@@ -57,8 +62,11 @@ for (const step of script.steps) {
     out.ok = false;
     out.error = { code: e.code ?? null, message: String(e.message ?? e) };
   }
-  results.push(out);
+  return out;
 }
+
+const results = [];
+for (const step of script.steps) results.push(await run(step));
 const server = client.getServerVersion();
 await client.close();
 process.stdout.write(JSON.stringify({ server, results }) + "\n");
