@@ -81,9 +81,10 @@ type Gateway struct {
 	stopped     bool                 // guarded by mu
 	confMu      sync.Mutex           // serializes configureOnce
 
-	configured chan struct{} // closed by Configure
-	startedCh  chan struct{} // closed by Start
-	tracing    atomic.Bool   // publish every message on the hub's trace bus
+	configured chan struct{}               // closed by Configure
+	startedCh  chan struct{}               // closed by Start
+	tracing    atomic.Bool                 // publish every message on the hub's trace bus
+	starting   atomic.Pointer[startingSet] // backends on their first start, by generation (ready.go)
 
 	// Routing of what backends send to the session it concerns (route.go).
 	routeMu    sync.Mutex
@@ -188,9 +189,12 @@ func (g *Gateway) ConfigError() error {
 }
 
 func (g *Gateway) isStarted() bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.started
+	select {
+	case <-g.startedCh:
+		return true
+	default:
+		return false
+	}
 }
 
 // Client returns the connected IDE ("name version") and the negotiated

@@ -32,21 +32,47 @@ const DefaultReadyTimeout = 10 * time.Second
 // nil) of backends still on their first start, in configuration order.
 // Before [Gateway.Start], every enabled backend counts as starting.
 func (g *Gateway) firstStarting(want []string) []string {
+	all := g.startingNow()
+	if want == nil || len(all) == 0 {
+		return all
+	}
+	var out []string
+	for _, id := range all {
+		if contains(want, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// startingSet is the backends on their first start at one generation.
+type startingSet struct {
+	gen     uint64
+	started bool
+	ids     []string
+}
+
+// startingNow returns every backend on its first start. Every state
+// change advances the backends' generation, so the answer is computed once
+// per generation: the forwarding path pays one atomic load.
+func (g *Gateway) startingNow() []string {
 	mgr := g.Backends()
 	if mgr == nil {
 		return nil
 	}
+	gen := mgr.Generation()
 	started := g.isStarted()
-	var out []string
+	if c := g.starting.Load(); c != nil && c.gen == gen && c.started == started {
+		return c.ids
+	}
+	var ids []string
 	for _, b := range mgr.List() {
-		if want != nil && !contains(want, b.ID()) {
-			continue
-		}
 		if b.OnFirstStart() || (!started && !b.Config().Disabled) {
-			out = append(out, b.ID())
+			ids = append(ids, b.ID())
 		}
 	}
-	return out
+	g.starting.Store(&startingSet{gen, started, ids})
+	return ids
 }
 
 func contains(ids []string, id string) bool {

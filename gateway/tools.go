@@ -130,10 +130,18 @@ func (s *Session) toolsCall(m *rpc.Message) {
 			s.conn.Reply(m.ID, errorResult("call_tool: \"name\" is required: the tool name search_tools gives (backend__tool)"))
 			return
 		}
+		if len(s.g.startingNow()) == 0 { // the common case: no closure, no goroutine
+			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, true, nil)
+			return
+		}
 		s.whenReady(m, s.g.backendOf(a.Name), func(starting []string) {
 			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, true, starting)
 		})
 	default:
+		if len(s.g.startingNow()) == 0 {
+			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, false, nil)
+			return
+		}
 		s.whenReady(m, s.g.backendOf(p.Name), func(starting []string) {
 			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, false, starting)
 		})
