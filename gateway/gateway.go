@@ -45,6 +45,8 @@ type Options struct {
 	// OnConfigured is called once, with the effective configuration, when
 	// the gateway has merged the client's initializationOptions.
 	OnConfigured func(g *Gateway, cfg *schemas.Config)
+	// ConfigError, if set, is why the configuration file could not be used; the gateway serves with no backends and explains it in its tools' results until a reload succeeds.
+	ConfigError error
 }
 
 // Gateway owns the effective configuration, the backends, the tool catalog
