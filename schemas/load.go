@@ -544,6 +544,7 @@ func (b *Backend) expand(opts *LoadOptions) FieldErrors {
 		v, err := Expand(*s, opts)
 		if err != nil {
 			errs = append(errs, FieldError{ptr, err.Error()})
+			*s = "" // the entry is invalid and never used; keep no half-expanded value
 			return
 		}
 		*s = v
