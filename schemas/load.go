@@ -544,7 +544,6 @@ func (b *Backend) expand(opts *LoadOptions) FieldErrors {
 		v, err := Expand(*s, opts)
 		if err != nil {
 			errs = append(errs, FieldError{ptr, err.Error()})
-			*s = "" // the entry is invalid and never used; keep no half-expanded value
 			return
 		}
 		*s = v
@@ -567,7 +566,14 @@ func (b *Backend) expand(opts *LoadOptions) FieldErrors {
 		}
 		out := make(map[string]string, len(*m.m))
 		for k, v := range *m.m {
+			n := len(errs)
 			x(b.Pointer+"/"+m.name+"/"+escapePointer(k), &v)
+			if len(errs) > n {
+				// The entry is invalid and never used: keep no unexpanded
+				// reference where secrets are expected (a redactor would
+				// mask its text everywhere).
+				v = ""
+			}
 			out[k] = v
 		}
 		*m.m = out
