@@ -545,19 +545,34 @@ func (b *Backend) runOnce(ctx context.Context) error {
 		if errors.Is(err, context.DeadlineExceeded) {
 			err = fmt.Errorf("no answer to initialize within %s", b.startupTimeout())
 		}
-		if proc != nil {
+		if proc != nil && !errors.Is(err, ErrSelfLaunch) {
+			// A closed connection usually means the process exited; its
+			// status may take a moment to be collected.
+			exited := false
 			select {
 			case <-conn.Done():
-				<-proc.exited
+				select {
+				case <-proc.exited:
+					exited = true
+				case <-time.After(time.Second):
+				}
+			case <-proc.exited:
+				exited = true
+			case <-time.After(200 * time.Millisecond):
+				// Alive (no answer in time), or the close is still under way.
+				select {
+				case <-proc.exited:
+					exited = true
+				default:
+				}
+			}
+			if exited {
 				err = &startError{
 					msg:  fmt.Sprintf("process %s before the handshake completed", proc.exitError()),
 					tail: proc.tail.lines(),
 					hint: b.envHint(proc),
 				}
-			default:
-				if errors.Is(err, ErrSelfLaunch) {
-					return err
-				}
+			} else {
 				err = &startError{msg: err.Error(), err: err, tail: proc.tail.lines()}
 			}
 		}
