@@ -60,6 +60,7 @@ func TestConfigIDEFiles(t *testing.T) {
 		code    int      // check's exit code
 		serve   []string // backends callable (echo) when serving
 		envWant map[string]string
+		remotes []string // server-everything backends whose echo answers when serving
 	}{
 		{
 			name: "claude desktop with its own keys and the gateway's own entry",
@@ -111,10 +112,11 @@ func TestConfigIDEFiles(t *testing.T) {
     "tb": {"command": %[2]q, "args": ["-name", %[3]q], "env": {"X": "1"}}
   }
 }`,
-			env:    []string{"GH_TOKEN=" + planted},
-			remote: true,
-			check:  []string{`(?m)^ok   everything +http +ready`, `(?m)^ok   tb +stdio +ready`, `2 backends, 0 failed`},
-			serve:  []string{"tb"},
+			env:     []string{"GH_TOKEN=" + planted},
+			remote:  true,
+			check:   []string{`(?m)^ok   everything +http +ready`, `(?m)^ok   tb +stdio +ready`, `2 backends, 0 failed`},
+			serve:   []string{"tb"},
+			remotes: []string{"everything"},
 		},
 		{
 			name: "windsurf mcp_config.json with serverUrl ending in /sse",
@@ -124,9 +126,10 @@ func TestConfigIDEFiles(t *testing.T) {
     "tb": {"command": %[2]q, "args": ["-name", %[3]q]}
   }
 }`,
-			remote: true,
-			check:  []string{`(?m)^ok   legacy +sse +ready`, `(?m)^ok   tb +stdio +ready`, `2 backends, 0 failed`},
-			serve:  []string{"tb"},
+			remote:  true,
+			check:   []string{`(?m)^ok   legacy +sse +ready`, `(?m)^ok   tb +stdio +ready`, `2 backends, 0 failed`},
+			serve:   []string{"tb"},
+			remotes: []string{"legacy"},
 		},
 		{
 			name: "cline_mcp_settings.json",
@@ -177,6 +180,20 @@ func TestConfigIDEFiles(t *testing.T) {
 			g.initialize("2025-11-25", nil)
 			for _, id := range tc.serve {
 				waitCallable(t, g, id)
+			}
+			for _, id := range tc.remotes {
+				// Waiting for first starts is the gateway's readiness rule, not
+				// tested here: poll until the remote backend answers.
+				for deadline := time.Now().Add(waitLimit); ; time.Sleep(50 * time.Millisecond) {
+					r := g.callTool("call_tool", map[string]any{"name": id + "__echo", "arguments": map[string]any{"message": "via " + id}})
+					if !r.IsError && strings.Contains(r.text(), "via "+id) {
+						break
+					}
+					if time.Now().After(deadline) {
+						t.Errorf("%s__echo: %q isError=%v", id, r.text(), r.IsError)
+						break
+					}
+				}
 			}
 			for k, want := range tc.envWant {
 				id, name, _ := strings.Cut(k, ":")
