@@ -60,6 +60,11 @@ func TestParseIgnoresIDEKeys(t *testing.T) {
 			t.Errorf("%s invalid: %v", b.ID, b.Invalid)
 		}
 	}
+	// "enabled": false switches a server off; true leaves it on.
+	cfg = mustParse(t, `{"mcpServers":{"off":{"command":"x","enabled":false},"on":{"command":"x","enabled":true}}}`)
+	if !cfg.Backends[0].Disabled || cfg.Backends[1].Disabled {
+		t.Errorf("enabled: off disabled=%v, on disabled=%v", cfg.Backends[0].Disabled, cfg.Backends[1].Disabled)
+	}
 }
 
 func TestParseInvalidBackendDisablesOnlyItself(t *testing.T) {

@@ -248,6 +248,12 @@ func dropIDEKeys(doc map[string]any) []string {
 		if !ok {
 			return
 		}
+		// Some clients switch a server off with "enabled": false; honour it.
+		if en, ok := m["enabled"].(bool); ok && !en {
+			if _, set := m["disabled"]; !set {
+				m["disabled"] = true
+			}
+		}
 		for _, k := range IDEKeys.Server {
 			if _, ok := m[k]; ok {
 				delete(m, k)
