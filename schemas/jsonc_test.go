@@ -2,6 +2,7 @@ package schemas
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -133,5 +134,23 @@ func TestLoadBounded(t *testing.T) {
 	var ce *ConfigError
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "larger than 4 MiB") {
 		t.Fatalf("Load(/dev/zero) = %v", err)
+	}
+}
+
+// BenchmarkParseIDEFile parses a JSONC file in VS Code's shape with 50
+// servers, comments, trailing commas and IDE keys.
+func BenchmarkParseIDEFile(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("// generated\n{\n  \"inputs\": [],\n  \"servers\": {\n")
+	for i := range 50 {
+		fmt.Fprintf(&sb, "    /* server %d */\n    \"s%d\": {\"command\": \"npx\", \"args\": [\"-y\", \"pkg-%d\", \"${workspaceFolder}\"], \"env\": {\"K\": \"${HOME:-/h}\"}, \"dev\": {}, \"autoApprove\": [],},\n", i, i, i)
+	}
+	sb.WriteString("  },\n}\n")
+	data := []byte(sb.String())
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Parse(data, "bench.json", testEnv); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
