@@ -19,8 +19,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -64,10 +66,16 @@ type cli struct {
 	envFile    string
 }
 
+// commands are the subcommands that may also follow global flags
+// ("mcp-agentify --config X check").
+var commands = []string{"serve", "ask", "check", "schema", "version", "help"}
+
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "serve"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
+	} else if i := commandAfterFlags(args); i >= 0 {
+		cmd, args = args[i], append(slices.Clone(args[:i]), args[i+1:]...)
 	}
 	var c cli
 	fset := flag.NewFlagSet("mcp-agentify "+cmd, flag.ContinueOnError)
@@ -85,10 +93,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fset.BoolVar(&c.jsonOut, "json", false, "print one JSON object {plan, candidates, result}")
 	}
 	fset.Usage = func() { usage(stderr, fset) }
-	if err := fset.Parse(args); err != nil {
+	positional, err := parseInterspersed(fset, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
+		return exitUsage
+	}
+	if cmd != "ask" && len(positional) > 0 && cmd != "help" {
+		fmt.Fprintf(stderr, "mcp-agentify %s: unexpected argument %q\n\n", cmd, positional[0])
+		usage(stderr, fset)
 		return exitUsage
 	}
 	if c.showVer || cmd == "version" {
@@ -116,10 +130,24 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	cfg, cfgPath, err := loadConfig(c.configPath, cmd)
-	if err != nil {
-		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
-		return exitUsage
+	cfg, cfgPath, cfgErr := loadConfig(c.configPath, cmd)
+	if parent := os.Getenv(backends.ParentEnv); parent != "" {
+		// This copy is a backend of another gateway (its configuration
+		// holds the gateway's own entry in a form the parent could not
+		// recognize). Starting backends would nest without end.
+		cfgErr = fmt.Errorf("this mcp-agentify was started as a backend of another mcp-agentify (process %s, %s is set); to prevent a loop it starts no backends: remove the gateway's own entry from the file its --config points at", parent, backends.ParentEnv)
+		cfg, cfgPath = &schemas.Config{}, ""
+	}
+	if cfgErr != nil {
+		if cmd != "serve" {
+			fmt.Fprintf(stderr, "mcp-agentify: %v\n", cfgErr)
+			return exitUsage
+		}
+		// The IDE must still get an answer to initialize: serve with no
+		// backends; the gateway explains the error in its tools' results
+		// and the watcher picks up the corrected file.
+		fmt.Fprintf(stderr, "mcp-agentify: %v\n", cfgErr)
+		cfg = &schemas.Config{}
 	}
 	ov, err := overrides(&c)
 	if err != nil {
@@ -131,16 +159,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	hub := telemetry.NewHub(&telemetry.HubOptions{Secrets: eff.Secrets()})
 	log := newLogger(stderr, hub, eff.LogLevel, cmd)
+	if len(cfg.Ignored) > 0 {
+		log.Debug().Strs("keys", cfg.Ignored).Str("file", cfgPath).Msg("ignored keys that IDEs own")
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	g := gateway.New(gateway.Options{
-		Config:    cfg,
-		Overrides: ov,
-		Logger:    log,
-		Version:   shortVersion(),
-		Hub:       hub,
+		Config:      cfg,
+		Overrides:   ov,
+		Logger:      log,
+		Version:     shortVersion(),
+		Hub:         hub,
+		ConfigError: cfgErr,
 		OnConfigured: func(g *gateway.Gateway, cfg *schemas.Config) {
 			// initializationOptions may carry logLevel: the loggers handed
 			// out before are copies, so the level is set globally.
@@ -152,7 +184,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch cmd {
 	case "ask":
 		// What a person reads is masked like the logs (backend errors may echo secrets).
-		return ask(ctx, g, &c, strings.Join(fset.Args(), " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
+		return ask(ctx, g, &c, strings.Join(positional, " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "check":
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	}
@@ -220,11 +252,58 @@ func loadConfig(path, cmd string) (*schemas.Config, string, error) {
 	cfg, err := schemas.Load(path, nil)
 	if errors.Is(err, fs.ErrNotExist) {
 		if explicit || cmd != "serve" {
-			return nil, "", fmt.Errorf("configuration file %s not found (use --config FILE or set AGENTIFY_CONFIG)", path)
+			return nil, path, fmt.Errorf("configuration file %s not found (use --config FILE or set AGENTIFY_CONFIG)", path)
 		}
 		return &schemas.Config{}, "", nil
 	}
 	return cfg, path, err
+}
+
+// commandAfterFlags returns the index of the first argument that is a
+// command and not a flag's value, or -1. Global flags may come first:
+// "mcp-agentify --config X check".
+func commandAfterFlags(args []string) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return -1
+		}
+		if strings.HasPrefix(a, "-") {
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && !boolFlags[name] {
+				i++ // the flag's value
+			}
+			continue
+		}
+		if slices.Contains(commands, a) {
+			return i
+		}
+		return -1
+	}
+	return -1
+}
+
+// boolFlags are the flags that take no value.
+var boolFlags = map[string]bool{"version": true, "dry-run": true, "json": true, "h": true, "help": true}
+
+// parseInterspersed parses flags anywhere among the arguments ("ask
+// "task" --json") and returns the others in order. "--" ends the flags.
+func parseInterspersed(fset *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fset.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fset.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
 }
 
 // overrides are the environment, then the flags over it.
@@ -297,6 +376,8 @@ func ask(ctx context.Context, g *gateway.Gateway, c *cli, query string, stdout, 
 	}
 	g.Start(nil, nil)
 	defer g.Stop()
+	stopProgress := progress(g.Backends(), stderr, "ask")
+	defer stopProgress()
 	cwd, _ := os.Getwd()
 	task := planner.Task{Query: query, Context: &planner.TaskContext{CurrentWorkingDirectory: cwd}}
 	start := time.Now()
@@ -410,7 +491,9 @@ func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) in
 	start := time.Now()
 	g.Start(nil, nil)
 	defer g.Stop()
+	stopProgress := progress(g.Backends(), stderr, "check")
 	g.Backends().WaitReady(ctx)
+	stopProgress()
 	ready := time.Since(start)
 	failed := 0
 	for _, b := range g.Backends().List() {
@@ -420,6 +503,8 @@ func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) in
 		switch {
 		case cfgB.Disabled:
 			mark = "off "
+		case in.Skipped != "":
+			mark = "skip"
 		case in.State != backends.Ready:
 			mark = "FAIL"
 			failed++
@@ -435,7 +520,7 @@ func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) in
 		}
 		fmt.Fprintln(stdout)
 		if in.Error != "" {
-			fmt.Fprintf(stdout, "     error: %s\n", in.Error)
+			fmt.Fprintf(stdout, "     error: %s\n", strings.ReplaceAll(in.Error, "\n", "\n     "))
 		}
 		if in.Breaker != "" && in.Breaker != backends.BreakerClosed {
 			fmt.Fprintf(stdout, "     circuit breaker: %s after %d consecutive failures\n", in.Breaker, in.BreakerFailures)
@@ -457,6 +542,72 @@ func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) in
 		return exitFailure
 	}
 	return exitOK
+}
+
+// progress reports on w, while backends start, each backend whose first
+// start has an outcome ("fs ready in 1.2s", "gh failed"), so that a person
+// at the terminal sees what is being waited for. It returns a function that
+// stops the reports and waits for the reporting goroutine.
+func progress(mgr *backends.Manager, w io.Writer, cmd string) (stop func()) {
+	if mgr == nil {
+		return func() {}
+	}
+	done, exited := make(chan struct{}), make(chan struct{})
+	start := time.Now()
+	// Owned by the returned stop, which ends it and waits.
+	go func() {
+		defer close(exited)
+		list := mgr.List()
+		reported := map[string]bool{}
+		pending := 0
+		for _, b := range list {
+			if !b.Config().Disabled {
+				pending++
+			}
+		}
+		if pending == 0 {
+			return
+		}
+		fmt.Fprintf(w, "mcp-agentify %s: starting %d backends...\n", cmd, pending)
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		stopping := false
+		for {
+			for _, b := range list {
+				if reported[b.ID()] || b.Config().Disabled {
+					continue
+				}
+				in := b.Info()
+				var line string
+				switch {
+				case in.State == backends.Ready:
+					line = fmt.Sprintf("  %s ready in %s (%d tools)", in.ID, time.Since(start).Round(time.Millisecond), len(in.Tools))
+				case in.Skipped != "":
+					line = fmt.Sprintf("  %s skipped: %s", in.ID, in.Skipped)
+				case in.State == backends.Unavailable || in.Restarts > 0 || in.State == backends.Stopped:
+					line = fmt.Sprintf("  %s failed after %s", in.ID, time.Since(start).Round(time.Millisecond))
+				default:
+					continue
+				}
+				reported[b.ID()] = true
+				pending--
+				fmt.Fprintln(w, line)
+			}
+			if pending == 0 || stopping {
+				return
+			}
+			select {
+			case <-done:
+				stopping = true // one last pass reports what settled meanwhile
+			case <-tick.C:
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() { close(done) })
+		<-exited
+	}
 }
 
 func printBackendProblems(g *gateway.Gateway, w io.Writer) {

@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -68,6 +70,12 @@ type Info struct {
 	Resources       []json.RawMessage `json:"resources,omitempty"`
 	Templates       []json.RawMessage `json:"resourceTemplates,omitempty"`
 	Since           time.Time         `json:"since"`
+	// Skipped, if set, is why the backend is not started although enabled
+	// (its entry would start this gateway again); State is then stopped.
+	Skipped string `json:"skipped,omitempty"`
+	// StderrTail holds the last lines the backend's process wrote to
+	// stderr (bounded, secrets masked), from its current or last run.
+	StderrTail []string `json:"stderrTail,omitempty"`
 	// Breaker is the circuit breaker's state; BreakerFailures counts the
 	// consecutive failed calls; BreakerRetryAt, while open, is when the next
 	// trial call is allowed.
@@ -161,6 +169,8 @@ type Backend struct {
 	refreshMore map[string]bool // guarded by mu; list kind -> changed again meanwhile
 	stopping    bool            // guarded by mu; stop was called
 	gaveUp      bool            // guarded by mu; the supervisor gave up (restart policy)
+	skipped     string          // guarded by mu; why the backend is not started (self-launch)
+	lastTail    []string        // guarded by mu; stderr tail of the last process that ended
 
 	br *breaker // call outcomes decide whether calls go through
 
@@ -314,15 +324,36 @@ func (b *Backend) Info() Info {
 	if b.lastErr != nil {
 		in.Error = b.lastErr.Error()
 	}
+	in.Skipped = b.skipped
+	tail := b.lastTail
 	if b.proc != nil && b.proc.cmd.Process != nil {
 		in.PID = b.proc.cmd.Process.Pid
+		if t := b.proc.tail.lines(); len(t) > 0 {
+			tail = t
+		}
 	}
+	in.StderrTail = b.redactLines(tail)
 	var until time.Time
 	in.Breaker, in.BreakerFailures, until = b.br.snapshot()
 	if !until.IsZero() {
 		in.BreakerRetryAt = &until
 	}
 	return in
+}
+
+// redactLines masks secrets in each line (a new slice).
+func (b *Backend) redactLines(lines []string) []string {
+	if len(lines) == 0 {
+		return nil
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if b.opts.Redact != nil {
+			l = b.opts.Redact(l)
+		}
+		out[i] = l
+	}
+	return out
 }
 
 // Tools returns the backend's filtered tools (nil unless ready).
@@ -395,6 +426,10 @@ func (b *Backend) supervise(ctx context.Context, deps []*Backend) {
 		if ctx.Err() != nil {
 			return
 		}
+		if errors.Is(err, ErrSelfLaunch) {
+			b.skip(err.Error())
+			return
+		}
 		if time.Since(started) > HealthyAfter {
 			backoff, failures = RestartBackoffMin, 0 // it was healthy for a while
 		}
@@ -422,8 +457,23 @@ func (b *Backend) supervise(ctx context.Context, deps []*Backend) {
 		case <-time.After(backoff):
 		}
 		backoff = min(backoff*2, RestartBackoffMax)
-		b.setState(Starting, nil)
+		// The last failure stays while the backend starts again: the IDE
+		// and the dashboard must see why, not just "starting".
+		b.setState(Starting, err)
 	}
+}
+
+// ErrSelfLaunch is wrapped by the reason a backend is skipped: its entry
+// would start this gateway again.
+var ErrSelfLaunch = errors.New("this entry starts mcp-agentify itself")
+
+// skip marks the backend stopped and not started, for reason.
+func (b *Backend) skip(reason string) {
+	b.log.Warn().Str("reason", reason).Msg("backend skipped")
+	b.mu.Lock()
+	b.skipped, b.gaveUp = reason, true
+	b.mu.Unlock()
+	b.setState(Stopped, fmt.Errorf("skipped: %s", reason))
 }
 
 // giveUp marks the backend unavailable for good (until a reload).
@@ -479,6 +529,9 @@ func (b *Backend) runOnce(ctx context.Context) error {
 		}
 		b.mu.Lock()
 		b.proc = nil
+		if proc != nil {
+			b.lastTail = proc.tail.lines()
+		}
 		b.mu.Unlock()
 	}()
 
@@ -489,12 +542,35 @@ func (b *Backend) runOnce(ctx context.Context) error {
 		if errors.Is(err, context.DeadlineExceeded) {
 			err = fmt.Errorf("no answer to initialize within %s", b.startupTimeout())
 		}
-		if proc != nil {
+		if proc != nil && !errors.Is(err, ErrSelfLaunch) {
+			// A closed connection usually means the process exited; its
+			// status may take a moment to be collected.
+			exited := false
 			select {
 			case <-conn.Done():
-				<-proc.exited
-				err = fmt.Errorf("process %s before the handshake completed", proc.exitError())
-			default:
+				select {
+				case <-proc.exited:
+					exited = true
+				case <-time.After(time.Second):
+				}
+			case <-proc.exited:
+				exited = true
+			case <-time.After(200 * time.Millisecond):
+				// Alive (no answer in time), or the close is still under way.
+				select {
+				case <-proc.exited:
+					exited = true
+				default:
+				}
+			}
+			if exited {
+				err = &startError{
+					msg:  fmt.Sprintf("process %s before the handshake completed", proc.exitError()),
+					tail: proc.tail.lines(),
+					hint: b.envHint(proc),
+				}
+			} else {
+				err = &startError{msg: err.Error(), err: err, tail: proc.tail.lines()}
 			}
 		}
 		return err
@@ -510,7 +586,7 @@ func (b *Backend) runOnce(ctx context.Context) error {
 			case <-proc.exited:
 			case <-time.After(time.Second):
 			}
-			return fmt.Errorf("process %s", proc.exitError())
+			return &startError{msg: "process " + proc.exitError(), tail: proc.tail.lines()}
 		}
 		if err == nil {
 			err = errors.New("connection closed")
@@ -629,6 +705,13 @@ func (b *Backend) handshake(ctx context.Context, conn *rpc.Conn) error {
 	if ir.ProtocolVersion == "" {
 		return errors.New("initialize: result has no protocolVersion")
 	}
+	var si struct {
+		Name string `json:"name"`
+	}
+	_ = json.Unmarshal(ir.ServerInfo, &si)
+	if si.Name == SelfName {
+		return fmt.Errorf("%w (its serverInfo.name is %q); register the other servers here, not the gateway", ErrSelfLaunch, si.Name)
+	}
 	b.mu.Lock()
 	b.initResult = ir
 	b.mu.Unlock()
@@ -663,12 +746,22 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 				return err
 			}
 			tools := make([]Tool, 0, len(items))
+			seen := make(map[string]bool, len(items))
 			for _, raw := range items {
 				var t Tool
 				if err := json.Unmarshal(raw, &t); err != nil || t.Name == "" {
 					b.log.Warn().Msg("skipping a malformed tool in tools/list")
 					continue
 				}
+				if !validName(t.Name) {
+					b.log.Warn().Str("tool", clip(t.Name)).Msg("skipping a tool whose name is not ^[a-zA-Z0-9_.-]{1,128}$")
+					continue
+				}
+				if seen[t.Name] {
+					b.log.Warn().Str("tool", t.Name).Msg("skipping a duplicate tool name in tools/list")
+					continue
+				}
+				seen[t.Name] = true
 				t.Raw = raw
 				if b.allowed(&t) {
 					tools = append(tools, t)
@@ -683,6 +776,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 			if err != nil {
 				b.log.Warn().Err(err).Msg("prompts/list failed")
 			}
+			items = b.validPrompts(items)
 			b.mu.Lock()
 			b.prompts = items
 			b.bump()
@@ -848,4 +942,176 @@ func orStr(s, def string) string {
 		return s
 	}
 	return def
+}
+
+// SelfName is the serverInfo.name of this gateway: a backend announcing it
+// is another copy of the gateway and is skipped.
+const SelfName = "mcp-agentify"
+
+// validName reports whether a tool or prompt name is one the gateway passes
+// on: ^[a-zA-Z0-9_.-]{1,128}$, the MCP specification's recommendation. It
+// keeps qualified names unambiguous and safe to show.
+func validName(s string) bool {
+	if len(s) == 0 || len(s) > 128 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// clip shortens a name for a log line.
+func clip(s string) string {
+	if len(s) > 80 {
+		return fmt.Sprintf("%q... (%d bytes)", s[:80], len(s))
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// validPrompts drops prompts with an invalid or duplicate name, with a warning.
+func (b *Backend) validPrompts(items []json.RawMessage) []json.RawMessage {
+	out := items[:0:0]
+	seen := make(map[string]bool, len(items))
+	for _, raw := range items {
+		var p struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(raw, &p)
+		switch {
+		case !validName(p.Name):
+			b.log.Warn().Str("prompt", clip(p.Name)).Msg("skipping a prompt whose name is not ^[a-zA-Z0-9_.-]{1,128}$")
+		case seen[p.Name]:
+			b.log.Warn().Str("prompt", p.Name).Msg("skipping a duplicate prompt name in prompts/list")
+		default:
+			seen[p.Name] = true
+			out = append(out, raw)
+		}
+	}
+	return out
+}
+
+// startError is a failure to start or serve that carries the last lines
+// of the process's stderr and, for an exit before the handshake, a hint
+// about the child's environment. Its text shows both, so that every
+// surface (check, the dashboard, isError texts) shows why.
+type startError struct {
+	msg  string
+	err  error // wrapped, if any
+	tail []string
+	hint string
+}
+
+// tailInError is how many stderr lines an error quotes.
+const tailInError = 5
+
+func (e *startError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.msg)
+	if len(e.tail) > 0 {
+		b.WriteString("; stderr:")
+		for _, l := range e.tail[max(0, len(e.tail)-tailInError):] {
+			b.WriteString("\n  | ")
+			b.WriteString(l)
+		}
+	}
+	if e.hint != "" {
+		b.WriteString("\n  hint: ")
+		b.WriteString(e.hint)
+	}
+	return b.String()
+}
+
+func (e *startError) Unwrap() error { return e.err }
+
+// envHint explains the minimal child environment after a child exited
+// before its handshake, naming variables the user has set that the child
+// did not get (names only, never values).
+//
+// Which names: the gateway's environment holds many variables the child
+// rightly does not get, so naming all of them would bury the relevant
+// ones. A name is relevant if (1) the child's stderr tail mentions it
+// (servers usually name the variable they miss: "GITHUB_TOKEN required"),
+// or else (2) it shares a word of three or more letters with the backend's
+// id, command or arguments ("github" in the id or in
+// @modelcontextprotocol/server-github relates to GITHUB_TOKEN). At most
+// five names are given.
+func (b *Backend) envHint(p *process) string {
+	environ := b.opts.Environ
+	if environ == nil {
+		environ = osEnviron()
+	}
+	given := map[string]bool{}
+	for _, kv := range p.cmd.Env {
+		k, _, _ := strings.Cut(kv, "=")
+		given[k] = true
+	}
+	var missing []string
+	for _, kv := range environ {
+		k, _, ok := strings.Cut(kv, "=")
+		if ok && k != "" && !given[k] && k != ParentEnv {
+			missing = append(missing, k)
+		}
+	}
+	sort.Strings(missing)
+	tail := strings.Join(p.tail.lines(), "\n")
+	var names []string
+	for _, k := range missing {
+		if mentions(tail, k) {
+			names = append(names, k)
+		}
+	}
+	if len(names) == 0 {
+		words := map[string]bool{}
+		for _, s := range append([]string{b.cfg.ID, b.cfg.Command}, b.cfg.Args...) {
+			for _, w := range strings.FieldsFunc(strings.ToUpper(s), func(r rune) bool { return !(r >= 'A' && r <= 'Z') }) {
+				if len(w) >= 3 && !commonWords[w] {
+					words[w] = true
+				}
+			}
+		}
+		for _, k := range missing {
+			for _, w := range strings.FieldsFunc(k, func(r rune) bool { return r == '_' }) {
+				if words[w] {
+					names = append(names, k)
+					break
+				}
+			}
+		}
+	}
+	const hint = "backends get a minimal environment (PATH, HOME and a few more); set variables in its \"env\" or list them in \"inheritEnv\""
+	if len(names) == 0 {
+		return hint
+	}
+	if len(names) > 5 {
+		names = names[:5]
+	}
+	return fmt.Sprintf("%s; set in the gateway's environment but not passed to this backend: %s", hint, strings.Join(names, ", "))
+}
+
+// commonWords are words of commands and package names that relate to no
+// particular variable.
+var commonWords = map[string]bool{"NPX": true, "NODE": true, "SERVER": true, "MCP": true, "MODELCONTEXTPROTOCOL": true, "PYTHON": true, "UVX": true, "LATEST": true, "BIN": true, "USR": true, "LOCAL": true, "HOME": true, "PATH": true, "RUN": true}
+
+// mentions reports whether text contains name as a whole word.
+func mentions(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !isWordByte(text[j-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }

@@ -3,8 +3,10 @@ package backends
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -233,7 +235,7 @@ func TestToolFilters(t *testing.T) {
 }
 
 func TestChildEnvIsMinimal(t *testing.T) {
-	environ := []string{"PATH=/bin", "HOME=/home/me", "OPENAI_API_KEY=sk-secret", "AWS_SECRET=x", "GITHUB_TOKEN=ghp_x", "MYAPP_A=1", "MYAPP_B=2", "LANG=C"}
+	environ := []string{ParentEnv + "=1", "PATH=/bin", "HOME=/home/me", "OPENAI_API_KEY=sk-secret", "AWS_SECRET=x", "GITHUB_TOKEN=ghp_x", "MYAPP_A=1", "MYAPP_B=2", "LANG=C"}
 	for _, tc := range []struct {
 		name string
 		cfg  schemas.Backend
@@ -242,9 +244,16 @@ func TestChildEnvIsMinimal(t *testing.T) {
 		{"base only", schemas.Backend{}, []string{"HOME=/home/me", "LANG=C", "PATH=/bin"}},
 		{"inherit names and prefixes", schemas.Backend{InheritEnv: []string{"GITHUB_TOKEN", "MYAPP_*"}}, []string{"GITHUB_TOKEN=ghp_x", "HOME=/home/me", "LANG=C", "MYAPP_A=1", "MYAPP_B=2", "PATH=/bin"}},
 		{"env overrides", schemas.Backend{Env: map[string]string{"PATH": "/opt/bin", "TOKEN": "t"}}, []string{"HOME=/home/me", "LANG=C", "PATH=/opt/bin", "TOKEN=t"}},
+		{"marker never inherited or overridden", schemas.Backend{InheritEnv: []string{"MCP_*"}, Env: map[string]string{ParentEnv: "0"}}, []string{"HOME=/home/me", "LANG=C", "PATH=/bin"}},
 		{"key only when asked", schemas.Backend{InheritEnv: []string{"OPENAI_API_KEY"}}, []string{"HOME=/home/me", "LANG=C", "OPENAI_API_KEY=sk-secret", "PATH=/bin"}},
 	} {
 		got := childEnv(environ, &tc.cfg)
+		// Every child is marked as started by this gateway.
+		marker := ParentEnv + "=" + strconv.Itoa(os.Getpid())
+		if !slices.Contains(got, marker) {
+			t.Errorf("%s: no %s in %v", tc.name, marker, got)
+		}
+		got = slices.DeleteFunc(got, func(kv string) bool { return kv == marker })
 		sort.Strings(got)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
@@ -262,7 +271,11 @@ func TestStderrFloodIsRateLimitedAndTruncated(t *testing.T) {
 			in.WriteByte('\n')
 		}
 		var out bytes.Buffer
-		logStderr(&in, zerolog.New(&out)) // returns: it never blocks on a flood
+		var tail stderrTail
+		logStderr(&in, zerolog.New(&out), &tail) // returns: it never blocks on a flood
+		if got := tail.lines(); len(got) != maxTailLines || got[maxTailLines-1] != "line "+strings.Repeat("z", 99999%50) || len(got[0]) > maxTailLine {
+			t.Errorf("tail = %q, want the last %d lines", got, maxTailLines)
+		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 		// No time passes in the bubble: the burst of 200 lines, then one count of the rest.
 		if len(lines) != 201 {

@@ -2,6 +2,7 @@ package backends
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"sync/atomic"
 
@@ -81,6 +82,15 @@ func (m *Manager) startAllLocked(ids []string) {
 func (m *Manager) startLocked(b *Backend) {
 	if b.cfg.Disabled {
 		b.setState(Stopped, nil)
+		return
+	}
+	if len(b.cfg.Invalid) > 0 {
+		// Its entry cannot be used; the others serve.
+		b.giveUp(fmt.Errorf("invalid configuration: %w", b.cfg.Invalid))
+		return
+	}
+	if reason := SelfLaunch(&b.cfg); reason != "" {
+		b.skip(reason)
 		return
 	}
 	var deps []*Backend

@@ -43,7 +43,7 @@ func Prespawn(cfgs []schemas.Backend, environ []string, maxMsg int, log zerolog.
 	}
 	p := &Prespawned{procs: map[string]*prespawn{}, closed: make(chan struct{})}
 	for _, c := range cfgs {
-		if c.Type != schemas.TypeStdio || c.Disabled || len(c.DependsOn) > 0 {
+		if c.Type != schemas.TypeStdio || c.Disabled || len(c.DependsOn) > 0 || len(c.Invalid) > 0 || SelfLaunch(&c) != "" {
 			continue
 		}
 		s, proc, err := dialStdio(context.Background(), &c, environ, maxMsg, log.With().Str("backend", c.ID).Logger())

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -52,20 +54,98 @@ func childEnv(environ []string, cfg *schemas.Backend) []string {
 	var env []string
 	for _, kv := range environ {
 		k, _, ok := strings.Cut(kv, "=")
-		if ok && k != "" && want(k) {
+		if ok && k != "" && k != ParentEnv && want(k) {
 			if _, override := cfg.Env[k]; !override {
 				env = append(env, kv)
 			}
 		}
 	}
 	for k, v := range cfg.Env {
-		env = append(env, k+"="+v)
+		if k != ParentEnv {
+			env = append(env, k+"="+v)
+		}
 	}
-	return env
+	// Marks the child as started by a gateway: a gateway that finds it
+	// set starts no backends, which ends any nesting the other checks miss.
+	return append(env, ParentEnv+"="+strconv.Itoa(os.Getpid()))
+}
+
+// ParentEnv is set in every backend's environment to the gateway's process
+// id. A gateway started with it set is a backend of another gateway: it
+// serves but starts no backends of its own.
+const ParentEnv = "MCP_AGENTIFY_PARENT"
+
+// SelfLaunch returns why cfg would start this gateway again, or "": its
+// command resolves to the running executable or is named mcp-agentify, or
+// it runs the mcp-agentify package through npx, bunx, pnpm dlx, yarn dlx or
+// go run. Forms it cannot see through (a shell script, docker) are caught
+// by [ParentEnv] and by the backend's serverInfo.name.
+func SelfLaunch(cfg *schemas.Backend) string {
+	if cfg.Type != schemas.TypeStdio || cfg.Command == "" {
+		return ""
+	}
+	if exe, err := os.Executable(); err == nil {
+		if cmd, err := exec.LookPath(cfg.Command); err == nil && sameFile(exe, cmd) {
+			return fmt.Sprintf("%v: command %q is the running gateway", ErrSelfLaunch, cfg.Command)
+		}
+	}
+	base := strings.TrimSuffix(strings.ToLower(filepathBase(cfg.Command)), ".exe")
+	if base == SelfName {
+		return fmt.Sprintf("%v: command %q", ErrSelfLaunch, cfg.Command)
+	}
+	var pkgArgs []string
+	switch base {
+	case "npx", "bunx", "pnpx":
+		pkgArgs = cfg.Args
+	case "pnpm", "yarn", "bun", "npm":
+		if i := slices.IndexFunc(cfg.Args, func(a string) bool { return a == "dlx" || a == "x" || a == "exec" }); i >= 0 {
+			pkgArgs = cfg.Args[i+1:]
+		}
+	case "go":
+		if len(cfg.Args) > 0 && cfg.Args[0] == "run" {
+			pkgArgs = cfg.Args[1:]
+		}
+	}
+	for _, a := range pkgArgs {
+		if strings.HasPrefix(a, "-") {
+			if v, ok := strings.CutPrefix(a, "--package="); ok {
+				a = v
+			} else {
+				continue
+			}
+		}
+		// "mcp-agentify", "mcp-agentify@1.2", "@scope/mcp-agentify",
+		// "github.com/mcp-agentify/mcp-agentify@latest", "./cmd/mcp-agentify".
+		name, _, _ := strings.Cut(strings.TrimPrefix(a, "@"), "@")
+		if filepathBase(name) == SelfName {
+			return fmt.Sprintf("%v: %s runs %q", ErrSelfLaunch, base, a)
+		}
+		break // the first non-flag argument is the package; the rest are its arguments
+	}
+	return ""
+}
+
+// filepathBase is the last element of a slash- or backslash-separated path.
+func filepathBase(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// sameFile reports whether the paths a and b name the same file.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 // process is a running stdio child.
 type process struct {
+	tail   stderrTail
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
 	exited chan struct{} // closed when Wait has returned
@@ -75,6 +155,11 @@ type process struct {
 // startProcess starts cfg's command with pipes; its stderr becomes log lines
 // tagged with the backend id.
 func startProcess(cfg *schemas.Backend, environ []string, log zerolog.Logger) (*process, io.Reader, error) {
+	if cfg.Cwd != "" {
+		if fi, err := os.Stat(cfg.Cwd); err != nil || !fi.IsDir() {
+			return nil, nil, fmt.Errorf("working directory %q does not exist or is not a directory", cfg.Cwd)
+		}
+	}
 	path := cfg.Command
 	if lp, err := exec.LookPath(cfg.Command); err == nil {
 		path = lp
@@ -107,7 +192,7 @@ func startProcess(cfg *schemas.Backend, environ []string, log zerolog.Logger) (*
 	// Owned by p: ends when the child's stderr closes (at exit at the latest).
 	go func() {
 		defer stderrDone.Done()
-		logStderr(stderr, log)
+		logStderr(stderr, log, &p.tail)
 	}()
 	// Owned by p: reaps the child. cmd.Wait must not run before the pipes
 	// are drained, or it closes them under their readers.
@@ -126,7 +211,9 @@ const maxLogLine = 4 << 10
 // truncated; a flood is rate-limited to a burst of 200 lines then 50 a
 // second, with a count of what was dropped, so a chatty child can neither
 // stall the gateway nor drown its log.
-func logStderr(r io.Reader, log zerolog.Logger) {
+//
+// Every line (flood or not) is also kept in tail.
+func logStderr(r io.Reader, log zerolog.Logger, tail *stderrTail) {
 	br := bufio.NewReaderSize(r, 16<<10)
 	const burst, perSec = 200, 50
 	tokens, last, dropped := float64(burst), time.Now(), 0
@@ -145,6 +232,7 @@ func logStderr(r io.Reader, log zerolog.Logger) {
 			}
 		}
 		if len(line) > 0 {
+			tail.add(strings.TrimRight(string(line[:min(len(line), maxTailLine)]), "\r\n"))
 			now := time.Now()
 			tokens = min(burst, tokens+now.Sub(last).Seconds()*perSec)
 			last = now
@@ -171,6 +259,39 @@ func logStderr(r io.Reader, log zerolog.Logger) {
 			return
 		}
 	}
+}
+
+// Bounds of a stderr tail: the lines kept, and the bytes of each.
+const (
+	maxTailLines = 20
+	maxTailLine  = 512
+)
+
+// stderrTail keeps the last lines a child wrote to stderr. Its methods are
+// safe for concurrent use.
+type stderrTail struct {
+	mu  sync.Mutex
+	buf []string // guarded by mu; oldest first, at most maxTailLines
+}
+
+func (t *stderrTail) add(line string) {
+	if strings.TrimSpace(line) == "" {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.buf) == maxTailLines {
+		copy(t.buf, t.buf[1:])
+		t.buf = t.buf[:maxTailLines-1]
+	}
+	t.buf = append(t.buf, line)
+}
+
+// lines returns a copy of the kept lines, oldest first.
+func (t *stderrTail) lines() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return slices.Clone(t.buf)
 }
 
 // stop ends the child as the MCP stdio transport specifies: "the client

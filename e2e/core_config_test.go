@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -178,23 +179,25 @@ func noStackTrace(t *testing.T, s string) {
 	}
 }
 
-// TestCoreCLIConfigErrors: broken and missing configuration files.
+// TestCoreCLIConfigErrors: broken and missing configuration files. An
+// error of the whole file stops check and ask (exit 2) but not serve: the
+// IDE must still get an answer to initialize. An error confined to one
+// backend's entry fails that backend only.
 func TestCoreCLIConfigErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name, file string
 		want       []string
 	}{
-		{"wrong type", `{"backends":[{"id":"x","command":5}]}`, []string{"/backends/0/command"}},
-		{"bad id", `{"backends":[{"id":"no spaces","command":"x"}]}`, []string{"/backends/0/id"}},
 		{"duplicate id", `{"backends":[{"id":"a","command":"x"},{"id":"a","command":"y"}]}`, []string{"/backends/1/id"}},
 		{"unknown expose", `{"expose":"everything"}`, []string{"/expose"}},
-		{"not JSON", `{"backends":[`, []string{"JSON"}},
+		{"not JSON", "{\n  \"backends\": [\n    {\"id\": \"a\",, }\n  ]\n}", []string{"not valid JSON: line 3, column 16"}},
+		{"unknown top-level key", `{"backend":[]}`, []string{"/backend: unknown property"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_")+".json")
 			os.WriteFile(p, []byte(tc.file), 0o600)
-			for _, cmd := range [][]string{{"--config", p}, {"check", "--config", p}, {"ask", "--config", p, "hello"}} {
+			for _, cmd := range [][]string{{"check", "--config", p}, {"--config", p, "check"}, {"ask", "--config", p, "hello"}} {
 				out, errOut, code := runCLI(t, dir, nil, cmd...)
 				if code != 2 {
 					t.Errorf("%v: exit code %d, want 2", cmd, code)
@@ -209,21 +212,54 @@ func TestCoreCLIConfigErrors(t *testing.T) {
 				}
 				noStackTrace(t, errOut)
 			}
+			// Serve answers initialize and says what is wrong on stderr.
+			g := startGateway(t, p, "", gwOptions{dir: dir})
+			res := g.initialize("2025-11-25", nil)
+			if res["serverInfo"] == nil {
+				t.Errorf("initialize result %v", res)
+			}
+			g.closeAndWait(10 * time.Second)
+			for _, w := range append(tc.want, filepath.Base(p)) {
+				if !strings.Contains(g.stderr.String(), w) {
+					t.Errorf("serve: stderr does not name %q:\n%s", w, g.stderr.String())
+				}
+			}
 		})
 	}
+	t.Run("one bad entry", func(t *testing.T) {
+		for _, tc := range []struct{ name, entry, want string }{
+			{"wrong type", `{"command":5}`, "/mcpServers/bad/command: got number, want string"},
+			{"bad id", `{"command":"x"}`, `backend id "no spaces" must match`},
+			{"unset variable", `{"command":"x","env":{"K":"${AGENTIFY_TEST_UNSET}"}}`, "/mcpServers/bad/env/K: environment variable AGENTIFY_TEST_UNSET is not set"},
+			{"unknown key", `{"command":"x","comand":"y"}`, "/mcpServers/bad/comand: unknown property"},
+		} {
+			_, tb := binaries(t)
+			key := "bad"
+			if tc.name == "bad id" {
+				key = "no spaces"
+			}
+			p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "_")+"-entry.json")
+			os.WriteFile(p, []byte(fmt.Sprintf(`{"mcpServers":{%q:%s,"good":{"command":%q}}}`, key, tc.entry, tb)), 0o600)
+			out, errOut, code := runCLI(t, dir, nil, "check", "--config", p)
+			if code != 1 || !strings.Contains(out, tc.want) || !regexp.MustCompile(`(?m)^ok   good `).MatchString(out) || !regexp.MustCompile(`(?m)^FAIL `).MatchString(out) {
+				t.Errorf("%s: check exit %d, want 1 with %q and good ok:\n%s\n%s", tc.name, code, tc.want, out, errOut)
+			}
+		}
+	})
 	t.Run("missing explicit", func(t *testing.T) {
 		missing := filepath.Join(dir, "nope.json")
 		for _, c := range []struct {
 			env  []string
 			args []string
+			code int
 		}{
-			{nil, []string{"--config", missing}},
-			{[]string{"AGENTIFY_CONFIG=" + missing}, nil},
-			{nil, []string{"check", "--config", missing}},
+			{nil, []string{"--config", missing}, 0}, // serve: answers the IDE; ends at stdin EOF
+			{[]string{"AGENTIFY_CONFIG=" + missing}, nil, 0},
+			{nil, []string{"check", "--config", missing}, 2},
 		} {
 			_, errOut, code := runCLI(t, dir, c.env, c.args...)
-			if code != 2 || !strings.Contains(errOut, missing) || !strings.Contains(errOut, "not found") {
-				t.Errorf("%v %v: exit %d, stderr %q; want 2 and a message naming the file", c.env, c.args, code, errOut)
+			if code != c.code || !strings.Contains(errOut, missing) || !strings.Contains(errOut, "not found") {
+				t.Errorf("%v %v: exit %d, stderr %q; want %d and a message naming the file", c.env, c.args, code, errOut, c.code)
 			}
 			noStackTrace(t, errOut)
 		}
@@ -232,6 +268,12 @@ func TestCoreCLIConfigErrors(t *testing.T) {
 		_, errOut, code := runCLI(t, dir, nil, "--expose", "everything")
 		if code != 2 || !strings.Contains(errOut, "expose") {
 			t.Errorf("--expose everything: exit %d, %q", code, errOut)
+		}
+	})
+	t.Run("bounded read", func(t *testing.T) {
+		_, errOut, code := runCLI(t, dir, nil, "check", "--config", "/dev/zero")
+		if code != 2 || !strings.Contains(errOut, "larger than 4 MiB") {
+			t.Errorf("--config /dev/zero: exit %d, %q", code, errOut)
 		}
 	})
 }

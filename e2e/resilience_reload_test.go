@@ -37,8 +37,10 @@ func TestResilienceHotReload(t *testing.T) {
 		t.Fatalf("call on the unchanged backend: %q isError=%v", text, isErr)
 	}
 
-	// An invalid file is rejected; the running set stays.
-	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"mcpServers": {"x": {"command": 1}}}`), 0o600); err != nil {
+	// An invalid file is rejected; the running set stays. (An error
+	// confined to one entry only fails that backend: the file as a whole
+	// must be unusable here, e.g. an unknown top-level key.)
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"mcpServers": {"x": {"command": "x"}}, "mcpServer": {}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	c.stderr.waitFor(t, "configuration reload rejected; keeping the running backends")

@@ -25,7 +25,9 @@ func TestSubscriptionsRenewedAfterRestart(t *testing.T) {
 	if m := g.call("resources/subscribe", map[string]any{"uri": uri}); m.Error != nil {
 		t.Fatalf("resources/subscribe: %s", m.Raw)
 	}
-	want := "subscribe " + uri
+	// The backend's own stderr line (its reason also quotes it in the
+	// crash error, so match the log line's message exactly).
+	want := `"message":"subscribe ` + uri + `"`
 	count := func() int { return strings.Count(g.stderr.String(), want) }
 	if r := g.callTool("call_tool", map[string]any{"name": "tb__crash", "arguments": map[string]any{}}); !r.IsError {
 		t.Fatalf("crash call: %+v", r)

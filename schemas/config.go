@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -46,8 +48,11 @@ type Config struct {
 	Servers map[string]Backend `json:"servers,omitempty"`
 	// MCPServers is the Cursor / Claude Desktop / Windsurf shape: backend id to definition.
 	MCPServers map[string]Backend `json:"mcpServers,omitempty"`
-	// Inputs is VS Code's prompt-for-input list; accepted and ignored.
+	// Inputs is VS Code's prompt-for-input list; accepted and ignored (an ${input:id} takes its value from the environment variable named like the id).
 	Inputs json.RawMessage `json:"inputs,omitempty"`
+
+	// Ignored lists the JSON pointers of keys that IDEs own (Claude Desktop's globalShortcut, VS Code's dev, Cline's autoApprove, ...), accepted and ignored.
+	Ignored []string `json:"-"`
 }
 
 // PlannerConfig configures how orchestrate_task chooses a tool.
@@ -114,11 +119,13 @@ type Backend struct {
 	MaxRestarts *int `json:"maxRestarts,omitempty" jsonschema:"minimum=0"`
 	// CircuitBreaker tunes when failing calls make the gateway fail fast for this backend.
 	CircuitBreaker *BreakerConfig `json:"circuitBreaker,omitempty"`
-	// EnvFile, VS Code's field, is accepted and ignored.
+	// EnvFile is a dotenv file (VS Code's field) read into env; a relative path is relative to the configuration file. Values in env win.
 	EnvFile string `json:"envFile,omitempty"`
 
 	// Pointer is the JSON pointer of this backend in the file, for error messages.
 	Pointer string `json:"-"`
+	// Invalid, if not empty, is why this entry cannot be used: the backend is not started and is reported as failed with these errors, while the others serve.
+	Invalid FieldErrors `json:"-"`
 }
 
 // ToolFilter selects which of a backend's tools are offered. Patterns are
@@ -180,9 +187,15 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return errors.New("invalid duration: want a string like \"30s\" or a number of milliseconds")
 	}
+	if ms < 0 || ms > maxDurationMS {
+		return fmt.Errorf("duration %s ms out of range (0 to %d)", b, int64(maxDurationMS))
+	}
 	*d = Duration(ms * float64(time.Millisecond))
 	return nil
 }
+
+// maxDurationMS is the longest duration in milliseconds that fits a time.Duration.
+const maxDurationMS = float64(math.MaxInt64 / int64(time.Millisecond))
 
 // MarshalJSON writes the Go duration string.
 func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
@@ -193,7 +206,7 @@ func (Duration) JSONSchema() *jsonschema.Schema {
 		Description: `A Go duration string ("30s", "1m30s", "500ms") or a number of milliseconds.`,
 		OneOf: []*jsonschema.Schema{
 			{Type: "string", Pattern: `^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$`},
-			{Type: "number", Minimum: json.Number("0")},
+			{Type: "number", Minimum: json.Number("0"), Maximum: json.Number(strconv.FormatInt(int64(maxDurationMS), 10))},
 		},
 	}
 }
@@ -210,6 +223,9 @@ func normalizeType(b *Backend) {
 			b.Type = TypeStdio
 		case strings.HasPrefix(b.URL, "ws://"), strings.HasPrefix(b.URL, "wss://"):
 			b.Type = TypeWebSocket
+		case strings.HasSuffix(strings.TrimRight(urlPath(b.URL), "/"), "/sse"):
+			// The legacy HTTP+SSE transport's endpoint, by convention.
+			b.Type = TypeSSE
 		case b.URL != "":
 			b.Type = TypeHTTP
 		}
@@ -218,4 +234,13 @@ func normalizeType(b *Backend) {
 	case "ws":
 		b.Type = TypeWebSocket
 	}
+}
+
+// urlPath is the path of u, or "" if u does not parse.
+func urlPath(u string) string {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return ""
+	}
+	return pu.Path
 }

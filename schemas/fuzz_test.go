@@ -3,6 +3,7 @@ package schemas
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -15,7 +16,10 @@ func FuzzParse(f *testing.F) {
 		`{"backends":[{"command":"x","dependsOn":[""]},{"id":"","url":"u"}]}`,
 		`{"callTimeout":1e308,"startupTimeout":"9999999h","debugPort":1.0,"maxMessageBytes":1e30}`,
 		`{"planner":{"temperature":0,"maxTools":1}}`,
-		"{\n\"a\":,}", ``, `null`, `[]`, `"x"`, "\xff",
+		"{\n\"a\":,}", ``,
+		"\uFEFF// c\n{\"mcpServers\":{\"a\":{\"command\":\"x\",/* c */\"autoApprove\":[],},},}",
+		`{"servers":{"a__b":{"url":"file:///x","tools":{"allow":["[a-"]}},"c":{"url":"https://h/sse","env":{"K":"${input:k}"}}}}`,
+		`{"mcpServers":{"a":{"command":"x","args":["${A:-${B:-${C}}}","${A:-${"]}}}`, `null`, `[]`, `"x"`, "\xff",
 	} {
 		f.Add([]byte(s))
 	}
@@ -30,10 +34,16 @@ func FuzzParse(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, b := range cfg.Backends {
-			if !idPattern.MatchString(b.ID) || seen[b.ID] {
+			if b.ID == "" || seen[b.ID] {
 				t.Fatalf("accepted backend id %q", b.ID)
 			}
 			seen[b.ID] = true
+			if len(b.Invalid) > 0 {
+				continue // disabled with its reason
+			}
+			if !idPattern.MatchString(b.ID) || strings.Contains(b.ID, "__") {
+				t.Fatalf("accepted backend id %q", b.ID)
+			}
 			switch b.Type {
 			case TypeStdio, TypeHTTP, TypeSSE, TypeWebSocket:
 			default:

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -153,7 +154,7 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"empty file", ``, []string{"/: empty document: want a JSON object"}},
 		{"whitespace only", " \n\t", []string{"/: empty document: want a JSON object"}},
-		{"malformed JSON reports line and column", "{\n  \"backends\": [\n    {\"id\": \"a\",, }\n  ]\n}", []string{"~/: not valid JSON: line 3, column 17: invalid character ','"}},
+		{"malformed JSON reports line and column", "{\n  \"backends\": [\n    {\"id\": \"a\",, }\n  ]\n}", []string{"~/: not valid JSON: line 3, column 16: invalid character ','"}},
 		{"truncated JSON", "{\"backends\": [", []string{"~/: not valid JSON:"}},
 		{"not an object", `[]`, []string{"/: got array, want object"}},
 		{"missing command with type stdio", `{"backends":[{"id":"a","command":"x"},{"id":"b","type":"stdio","args":["y"]}]}`, []string{"/backends/1/command: missing property"}},
@@ -189,7 +190,17 @@ func TestParseErrors(t *testing.T) {
 		{"unset variable in args", `{"mcpServers":{"m":{"command":"x","args":["ok","${env:GONE}"]}}}`, []string{"~/mcpServers/m/args/1: environment variable GONE is not set"}},
 		{"unset variable in header", `{"backends":[{"id":"a","url":"https://x","headers":{"Authorization":"Bearer ${GH_TOKEN}"}}]}`, []string{"~/backends/0/headers/Authorization: environment variable GH_TOKEN is not set"}},
 		{"unset variable in url", `{"backends":[{"id":"a","url":"${BASE}/mcp"}]}`, []string{"~/backends/0/url: environment variable BASE is not set"}},
-		{"input variable", `{"servers":{"s":{"command":"x","env":{"K":"${input:api-key}"}}}}`, []string{"~/servers/s/env/K: ${input:api-key}: VS Code input variables are not supported"}},
+		{"input variable without a value", `{"servers":{"s":{"command":"x","env":{"K":"${input:api-key}"}}}}`, []string{"/servers/s/env/K: ${input:api-key} has no value: VS Code prompts for inputs, the gateway cannot; set the environment variable API_KEY"}},
+		{"id with __", `{"mcpServers":{"a__b":{"command":"x"}}}`, []string{`/mcpServers/a__b/id: backend id "a__b" must not contain "__" (it separates the backend from the tool in qualified names)`}},
+		{"invalid glob in tools.allow", `{"backends":[{"id":"a","command":"x","tools":{"allow":["read_*","[a-"],"deny":["ok"]}}]}`, []string{`/backends/0/tools/allow/1: invalid glob "[a-": syntax error in pattern`}},
+		{"startupTimeout overflow", `{"backends":[{"id":"a","command":"x","startupTimeout":1e300}]}`, []string{"/backends/0/startupTimeout: got number, want string", "~/backends/0/startupTimeout: maximum: got 1×10³⁰⁰"}},
+		{"top-level startupTimeout overflow", `{"startupTimeout":1e300}`, []string{"/startupTimeout: got number, want string", "~/startupTimeout: maximum: got 1×10³⁰⁰"}},
+		{"missing cwd", `{"backends":[{"id":"a","command":"sh","cwd":"/nonexistent/agentify-test"}]}`, []string{"/backends/0/cwd: working directory /nonexistent/agentify-test does not exist"}},
+		{"file url", `{"mcpServers":{"f":{"url":"file:///etc/passwd"}}}`, []string{`/mcpServers/f/url: url scheme "file" is not supported: want http, https, ws or wss`}},
+		{"javascript url", `{"mcpServers":{"j":{"serverUrl":"javascript:alert(1)"}}}`, []string{`/mcpServers/j/serverUrl: url scheme "javascript" is not supported: want http, https, ws or wss`}},
+		{"ws url with type http", `{"mcpServers":{"j":{"type":"http","url":"ws://x/mcp"}}}`, []string{`/mcpServers/j/url: a ws:// url needs type websocket`}},
+		{"missing envFile", `{"servers":{"s":{"command":"x","envFile":"/nonexistent/.env"}}}`, []string{"~/servers/s/envFile: cannot read env file: open /nonexistent/.env: no such file"}},
+		{"unknown key in an IDE file is still an error", `{"mcpServers":{"m":{"command":"x","autoApprove":[],"comand":"y"}}}`, []string{"/mcpServers/m/comand: unknown property"}},
 		{"unterminated", `{"backends":[{"id":"a","command":"${HOME"}]}`, []string{"~/backends/0/command: unterminated ${"}},
 		{"invalid variable name", `{"backends":[{"id":"a","command":"${1X}"}]}`, []string{"/backends/0/command: invalid variable reference ${1X}"}},
 		{"several errors sorted by pointer", `{"backends":[{"id":"b","command":"${NOPE}"},{"id":"a"}]}`,
@@ -198,19 +209,29 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg, err := Parse([]byte(tt.doc), "test.json", testEnv)
-			if err == nil {
-				t.Fatalf("Parse succeeded: %+v", briefs(cfg))
-			}
-			var ce *ConfigError
-			if !errors.As(err, &ce) {
-				t.Fatalf("error %T is not a *ConfigError: %v", err, err)
-			}
-			if ce.Source != "test.json" || !strings.HasPrefix(err.Error(), "invalid configuration in test.json:\n  ") {
-				t.Errorf("source %q, message %q", ce.Source, err.Error())
-			}
 			var got []string
-			for _, fe := range ce.Errors {
-				got = append(got, fe.String())
+			if err == nil {
+				// Errors confined to backends' entries disable those backends.
+				for _, b := range cfg.Backends {
+					for _, fe := range b.Invalid {
+						got = append(got, fe.String())
+					}
+				}
+				if len(got) == 0 {
+					t.Fatalf("Parse succeeded: %+v", briefs(cfg))
+				}
+				sort.Strings(got)
+			} else {
+				var ce *ConfigError
+				if !errors.As(err, &ce) {
+					t.Fatalf("error %T is not a *ConfigError: %v", err, err)
+				}
+				if ce.Source != "test.json" || !strings.HasPrefix(err.Error(), "invalid configuration in test.json:\n  ") {
+					t.Errorf("source %q, message %q", ce.Source, err.Error())
+				}
+				for _, fe := range ce.Errors {
+					got = append(got, fe.String())
+				}
 			}
 			if len(got) != len(tt.want) {
 				t.Fatalf("errors:\n%s\nwant %d: %q", strings.Join(got, "\n"), len(tt.want), tt.want)
@@ -244,7 +265,13 @@ func TestExpand(t *testing.T) {
 		{"$", "$", ""},
 		{"${workspaceFolder}", "/ws", ""},
 		{"${NOPE}", "", "environment variable NOPE is not set (use ${NOPE:-default} for a default)"},
-		{"${input:x}", "", "${input:x}: VS Code input variables are not supported; use ${VAR} from the environment"},
+		{"${input:x}", "", "${input:x} has no value: VS Code prompts for inputs, the gateway cannot; set the environment variable X"},
+		{"${input:TOKEN}", "s3cret", ""},
+		{"${input:home}", "/home/me", ""},
+		{"${NOPE:-${TOKEN}}", "s3cret", ""},
+		{"${NOPE:-a${NOPE2:-${HOME}}b}", "a/home/meb", ""},
+		{"${NOPE:-${NOPE2}}", "", "environment variable NOPE2 is not set (use ${NOPE2:-default} for a default)"},
+		{"${NOPE:-{x}}", "{x}", ""},
 		{"${}", "", "invalid variable reference ${}"},
 		{"${A-B}", "", "invalid variable reference ${A-B}"},
 		{"${", "", `unterminated ${ in "${"`},

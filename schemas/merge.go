@@ -138,6 +138,15 @@ func (c *Config) MergeInitOptions(raw json.RawMessage, opts *LoadOptions) error 
 	if err != nil {
 		return err
 	}
+	// The client sent these backends just now: an invalid one is an error
+	// of the options, not a backend to disable.
+	var bad FieldErrors
+	for _, b := range in.Backends {
+		bad = append(bad, b.Invalid...)
+	}
+	if len(bad) > 0 {
+		return &ConfigError{Source: "initializationOptions", Errors: bad}
+	}
 	if legacy.Key != "" {
 		if in.Planner == nil {
 			in.Planner = &PlannerConfig{}
