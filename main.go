@@ -71,11 +71,12 @@ type cli struct {
 var commands = []string{"serve", "ask", "check", "schema", "version", "help"}
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cmd := "serve"
+	cmd, implied, orig := "serve", true, args
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		implied = false
 		cmd, args = args[0], args[1:]
 	} else if i := commandAfterFlags(args); i >= 0 {
-		cmd, args = args[i], append(slices.Clone(args[:i]), args[i+1:]...)
+		cmd, args, implied = args[i], append(slices.Clone(args[:i]), args[i+1:]...), false
 	}
 	var c cli
 	fset := flag.NewFlagSet("mcp-agentify "+cmd, flag.ContinueOnError)
@@ -99,6 +100,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		}
 		return exitUsage
+	}
+	if implied && len(positional) > 0 && slices.Contains(commands, positional[0]) {
+		// A command after flags commandAfterFlags could not classify (a
+		// boolean flag it does not know): the flag set found it; run it.
+		i := slices.Index(orig, positional[0])
+		return run(append([]string{positional[0]}, append(slices.Clone(orig[:i]), orig[i+1:]...)...), stdin, stdout, stderr)
 	}
 	if cmd != "ask" && len(positional) > 0 && cmd != "help" {
 		fmt.Fprintf(stderr, "mcp-agentify %s: unexpected argument %q\n\n", cmd, positional[0])

@@ -244,8 +244,10 @@ func (b *Backend) setState(s State, err error) {
 	b.mu.Unlock()
 	if changed {
 		ev := b.log.Info()
-		if err != nil {
+		if err != nil && s != Stopped { // stopped with a reason: skipped, logged by skip
 			ev = b.log.Warn().Str("error", err.Error())
+		} else if err != nil {
+			ev = ev.Str("error", err.Error())
 		}
 		ev.Str("state", string(s)).Msg("backend state")
 	}
@@ -470,6 +472,8 @@ var ErrSelfLaunch = errors.New("this entry starts mcp-agentify itself")
 // skip marks the backend stopped and not started, for reason.
 func (b *Backend) skip(reason string) {
 	b.log.Warn().Str("reason", reason).Msg("backend skipped")
+	// Warn: the entry is in the file the gateway reads, and tools would
+	// appear twice if the IDE also starts the servers listed there.
 	b.mu.Lock()
 	b.skipped, b.gaveUp = reason, true
 	b.mu.Unlock()

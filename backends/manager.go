@@ -86,7 +86,11 @@ func (m *Manager) startLocked(b *Backend) {
 	}
 	if len(b.cfg.Invalid) > 0 {
 		// Its entry cannot be used; the others serve.
-		b.giveUp(fmt.Errorf("invalid configuration: %w", b.cfg.Invalid))
+		where := ""
+		if b.cfg.Source != "" {
+			where = " in " + b.cfg.Source
+		}
+		b.giveUp(fmt.Errorf("invalid configuration%s: %w", where, b.cfg.Invalid))
 		return
 	}
 	if reason := SelfLaunch(&b.cfg); reason != "" {

@@ -99,7 +99,7 @@ func TestConfigIDEFiles(t *testing.T) {
 }`,
 			dotenv: "FROM_DOTENV=dotenv value\n# a comment\n",
 			env:    []string{"API_KEY=" + planted},
-			check: []string{`(?m)^FAIL needsinput +stdio +unavailable`, `error: invalid configuration: /servers/needsinput/env/T: \$\{input:other-token\} has no value: .*set the environment variable OTHER_TOKEN`,
+			check: []string{`(?m)^FAIL needsinput +stdio +unavailable`, `error: invalid configuration in .*mcp\.json: /servers/needsinput/env/T: \$\{input:other-token\} has no value: .*set the environment variable OTHER_TOKEN`,
 				`(?m)^ok   tb +stdio +ready`, `2 backends, 1 failed`},
 			code:  1,
 			serve: []string{"tb"}, envWant: map[string]string{"tb:FROM_DOTENV": "dotenv value", "tb:API_KEY": planted},

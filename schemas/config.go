@@ -124,6 +124,8 @@ type Backend struct {
 
 	// Pointer is the JSON pointer of this backend in the file, for error messages.
 	Pointer string `json:"-"`
+	// Source names where the entry came from (the file's path, or "initializationOptions"), for error messages.
+	Source string `json:"-"`
 	// Invalid, if not empty, is why this entry cannot be used: the backend is not started and is reported as failed with these errors, while the others serve.
 	Invalid FieldErrors `json:"-"`
 }

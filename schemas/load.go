@@ -160,6 +160,9 @@ func parse(data []byte, source string, opts *LoadOptions, checkDeps bool) (*Conf
 	if errs := cfg.normalize(all, opts, checkDeps); len(errs) > 0 {
 		return nil, cerr(errs)
 	}
+	for i := range cfg.Backends {
+		cfg.Backends[i].Source = source
+	}
 	return &cfg, nil
 }
 
