@@ -138,6 +138,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	cfg, cfgPath, cfgErr := loadConfig(c.configPath, cmd)
+	nested := os.Getenv(backends.ParentEnv) != ""
 	if parent := os.Getenv(backends.ParentEnv); parent != "" {
 		// This copy is a backend of another gateway (its configuration
 		// holds the gateway's own entry in a form the parent could not
@@ -180,6 +181,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Version:     shortVersion(),
 		Hub:         hub,
 		ConfigError: cfgErr,
+		NoBackends:  nested,
 		OnConfigured: func(g *gateway.Gateway, cfg *schemas.Config) {
 			// initializationOptions may carry logLevel: the loggers handed
 			// out before are copies, so the level is set globally.

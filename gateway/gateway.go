@@ -47,6 +47,10 @@ type Options struct {
 	OnConfigured func(g *Gateway, cfg *schemas.Config)
 	// ConfigError, if set, is why the configuration file could not be used; the gateway serves with no backends and explains it in its tools' results until a reload succeeds.
 	ConfigError error
+	// NoBackends, set when this gateway runs as a backend of another one
+	// (the self-launch marker), starts no backend from any source, the
+	// client's initializationOptions and reloads included.
+	NoBackends bool
 }
 
 // Gateway owns the effective configuration, the backends, the tool catalog
@@ -225,6 +229,9 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 		return err
 	}
 	cfg.Apply(g.opts.Overrides)
+	if g.opts.NoBackends {
+		cfg.Backends = nil
+	}
 	if g.opts.Hub != nil {
 		g.opts.Hub.Redactor.Add(secretsOf(cfg)...)
 	}

@@ -47,6 +47,9 @@ func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 		return backends.ReloadResult{}, err
 	}
 	cfg.Apply(g.opts.Overrides)
+	if g.opts.NoBackends {
+		cfg.Backends = nil
+	}
 	if g.opts.Hub != nil {
 		g.opts.Hub.Redactor.Add(secretsOf(cfg)...)
 	}
