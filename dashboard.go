@@ -47,7 +47,11 @@ func startDashboard(ctx context.Context, g *gateway.Gateway, cfg *schemas.Config
 	dashboard.mu.Lock()
 	dashboard.srv = srv
 	dashboard.mu.Unlock()
-	log.Info().Str("url", srv.URL()).Msgf("debug dashboard on %s", srv.URL())
+	// The page URL carries the token in its fragment: without a configured
+	// debugToken it is random for this run, and this line is the only place
+	// it is shown. A configured token is a registered secret, so it shows
+	// masked here and the user types the one they chose.
+	log.Info().Str("url", srv.PageURL()).Msgf("debug dashboard on %s", srv.PageURL())
 }
 
 func closeDashboard() {

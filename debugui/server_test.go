@@ -51,7 +51,13 @@ func (e *testEnv) do(t *testing.T, method, path, body string, hdr map[string]str
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, ok := hdr["Authorization"]; !ok {
+		req.Header.Set("Authorization", "Bearer "+e.srv.Token())
+	}
 	for k, v := range hdr {
+		if v == "" {
+			continue // an empty Authorization means: send none
+		}
 		if k == "Host" {
 			req.Host = v
 		} else {
@@ -275,21 +281,21 @@ func TestToken(t *testing.T) {
 		hdr        map[string]string
 		want       int
 	}{
-		{"page needs no token", "/", nil, 200},
-		{"api without token", "/api/status", nil, 401},
-		{"api with query token", "/api/status?token=tok-123456", nil, 200},
+		{"page needs no token", "/", noAuth, 200},
+		{"api without token", "/api/status", noAuth, 401},
+		{"api with query token", "/api/status?token=tok-123456", noAuth, 200},
 		{"api with bearer", "/api/status", map[string]string{"Authorization": "Bearer tok-123456"}, 200},
 		{"api wrong bearer", "/api/status", map[string]string{"Authorization": "Bearer nope"}, 401},
-		{"api wrong query", "/api/logs?token=tok-12345", nil, 401},
-		{"prometheus without token", "/metrics", nil, 401},
-		{"ws without token", "/ws/logs", nil, 401},
+		{"api wrong query", "/api/logs?token=tok-12345", noAuth, 401},
+		{"prometheus without token", "/metrics", noAuth, 401},
+		{"ws without token", "/ws/logs", noAuth, 401},
 	}
 	for _, tt := range tests {
 		if code, body, _ := e.do(t, "GET", tt.path, "", tt.hdr); code != tt.want {
 			t.Errorf("%s: %d, want %d (%s)", tt.name, code, tt.want, body)
 		}
 	}
-	if !strings.HasSuffix(e.srv.PageURL(), "/?token=tok-123456") {
+	if !strings.HasSuffix(e.srv.PageURL(), "/#token=tok-123456") {
 		t.Errorf("PageURL = %s", e.srv.PageURL())
 	}
 	ctx := context.Background()
@@ -393,7 +399,14 @@ func TestNoSecretLeaks(t *testing.T) {
 	}
 }
 
-func wsURL(s *Server, path string) string { return "ws" + strings.TrimPrefix(s.URL(), "http") + path }
+// wsURL is the WebSocket URL of path with the server's token.
+func wsURL(s *Server, path string) string {
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return "ws" + strings.TrimPrefix(s.URL(), "http") + path + sep + "token=" + s.Token()
+}
 
 type wsMsg struct {
 	Backlog []json.RawMessage `json:"backlog"`
@@ -542,5 +555,37 @@ func TestCloseEndsStreams(t *testing.T) {
 	defer cancel()
 	if _, _, err := c.Read(ctx); websocket.CloseStatus(err) != websocket.StatusGoingAway && err == nil {
 		t.Errorf("read after Close: %v", err)
+	}
+}
+
+// noAuth makes testEnv.do send no Authorization header.
+var noAuth = map[string]string{"Authorization": ""}
+
+// TestRandomTokenWhenNoneConfigured: without a configured token the
+// dashboard still refuses unauthenticated API calls, WebSockets and console
+// runs, with a fresh token per run given in the page URL's fragment.
+func TestRandomTokenWhenNoneConfigured(t *testing.T) {
+	a, b := startTest(t, nil), startTest(t, nil)
+	if a.srv.Token() == "" || a.srv.Token() == b.srv.Token() || len(a.srv.Token()) < 20 {
+		t.Fatalf("tokens %q and %q: want distinct random tokens", a.srv.Token(), b.srv.Token())
+	}
+	if want := a.srv.URL() + "/#token=" + a.srv.Token(); a.srv.PageURL() != want {
+		t.Errorf("PageURL = %s, want %s", a.srv.PageURL(), want)
+	}
+	run := map[string]string{"Content-Type": "application/json", "Authorization": ""}
+	if code, body, _ := a.do(t, "POST", "/api/run", `{"query":"read file README"}`, run); code != http.StatusUnauthorized {
+		t.Errorf("POST /api/run without token: %d %s", code, body)
+	}
+	if code, _, _ := a.do(t, "GET", "/api/config", "", noAuth); code != http.StatusUnauthorized {
+		t.Errorf("GET /api/config without token: %d", code)
+	}
+	if code, _, _ := a.do(t, "GET", "/api/status", "", map[string]string{"Authorization": "Bearer " + b.srv.Token()}); code != http.StatusUnauthorized {
+		t.Errorf("another run's token accepted: %d", code)
+	}
+	if code, _, _ := a.do(t, "GET", "/api/status", "", nil); code != http.StatusOK {
+		t.Errorf("with the token: %d", code)
+	}
+	if _, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(a.srv.URL(), "http")+"/ws/mcptrace", nil); err == nil {
+		t.Error("WebSocket without token accepted")
 	}
 }

@@ -3,7 +3,18 @@
 // description or log line cannot inject markup.
 'use strict';
 
-const token = new URLSearchParams(location.search).get('token') || '';
+// The token arrives in the URL's fragment (#token=…, never sent to any
+// server) or, from older links, its query. It is kept for this tab in
+// sessionStorage and removed from the address bar, so that it is neither
+// in the history nor in a screenshot; the fragment then names the tab.
+const token = (() => {
+  const frag = new URLSearchParams(location.hash.slice(1)).get('token');
+  const query = new URLSearchParams(location.search).get('token');
+  const t = frag || query || sessionStorage.getItem('agentify-token') || '';
+  if (t) sessionStorage.setItem('agentify-token', t);
+  if (frag || query) history.replaceState(null, '', location.pathname);
+  return t;
+})();
 const MAX_ROWS = 2000;
 
 // ---------- helpers ----------
