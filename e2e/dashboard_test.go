@@ -2,6 +2,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,4 +72,71 @@ func TestDashboardRealBinary(t *testing.T) {
 		t.Fatalf("dashboard_real.mjs: %v\n%s", err, out)
 	}
 	t.Logf("screenshots in %s", artifacts)
+}
+
+// TestDashboardTokenRequired: with no debugToken configured, the real
+// gateway's dashboard still refuses a plain POST /api/run (which ran real
+// tasks, reading and writing files, for any local process), every other
+// API call and the WebSockets; the random token it logs in the page URL's
+// fragment opens them.
+func TestDashboardTokenRequired(t *testing.T) {
+	_, tb := binaries(t)
+	marker := newMarker()
+	cfg := writeConfig(t, map[string]any{"backends": []any{tbBackend(tb, "tb", marker)}})
+	g := startGateway(t, cfg, marker, gwOptions{args: []string{"--debug-port", "0"}})
+	g.initialize("2025-11-25", nil)
+	g.waitTools(3)
+
+	re := regexp.MustCompile(`(http://127\.0\.0\.1:[0-9]+)/#token=([A-Za-z0-9]+)`)
+	var m []string
+	for deadline := time.Now().Add(waitLimit); m == nil; {
+		if m = re.FindStringSubmatch(g.stderr.String()); m == nil {
+			if time.Now().After(deadline) {
+				t.Fatalf("no dashboard URL with a token in the log:\n%s", g.stderr.String())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	base, token := m[1], m[2]
+	do := func(method, path, body, auth string) (int, string) {
+		t.Helper()
+		req, err := http.NewRequest(method, base+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		if auth != "" {
+			req.Header.Set("Authorization", "Bearer "+auth)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	run := `{"query":"echo hello","dryRun":false}`
+	if code, body := do("POST", "/api/run", run, ""); code != http.StatusUnauthorized {
+		t.Errorf("POST /api/run without token: %d %s", code, body)
+	}
+	if code, body := do("POST", "/api/run", run, "wrong-token"); code != http.StatusUnauthorized {
+		t.Errorf("POST /api/run with a wrong token: %d %s", code, body)
+	}
+	for _, p := range []string{"/api/status", "/api/backends", "/api/config", "/api/logs", "/api/mcptrace", "/metrics", "/ws/logs", "/ws/mcptrace"} {
+		if code, _ := do("GET", p, "", ""); code != http.StatusUnauthorized {
+			t.Errorf("GET %s without token: %d", p, code)
+		}
+	}
+	if code, body := do("GET", "/", "", ""); code != http.StatusOK || !strings.Contains(body, "<html") {
+		t.Errorf("the page itself: %d", code)
+	}
+	if code, body := do("GET", "/api/status", "", token); code != http.StatusOK {
+		t.Errorf("GET /api/status with the logged token: %d %s", code, body)
+	}
+	if code, body := do("POST", "/api/run", run, token); code != http.StatusOK || !strings.Contains(body, "elapsedMs") {
+		t.Errorf("POST /api/run with the logged token: %d %s", code, body)
+	}
 }
