@@ -26,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -77,6 +78,9 @@ type Options struct {
 	Logger zerolog.Logger
 	// Version is shown on the page.
 	Version string
+	// MaxWatchers caps the WebSocket streams (/ws/logs, /ws/mcptrace) open
+	// at once; ≤ 0 means DefaultMaxWatchers.
+	MaxWatchers int
 }
 
 // Server is a running dashboard. Close stops it.
@@ -100,6 +104,8 @@ type Server struct {
 	wsClosed bool // guarded by wsMu
 	ws       sync.WaitGroup
 	closeErr error // set inside once
+
+	watchers atomic.Int64 // WebSocket streams open (see MaxWatchers)
 }
 
 //go:embed web

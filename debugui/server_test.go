@@ -410,12 +410,14 @@ func wsURL(s *Server, path string) string {
 
 type wsMsg struct {
 	Backlog []json.RawMessage `json:"backlog"`
+	Entries []wsMsg           `json:"entries"`
 	Seq     uint64            `json:"seq"`
 	Message string            `json:"message"`
 	Missed  uint64            `json:"missed"`
 	Type    string            `json:"type"`
 }
 
+// readMsg reads one frame: the backlog, or a batch of live entries.
 func readMsg(t *testing.T, c *websocket.Conn) wsMsg {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -427,6 +429,16 @@ func readMsg(t *testing.T, c *websocket.Conn) wsMsg {
 	var m wsMsg
 	mustJSON(t, string(b), &m)
 	return m
+}
+
+// readLive reads one live frame and returns its single entry.
+func readLive(t *testing.T, c *websocket.Conn) wsMsg {
+	t.Helper()
+	m := readMsg(t, c)
+	if len(m.Entries) != 1 {
+		t.Fatalf("live frame holds %d entries, want 1: %+v", len(m.Entries), m)
+	}
+	return m.Entries[0]
 }
 
 func TestWebSocketBacklogThenLive(t *testing.T) {
@@ -444,7 +456,7 @@ func TestWebSocketBacklogThenLive(t *testing.T) {
 	}
 	fmt.Fprint(log, `{"level":"debug","message":"filtered"}`)
 	fmt.Fprint(log, `{"level":"info","message":"live one"}`)
-	if m := readMsg(t, c); m.Message != "live one" || m.Seq != 7 {
+	if m := readLive(t, c); m.Message != "live one" || m.Seq != 7 {
 		t.Errorf("live = %+v", m)
 	}
 
@@ -457,7 +469,7 @@ func TestWebSocketBacklogThenLive(t *testing.T) {
 		t.Fatalf("trace backlog = %d", len(m.Backlog))
 	}
 	e.hub.Trace.PublishPlanner(telemetry.PlannerEvent{Planner: "lexical", Query: "q"})
-	if m := readMsg(t, tc); m.Type != "planner" {
+	if m := readLive(t, tc); m.Type != "planner" {
 		t.Errorf("live trace = %+v", m)
 	}
 }
@@ -530,8 +542,10 @@ func TestStalledReaderDoesNotBlock(t *testing.T) {
 		}
 		var m wsMsg
 		mustJSON(t, string(b), &m)
-		missed = m.Missed
-		if m.Seq == 5006 {
+		for _, e := range m.Entries {
+			missed += e.Missed
+		}
+		if n := len(m.Entries); n > 0 && m.Entries[n-1].Seq == 5006 {
 			break
 		}
 	}

@@ -317,3 +317,13 @@ func (b *TraceBus) Subscribe(buf int) *Subscription[TraceEntry] { return b.r.sub
 
 // LastSeq is the sequence number of the newest entry (0 when empty).
 func (b *TraceBus) LastSeq() uint64 { return b.r.lastSeq() }
+
+// Changed returns a channel closed once an entry newer than sequence number
+// after exists; at once when one does.
+func (b *TraceBus) Changed(after uint64) <-chan struct{} { return b.r.changed(after) }
+
+// ReadJSON is [LogRing.ReadJSON] for the trace stream: each entry is
+// encoded and redacted once, whatever the number of readers.
+func (b *TraceBus) ReadJSON(after uint64, max int, f TraceFilter) (frames [][]byte, last, missed uint64) {
+	return b.r.read(after, max, f.Match, func(e *TraceEntry) []byte { return encodeJSON(e, b.redactor) })
+}

@@ -342,7 +342,7 @@ async function loadConfig() {
 
 // ---------- live streams ----------
 // stream keeps one WebSocket open with exponential backoff. The first frame
-// is {"backlog": [...]}: after a reconnect only entries newer than the last
+// is {"backlog": [...]}, later ones {"entries": [...]}: after a reconnect only entries newer than the last
 // one shown are added, unless the server restarted (its sequence numbers
 // went back), in which case a separator marks the restart.
 function stream(path, dotId, onEntries, onReset) {
@@ -361,7 +361,10 @@ function stream(path, dotId, onEntries, onReset) {
         if (fresh.length) { onEntries(fresh, true); lastSeq = fresh[fresh.length - 1].seq; }
         return;
       }
-      if (msg.seq > lastSeq) { onEntries([msg], false); lastSeq = msg.seq; }
+      // Live entries come in batches: {"entries": [...]}.
+      const list = Array.isArray(msg.entries) ? msg.entries : (msg.seq ? [msg] : []);
+      const fresh = list.filter((e) => e.seq > lastSeq);
+      if (fresh.length) { onEntries(fresh, false); lastSeq = fresh[fresh.length - 1].seq; }
     };
     ws.onclose = () => {
       $(dotId).className = 'dot off';
