@@ -603,3 +603,37 @@ func TestRandomTokenWhenNoneConfigured(t *testing.T) {
 		t.Error("WebSocket without token accepted")
 	}
 }
+
+// TestWatcherCap: streams beyond MaxWatchers are refused with 503, and a
+// closed stream frees its place.
+func TestWatcherCap(t *testing.T) {
+	e := startTest(t, func(o *Options) { o.MaxWatchers = 2 })
+	ctx := context.Background()
+	var open []*websocket.Conn
+	for range 2 {
+		c, _, err := websocket.Dial(ctx, wsURL(e.srv, "/ws/logs"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.CloseNow()
+		readMsg(t, c)
+		open = append(open, c)
+	}
+	_, resp, err := websocket.Dial(ctx, wsURL(e.srv, "/ws/mcptrace"), nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("third stream: err %v, resp %v; want 503", err, resp)
+	}
+	open[0].Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, _, err := websocket.Dial(ctx, wsURL(e.srv, "/ws/mcptrace"), nil)
+		if err == nil {
+			c.CloseNow()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the closed stream's place was not freed: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

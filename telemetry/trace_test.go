@@ -170,3 +170,51 @@ func BenchmarkTracePublish(b *testing.B) {
 		i++
 	}
 }
+
+// TestReadJSONSharedAndMissed: readers of the same entries get the same
+// encoding (made once), redacted; a reader that fell behind the ring's
+// capacity, or past max, is told how many entries it missed.
+func TestReadJSONSharedAndMissed(t *testing.T) {
+	r := NewRedactor("planted-secret-42")
+	b := NewTraceBus(&TraceOptions{Capacity: 8, Redactor: r})
+	for i := range 5 {
+		b.Publish(TraceEvent{Dir: DirIDEToGateway, Kind: KindNotification, Method: "m" + string(rune('a'+i)), Payload: json.RawMessage(`{"s":"planted-secret-42"}`)})
+	}
+	f1, last, missed := b.ReadJSON(0, 100, TraceFilter{})
+	f2, _, _ := b.ReadJSON(0, 100, TraceFilter{})
+	if len(f1) != 5 || last != 5 || missed != 0 {
+		t.Fatalf("read: %d frames, last %d, missed %d", len(f1), last, missed)
+	}
+	for i := range f1 {
+		if &f1[i][0] != &f2[i][0] {
+			t.Errorf("entry %d encoded twice", i)
+		}
+		if !json.Valid(f1[i]) || strings.Contains(string(f1[i]), "planted-secret-42") {
+			t.Errorf("entry %d: %s", i, f1[i])
+		}
+	}
+	select {
+	case <-b.Changed(last):
+		t.Fatal("Changed fired with nothing new")
+	default:
+	}
+	ch := b.Changed(last)
+	for range 20 {
+		b.Publish(TraceEvent{Dir: DirIDEToGateway, Kind: KindNotification, Method: "x"})
+	}
+	select {
+	case <-ch:
+	default:
+		t.Fatal("Changed did not fire after a publish")
+	}
+	// 20 new entries, 8 kept: 12 overwritten; max 3 passes over 5 more.
+	fr, last, missed := b.ReadJSON(last, 3, TraceFilter{})
+	if len(fr) != 3 || last != 25 || missed != 17 {
+		t.Errorf("behind: %d frames, last %d, missed %d; want 3, 25, 17", len(fr), last, missed)
+	}
+	// Filtered: only matching entries, none missed.
+	fr, _, missed = b.ReadJSON(20, 10, TraceFilter{Method: "nomatch"})
+	if len(fr) != 0 || missed != 0 {
+		t.Errorf("filtered: %d frames, missed %d", len(fr), missed)
+	}
+}
