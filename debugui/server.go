@@ -55,6 +55,18 @@ type Runner interface {
 	RunTask(ctx context.Context, query string, dryRun bool) (any, error)
 }
 
+// Restarter restarts one backend for the dashboard's restart button (a
+// backend that gave up after too many failures). RestartBackend returns
+// once the restart is under way; an error wrapping [ErrUnknownBackend]
+// means no backend has that id. A nil Restarter hides the button.
+type Restarter interface {
+	RestartBackend(id string) error
+}
+
+// ErrUnknownBackend is wrapped by a [Restarter]'s error for an id it does
+// not know (POST /api/backends/{id}/restart answers 404).
+var ErrUnknownBackend = errors.New("unknown backend")
+
 // Options configures [Start].
 type Options struct {
 	// Addr is host:port to listen on. The host must be a loopback address
@@ -74,6 +86,8 @@ type Options struct {
 	Source Source
 	// Runner runs console tasks; nil disables the console.
 	Runner Runner
+	// Restarter restarts backends; nil disables the restart button.
+	Restarter Restarter
 	// Logger receives the server's own errors; the zero Logger discards.
 	Logger zerolog.Logger
 	// Version is shown on the page.
@@ -255,6 +269,7 @@ func (s *Server) handler() http.Handler {
 	api("GET /api/metrics", s.handleMetrics)
 	api("GET /metrics", s.handlePrometheus)
 	api("POST /api/run", s.handleRun)
+	api("POST /api/backends/{id}/restart", s.handleRestart)
 	api("GET /ws/logs", s.handleWSLogs)
 	api("GET /ws/mcptrace", s.handleWSTrace)
 

@@ -27,7 +27,7 @@ type testEnv struct {
 func startTest(t *testing.T, mod func(*Options)) *testEnv {
 	t.Helper()
 	hub, log := newFakeHub()
-	opts := Options{Hub: hub, Source: fakeSource{started: time.Now().Add(-time.Hour)}, Runner: fakeRunner{hub: hub, log: log}, Version: "v0.1.0-test"}
+	opts := Options{Hub: hub, Source: fakeSource{started: time.Now().Add(-time.Hour)}, Runner: fakeRunner{hub: hub, log: log}, Restarter: &fakeRestarter{}, Version: "v0.1.0-test"}
 	if mod != nil {
 		mod(&opts)
 	}
@@ -123,7 +123,7 @@ func TestEndpoints(t *testing.T) {
 				Status  StatusView
 			}
 			mustJSON(t, b, &v)
-			if v.Version != "v0.1.0-test" || !v.Console || v.Status.Tools != 5 || !v.Status.Ready {
+			if v.Version != "v0.1.0-test" || !v.Console || v.Status.Tools != 5 || v.Status.Ready || v.Status.State != "degraded" {
 				t.Errorf("status = %+v", v)
 			}
 		}},
@@ -635,5 +635,37 @@ func TestWatcherCap(t *testing.T) {
 			t.Fatalf("the closed stream's place was not freed: %v", err)
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestRestartEndpoint: POST /api/backends/{id}/restart reaches the
+// Restarter under the console's guards (token, origin, JSON).
+func TestRestartEndpoint(t *testing.T) {
+	e := startTest(t, nil)
+	rs := e.srv.opts.Restarter.(*fakeRestarter)
+	js := map[string]string{"Content-Type": "application/json", "Origin": e.srv.URL()}
+	tests := []struct {
+		name, path string
+		hdr        map[string]string
+		want       int
+	}{
+		{"ok", "/api/backends/weather/restart", js, http.StatusAccepted},
+		{"unknown", "/api/backends/nope/restart", js, http.StatusNotFound},
+		{"no token", "/api/backends/weather/restart", map[string]string{"Content-Type": "application/json", "Authorization": ""}, http.StatusUnauthorized},
+		{"cross origin", "/api/backends/weather/restart", map[string]string{"Content-Type": "application/json", "Origin": "http://evil.example.com"}, http.StatusForbidden},
+		{"form post", "/api/backends/weather/restart", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, http.StatusUnsupportedMediaType},
+	}
+	for _, tt := range tests {
+		if code, body, _ := e.do(t, "POST", tt.path, "{}", tt.hdr); code != tt.want {
+			t.Errorf("%s: %d, want %d (%s)", tt.name, code, tt.want, body)
+		}
+	}
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if len(rs.ids) != 1 || rs.ids[0] != "weather" {
+		t.Errorf("restarted %q, want [weather]", rs.ids)
+	}
+	if code, body, _ := e.do(t, "GET", "/api/status", "", nil); code != 200 || !strings.Contains(body, `"restart":true`) {
+		t.Errorf("status does not announce the restart button: %s", body)
 	}
 }

@@ -218,3 +218,20 @@ func TestReadJSONSharedAndMissed(t *testing.T) {
 		t.Errorf("filtered: %d frames, missed %d", len(fr), missed)
 	}
 }
+
+// TestTraceToolName: a tools/call request and its response carry the tool
+// name, for the dashboard's method column.
+func TestTraceToolName(t *testing.T) {
+	b := NewTraceBus(nil)
+	b.Publish(TraceEvent{Dir: DirIDEToGateway, Kind: KindRequest, ID: "3", Method: "tools/call",
+		Payload: json.RawMessage(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"fs__read_file","arguments":{"path":"a"}}}`)})
+	b.Publish(TraceEvent{Dir: DirGatewayToIDE, Kind: KindResponse, ID: "3", Payload: json.RawMessage(`{"jsonrpc":"2.0","id":3,"result":{}}`)})
+	b.Publish(TraceEvent{Dir: DirIDEToGateway, Kind: KindRequest, ID: "4", Method: "tools/list", Payload: json.RawMessage(`{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"name":"x"}}`)})
+	got := b.Recent(TraceFilter{})
+	if len(got) != 3 || got[0].MCP.Tool != "fs__read_file" || got[1].MCP.Tool != "fs__read_file" || got[1].MCP.Method != "tools/call" || got[2].MCP.Tool != "" {
+		t.Fatalf("tools: %q %q %q", got[0].MCP.Tool, got[1].MCP.Tool, got[2].MCP.Tool)
+	}
+	if enc, _ := json.Marshal(got[1]); !strings.Contains(string(enc), `"tool":"fs__read_file"`) {
+		t.Errorf("encoded: %s", enc)
+	}
+}
