@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -143,15 +144,15 @@ func TestDashboardTokenRequired(t *testing.T) {
 
 // dashboardOf waits for the gateway's logged dashboard URL and returns its
 // base and token.
-func dashboardOf(t *testing.T, g *gatewayProc) (base, token string) {
+func dashboardOf(t *testing.T, stderr fmt.Stringer) (base, token string) {
 	t.Helper()
 	re := regexp.MustCompile(`(http://127\.0\.0\.1:[0-9]+)/#token=([A-Za-z0-9]+)`)
 	for deadline := time.Now().Add(waitLimit); ; {
-		if m := re.FindStringSubmatch(g.stderr.String()); m != nil {
+		if m := re.FindStringSubmatch(stderr.String()); m != nil {
 			return m[1], m[2]
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no dashboard URL with a token in the log:\n%s", g.stderr.String())
+			t.Fatalf("no dashboard URL with a token in the log:\n%s", stderr.String())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -197,7 +198,7 @@ func TestDashboardDegradedAndRestart(t *testing.T) {
 	cfg := writeConfig(t, map[string]any{"backends": []any{tbBackend(tb, "ok", marker), flaky}})
 	g := startGateway(t, cfg, marker, gwOptions{args: []string{"--debug-port", "0"}})
 	g.initialize("2025-11-25", nil)
-	base, token := dashboardOf(t, g)
+	base, token := dashboardOf(t, g.stderr)
 
 	type status struct {
 		Restart bool `json:"restart"`

@@ -358,10 +358,8 @@ func looksLikeCredential(v string) bool {
 	if len(v) < 8 || strings.ContainsAny(v, " \t\r\n") || strings.Contains(v, "://") || plainValue(v) {
 		return false
 	}
-	for _, p := range credentialPrefixes {
-		if strings.HasPrefix(v, p) && len(v) >= len(p)+8 {
-			return true
-		}
+	if hasCredentialPrefix(v) {
+		return true
 	}
 	if len(v) < 20 {
 		return false
@@ -392,6 +390,20 @@ func looksLikeCredential(v string) bool {
 		}
 	}
 	return entropy >= 3.5
+}
+
+// hasCredentialPrefix reports whether v starts with a known token prefix
+// followed by at least 8 token characters.
+func hasCredentialPrefix(v string) bool {
+	if strings.ContainsAny(v, " \t\r\n") {
+		return false
+	}
+	for _, p := range credentialPrefixes {
+		if strings.HasPrefix(v, p) && len(v) >= len(p)+8 {
+			return true
+		}
+	}
+	return false
 }
 
 // urlSecrets adds the credentials a URL carries: its userinfo password
@@ -442,7 +454,8 @@ func urlSecrets(raw string, add func(string)) {
 
 // argSecrets adds the values of sensitive flags ("--api-key=X", "--token
 // X", "-e GITHUB_TOKEN=X"), credentials in URL arguments, and arguments
-// that look like credentials themselves.
+// with a known token prefix (not merely random-looking ones: ids, hashes
+// and names are common arguments).
 func argSecrets(args []string, add func(string)) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -466,7 +479,9 @@ func argSecrets(args []string, add func(string)) {
 			envSecrets(n, v, add)
 			continue
 		}
-		if looksLikeCredential(a) {
+		// Positional arguments are names, paths, hashes and ids far more
+		// often than secrets: only a known token prefix marks one.
+		if hasCredentialPrefix(a) {
 			add(a)
 			continue
 		}

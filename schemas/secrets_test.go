@@ -13,7 +13,7 @@ func TestSecretsClassification(t *testing.T) {
 	t.Setenv("AGENTIFY_TEST_INHERITED_REGION", "eu-west-1")
 	const cfg = `{"backends":[
 	  {"id":"local","command":"srv","args":["--api-key=argkey-123456","--token","argtok-123456","--verbose","--port","8080",
-	     "-e","GITHUB_TOKEN=ghenv-1234567","--password-stdin","registry.example.com","--root","/srv/data"],
+	     "-e","GITHUB_TOKEN=ghenv-1234567","--password-stdin","registry.example.com","--root","/srv/data","core-9f2c4e7a1b3d5f60","ghp_abcdefghijklmnopqrst"],
 	   "env":{"DEBUG":"true","LOG_LEVEL":"info","NODE_ENV":"production","PROJECT_DIR":"/home/me/project","PORT":"8080",
 	          "GITHUB_PERSONAL_ACCESS_TOKEN":"tok-value-1","DB_PASSWORD":"1234","OPENAI_THING":"sk-proj-abcdefghijklmnop",
 	          "RANDOM_BLOB":"Zx9kQ2mP7vR4tY8wL3nB6cJ1","KEY_FILE":"/etc/ssl/key.pem","AUTHOR":"Jane Doe Writer",
@@ -31,7 +31,7 @@ func TestSecretsClassification(t *testing.T) {
 		}
 	}
 	for _, plain := range []string{"true", "info", "production", "/home/me/project", "8080", "/etc/ssl/key.pem",
-		"Jane Doe Writer", "/usr/bin:/bin", "eu-west-1", "json", "user", "srv", "--verbose", "registry.example.com", "/srv/data", "app"} {
+		"Jane Doe Writer", "/usr/bin:/bin", "eu-west-1", "json", "user", "srv", "--verbose", "registry.example.com", "/srv/data", "app", "core-9f2c4e7a1b3d5f60"} {
 		if slices.Contains(got, plain) {
 			t.Errorf("Secrets holds the plain value %q", plain)
 		}
