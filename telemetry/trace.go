@@ -193,8 +193,10 @@ type pendingReq struct {
 }
 
 // TraceBus records MCP messages and planner decisions. Publishing never
-// blocks and does not allocate for small payloads without secrets (beyond
-// the pending map's own growth). Safe for concurrent use.
+// blocks, costs the same whatever the number of readers (see
+// [TraceBus.ReadJSON]), and does not allocate for small payloads without
+// secrets (beyond the pending map's own growth and the tool name decoded
+// from a tools/call or prompts/get request). Safe for concurrent use.
 type TraceBus struct {
 	r          *ring[TraceEntry]
 	redactor   *Redactor
