@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -32,13 +33,15 @@ func startDashboard(ctx context.Context, g *gateway.Gateway, cfg *schemas.Config
 	}
 	g.SetTracing(true)
 	srv, err := debugui.Start(ctx, debugui.Options{
-		Addr:    fmt.Sprintf("127.0.0.1:%d", *cfg.DebugPort),
-		Token:   cfg.DebugToken,
-		Hub:     hub,
-		Source:  dashSource{g: g, configPath: configPath},
-		Runner:  dashRunner{g},
-		Logger:  log,
-		Version: shortVersion(),
+		Addr:   fmt.Sprintf("127.0.0.1:%d", *cfg.DebugPort),
+		Token:  cfg.DebugToken,
+		Hub:    hub,
+		Source: dashSource{g: g, configPath: configPath},
+		Runner: dashRunner{g},
+		// Restarter revives a backend that gave up, from its row.
+		Restarter: dashRestarter{g},
+		Logger:    log,
+		Version:   shortVersion(),
 	})
 	if err != nil {
 		log.Error().Err(err).Int("port", *cfg.DebugPort).Msg("debug dashboard not started")
@@ -47,7 +50,11 @@ func startDashboard(ctx context.Context, g *gateway.Gateway, cfg *schemas.Config
 	dashboard.mu.Lock()
 	dashboard.srv = srv
 	dashboard.mu.Unlock()
-	log.Info().Str("url", srv.URL()).Msgf("debug dashboard on %s", srv.URL())
+	// The page URL carries the token in its fragment: without a configured
+	// debugToken it is random for this run, and this line is the only place
+	// it is shown. A configured token is a registered secret, so it shows
+	// masked here and the user types the one they chose.
+	log.Info().Str("url", srv.PageURL()).Msgf("debug dashboard on %s", srv.PageURL())
 }
 
 func closeDashboard() {
@@ -77,14 +84,31 @@ func (d dashSource) Status() any {
 			st.Model = cfg.Planner.Model
 		}
 	}
+	starting := 0
 	if mgr := d.g.Backends(); mgr != nil {
 		for _, b := range mgr.List() {
+			if b.Config().Disabled {
+				continue // off by configuration: neither ready nor a problem
+			}
 			st.Backends++
-			if s, _ := b.State(); s == backends.Ready {
+			switch s, _ := b.State(); s {
+			case backends.Ready:
 				st.BackendsReady++
+			case backends.Starting, backends.Restarting:
+				starting++
 			}
 		}
 		st.Ready = st.Backends > 0 && st.BackendsReady == st.Backends
+	}
+	switch {
+	case st.Ready:
+		st.State = "ready"
+	case st.BackendsReady > 0:
+		st.State = "degraded" // some serve: yellow, not red
+	case starting > 0:
+		st.State = "starting"
+	default:
+		st.State = "not ready"
 	}
 	st.Tools = d.g.Catalog().Len()
 	return st
@@ -109,6 +133,9 @@ func (d dashSource) Backends() any {
 			ID: in.ID, Type: in.Type, State: string(in.State), Target: target, PID: in.PID,
 			Tools: len(in.Tools), Restarts: in.Restarts, Since: in.Since, LastError: in.Error,
 			Server: strings.TrimSpace(si.Name + " " + si.Version),
+			// TODO(lead): when backends.Info carries the stderr tail (the
+			// failure-reasons branch), set StderrTail: in.StderrTail here;
+			// the page already shows it under LastError.
 		})
 	}
 	return out
@@ -126,6 +153,23 @@ func (d dashSource) Tools() any {
 func (d dashSource) Config() any {
 	if cfg := d.g.Config(); cfg != nil {
 		return cfg.Masked()
+	}
+	return nil
+}
+
+// dashRestarter restarts backends for the dashboard's restart button.
+type dashRestarter struct{ g *gateway.Gateway }
+
+func (r dashRestarter) RestartBackend(id string) error {
+	mgr := r.g.Backends()
+	if mgr == nil {
+		return fmt.Errorf("restart %q: %w", id, debugui.ErrUnknownBackend)
+	}
+	if err := mgr.Restart(id); err != nil {
+		if errors.Is(err, backends.ErrNoBackend) {
+			return fmt.Errorf("restart %q: %w", id, debugui.ErrUnknownBackend)
+		}
+		return err
 	}
 	return nil
 }

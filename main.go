@@ -171,7 +171,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Debug().Strs("keys", cfg.Ignored).Str("file", cfgPath).Msg("ignored keys that IDEs own")
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// SIGHUP (the terminal or the IDE's session went away) stops like
+	// SIGTERM: backends and their process groups are stopped, not orphaned.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 
 	g := gateway.New(gateway.Options{
@@ -208,7 +210,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			log.Warn().Err(err).Msg("cannot watch the configuration file; hot reload is off")
 		}
 	}
-	// The session ends when the client closes stdin. On SIGTERM or SIGINT a
+	// The session ends when the client closes stdin. On SIGTERM, SIGINT or SIGHUP a
 	// read of stdin cannot be interrupted, so stop the backends here and
 	// leave the blocked reader to the process exit.
 	runErr := make(chan error, 1)

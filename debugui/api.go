@@ -15,7 +15,11 @@ import (
 
 // StatusView is the gateway status the page shows (Source.Status).
 type StatusView struct {
-	Ready         bool      `json:"ready"`
+	Ready bool `json:"ready"` // every enabled backend is ready
+	// State sums Ready up for the page: "ready", "degraded" (some backends
+	// serve, others do not), "starting" (none ready yet, some starting) or
+	// "not ready". Empty: the page derives it from the counts.
+	State         string    `json:"state,omitempty"`
 	StartedAt     time.Time `json:"startedAt"`
 	Protocol      string    `json:"protocol,omitempty"`   // negotiated MCP version
 	Client        string    `json:"client,omitempty"`     // IDE clientInfo "name version"
@@ -39,7 +43,10 @@ type BackendView struct {
 	Restarts  int       `json:"restarts"`
 	Since     time.Time `json:"since"` // when it entered State
 	LastError string    `json:"lastError,omitempty"`
-	Server    string    `json:"server,omitempty"` // serverInfo "name version"
+	// StderrTail is the backend's last stderr lines (redacted), shown under
+	// LastError: the server's own words on why it failed.
+	StderrTail []string `json:"stderrTail,omitempty"`
+	Server     string   `json:"server,omitempty"` // serverInfo "name version"
 }
 
 // ToolView is one entry of the tool catalog (Source.Tools).
@@ -77,11 +84,12 @@ type statusResponse struct {
 	Version          string    `json:"version"`
 	DashboardStarted time.Time `json:"dashboardStarted"`
 	Console          bool      `json:"console"` // a Runner is set
+	Restart          bool      `json:"restart"` // a Restarter is set
 	Status           any       `json:"status"`
 }
 
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
-	resp := statusResponse{Version: s.opts.Version, DashboardStarted: s.startedAt, Console: s.opts.Runner != nil}
+	resp := statusResponse{Version: s.opts.Version, DashboardStarted: s.startedAt, Console: s.opts.Runner != nil, Restart: s.opts.Restarter != nil}
 	if s.opts.Source != nil {
 		resp.Status = s.opts.Source.Status()
 	}
@@ -204,6 +212,34 @@ func (s *Server) handlePrometheus(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(s.hub.Redactor.Redact(buf.Bytes()))
+}
+
+// handleRestart serves POST /api/backends/{id}/restart. Like the console it
+// changes the gateway's state, so it takes the same guards: the token, our
+// own origin, and a JSON content type a cross-site form cannot send.
+func (s *Server) handleRestart(w http.ResponseWriter, r *http.Request) {
+	if !s.sameOrigin(r) {
+		s.errorJSON(w, http.StatusForbidden, "cross-origin request refused")
+		return
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		s.errorJSON(w, http.StatusUnsupportedMediaType, "body must be application/json")
+		return
+	}
+	if s.opts.Restarter == nil {
+		s.errorJSON(w, http.StatusNotImplemented, "restart disabled")
+		return
+	}
+	id := r.PathValue("id")
+	if err := s.opts.Restarter.RestartBackend(id); err != nil {
+		status := http.StatusConflict
+		if errors.Is(err, ErrUnknownBackend) {
+			status = http.StatusNotFound
+		}
+		s.errorJSON(w, status, err.Error())
+		return
+	}
+	s.writeJSON(w, http.StatusAccepted, map[string]string{"restarting": id})
 }
 
 // RunRequest is the body of POST /api/run.

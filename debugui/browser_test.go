@@ -3,9 +3,11 @@ package debugui
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 )
@@ -47,6 +49,10 @@ func TestBrowser(t *testing.T) {
 	}
 
 	e := startTest(t, func(o *Options) { o.Token = "browser-token-0123456789" })
+	// Enough log lines to scroll, so "opens at the newest" can fail.
+	for i := range 300 {
+		fmt.Fprintf(e.hub.Logs, `{"level":"info","message":"filler line %d"}`+"\n", i)
+	}
 	secrets, _ := json.Marshal(allSecrets)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute) // a hang guard only
@@ -64,4 +70,10 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("browser test failed: %v", err)
 	}
 	t.Logf("screenshots in %s", artifacts)
+	rs := e.srv.opts.Restarter.(*fakeRestarter)
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if !slices.Contains(rs.ids, "weather") {
+		t.Errorf("the restart button did not restart weather: %q", rs.ids)
+	}
 }

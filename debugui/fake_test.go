@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -27,7 +28,7 @@ var allSecrets = []string{secretOpenAI, secretGitHub, secretCustom, "plain-looki
 type fakeSource struct{ started time.Time }
 
 func (f fakeSource) Status() any {
-	return StatusView{Ready: true, StartedAt: f.started, Protocol: "2025-11-25", Client: "Visual Studio Code 1.107.0",
+	return StatusView{Ready: false, State: "degraded", StartedAt: f.started, Protocol: "2025-11-25", Client: "Visual Studio Code 1.107.0",
 		Planner: "lexical", Model: "offline", Expose: "meta", ConfigPath: "/home/dev/.config/mcp-agentify/config.json",
 		Backends: 3, BackendsReady: 2, Tools: 5}
 }
@@ -36,8 +37,25 @@ func (f fakeSource) Backends() any {
 	return []BackendView{
 		{ID: "github", Type: "stdio", State: "ready", Target: "npx -y @modelcontextprotocol/server-github", PID: 4242, Tools: 3, Restarts: 0, Since: f.started, Server: "github-mcp-server 0.6.2"},
 		{ID: "filesystem", Type: "stdio", State: "ready", Target: "npx -y @modelcontextprotocol/server-filesystem /home/dev", PID: 4243, Tools: 2, Restarts: 1, Since: f.started},
-		{ID: "weather", Type: "http", State: "unavailable", Target: "https://weather.example.com/mcp", Restarts: 4, Since: f.started, LastError: "connect: connection refused (token " + secretGitHub + ")"},
+		{ID: "weather", Type: "http", State: "unavailable", Target: "https://weather.example.com/mcp", Restarts: 4, Since: f.started, LastError: "connect: connection refused (token " + secretGitHub + ")",
+			StderrTail: []string{"weather-mcp: starting", "fatal: WEATHER_TOKEN rejected (" + secretGitHub + ")"}},
 	}
+}
+
+// fakeRestarter records restarts; "weather" and "github" exist.
+type fakeRestarter struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+func (f *fakeRestarter) RestartBackend(id string) error {
+	if id != "weather" && id != "github" && id != "filesystem" {
+		return fmt.Errorf("restart %q: %w", id, ErrUnknownBackend)
+	}
+	f.mu.Lock()
+	f.ids = append(f.ids, id)
+	f.mu.Unlock()
+	return nil
 }
 
 func (f fakeSource) Tools() any {

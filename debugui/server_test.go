@@ -27,7 +27,7 @@ type testEnv struct {
 func startTest(t *testing.T, mod func(*Options)) *testEnv {
 	t.Helper()
 	hub, log := newFakeHub()
-	opts := Options{Hub: hub, Source: fakeSource{started: time.Now().Add(-time.Hour)}, Runner: fakeRunner{hub: hub, log: log}, Version: "v0.1.0-test"}
+	opts := Options{Hub: hub, Source: fakeSource{started: time.Now().Add(-time.Hour)}, Runner: fakeRunner{hub: hub, log: log}, Restarter: &fakeRestarter{}, Version: "v0.1.0-test"}
 	if mod != nil {
 		mod(&opts)
 	}
@@ -51,7 +51,13 @@ func (e *testEnv) do(t *testing.T, method, path, body string, hdr map[string]str
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, ok := hdr["Authorization"]; !ok {
+		req.Header.Set("Authorization", "Bearer "+e.srv.Token())
+	}
 	for k, v := range hdr {
+		if v == "" {
+			continue // an empty Authorization means: send none
+		}
 		if k == "Host" {
 			req.Host = v
 		} else {
@@ -117,7 +123,7 @@ func TestEndpoints(t *testing.T) {
 				Status  StatusView
 			}
 			mustJSON(t, b, &v)
-			if v.Version != "v0.1.0-test" || !v.Console || v.Status.Tools != 5 || !v.Status.Ready {
+			if v.Version != "v0.1.0-test" || !v.Console || v.Status.Tools != 5 || v.Status.Ready || v.Status.State != "degraded" {
 				t.Errorf("status = %+v", v)
 			}
 		}},
@@ -275,21 +281,21 @@ func TestToken(t *testing.T) {
 		hdr        map[string]string
 		want       int
 	}{
-		{"page needs no token", "/", nil, 200},
-		{"api without token", "/api/status", nil, 401},
-		{"api with query token", "/api/status?token=tok-123456", nil, 200},
+		{"page needs no token", "/", noAuth, 200},
+		{"api without token", "/api/status", noAuth, 401},
+		{"api with query token", "/api/status?token=tok-123456", noAuth, 200},
 		{"api with bearer", "/api/status", map[string]string{"Authorization": "Bearer tok-123456"}, 200},
 		{"api wrong bearer", "/api/status", map[string]string{"Authorization": "Bearer nope"}, 401},
-		{"api wrong query", "/api/logs?token=tok-12345", nil, 401},
-		{"prometheus without token", "/metrics", nil, 401},
-		{"ws without token", "/ws/logs", nil, 401},
+		{"api wrong query", "/api/logs?token=tok-12345", noAuth, 401},
+		{"prometheus without token", "/metrics", noAuth, 401},
+		{"ws without token", "/ws/logs", noAuth, 401},
 	}
 	for _, tt := range tests {
 		if code, body, _ := e.do(t, "GET", tt.path, "", tt.hdr); code != tt.want {
 			t.Errorf("%s: %d, want %d (%s)", tt.name, code, tt.want, body)
 		}
 	}
-	if !strings.HasSuffix(e.srv.PageURL(), "/?token=tok-123456") {
+	if !strings.HasSuffix(e.srv.PageURL(), "/#token=tok-123456") {
 		t.Errorf("PageURL = %s", e.srv.PageURL())
 	}
 	ctx := context.Background()
@@ -393,16 +399,25 @@ func TestNoSecretLeaks(t *testing.T) {
 	}
 }
 
-func wsURL(s *Server, path string) string { return "ws" + strings.TrimPrefix(s.URL(), "http") + path }
+// wsURL is the WebSocket URL of path with the server's token.
+func wsURL(s *Server, path string) string {
+	sep := "?"
+	if strings.Contains(path, "?") {
+		sep = "&"
+	}
+	return "ws" + strings.TrimPrefix(s.URL(), "http") + path + sep + "token=" + s.Token()
+}
 
 type wsMsg struct {
 	Backlog []json.RawMessage `json:"backlog"`
+	Entries []wsMsg           `json:"entries"`
 	Seq     uint64            `json:"seq"`
 	Message string            `json:"message"`
 	Missed  uint64            `json:"missed"`
 	Type    string            `json:"type"`
 }
 
+// readMsg reads one frame: the backlog, or a batch of live entries.
 func readMsg(t *testing.T, c *websocket.Conn) wsMsg {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -414,6 +429,16 @@ func readMsg(t *testing.T, c *websocket.Conn) wsMsg {
 	var m wsMsg
 	mustJSON(t, string(b), &m)
 	return m
+}
+
+// readLive reads one live frame and returns its single entry.
+func readLive(t *testing.T, c *websocket.Conn) wsMsg {
+	t.Helper()
+	m := readMsg(t, c)
+	if len(m.Entries) != 1 {
+		t.Fatalf("live frame holds %d entries, want 1: %+v", len(m.Entries), m)
+	}
+	return m.Entries[0]
 }
 
 func TestWebSocketBacklogThenLive(t *testing.T) {
@@ -431,7 +456,7 @@ func TestWebSocketBacklogThenLive(t *testing.T) {
 	}
 	fmt.Fprint(log, `{"level":"debug","message":"filtered"}`)
 	fmt.Fprint(log, `{"level":"info","message":"live one"}`)
-	if m := readMsg(t, c); m.Message != "live one" || m.Seq != 7 {
+	if m := readLive(t, c); m.Message != "live one" || m.Seq != 7 {
 		t.Errorf("live = %+v", m)
 	}
 
@@ -444,7 +469,7 @@ func TestWebSocketBacklogThenLive(t *testing.T) {
 		t.Fatalf("trace backlog = %d", len(m.Backlog))
 	}
 	e.hub.Trace.PublishPlanner(telemetry.PlannerEvent{Planner: "lexical", Query: "q"})
-	if m := readMsg(t, tc); m.Type != "planner" {
+	if m := readLive(t, tc); m.Type != "planner" {
 		t.Errorf("live trace = %+v", m)
 	}
 }
@@ -517,8 +542,10 @@ func TestStalledReaderDoesNotBlock(t *testing.T) {
 		}
 		var m wsMsg
 		mustJSON(t, string(b), &m)
-		missed = m.Missed
-		if m.Seq == 5006 {
+		for _, e := range m.Entries {
+			missed += e.Missed
+		}
+		if n := len(m.Entries); n > 0 && m.Entries[n-1].Seq == 5006 {
 			break
 		}
 	}
@@ -542,5 +569,103 @@ func TestCloseEndsStreams(t *testing.T) {
 	defer cancel()
 	if _, _, err := c.Read(ctx); websocket.CloseStatus(err) != websocket.StatusGoingAway && err == nil {
 		t.Errorf("read after Close: %v", err)
+	}
+}
+
+// noAuth makes testEnv.do send no Authorization header.
+var noAuth = map[string]string{"Authorization": ""}
+
+// TestRandomTokenWhenNoneConfigured: without a configured token the
+// dashboard still refuses unauthenticated API calls, WebSockets and console
+// runs, with a fresh token per run given in the page URL's fragment.
+func TestRandomTokenWhenNoneConfigured(t *testing.T) {
+	a, b := startTest(t, nil), startTest(t, nil)
+	if a.srv.Token() == "" || a.srv.Token() == b.srv.Token() || len(a.srv.Token()) < 20 {
+		t.Fatalf("tokens %q and %q: want distinct random tokens", a.srv.Token(), b.srv.Token())
+	}
+	if want := a.srv.URL() + "/#token=" + a.srv.Token(); a.srv.PageURL() != want {
+		t.Errorf("PageURL = %s, want %s", a.srv.PageURL(), want)
+	}
+	run := map[string]string{"Content-Type": "application/json", "Authorization": ""}
+	if code, body, _ := a.do(t, "POST", "/api/run", `{"query":"read file README"}`, run); code != http.StatusUnauthorized {
+		t.Errorf("POST /api/run without token: %d %s", code, body)
+	}
+	if code, _, _ := a.do(t, "GET", "/api/config", "", noAuth); code != http.StatusUnauthorized {
+		t.Errorf("GET /api/config without token: %d", code)
+	}
+	if code, _, _ := a.do(t, "GET", "/api/status", "", map[string]string{"Authorization": "Bearer " + b.srv.Token()}); code != http.StatusUnauthorized {
+		t.Errorf("another run's token accepted: %d", code)
+	}
+	if code, _, _ := a.do(t, "GET", "/api/status", "", nil); code != http.StatusOK {
+		t.Errorf("with the token: %d", code)
+	}
+	if _, _, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(a.srv.URL(), "http")+"/ws/mcptrace", nil); err == nil {
+		t.Error("WebSocket without token accepted")
+	}
+}
+
+// TestWatcherCap: streams beyond MaxWatchers are refused with 503, and a
+// closed stream frees its place.
+func TestWatcherCap(t *testing.T) {
+	e := startTest(t, func(o *Options) { o.MaxWatchers = 2 })
+	ctx := context.Background()
+	var open []*websocket.Conn
+	for range 2 {
+		c, _, err := websocket.Dial(ctx, wsURL(e.srv, "/ws/logs"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.CloseNow()
+		readMsg(t, c)
+		open = append(open, c)
+	}
+	_, resp, err := websocket.Dial(ctx, wsURL(e.srv, "/ws/mcptrace"), nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("third stream: err %v, resp %v; want 503", err, resp)
+	}
+	open[0].Close(websocket.StatusNormalClosure, "")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, _, err := websocket.Dial(ctx, wsURL(e.srv, "/ws/mcptrace"), nil)
+		if err == nil {
+			c.CloseNow()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the closed stream's place was not freed: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestRestartEndpoint: POST /api/backends/{id}/restart reaches the
+// Restarter under the console's guards (token, origin, JSON).
+func TestRestartEndpoint(t *testing.T) {
+	e := startTest(t, nil)
+	rs := e.srv.opts.Restarter.(*fakeRestarter)
+	js := map[string]string{"Content-Type": "application/json", "Origin": e.srv.URL()}
+	tests := []struct {
+		name, path string
+		hdr        map[string]string
+		want       int
+	}{
+		{"ok", "/api/backends/weather/restart", js, http.StatusAccepted},
+		{"unknown", "/api/backends/nope/restart", js, http.StatusNotFound},
+		{"no token", "/api/backends/weather/restart", map[string]string{"Content-Type": "application/json", "Authorization": ""}, http.StatusUnauthorized},
+		{"cross origin", "/api/backends/weather/restart", map[string]string{"Content-Type": "application/json", "Origin": "http://evil.example.com"}, http.StatusForbidden},
+		{"form post", "/api/backends/weather/restart", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, http.StatusUnsupportedMediaType},
+	}
+	for _, tt := range tests {
+		if code, body, _ := e.do(t, "POST", tt.path, "{}", tt.hdr); code != tt.want {
+			t.Errorf("%s: %d, want %d (%s)", tt.name, code, tt.want, body)
+		}
+	}
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if len(rs.ids) != 1 || rs.ids[0] != "weather" {
+		t.Errorf("restarted %q, want [weather]", rs.ids)
+	}
+	if code, body, _ := e.do(t, "GET", "/api/status", "", nil); code != 200 || !strings.Contains(body, `"restart":true`) {
+		t.Errorf("status does not announce the restart button: %s", body)
 	}
 }

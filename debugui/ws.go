@@ -1,9 +1,10 @@
 package debugui
 
 import (
+	"bytes"
 	"context"
-	"encoding/json"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/coder/websocket"
@@ -12,45 +13,76 @@ import (
 )
 
 const (
-	// wsBuffer is the subscription buffer of one WebSocket: entries beyond
-	// it while the socket is busy are dropped and counted.
-	wsBuffer = 256
+	// DefaultMaxWatchers caps the WebSocket streams open at once when
+	// Options.MaxWatchers is not set; more are refused with 503.
+	DefaultMaxWatchers = 16
+	// wsInterval is the shortest time between two frames of one stream:
+	// entries arriving meanwhile go out together, so a watcher costs a
+	// bounded number of wake-ups and writes per second, however fast the
+	// gateway forwards messages.
+	wsInterval = 250 * time.Millisecond
+	// wsBatch is the most entries one frame holds; a watcher further
+	// behind gets the newest and a count of the others ("missed").
+	wsBatch = 128
 	// wsWriteTimeout closes a socket whose reader stopped reading.
 	wsWriteTimeout = 5 * time.Second
 )
 
+// feed is one of the hub's streams as a WebSocket reads it.
+type feed interface {
+	Changed(after uint64) <-chan struct{}
+	// read returns encoded entries newer than after matching the request's
+	// filter; see [telemetry.LogRing.ReadJSON].
+	read(after uint64, max int) (frames [][]byte, last, missed uint64)
+}
+
+type logFeed struct {
+	*telemetry.LogRing
+	f telemetry.LogFilter
+}
+
+func (l logFeed) read(after uint64, max int) ([][]byte, uint64, uint64) {
+	return l.ReadJSON(after, max, l.f)
+}
+
+type traceFeed struct {
+	*telemetry.TraceBus
+	f telemetry.TraceFilter
+}
+
+func (t traceFeed) read(after uint64, max int) ([][]byte, uint64, uint64) {
+	return t.ReadJSON(after, max, t.f)
+}
+
 func (s *Server) handleWSLogs(w http.ResponseWriter, r *http.Request) {
 	f := logFilter(r)
-	f.Limit = queryLimit(r, telemetry.DefaultLogCapacity, telemetry.DefaultLogCapacity)
-	stream(s, w, r, s.hub.Logs.Subscribe, s.hub.Logs.Recent, f, f.Match,
-		func(e *telemetry.LogEntry) (uint64, uint64) { return e.Seq, e.Missed })
+	s.stream(w, r, logFeed{s.hub.Logs, f}, queryLimit(r, telemetry.DefaultLogCapacity, telemetry.DefaultLogCapacity))
 }
 
 func (s *Server) handleWSTrace(w http.ResponseWriter, r *http.Request) {
 	f := traceFilter(r)
-	f.Limit = queryLimit(r, telemetry.DefaultTraceCapacity, telemetry.DefaultTraceCapacity)
-	stream(s, w, r, s.hub.Trace.Subscribe, s.hub.Trace.Recent, f, f.Match,
-		func(e *telemetry.TraceEntry) (uint64, uint64) { return e.Seq, e.Missed })
+	s.stream(w, r, traceFeed{s.hub.Trace, f}, queryLimit(r, telemetry.DefaultTraceCapacity, telemetry.DefaultTraceCapacity))
 }
 
-// backlogFrame is the first frame of a stream.
-type backlogFrame[T any] struct {
-	Backlog []T `json:"backlog"`
-}
-
-// stream serves one WebSocket: the backlog (entries matching f) as one
-// {"backlog": [...]} frame, then each new matching entry as its own frame.
-// Entries the socket could not keep up with are dropped by the subscription
-// and reported in the next entry's "missed" field. The handler returns when
-// the peer goes away, a write stalls longer than wsWriteTimeout, or the
-// server closes.
-func stream[T any, F any](s *Server, w http.ResponseWriter, r *http.Request,
-	subscribe func(int) *telemetry.Subscription[T], recent func(F) []T, f F,
-	match func(*T) bool, meta func(*T) (seq, missed uint64)) {
+// stream serves one WebSocket: the backlog (up to limit entries matching
+// the filter) as one {"backlog": [...]} frame, then new matching entries
+// as {"entries": [...]} frames, at most one per wsInterval. Entries the
+// socket could not keep up with are passed over and their number is given
+// in the first entry's "missed" field. Each entry is encoded and redacted
+// once for every watcher (by the hub), and publishing never waits for a
+// watcher: the forwarding path's cost does not grow with their number. The
+// handler returns when the peer goes away, a write stalls longer than
+// wsWriteTimeout, or the server closes.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, fd feed, limit int) {
 	if !s.sameOrigin(r) {
 		http.Error(w, "cross-origin WebSocket refused", http.StatusForbidden)
 		return
 	}
+	if !s.joinWatcher() {
+		s.errorJSON(w, http.StatusServiceUnavailable, "too many dashboard streams open; close another tab")
+		return
+	}
+	defer s.watchers.Add(-1)
 	// Our own check above is stricter; keep the library's as well.
 	c, err := websocket.Accept(w, r, nil)
 	if err != nil {
@@ -63,19 +95,13 @@ func stream[T any, F any](s *Server, w http.ResponseWriter, r *http.Request,
 	}
 	defer s.ws.Done()
 
-	// Subscribe before reading the backlog so nothing falls in between;
-	// live entries already in the backlog are skipped by sequence number.
-	sub := subscribe(wsBuffer)
-	defer sub.Close()
-	backlog := recent(f)
-	var last uint64
-	if n := len(backlog); n > 0 {
-		last, _ = meta(&backlog[n-1])
-	}
 	ctx := c.CloseRead(r.Context()) // ends when the peer closes or the server stops
-	if err := writeFrame(ctx, c, s, backlogFrame[T]{Backlog: nonNil(backlog)}); err != nil {
+	frames, last, _ := fd.read(0, limit)
+	if err := s.writeFrame(ctx, c, "backlog", frames, 0); err != nil {
 		return
 	}
+	timer := time.NewTimer(0)
+	defer timer.Stop()
 	var missed uint64
 	for {
 		select {
@@ -84,44 +110,71 @@ func stream[T any, F any](s *Server, w http.ResponseWriter, r *http.Request,
 				c.Close(websocket.StatusGoingAway, "dashboard closing")
 			}
 			return
-		case e, ok := <-sub.C():
-			if !ok {
-				return
-			}
-			seq, m := meta(&e)
-			missed += m
-			if seq <= last || !match(&e) {
-				continue
-			}
-			if missed > 0 {
-				// Includes drops seen on entries skipped by the filter.
-				setMissed(&e, missed)
-			}
-			missed = 0
-			if err := writeFrame(ctx, c, s, e); err != nil {
-				return
-			}
+		case <-fd.Changed(last):
 		}
+		// Let entries gather for the rest of the interval: one frame, one
+		// write, one wake-up for all of them.
+		timer.Reset(wsInterval)
+		select {
+		case <-ctx.Done():
+			continue
+		case <-timer.C:
+		}
+		var m uint64
+		frames, last, m = fd.read(last, wsBatch)
+		missed += m
+		if len(frames) == 0 {
+			continue // none matched; keep the count for the next frame
+		}
+		if err := s.writeFrame(ctx, c, "entries", frames, missed); err != nil {
+			return
+		}
+		missed = 0
 	}
 }
 
-// setMissed carries a drop count onto an entry of either stream type.
-func setMissed(e any, n uint64) {
-	switch t := e.(type) {
-	case *telemetry.LogEntry:
-		t.Missed = n
-	case *telemetry.TraceEntry:
-		t.Missed = n
+// joinWatcher counts one more open stream; false when the cap is reached.
+func (s *Server) joinWatcher() bool {
+	max := int64(s.opts.MaxWatchers)
+	if max <= 0 {
+		max = DefaultMaxWatchers
 	}
+	if s.watchers.Add(1) > max {
+		s.watchers.Add(-1)
+		return false
+	}
+	return true
 }
 
-func writeFrame(ctx context.Context, c *websocket.Conn, s *Server, v any) error {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return err
+// writeFrame writes {"<key>": [frames...]}, the first entry carrying
+// "missed" when missed > 0. The frames are already encoded and redacted.
+func (s *Server) writeFrame(ctx context.Context, c *websocket.Conn, key string, frames [][]byte, missed uint64) error {
+	n := len(key) + 8
+	for _, f := range frames {
+		n += len(f) + 1
 	}
-	b = s.hub.Redactor.Redact(b)
+	var buf bytes.Buffer
+	buf.Grow(n + 32)
+	buf.WriteString(`{"`)
+	buf.WriteString(key)
+	buf.WriteString(`":[`)
+	for i, f := range frames {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if i == 0 && missed > 0 && len(f) > 1 && f[0] == '{' {
+			buf.WriteString(`{"missed":`)
+			buf.WriteString(strconv.FormatUint(missed, 10))
+			if f[1] != '}' {
+				buf.WriteByte(',')
+			}
+			buf.Write(f[1:])
+			continue
+		}
+		buf.Write(f)
+	}
+	buf.WriteString("]}")
 	ctx, cancel := context.WithTimeout(ctx, wsWriteTimeout)
 	defer cancel()
-	return c.Write(ctx, websocket.MessageText, b)
+	return c.Write(ctx, websocket.MessageText, buf.Bytes())
 }

@@ -114,19 +114,11 @@ func TestCoreInitializationOptions(t *testing.T) {
 		// loopback port, which the log names and which then answers.
 		g := startGateway(t, writeConfig(t, `{}`), "", gwOptions{})
 		g.initialize("2025-11-25", map[string]any{"initializationOptions": map[string]any{"DEBUG_PORT": 0}})
-		re := regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+`)
-		deadline := time.Now().Add(waitLimit)
-		var url string
-		for url == "" {
-			url = re.FindString(g.stderr.String())
-			if url == "" {
-				if time.Now().After(deadline) {
-					t.Fatalf("DEBUG_PORT from initializationOptions: no dashboard URL in the log:\n%s", g.stderr.String())
-				}
-				time.Sleep(10 * time.Millisecond)
-			}
-		}
-		resp, err := http.Get(url + "/api/status")
+		// The log names the URL with the dashboard's token in its fragment.
+		url, token := dashboardOf(t, g.stderr)
+		req, _ := http.NewRequest("GET", url+"/api/status", nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatalf("dashboard %s: %v", url, err)
 		}

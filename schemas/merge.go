@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -214,9 +216,18 @@ func overlayPlanner(dst, src *PlannerConfig) {
 	setIf(&dst.Timeout, src.Timeout)
 }
 
-// Secrets returns every value that must never be logged: the API key, the
-// dashboard token and every backend env and header value. Empty values are
-// left out (a redactor must never replace "").
+// Secrets returns the values that must never be shown in any output: the
+// API key, the dashboard token, every backend header value (and its
+// credential after a scheme such as "Bearer "), backend env values whose
+// names look sensitive (GITHUB_TOKEN, DB_PASSWORD, API_KEY, ...) or whose
+// values look like credentials (token prefixes such as ghp_ or sk-, long
+// high-entropy strings), the same for variables passed through inheritEnv
+// (read from the process environment), the userinfo, credential query
+// values and token-like path segments of remote backends' URLs, and args
+// values after sensitive flags ("--api-key=X", "--token X"). Plain values
+// ("true", "info", "production", paths, numbers under non-sensitive names)
+// are left out, so masking them never corrupts unrelated output; so are
+// empty values.
 func (c *Config) Secrets() []string {
 	var s []string
 	add := func(v string) {
@@ -229,14 +240,276 @@ func (c *Config) Secrets() []string {
 	}
 	add(c.DebugToken)
 	for _, b := range c.Backends {
-		for _, v := range b.Env {
-			add(v)
+		for k, v := range b.Env {
+			envSecrets(k, v, add)
 		}
 		for _, v := range b.Headers {
 			add(v)
+			if _, cred, ok := strings.Cut(strings.TrimSpace(v), " "); ok && len(strings.TrimSpace(cred)) >= 8 {
+				add(strings.TrimSpace(cred))
+			}
 		}
+		if len(b.InheritEnv) > 0 {
+			for _, kv := range os.Environ() {
+				k, v, _ := strings.Cut(kv, "=")
+				if inherits(b.InheritEnv, k) {
+					envSecrets(k, v, add)
+				}
+			}
+		}
+		urlSecrets(b.URL, add)
+		urlSecrets(b.ServerURL, add)
+		argSecrets(b.Args, add)
 	}
 	return s
+}
+
+// envSecrets adds v when the variable k holds a secret.
+func envSecrets(k, v string, add func(string)) {
+	switch {
+	case sensitiveName(k) && !plainValue(v):
+		add(v)
+	case looksLikeCredential(v):
+		add(v)
+	default:
+		urlSecrets(v, add) // DATABASE_URL=postgres://u:pw@host/db
+	}
+}
+
+func inherits(patterns []string, name string) bool {
+	for _, p := range patterns {
+		if pre, ok := strings.CutSuffix(p, "*"); ok && strings.HasPrefix(name, pre) || p == name {
+			return true
+		}
+	}
+	return false
+}
+
+// sensitiveName reports whether a variable, header, flag or query
+// parameter name says its value is a credential.
+func sensitiveName(name string) bool {
+	l := strings.ToLower(name)
+	for _, sub := range []string{"token", "secret", "passw", "passphrase", "credential", "apikey", "api_key", "api-key", "private", "cookie", "session", "bearer", "signature"} {
+		if strings.Contains(l, sub) {
+			return true
+		}
+	}
+	// AUTH, OAUTH, AUTHORIZATION, but not AUTHOR.
+	if strings.Contains(l, "auth") && (!strings.Contains(l, "author") || strings.Contains(l, "authoriz")) {
+		return true
+	}
+	for _, part := range nameParts(name) {
+		switch part {
+		case "key", "keys", "pat", "pass", "pwd", "pin", "jwt", "otp", "dsn", "sig":
+			return true
+		}
+	}
+	return false
+}
+
+// nameParts splits a name into lower-case words at non-alphanumerics and
+// camelCase boundaries: "apiKey" and "API_KEY" both give "api", "key".
+func nameParts(name string) []string {
+	var parts []string
+	var cur []rune
+	prevLower := false
+	flush := func() {
+		if len(cur) > 0 {
+			parts = append(parts, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			cur = append(cur, r)
+			prevLower = true
+		case r >= 'A' && r <= 'Z':
+			if prevLower {
+				flush()
+			}
+			cur = append(cur, r)
+			prevLower = false
+		default:
+			flush()
+			prevLower = false
+		}
+	}
+	flush()
+	return parts
+}
+
+// plainValue reports whether v is a value no credential looks like:
+// a boolean word or a file path.
+func plainValue(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true", "false", "yes", "no", "on", "off", "null", "none", "enabled", "disabled":
+		return true
+	}
+	for _, pre := range []string{"/", "~/", "./", "../"} {
+		if strings.HasPrefix(v, pre) && !strings.ContainsAny(v, " \t") {
+			return true
+		}
+	}
+	return len(v) > 2 && v[1] == ':' && (v[2] == '\\' || v[2] == '/') // C:\path
+}
+
+// credentialPrefixes start well-known token formats.
+var credentialPrefixes = []string{
+	"sk-", "sk_live_", "sk_test_", "rk_live_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
+	"glpat-", "xoxb-", "xoxp-", "xoxa-", "xoxs-", "xoxr-", "xoxe-", "xapp-", "AKIA", "ASIA", "eyJ",
+	"AIza", "hf_", "npm_", "pypi-", "shpat_", "dop_v1_", "lin_api_", "ntn_", "secret_", "SG.",
+}
+
+// looksLikeCredential reports whether v has the shape of a credential: a
+// known token prefix, or a long string of token characters mixing letters
+// and digits with high entropy. Paths, URLs, words and numbers do not.
+func looksLikeCredential(v string) bool {
+	if len(v) < 8 || strings.ContainsAny(v, " \t\r\n") || strings.Contains(v, "://") || plainValue(v) {
+		return false
+	}
+	if hasCredentialPrefix(v) {
+		return true
+	}
+	if len(v) < 20 {
+		return false
+	}
+	var letters, digits int
+	var freq [256]int
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters++
+		case c >= '0' && c <= '9':
+			digits++
+		case strings.IndexByte("-_+/=.~", c) >= 0:
+		default:
+			return false
+		}
+		freq[c]++
+	}
+	if letters == 0 || digits == 0 {
+		return false
+	}
+	entropy := 0.0
+	for _, n := range freq {
+		if n > 0 {
+			p := float64(n) / float64(len(v))
+			entropy -= p * math.Log2(p)
+		}
+	}
+	return entropy >= 3.5
+}
+
+// hasCredentialPrefix reports whether v starts with a known token prefix
+// followed by at least 8 token characters.
+func hasCredentialPrefix(v string) bool {
+	if strings.ContainsAny(v, " \t\r\n") {
+		return false
+	}
+	for _, p := range credentialPrefixes {
+		if strings.HasPrefix(v, p) && len(v) >= len(p)+8 {
+			return true
+		}
+	}
+	return false
+}
+
+// urlSecrets adds the credentials a URL carries: its userinfo password
+// (and a user name that looks like a token), query values under sensitive
+// names or that look like credentials, and token-like path segments. Each
+// is added decoded and as written.
+func urlSecrets(raw string, add func(string)) {
+	if !strings.Contains(raw, "://") {
+		return
+	}
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" {
+		return
+	}
+	both := func(dec, esc string) {
+		add(dec)
+		if esc != dec {
+			add(esc)
+		}
+	}
+	if u.User != nil {
+		name := u.User.Username()
+		pw, hasPW := u.User.Password()
+		if hasPW {
+			both(pw, url.QueryEscape(pw))
+		}
+		if looksLikeCredential(name) || !hasPW && len(name) >= 8 {
+			both(name, url.QueryEscape(name))
+		}
+	}
+	for _, kv := range strings.Split(u.RawQuery, "&") {
+		k, ev, _ := strings.Cut(kv, "=")
+		k, _ = url.QueryUnescape(k)
+		v, err := url.QueryUnescape(ev)
+		if err != nil || v == "" {
+			continue
+		}
+		if sensitiveName(k) && !plainValue(v) || looksLikeCredential(v) {
+			both(v, ev)
+		}
+	}
+	for _, seg := range strings.Split(u.EscapedPath(), "/") {
+		if dec, err := url.PathUnescape(seg); err == nil && looksLikeCredential(dec) {
+			both(dec, seg)
+		}
+	}
+}
+
+// argSecrets adds the values of sensitive flags ("--api-key=X", "--token
+// X", "-e GITHUB_TOKEN=X"), credentials in URL arguments, and arguments
+// with a known token prefix (not merely random-looking ones: ids, hashes
+// and names are common arguments).
+func argSecrets(args []string, add func(string)) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if name, ok := strings.CutPrefix(a, "-"); ok {
+			name = strings.TrimLeft(name, "-")
+			if n, v, hasVal := strings.Cut(name, "="); hasVal {
+				if sensitiveName(n) && !plainValue(v) || looksLikeCredential(v) {
+					add(v)
+				}
+				continue
+			}
+			if sensitiveName(name) && !flagTakesNoSecret(name) && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				if v := args[i+1]; !plainValue(v) {
+					add(v)
+				}
+				i++
+			}
+			continue
+		}
+		if n, v, ok := strings.Cut(a, "="); ok && !strings.ContainsAny(n, " /:") {
+			envSecrets(n, v, add)
+			continue
+		}
+		// Positional arguments are names, paths, hashes and ids far more
+		// often than secrets: only a known token prefix marks one.
+		if hasCredentialPrefix(a) {
+			add(a)
+			continue
+		}
+		urlSecrets(a, add)
+	}
+}
+
+// flagTakesNoSecret reports whether a sensitive-named flag is a switch or
+// names a place rather than holding the secret (--password-stdin,
+// --token-file, --auth-type).
+func flagTakesNoSecret(name string) bool {
+	for _, p := range nameParts(name) {
+		switch p {
+		case "stdin", "file", "path", "dir", "env", "type", "mode", "url", "header", "method":
+			return true
+		}
+	}
+	return false
 }
 
 // Masked returns a copy of c safe to show: secrets replaced by "***".

@@ -253,7 +253,7 @@ func TestMergeInitOptionsCycleAcrossSources(t *testing.T) {
 
 func TestSecretsAndMasked(t *testing.T) {
 	c := mustParse(t, `{"debugToken":"dash-token","planner":{"apiKey":"sk-1"},
-		"backends":[{"id":"a","command":"x","env":{"A":"env-a","B":"env-b","EMPTY":""},"args":["--flag"]}],
+		"backends":[{"id":"a","command":"x","env":{"API_KEY":"env-a","DB_PASSWORD":"env-b","EMPTY":"","DEBUG":"true","LOG_LEVEL":"info"},"args":["--flag"]}],
 		"servers":{"r":{"url":"https://r","headers":{"Authorization":"Bearer ${TOKEN}","X-Key":"hk"}}}}`)
 	got := c.Secrets()
 	slices.Sort(got)
@@ -268,14 +268,14 @@ func TestSecretsAndMasked(t *testing.T) {
 			t.Errorf("Masked config still contains %q: %s", s, b)
 		}
 	}
-	if m.Backends[0].Env["A"] != "***" || m.Backends[1].Headers["X-Key"] != "***" || m.Planner.APIKey != "***" || m.DebugToken != "***" {
+	if m.Backends[0].Env["API_KEY"] != "***" || m.Backends[1].Headers["X-Key"] != "***" || m.Planner.APIKey != "***" || m.DebugToken != "***" {
 		t.Errorf("Masked: %+v", m)
 	}
 	if m.Backends[0].Args[0] != "--flag" || m.Backends[0].Env["EMPTY"] != "***" {
 		t.Errorf("Masked changed non-secret fields: %+v", m.Backends[0])
 	}
 	// The original is untouched.
-	if c.Planner.APIKey != "sk-1" || c.Backends[0].Env["A"] != "env-a" || c.DebugToken != "dash-token" {
+	if c.Planner.APIKey != "sk-1" || c.Backends[0].Env["API_KEY"] != "env-a" || c.DebugToken != "dash-token" {
 		t.Errorf("Masked modified the original")
 	}
 	// A config without secrets.

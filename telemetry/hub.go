@@ -31,9 +31,11 @@ func NewHub(opts *HubOptions) *Hub {
 		o = *opts
 	}
 	r := NewRedactor(o.Secrets...)
+	logs := NewLogRing(o.LogCapacity, nil) // LogWriter redacts before the tee
+	logs.jsonRedactor = r
 	return &Hub{
 		Redactor: r,
-		Logs:     NewLogRing(o.LogCapacity, nil), // LogWriter redacts before the tee
+		Logs:     logs,
 		Trace:    NewTraceBus(&TraceOptions{Capacity: o.TraceCapacity, MaxPayload: o.MaxPayload, Redactor: r}),
 		Metrics:  NewMetrics(),
 	}

@@ -77,6 +77,9 @@ func containsFold(s, sub string) bool {
 type LogRing struct {
 	r        *ring[LogEntry]
 	redactor *Redactor
+	// jsonRedactor masks the encodings ReadJSON hands out (defence in
+	// depth when lines were already redacted on the way in).
+	jsonRedactor *Redactor
 }
 
 // NewLogRing returns a ring of capacity entries (≤ 0: [DefaultLogCapacity]).
@@ -185,3 +188,27 @@ func (l *LogRing) Subscribe(buf int) *Subscription[LogEntry] { return l.r.subscr
 
 // LastSeq is the sequence number of the newest entry (0 when empty).
 func (l *LogRing) LastSeq() uint64 { return l.r.lastSeq() }
+
+// Changed returns a channel closed once an entry newer than sequence number
+// after exists; at once when one does.
+func (l *LogRing) Changed(after uint64) <-chan struct{} { return l.r.changed(after) }
+
+// ReadJSON returns the JSON encodings of the entries newer than sequence
+// number after that match f (f.Limit is ignored), oldest first and at most
+// max (the newest), with the sequence number to pass next time and the
+// number of entries passed over (overwritten before this read, or beyond
+// max). Each entry is encoded and redacted once for all readers, so many
+// readers cost the writer nothing; the returned slices are shared and must
+// not be modified.
+func (l *LogRing) ReadJSON(after uint64, max int, f LogFilter) (frames [][]byte, last, missed uint64) {
+	return l.r.read(after, max, f.Match, func(e *LogEntry) []byte { return encodeJSON(e, l.jsonRedactor) })
+}
+
+// encodeJSON marshals v and redacts the result.
+func encodeJSON(v any, r *Redactor) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		b, _ = json.Marshal(map[string]string{"error": "cannot encode entry: " + err.Error()})
+	}
+	return r.Redact(b)
+}

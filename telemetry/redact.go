@@ -77,9 +77,14 @@ func NewRedactor(secrets ...string) *Redactor {
 
 // Add registers secrets to mask. Values shorter than [MinSecretLen] are
 // ignored. Each secret is also registered in the forms it takes inside a
-// JSON string (encoding/json and zerolog escape quotes, backslashes, control
-// characters and, for encoding/json, <, > and &), so a secret holding a quote
-// is masked in a JSON log line too.
+// JSON string, once and twice escaped (encoding/json and zerolog escape
+// quotes, backslashes, control characters and, for encoding/json, <, > and
+// &), so a secret holding a quote is masked in a JSON log line, and a
+// secret inside JSON text carried in a JSON string is masked too.
+//
+// Add masks exactly what it is given: deciding which configuration values
+// are secrets is the caller's job (see schemas.Config.Secrets). Registering
+// a plain word such as "info" would mask it inside unrelated text.
 func (r *Redactor) Add(secrets ...string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -87,8 +92,8 @@ func (r *Redactor) Add(secrets ...string) {
 	if p := r.secrets.Load(); p != nil {
 		cur = *p
 	}
-	seen := make(map[string]bool, len(cur)+3*len(secrets))
-	next := make([][]byte, 0, len(cur)+3*len(secrets))
+	seen := make(map[string]bool, len(cur)+5*len(secrets))
+	next := make([][]byte, 0, len(cur)+5*len(secrets))
 	add := func(v []byte) {
 		if len(v) < MinSecretLen || seen[string(v)] {
 			return
@@ -104,8 +109,11 @@ func (r *Redactor) Add(secrets ...string) {
 			continue
 		}
 		add([]byte(s))
-		add(jsonEscaped(s, true))
-		add(jsonEscaped(s, false))
+		for _, html := range []bool{true, false} {
+			once := jsonEscaped(s, html)
+			add(once)
+			add(jsonEscaped(string(once), html))
+		}
 	}
 	// Longest first, so a secret containing another is masked whole.
 	sort.SliceStable(next, func(i, j int) bool { return len(next[i]) > len(next[j]) })
@@ -126,24 +134,102 @@ func jsonEscaped(s string, escapeHTML bool) []byte {
 // [Mask]. When nothing matches it returns b itself without allocating;
 // otherwise it returns a new slice and leaves b unchanged. A nil Redactor
 // returns b.
+//
+// JSON stays JSON: when b is a JSON value, or lines each holding one (a
+// zerolog stream), secrets are masked inside string values only, each
+// string decoded, masked and re-encoded, so a mask never crosses a quote,
+// an escape sequence or any other JSON syntax. A number or literal that is
+// itself a secret becomes the string "***". Other text is masked in place.
 func (r *Redactor) Redact(b []byte) []byte {
 	if r == nil || len(b) == 0 {
 		return b
 	}
-	out := b // aliases b until the first replacement, which copies
+	return redact(b, r.list(), 0)
+}
+
+// maxNesting bounds how many levels of JSON text inside JSON strings are
+// decoded; deeper levels are still masked in their escaped forms.
+const maxNesting = 8
+
+// deepEscape occurs only in JSON text nested three or more levels deep in
+// JSON strings, where the registered escaped forms (one and two levels) no
+// longer match and strings must be decoded to find a secret.
+var deepEscape = []byte(`\\\"`)
+
+func redact(b []byte, secrets [][]byte, depth int) []byte {
+	if !mayMatch(b, secrets) && (depth >= maxNesting || !bytes.Contains(b, deepEscape)) {
+		return b
+	}
+	if looksJSON(b) && json.Valid(b) {
+		return redactJSON(b, secrets, depth)
+	}
+	if bytes.IndexByte(b, '\n') < 0 {
+		return redactText(b, secrets)
+	}
+	// Several lines: each JSON line keeps its syntax, other lines are text.
+	out := make([]byte, 0, len(b))
+	for rest := b; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i+1], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		body := bytes.TrimRight(line, "\r\n")
+		switch {
+		case !mayMatch(body, secrets) && !bytes.Contains(body, deepEscape):
+			out = append(out, line...)
+		case looksJSON(body) && json.Valid(body):
+			out = append(out, redactJSON(body, secrets, depth)...)
+			out = append(out, line[len(body):]...)
+		default:
+			out = append(out, redactText(body, secrets)...)
+			out = append(out, line[len(body):]...)
+		}
+	}
+	return out
+}
+
+func (r *Redactor) list() [][]byte {
 	if p := r.secrets.Load(); p != nil {
-		for _, s := range *p {
-			if bytes.Contains(out, s) {
-				out = bytes.ReplaceAll(out, s, []byte(Mask))
-			}
+		return *p
+	}
+	return nil
+}
+
+// mayMatch reports whether b could hold something to mask: a registered
+// secret, a token pattern's trigger, or (in JSON) an escape sequence that
+// could hide either.
+func mayMatch(b []byte, secrets [][]byte) bool {
+	for _, s := range secrets {
+		if bytes.Contains(b, s) {
+			return true
+		}
+	}
+	for i := range tokenPatterns {
+		if containsAny(b, tokenPatterns[i].triggers) {
+			return true
+		}
+	}
+	return false
+}
+
+func looksJSON(b []byte) bool {
+	b = bytes.TrimLeft(b, " \t\r\n")
+	return len(b) > 0 && (b[0] == '{' || b[0] == '[' || b[0] == '"')
+}
+
+// redactText masks secrets and token shapes anywhere in b.
+func redactText(b []byte, secrets [][]byte) []byte {
+	out := b // aliases b until the first replacement, which copies
+	for _, s := range secrets {
+		if bytes.Contains(out, s) {
+			out = bytes.ReplaceAll(out, s, []byte(Mask))
 		}
 	}
 	for i := range tokenPatterns {
 		tp := &tokenPatterns[i]
-		if !containsAny(out, tp.triggers) {
-			continue
-		}
-		if !tp.re.Match(out) {
+		if !containsAny(out, tp.triggers) || !tp.re.Match(out) {
 			continue
 		}
 		// ReplaceAll returns a fresh slice; b is never modified.
@@ -156,6 +242,105 @@ func (r *Redactor) Redact(b []byte) []byte {
 	return out
 }
 
+// redactJSON masks inside the string values of b, which must be valid JSON.
+func redactJSON(b []byte, secrets [][]byte, depth int) []byte {
+	var out []byte // nil until the first change
+	copied := 0    // b[:copied] is in out
+	splice := func(from, to int, repl []byte) {
+		if out == nil {
+			out = make([]byte, 0, len(b))
+		}
+		out = append(out, b[copied:from]...)
+		out = append(out, repl...)
+		copied = to
+	}
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c == '"':
+			end, escaped := stringEnd(b, i)
+			lit := b[i:end]
+			if escaped || mayMatch(lit, secrets) {
+				if repl, ok := redactJSONString(lit, secrets, depth); ok {
+					splice(i, end, repl)
+				}
+			}
+			i = end
+		case c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z':
+			j := i
+			for j < len(b) && isScalarByte(b[j]) {
+				j++
+			}
+			if isSecret(b[i:j], secrets) {
+				splice(i, j, []byte(`"`+Mask+`"`))
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	if out == nil {
+		return b
+	}
+	return append(out, b[copied:]...)
+}
+
+// stringEnd returns the index just past the JSON string starting at b[i]
+// (a quote) and whether it holds an escape sequence.
+func stringEnd(b []byte, i int) (int, bool) {
+	escaped := false
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			escaped = true
+			j++
+		case '"':
+			return j + 1, escaped
+		}
+	}
+	return len(b), escaped
+}
+
+func isScalarByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c == '.' || c == '-' || c == '+' || c == 'E'
+}
+
+func isSecret(v []byte, secrets [][]byte) bool {
+	for _, s := range secrets {
+		if bytes.Equal(v, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// redactJSONString decodes one JSON string literal, masks it (as JSON when
+// it holds JSON text, one level deeper) and re-encodes it. ok is false when
+// nothing changed.
+func redactJSONString(lit []byte, secrets [][]byte, depth int) ([]byte, bool) {
+	var s string
+	if json.Unmarshal(lit, &s) != nil {
+		return nil, false
+	}
+	raw := []byte(s)
+	var masked []byte
+	if depth+1 < maxNesting && looksJSON(raw) {
+		masked = redact(raw, secrets, depth+1)
+	} else {
+		masked = redactText(raw, secrets)
+	}
+	if len(masked) == len(raw) && (len(raw) == 0 || &masked[0] == &raw[0]) {
+		return nil, false
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(string(masked)) != nil {
+		return nil, false
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), true
+}
+
 // RedactString is [Redactor.Redact] for strings.
 func (r *Redactor) RedactString(s string) string {
 	if r == nil || s == "" {
@@ -163,7 +348,7 @@ func (r *Redactor) RedactString(s string) string {
 	}
 	b := []byte(s)
 	out := r.Redact(b)
-	if &out[0] == &b[0] && len(out) == len(b) {
+	if len(out) == len(b) && (len(out) == 0 || &out[0] == &b[0]) {
 		return s
 	}
 	return string(out)

@@ -144,3 +144,82 @@ func BenchmarkRedact(b *testing.B) {
 		}
 	})
 }
+
+// TestRedactKeepsJSONValid: masks go inside string values only, so every
+// JSON output stays JSON, even when a registered secret is a JSON literal
+// or number, holds quotes, or sits JSON-escaped inside JSON text carried
+// in a string (a tool result's text holding JSON).
+func TestRedactKeepsJSONValid(t *testing.T) {
+	const quoted = `p"w0rd\!x`
+	r := NewRedactor("true", "12345678", quoted, "plain-secret-1")
+	inner, _ := json.Marshal(map[string]any{"token": quoted, "n": 1})
+	outer, _ := json.Marshal(map[string]any{"content": []any{map[string]any{"type": "text", "text": string(inner)}}})
+	twice, _ := json.Marshal(map[string]any{"result": string(outer)})
+	tests := []struct {
+		name, in string
+		gone     []string
+	}{
+		{"literal", `{"executed":true,"n":12345678,"s":"a true story"}`, []string{"true", "12345678"}},
+		{"json in json", string(outer), []string{"w0rd"}},
+		{"json in json in json", string(twice), []string{"w0rd"}},
+		{"indented", "{\n  \"plan\": {\n    \"args\": \"plain-secret-1\"\n  },\n  \"ok\": true\n}\n", []string{"plain-secret-1", "true"}},
+		{"zerolog lines", `{"level":"info","m":"plain-secret-1"}` + "\n" + `{"level":"warn","executed":true}` + "\n", []string{"plain-secret-1", "true"}},
+		{"escape not split", `{"m":"x\nplain-secret-1\\u"}`, []string{"plain-secret-1"}},
+		{"token in string", `{"k":"Bearer abcdefghijklmnop","j":"sk-abcdefghijklmnopqrstuvwx"}`, []string{"abcdefghijklmnop", "sk-abc"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := r.Redact([]byte(tt.in))
+			if string(out) == tt.in {
+				t.Fatalf("nothing masked in %s", tt.in)
+			}
+			for _, line := range bytes.Split(bytes.TrimSpace(out), []byte("\n")) {
+				if tt.name == "indented" {
+					line = out
+				}
+				if !json.Valid(line) {
+					t.Fatalf("invalid JSON after redaction:\n%s\n(from %s)", line, tt.in)
+				}
+				if tt.name == "indented" {
+					break
+				}
+			}
+			// Decode every level and look for the secrets.
+			text := string(out)
+			for range 3 {
+				var v any
+				if json.Unmarshal([]byte(text), &v) == nil {
+					b, _ := json.Marshal(v)
+					text += string(b)
+				}
+				text = strings.ReplaceAll(text, `\"`, `"`)
+				text = strings.ReplaceAll(text, `\\`, `\`)
+			}
+			for _, g := range tt.gone {
+				if g == "true" {
+					if strings.Contains(string(out), ":true") {
+						t.Errorf("literal true not masked: %s", out)
+					}
+					continue
+				}
+				if strings.Contains(text, g) {
+					t.Errorf("%q still visible in %s", g, out)
+				}
+			}
+		})
+	}
+	// Plain text around a secret keeps its words.
+	if got := r.RedactString(`{"s":"a true story"}`); got != `{"s":"a *** story"}` {
+		t.Errorf("inside a string: %s", got)
+	}
+}
+
+// TestRedactLeavesUnregisteredValues: only registered values and token
+// shapes are masked; a plain word that merely resembles a field value is not.
+func TestRedactLeavesUnregisteredValues(t *testing.T) {
+	r := NewRedactor("GITHUB-TOKEN-VALUE-123")
+	in := `{"tool":"get_file_info","env":"production","level":"info","path":"/home/me/project","executed":true}`
+	if got := r.RedactString(in); got != in {
+		t.Errorf("plain values changed: %s", got)
+	}
+}

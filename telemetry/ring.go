@@ -4,6 +4,12 @@ import "sync"
 
 // ring is a fixed-capacity buffer of recent entries with non-blocking
 // fan-out to subscribers. It is shared by [LogRing] and [TraceBus].
+//
+// Two ways to follow it: a [Subscription] (a channel per subscriber, each
+// entry offered to each, so adding costs O(subscribers)), and reading by
+// sequence number ([ring.read] after [ring.changed]), where adding costs the
+// same with any number of readers: readers pull what they missed, and each
+// entry is encoded once, by the first reader that wants it, for all.
 type ring[T any] struct {
 	// stamp writes the sequence number into an entry; missed writes the
 	// number of entries a subscriber lost before this one.
@@ -16,13 +22,28 @@ type ring[T any] struct {
 	n    int                           // guarded by mu; entries stored (≤ len(buf))
 	seq  uint64                        // guarded by mu; last sequence number given
 	subs map[*Subscription[T]]struct{} // guarded by mu
+	// cells[i] is the shared encoding of buf[i], made by the first reader
+	// and dropped when the slot is overwritten.
+	cells []*encCell[T] // guarded by mu
+	wake  chan struct{} // guarded by mu; closed by add when readers wait
 }
+
+// encCell holds one entry and its encoding, computed once.
+type encCell[T any] struct {
+	e    T
+	once sync.Once
+	b    []byte
+}
+
+// closedChan is returned by changed when there is already something new.
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
 func newRing[T any](capacity int, stamp func(*T, uint64), missed func(*T, uint64)) *ring[T] {
 	return &ring[T]{
 		stamp:  stamp,
 		missed: missed,
 		buf:    make([]T, capacity),
+		cells:  make([]*encCell[T], capacity),
 		subs:   make(map[*Subscription[T]]struct{}),
 	}
 }
@@ -37,6 +58,11 @@ func (r *ring[T]) add(e T) uint64 {
 	slot := &r.buf[r.next]
 	*slot = e
 	r.stamp(slot, r.seq)
+	r.cells[r.next] = nil
+	if r.wake != nil {
+		close(r.wake) // O(1) for any number of waiting readers
+		r.wake = nil
+	}
 	r.next = (r.next + 1) % len(r.buf)
 	if r.n < len(r.buf) {
 		r.n++
@@ -67,6 +93,70 @@ func (r *ring[T]) recent(limit int, keep func(*T) bool) []T {
 		out[i], out[j] = out[j], out[i]
 	}
 	return out
+}
+
+// changed returns a channel that is closed once the ring holds an entry
+// newer than after (at once if it already does).
+func (r *ring[T]) changed(after uint64) <-chan struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.seq > after {
+		return closedChan
+	}
+	if r.wake == nil {
+		r.wake = make(chan struct{})
+	}
+	return r.wake
+}
+
+// read returns the encodings of the entries after sequence number after
+// that keep accepts, oldest first, at most max of them (the newest), and
+// the sequence number to read after next time. missed counts the entries
+// passed over: overwritten before this read, or beyond max. Each entry is
+// encoded by encode once, whoever reads it first; the slices returned are
+// shared and must not be modified. The ring's lock is held only to pick
+// the entries, never while encoding.
+func (r *ring[T]) read(after uint64, max int, keep func(*T) bool, encode func(*T) []byte) (frames [][]byte, last, missed uint64) {
+	if max < 1 {
+		max = 1
+	}
+	r.mu.Lock()
+	last = r.seq
+	if after > last {
+		after = 0 // a reader from before a restart of the sequence
+	}
+	oldest := r.seq - uint64(r.n) // entries after it are stored
+	if after < oldest {
+		missed = oldest - after
+		after = oldest
+	}
+	// Newest first, stopping at max matches; a reader far behind scans at
+	// most 4*max entries under the lock and counts the rest as missed.
+	cells := make([]*encCell[T], 0, min(max, int(last-after)))
+	scanned := 0
+	seq := last
+	for ; seq > after && len(cells) < max && scanned < 4*max; seq-- {
+		scanned++
+		idx := (r.next - 1 - int(last-seq) + 2*len(r.buf)) % len(r.buf)
+		if keep != nil && !keep(&r.buf[idx]) {
+			continue
+		}
+		c := r.cells[idx]
+		if c == nil {
+			c = &encCell[T]{e: r.buf[idx]}
+			r.cells[idx] = c
+		}
+		cells = append(cells, c)
+	}
+	missed += seq - after
+	r.mu.Unlock()
+
+	frames = make([][]byte, len(cells))
+	for i, c := range cells {
+		c.once.Do(func() { c.b = encode(&c.e) })
+		frames[len(cells)-1-i] = c.b
+	}
+	return frames, last, missed
 }
 
 func (r *ring[T]) lastSeq() uint64 {

@@ -63,6 +63,10 @@ type TraceEvent struct {
 	Kind    Kind      `json:"kind"`
 	ID      string    `json:"id,omitempty"` // raw JSON id: `7`, `"abc"`
 	Method  string    `json:"method,omitempty"`
+	// Tool is the tool (or prompt) a tools/call (prompts/get) names in
+	// params.name, set by the bus on the request and on its response, so
+	// that a trace reads "tools/call fs__read_file", not just "tools/call".
+	Tool string `json:"tool,omitempty"`
 	// Payload is the whole message (or params/result) as JSON. The bus
 	// keeps it without copying: the caller must not modify it afterwards.
 	Payload json.RawMessage `json:"payload,omitempty"`
@@ -185,11 +189,14 @@ type pendingReq struct {
 	seq    uint64
 	at     time.Time
 	method string
+	tool   string
 }
 
 // TraceBus records MCP messages and planner decisions. Publishing never
-// blocks and does not allocate for small payloads without secrets (beyond
-// the pending map's own growth). Safe for concurrent use.
+// blocks, costs the same whatever the number of readers (see
+// [TraceBus.ReadJSON]), and does not allocate for small payloads without
+// secrets (beyond the pending map's own growth and the tool name decoded
+// from a tools/call or prompts/get request). Safe for concurrent use.
 type TraceBus struct {
 	r          *ring[TraceEntry]
 	redactor   *Redactor
@@ -237,6 +244,9 @@ func (b *TraceBus) Publish(ev TraceEvent) uint64 {
 	if ev.Size == 0 {
 		ev.Size = len(ev.Payload)
 	}
+	if ev.Tool == "" && ev.Kind == KindRequest && (ev.Method == "tools/call" || ev.Method == "prompts/get") {
+		ev.Tool = b.redactor.RedactString(nameParam(ev.Payload))
+	}
 	// Redact before truncating so no secret is cut in two at the boundary.
 	ev.Payload = b.redactor.Redact(ev.Payload)
 	if len(ev.Payload) > b.maxPayload {
@@ -260,6 +270,9 @@ func (b *TraceBus) Publish(ev TraceEvent) uint64 {
 			if ev.Method == "" {
 				ev.Method = req.method
 			}
+			if ev.Tool == "" {
+				ev.Tool = req.tool
+			}
 		}
 	}
 	seq := b.r.add(TraceEntry{Type: TraceTypeMCP, MCP: ev})
@@ -274,7 +287,7 @@ func (b *TraceBus) Publish(ev TraceEvent) uint64 {
 				break
 			}
 		}
-		b.pending[k] = pendingReq{seq: seq, at: ev.Time, method: ev.Method}
+		b.pending[k] = pendingReq{seq: seq, at: ev.Time, method: ev.Method, tool: ev.Tool}
 	}
 	return seq
 }
@@ -289,6 +302,24 @@ func (b *TraceBus) PublishPlanner(ev PlannerEvent) uint64 {
 	ev.Arguments = b.redactor.Redact(ev.Arguments)
 	ev.Error = b.redactor.RedactString(ev.Error)
 	return b.r.add(TraceEntry{Type: TraceTypePlanner, Planner: &ev})
+}
+
+// nameParam is params.name of a request payload (the whole message, or
+// its params alone); "" when absent or not JSON.
+func nameParam(p json.RawMessage) string {
+	var m struct {
+		Name   string `json:"name"`
+		Params struct {
+			Name string `json:"name"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(p, &m) != nil {
+		return ""
+	}
+	if m.Params.Name != "" {
+		return m.Params.Name
+	}
+	return m.Name
 }
 
 // truncatedPayload summarises an oversized payload as a JSON object.
@@ -317,3 +348,13 @@ func (b *TraceBus) Subscribe(buf int) *Subscription[TraceEntry] { return b.r.sub
 
 // LastSeq is the sequence number of the newest entry (0 when empty).
 func (b *TraceBus) LastSeq() uint64 { return b.r.lastSeq() }
+
+// Changed returns a channel closed once an entry newer than sequence number
+// after exists; at once when one does.
+func (b *TraceBus) Changed(after uint64) <-chan struct{} { return b.r.changed(after) }
+
+// ReadJSON is [LogRing.ReadJSON] for the trace stream: each entry is
+// encoded and redacted once, whatever the number of readers.
+func (b *TraceBus) ReadJSON(after uint64, max int, f TraceFilter) (frames [][]byte, last, missed uint64) {
+	return b.r.read(after, max, f.Match, func(e *TraceEntry) []byte { return encodeJSON(e, b.redactor) })
+}

@@ -170,3 +170,68 @@ func BenchmarkTracePublish(b *testing.B) {
 		i++
 	}
 }
+
+// TestReadJSONSharedAndMissed: readers of the same entries get the same
+// encoding (made once), redacted; a reader that fell behind the ring's
+// capacity, or past max, is told how many entries it missed.
+func TestReadJSONSharedAndMissed(t *testing.T) {
+	r := NewRedactor("planted-secret-42")
+	b := NewTraceBus(&TraceOptions{Capacity: 8, Redactor: r})
+	for i := range 5 {
+		b.Publish(TraceEvent{Dir: DirIDEToGateway, Kind: KindNotification, Method: "m" + string(rune('a'+i)), Payload: json.RawMessage(`{"s":"planted-secret-42"}`)})
+	}
+	f1, last, missed := b.ReadJSON(0, 100, TraceFilter{})
+	f2, _, _ := b.ReadJSON(0, 100, TraceFilter{})
+	if len(f1) != 5 || last != 5 || missed != 0 {
+		t.Fatalf("read: %d frames, last %d, missed %d", len(f1), last, missed)
+	}
+	for i := range f1 {
+		if &f1[i][0] != &f2[i][0] {
+			t.Errorf("entry %d encoded twice", i)
+		}
+		if !json.Valid(f1[i]) || strings.Contains(string(f1[i]), "planted-secret-42") {
+			t.Errorf("entry %d: %s", i, f1[i])
+		}
+	}
+	select {
+	case <-b.Changed(last):
+		t.Fatal("Changed fired with nothing new")
+	default:
+	}
+	ch := b.Changed(last)
+	for range 20 {
+		b.Publish(TraceEvent{Dir: DirIDEToGateway, Kind: KindNotification, Method: "x"})
+	}
+	select {
+	case <-ch:
+	default:
+		t.Fatal("Changed did not fire after a publish")
+	}
+	// 20 new entries, 8 kept: 12 overwritten; max 3 passes over 5 more.
+	fr, last, missed := b.ReadJSON(last, 3, TraceFilter{})
+	if len(fr) != 3 || last != 25 || missed != 17 {
+		t.Errorf("behind: %d frames, last %d, missed %d; want 3, 25, 17", len(fr), last, missed)
+	}
+	// Filtered: only matching entries, none missed.
+	fr, _, missed = b.ReadJSON(20, 10, TraceFilter{Method: "nomatch"})
+	if len(fr) != 0 || missed != 0 {
+		t.Errorf("filtered: %d frames, missed %d", len(fr), missed)
+	}
+}
+
+// TestTraceToolName: a tools/call request and its response carry the tool
+// name, for the dashboard's method column.
+func TestTraceToolName(t *testing.T) {
+	b := NewTraceBus(nil)
+	b.Publish(TraceEvent{Dir: DirIDEToGateway, Kind: KindRequest, ID: "3", Method: "tools/call",
+		Payload: json.RawMessage(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"fs__read_file","arguments":{"path":"a"}}}`)})
+	b.Publish(TraceEvent{Dir: DirGatewayToIDE, Kind: KindResponse, ID: "3", Payload: json.RawMessage(`{"jsonrpc":"2.0","id":3,"result":{}}`)})
+	b.Publish(TraceEvent{Dir: DirIDEToGateway, Kind: KindRequest, ID: "4", Method: "tools/list", Payload: json.RawMessage(`{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"name":"x"}}`)})
+	got := b.Recent(TraceFilter{})
+	if len(got) != 3 || got[0].MCP.Tool != "fs__read_file" || got[1].MCP.Tool != "fs__read_file" || got[1].MCP.Method != "tools/call" || got[2].MCP.Tool != "" {
+		t.Fatalf("tools: %q %q %q", got[0].MCP.Tool, got[1].MCP.Tool, got[2].MCP.Tool)
+	}
+	if enc, _ := json.Marshal(got[1]); !strings.Contains(string(enc), `"tool":"fs__read_file"`) {
+		t.Errorf("encoded: %s", enc)
+	}
+}

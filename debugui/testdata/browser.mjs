@@ -39,8 +39,18 @@ try {
 
   step('load');
   await page.goto(url, { waitUntil: 'load' });
-  await page.locator('#pill-ready', { hasText: 'ready' }).waitFor();
+  // 2 of 3 backends serve: yellow "degraded", not red "not ready".
+  await page.locator('#pill-ready.warn', { hasText: 'degraded' }).waitFor();
   await page.locator('#backends tbody tr').nth(2).waitFor();
+  if (page.url().includes('token')) fail('the token stayed in the address bar: ' + page.url());
+  // The failed backend shows its stderr tail and a restart button.
+  const weather = page.locator('#backends tbody tr', { hasText: 'weather' });
+  await weather.locator('pre.stderr', { hasText: 'WEATHER_TOKEN rejected' }).waitFor();
+  if (await page.locator('#backends button.restart').count() !== 1) fail('want one restart button (the unavailable backend)');
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/backends/weather/restart') && r.status() === 202),
+    weather.locator('button.restart').click(),
+  ]);
   const backendsText = await page.locator('#backends').innerText();
   for (const want of ['github', 'filesystem', 'weather', 'unavailable']) {
     if (!backendsText.includes(want)) fail(`backends table lacks ${want}: ${backendsText}`);
@@ -77,6 +87,8 @@ try {
   await resp.nth(1).waitFor(); // one from the seeded history, one from the run
   const req = page.locator('#trace tbody tr', { hasText: 'gw→backend' }).filter({ hasText: 'tools/call' }).last();
   if (!(await req.innerText()).includes('→ #')) fail('request row not linked to its response: ' + await req.innerText());
+  // The method column names the tool of a tools/call.
+  await page.locator('#trace tbody tr', { hasText: 'tools/call search_repositories' }).first().waitFor();
   await resp.nth(1).click();
   await page.locator('#trace tr.detail .json', { hasText: '3 repositories found' }).waitFor();
   await page.locator('#trace tbody tr.planner', { hasText: 'find repo about mcp gateways' }).waitFor();
@@ -91,6 +103,9 @@ try {
   step('logs');
   await page.click('button[data-tab=logs]');
   await page.locator('#logs tbody tr', { hasText: 'console task done' }).waitFor();
+  // The logs open at the newest entry, not the oldest.
+  const pos = await page.evaluate(() => { const sc = document.getElementById('logs-scroll'); return { h: sc.scrollHeight, top: sc.scrollTop, ch: sc.clientHeight, tab: document.querySelector('.tab.active').id, hash: location.hash }; });
+  if (!(pos.h > pos.ch + 100 && pos.h - pos.top - pos.ch < 40)) fail('the logs did not open at the newest entry (or too few lines to scroll): ' + JSON.stringify(pos));
   await page.selectOption('#logs-level', 'error');
   await page.waitForFunction(() => [...document.querySelectorAll('#logs tbody tr')].filter((tr) => !tr.hidden).length === 1);
   await page.selectOption('#logs-level', 'debug');

@@ -3,7 +3,18 @@
 // description or log line cannot inject markup.
 'use strict';
 
-const token = new URLSearchParams(location.search).get('token') || '';
+// The token arrives in the URL's fragment (#token=…, never sent to any
+// server) or, from older links, its query. It is kept for this tab in
+// sessionStorage and removed from the address bar, so that it is neither
+// in the history nor in a screenshot; the fragment then names the tab.
+const token = (() => {
+  const frag = new URLSearchParams(location.hash.slice(1)).get('token');
+  const query = new URLSearchParams(location.search).get('token');
+  const t = frag || query || sessionStorage.getItem('agentify-token') || '';
+  if (t) sessionStorage.setItem('agentify-token', t);
+  if (frag || query) history.replaceState(null, '', location.pathname);
+  return t;
+})();
 const MAX_ROWS = 2000;
 
 // ---------- helpers ----------
@@ -96,10 +107,22 @@ function toggleDetail(tr, cols, make) {
   tr.after(h('tr', { class: 'detail' }, h('td', { colspan: cols }, make())));
 }
 
+// Streams follow the newest entry until the reader scrolls up, and a tab
+// opens at its newest entry. A hidden tab has no layout, so whether to
+// follow is remembered, not measured.
+const following = new WeakMap();
+function nearBottom(scroller) { return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40; }
 function keepBottom(scroller, fn) {
-  const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+  const visible = scroller.clientHeight > 0;
+  const atBottom = visible ? nearBottom(scroller) : following.get(scroller) !== false;
   fn();
   if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+}
+for (const sc of document.querySelectorAll('.scroll.stream')) {
+  sc.addEventListener('scroll', () => { if (sc.clientHeight > 0) following.set(sc, nearBottom(sc)); });
+}
+function showNewest(tab) {
+  for (const sc of tab.querySelectorAll('.scroll.stream')) if (following.get(sc) !== false) sc.scrollTop = sc.scrollHeight;
 }
 
 function trimRows(tbody) {
@@ -118,8 +141,11 @@ for (const btn of document.querySelectorAll('.tabs button')) {
   btn.addEventListener('click', () => {
     for (const b of document.querySelectorAll('.tabs button')) b.classList.toggle('active', b === btn);
     for (const sec of document.querySelectorAll('.tab')) sec.classList.toggle('active', sec.id === 'tab-' + btn.dataset.tab);
+    showNewest($('tab-' + btn.dataset.tab));
     if (btn.dataset.tab === 'config') loadConfig();
-    location.hash = btn.dataset.tab;
+    // Not location.hash =: that scrolls to the element with that id (the
+    // logs table is id="logs"), which opened the logs at the oldest entry.
+    history.replaceState(null, '', '#' + btn.dataset.tab);
   });
 }
 if (location.hash) {
@@ -148,16 +174,20 @@ function renderStatus(st) {
   $('version').textContent = st.version || '';
   const g = st.status || {};
   const ready = !!g.ready;
+  state.restart = !!st.restart;
+  // Some backends serving is "degraded" (yellow), not "not ready" (red).
+  const overall = g.state || (ready ? 'ready' : g.backendsReady > 0 ? 'degraded' : 'not ready');
+  const tone = { ready: 'ok', degraded: 'warn', starting: 'warn' }[overall] || 'bad';
   const pr = $('pill-ready');
-  pr.textContent = ready ? 'ready' : 'not ready';
-  pr.className = 'pill ' + (ready ? 'ok' : 'bad');
+  pr.textContent = overall;
+  pr.className = 'pill ' + tone;
   $('pill-backends').textContent = (g.backendsReady ?? '–') + '/' + (g.backends ?? '–') + ' backends ready';
-  $('pill-backends').className = 'pill' + (g.backends && g.backendsReady < g.backends ? ' bad' : '');
+  $('pill-backends').className = 'pill' + (g.backends && g.backendsReady < g.backends ? (g.backendsReady > 0 ? ' warn' : ' bad') : '');
   $('pill-tools').textContent = (g.tools ?? '–') + ' tools';
   $('pill-uptime').textContent = g.startedAt ? 'up ' + fmtAgo(g.startedAt) : '';
   const grid = $('status-grid');
   grid.replaceChildren(
-    card('Status', ready ? 'Ready' : 'Not ready'),
+    card('Status', overall === 'degraded' ? 'Degraded: ' + g.backendsReady + ' of ' + g.backends + ' backends serve' : overall[0].toUpperCase() + overall.slice(1)),
     card('Backends ready', (g.backendsReady ?? '–') + ' / ' + (g.backends ?? '–')),
     card('Tools', g.tools),
     card('Planner', [g.planner, g.model].filter(Boolean).join(' · ')),
@@ -169,7 +199,7 @@ function renderStatus(st) {
     card('Version', st.version),
   );
   // Any fields the gateway adds beyond the known ones.
-  const known = new Set(['ready', 'startedAt', 'protocol', 'client', 'planner', 'model', 'expose', 'configPath', 'backends', 'backendsReady', 'tools']);
+  const known = new Set(['ready', 'state', 'startedAt', 'protocol', 'client', 'planner', 'model', 'expose', 'configPath', 'backends', 'backendsReady', 'tools']);
   for (const [k, v] of Object.entries(g)) {
     if (!known.has(k) && (typeof v !== 'object' || v === null)) grid.append(card(k, String(v)));
   }
@@ -201,11 +231,26 @@ function renderBackends() {
       h('td', { class: 'muted', text: b.since ? fmtAgo(b.since) : '' }),
       h('td', { class: 'wrap' },
         b.lastError ? h('div', { class: 'errtext', text: b.lastError }) : null,
+        Array.isArray(b.stderrTail) && b.stderrTail.length ? h('pre', { class: 'stderr mono', title: 'last stderr lines', text: b.stderrTail.join('\n') }) : null,
+        state.restart && b.state === 'unavailable' ? h('button', { class: 'btn small restart', 'data-backend': b.id, onclick: (ev) => restartBackend(b.id, ev.target) }, 'Restart') : null,
         h('div', { class: 'muted mono', text: [b.target, b.pid ? 'pid ' + b.pid : ''].filter(Boolean).join(' · ') })),
     );
   });
   if (!rows.length) rows.push(h('tr', null, h('td', { colspan: 13, class: 'empty', text: 'No backends configured.' })));
   tbody.replaceChildren(...rows);
+}
+
+// restartBackend asks the gateway to start a backend that gave up again.
+async function restartBackend(id, btn) {
+  btn.disabled = true;
+  btn.textContent = 'Restarting…';
+  try {
+    await api('/api/backends/' + encodeURIComponent(id) + '/restart', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  } catch (e) {
+    btn.textContent = 'Restart failed: ' + e.message;
+    return;
+  }
+  setTimeout(poll, 300);
 }
 
 function renderCharts() {
@@ -331,7 +376,7 @@ async function loadConfig() {
 
 // ---------- live streams ----------
 // stream keeps one WebSocket open with exponential backoff. The first frame
-// is {"backlog": [...]}: after a reconnect only entries newer than the last
+// is {"backlog": [...]}, later ones {"entries": [...]}: after a reconnect only entries newer than the last
 // one shown are added, unless the server restarted (its sequence numbers
 // went back), in which case a separator marks the restart.
 function stream(path, dotId, onEntries, onReset) {
@@ -350,7 +395,10 @@ function stream(path, dotId, onEntries, onReset) {
         if (fresh.length) { onEntries(fresh, true); lastSeq = fresh[fresh.length - 1].seq; }
         return;
       }
-      if (msg.seq > lastSeq) { onEntries([msg], false); lastSeq = msg.seq; }
+      // Live entries come in batches: {"entries": [...]}.
+      const list = Array.isArray(msg.entries) ? msg.entries : (msg.seq ? [msg] : []);
+      const fresh = list.filter((e) => e.seq > lastSeq);
+      if (fresh.length) { onEntries(fresh, false); lastSeq = fresh[fresh.length - 1].seq; }
     };
     ws.onclose = () => {
       $(dotId).className = 'dot off';
@@ -462,13 +510,13 @@ function traceRow(e) {
     h('td', { text: m.backend || '' }),
     h('td', { class: 'kind-' + m.kind, text: m.kind }),
     h('td', { class: 'ellipsis', text: m.id || '' }),
-    h('td', { text: m.method || '' }),
+    h('td', { text: (m.method || '') + (m.tool ? ' ' + m.tool : ''), title: m.tool || '' }),
     h('td', { class: 'num muted', text: fmtBytes(m.size) }),
     h('td', { class: 'num', text: m.latencyMs ? fmtMs(m.latencyMs) : '' }),
     h('td', null, m.pair ? h('a', { class: 'pair', title: 'show the request', onclick: (ev) => { ev.stopPropagation(); flashRow(m.pair); }, text: '↩ #' + m.pair }) : null));
   tr.dataset.backend = m.backend || '';
   tr.dataset.kind = m.kind || '';
-  tr.dataset.method = m.method || '';
+  tr.dataset.method = (m.method || '') + (m.tool ? ' ' + m.tool : '');
   tr.addEventListener('click', () => toggleDetail(tr, 10, () => jsonView(m.payload ?? null)));
   if (m.latencyMs && m.backend) {
     const arr = state.latency.get(m.backend) || [];
