@@ -186,21 +186,13 @@ func hostOf(base string) string {
 
 // Plan asks the model for one tool call. See [Planner].
 func (p *OpenAIPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, error) {
-	start := time.Now()
-	if strings.TrimSpace(task.Query) == "" {
-		return nil, fmt.Errorf("openai planner: %w: empty query", ErrNoAction)
-	}
-	if cat.Len() == 0 {
-		return nil, fmt.Errorf("openai planner: %w: no tools available", ErrNoAction)
-	}
-	req := p.buildRequest(task, cat)
-	plan := &Plan{Planner: "openai", Model: p.opts.Model, Candidates: req.candidates}
-	d := &openaiDialog{p: p, params: req.params}
-	if err := runDialog(ctx, d, cat, p.opts.loop(req.names), plan); err != nil {
-		return nil, fmt.Errorf("openai planner: %w", err)
-	}
-	plan.Latency = Duration(time.Since(start))
-	return plan, nil
+	return planWithModel(ctx, "openai", task, cat, func() modelSession {
+		req := p.buildRequest(task, cat)
+		return modelSession{
+			d:   &openaiDialog{p: p, params: req.params},
+			cfg: p.opts.loop(req.names), model: p.opts.Model, candidates: req.candidates,
+		}
+	})
 }
 
 // openaiRequest is a first chat-completions request and what is needed to
