@@ -51,7 +51,8 @@ fi
 # --- planner: generated WordNet table (planner/gen/wordnet) ---------------
 say "planner WordNet table freshness"
 if [ ! -f /usr/share/wordnet/index.noun ] && command -v apt-get >/dev/null; then
-  { apt-get install -y -qq wordnet-base || { apt-get update -qq && apt-get install -y -qq wordnet-base; }; } >/dev/null
+  asroot=""; [ "$(id -u)" -eq 0 ] || asroot=sudo
+  { $asroot apt-get install -y -qq wordnet-base || { $asroot apt-get update -qq && $asroot apt-get install -y -qq wordnet-base; }; } >/dev/null
 fi
 go run ./planner/gen/wordnet -check
 export AGENTIFY_REQUIRE_WORDNET=1 # TestWordNetTableFresh fails, not skips, without it
