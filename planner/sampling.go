@@ -150,8 +150,13 @@ func (p *SamplingPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*P
 			fnames, _ := functionNames(tools)
 			n := len(tools)
 			st := make([]samplingTool, 0, n)
+			compacting := false
 			for i, t := range tools {
 				def := newFunctionDef(t)
+				if c := p.opts.MaxPromptTokens; c > 0 && i > 0 && (compacting || estimateTokens(size+def.size) > c/2) {
+					// past half the cap, compact definitions (see buildRequest)
+					def, compacting = newCompactFunctionDef(t), true
+				}
 				if p.opts.MaxPromptTokens > 0 && i > 0 && estimateTokens(size+def.size) > p.opts.MaxPromptTokens {
 					n = i
 					break
