@@ -136,16 +136,8 @@ func (g *Gateway) execute(ctx context.Context, p *planner.Plan) (json.RawMessage
 	if !ok {
 		return nil, fmt.Errorf("unknown backend %q", p.BackendID)
 	}
-	method := p.MCPMethod
-	if method == "" {
-		method = "tools/call"
-	}
-	params := p.MCPParams
-	if len(params) == 0 {
-		params = toolCallParams(p.Tool, p.Arguments, nil)
-	}
 	start := time.Now()
-	res, err := b.Call(ctx, method, params)
+	res, err := b.Call(ctx, "tools/call", toolCallParams(p.Tool, p.Arguments, nil))
 	g.observe(b, p.Tool, start, err)
 	return res, err
 }

@@ -9,11 +9,9 @@ import (
 	"github.com/mcp-agentify/mcp-agentify/schemas"
 )
 
-// Sampler sends sampling/createMessage to the IDE (see [planner.Sampler]).
-type Sampler interface {
-	CreateMessage(ctx context.Context, params json.RawMessage) (json.RawMessage, error)
-	SupportsTools() bool
-}
+// Sampler sends sampling/createMessage to the IDE; it is [planner.Sampler],
+// named here so callers of the gateway need not import the planner.
+type Sampler = planner.Sampler
 
 // newPlanner chooses the planner: planner.provider "auto" (the default)
 // takes OpenAI when an API key is set, else the IDE's own model through

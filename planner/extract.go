@@ -376,12 +376,13 @@ func docPath(uri string) string {
 
 // argProp is one top-level parameter of a tool's input schema.
 type argProp struct {
-	name     string
-	lname    string // lower-cased, separators removed ("pull_number" -> "pullnumber")
-	typ      string // "string", "integer", "number", "boolean", "array", "object", or ""
-	itemType string // for arrays
-	enum     []string
-	required bool
+	name      string
+	lname     string // lower-cased, separators removed ("pull_number" -> "pullnumber")
+	typ       string // "string", "integer", "number", "boolean", "array", "object", or ""
+	itemType  string // for arrays
+	enum      []string
+	required  bool
+	descTerms map[string]bool // analyzed words of the parameter's description
 }
 
 func toolProps(raw json.RawMessage) []argProp {
@@ -393,9 +394,10 @@ func toolProps(raw json.RawMessage) []argProp {
 		return nil
 	}
 	type propSchema struct {
-		Type  json.RawMessage `json:"type"`
-		Enum  []any           `json:"enum"`
-		Items *struct {
+		Type        json.RawMessage `json:"type"`
+		Description string          `json:"description"`
+		Enum        []any           `json:"enum"`
+		Items       *struct {
 			Type json.RawMessage `json:"type"`
 		} `json:"items"`
 	}
@@ -435,6 +437,10 @@ func toolProps(raw json.RawMessage) []argProp {
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), required: slices.Contains(s.Required, name)}
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
+		}
+		if p.Description != "" {
+			ap.descTerms = map[string]bool{}
+			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
 		}
 		for _, e := range p.Enum {
 			if s, ok := e.(string); ok {
@@ -629,6 +635,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if i, found := numberNamed(v.numbers, p.name, usedNum); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
+			} else if i, found := numberDescribed(v.numbers, p.descTerms, usedNum); found {
+				usedNum[i] = true
+				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}
 		}
 		if ok {
@@ -771,6 +780,32 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 			if (n.before != "" && stem(n.before) == w) || (n.next != "" && stem(n.next) == w) {
 				return i, true
 			}
+		}
+	}
+	return 0, false
+}
+
+// numberDescribed finds an unused number whose words on both sides appear
+// in the parameter's own description: "first 20 lines" fills a parameter
+// described as "returns only the first N lines". Both neighbours must match,
+// so one common word ("the", "of" are not terms anyway) is not enough.
+func numberDescribed(nums []numberAt, desc map[string]bool, used map[int]bool) (int, bool) {
+	if len(desc) == 0 {
+		return 0, false
+	}
+	term := func(w string) string {
+		if w == "" {
+			return ""
+		}
+		return normalizeWord(w)
+	}
+	for i, n := range nums {
+		if used[i] {
+			continue
+		}
+		b, a := term(n.before), term(n.next)
+		if b != "" && a != "" && desc[b] && desc[a] {
+			return i, true
 		}
 	}
 	return 0, false

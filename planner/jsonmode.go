@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/packages/param"
@@ -407,27 +406,17 @@ func buildJSONRequest(task Task, cat *Catalog, maxTools, maxPromptTokens, maxSte
 
 // Plan asks the model for one JSON tool call. See [Planner].
 func (p *JSONPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, error) {
-	start := time.Now()
-	if strings.TrimSpace(task.Query) == "" {
-		return nil, fmt.Errorf("json planner: %w: empty query", ErrNoAction)
-	}
-	if cat.Len() == 0 {
-		return nil, fmt.Errorf("json planner: %w: no tools available", ErrNoAction)
-	}
-	req := buildJSONRequest(task, cat, p.opts.MaxTools, p.opts.MaxPromptTokens, stepsOf(p.opts.MaxSteps, p.opts.Executor))
-	plan := &Plan{Planner: "json", Model: p.opts.Model, Candidates: req.candidates}
-	d := &jsonDialog{p: p, params: openai.ChatCompletionNewParams{
-		Model: p.opts.Model,
-		Messages: []openai.ChatCompletionMessageParamUnion{
-			openai.SystemMessage(req.system),
-			openai.UserMessage(req.user),
-		},
-	}}
-	if err := runDialog(ctx, d, cat, p.opts.loop(req.names), plan); err != nil {
-		return nil, fmt.Errorf("json planner: %w", err)
-	}
-	plan.Latency = Duration(time.Since(start))
-	return plan, nil
+	return planWithModel(ctx, "json", task, cat, func() modelSession {
+		req := buildJSONRequest(task, cat, p.opts.MaxTools, p.opts.MaxPromptTokens, stepsOf(p.opts.MaxSteps, p.opts.Executor))
+		d := &jsonDialog{p: p, params: openai.ChatCompletionNewParams{
+			Model: p.opts.Model,
+			Messages: []openai.ChatCompletionMessageParamUnion{
+				openai.SystemMessage(req.system),
+				openai.UserMessage(req.user),
+			},
+		}}
+		return modelSession{d: d, cfg: p.opts.loop(req.names), model: p.opts.Model, candidates: req.candidates}
+	})
 }
 
 // stepsOf is the effective step count: multi-step needs an executor.

@@ -114,8 +114,8 @@ func TestJSONModePlan(t *testing.T) {
 	if plan.Planner != "json" || plan.BackendID != "fs" || plan.Tool != "write_file" || plan.Attempts != 2 {
 		t.Errorf("plan = %+v", plan)
 	}
-	if got, want := string(plan.MCPParams), `{"name":"write_file","arguments":{"path":"/w/a.txt","content":"hi"}}`; got != want {
-		t.Errorf("MCPParams = %s, want %s", got, want)
+	if got, want := plan.Tool+" "+string(plan.Arguments), `write_file {"path":"/w/a.txt","content":"hi"}`; got != want {
+		t.Errorf("tool and arguments = %s, want %s", got, want)
 	}
 	reqs := f.requests()
 	for i, req := range reqs {

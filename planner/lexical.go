@@ -69,7 +69,7 @@ func (l *Lexical) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, err
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("lexical planner: %w", err)
 	}
-	p := &Plan{Planner: "lexical", MCPMethod: "tools/call", Attempts: 1}
+	p := &Plan{Planner: "lexical", Attempts: 1}
 	defer func() { p.Latency = Duration(time.Since(start)) }()
 
 	res := cat.Search(task.Query, task.Context, l.candidates)
@@ -108,14 +108,7 @@ func (l *Lexical) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, err
 	if err != nil {
 		return nil, fmt.Errorf("lexical planner: arguments: %w", err)
 	}
-	params, err := json.Marshal(struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-	}{t.Name, raw})
-	if err != nil {
-		return nil, fmt.Errorf("lexical planner: params: %w", err)
-	}
-	p.BackendID, p.Tool, p.Arguments, p.MCPParams = t.Backend, t.Name, raw, params
+	p.BackendID, p.Tool, p.Arguments = t.Backend, t.Name, raw
 	p.Missing = missing
 	if len(missing) > 0 {
 		p.Text = fmt.Sprintf("%s looks right, but the task does not say %s. Give them, or pick from the candidates.",

@@ -104,16 +104,13 @@ func TestLexicalArguments(t *testing.T) {
 			if len(p.Missing) > 0 && (p.Text == "" || len(p.Candidates) == 0) {
 				t.Errorf("a plan with missing arguments needs Text and Candidates: %+v", p)
 			}
-			// The params are the MCP tools/call params.
-			var params struct {
-				Name      string          `json:"name"`
-				Arguments json.RawMessage `json:"arguments"`
+			// The arguments are one JSON object.
+			var obj map[string]json.RawMessage
+			if err := json.Unmarshal(p.Arguments, &obj); err != nil {
+				t.Errorf("Arguments = %s: %v", p.Arguments, err)
 			}
-			if err := json.Unmarshal(p.MCPParams, &params); err != nil || params.Name != p.Tool || string(params.Arguments) != string(p.Arguments) {
-				t.Errorf("MCPParams = %s, want name %q and the arguments (%v)", p.MCPParams, p.Tool, err)
-			}
-			if p.MCPMethod != "tools/call" || p.Planner != "lexical" || p.Attempts != 1 {
-				t.Errorf("method %q planner %q attempts %d", p.MCPMethod, p.Planner, p.Attempts)
+			if p.Planner != "lexical" || p.Attempts != 1 {
+				t.Errorf("planner %q attempts %d", p.Planner, p.Attempts)
 			}
 		})
 	}
@@ -221,8 +218,8 @@ func FuzzLexicalPlan(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.BackendID != "" && !json.Valid(p.MCPParams) {
-			t.Fatalf("invalid params %s", p.MCPParams)
+		if p.BackendID != "" && !json.Valid(p.Arguments) {
+			t.Fatalf("invalid arguments %s", p.Arguments)
 		}
 	})
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 )
 
 // Executor runs one planned backend call during a multi-step plan
@@ -60,6 +62,38 @@ type loopConfig struct {
 	executor       Executor
 	maxResultBytes int
 	names          map[string]*Tool
+}
+
+// modelSession is what one model-backed planner prepares for a task: the
+// provider's dialog, opened with the first request, and the candidates it
+// offered.
+type modelSession struct {
+	d          dialog
+	cfg        loopConfig
+	model      string
+	candidates []Candidate
+}
+
+// planWithModel is the one model planner: every provider (OpenAI tool
+// calling, JSON mode, MCP sampling) differs only in the dialog that open
+// returns. It checks the task and catalog, opens the dialog, runs the shared
+// loop ([runDialog]) and stamps the plan with name (the Plan's Planner) and
+// its latency. Errors are wrapped once, with name.
+func planWithModel(ctx context.Context, name string, task Task, cat *Catalog, open func() modelSession) (*Plan, error) {
+	start := time.Now()
+	if strings.TrimSpace(task.Query) == "" {
+		return nil, fmt.Errorf("%s planner: %w: empty query", name, ErrNoAction)
+	}
+	if cat.Len() == 0 {
+		return nil, fmt.Errorf("%s planner: %w: no tools available", name, ErrNoAction)
+	}
+	s := open()
+	plan := &Plan{Planner: name, Model: s.model, Candidates: s.candidates}
+	if err := runDialog(ctx, s.d, cat, s.cfg, plan); err != nil {
+		return nil, fmt.Errorf("%s planner: %w", name, err)
+	}
+	plan.Latency = Duration(time.Since(start))
+	return plan, nil
 }
 
 // runDialog drives a dialog to a plan: per step, up to maxAttempts requests

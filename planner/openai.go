@@ -186,21 +186,13 @@ func hostOf(base string) string {
 
 // Plan asks the model for one tool call. See [Planner].
 func (p *OpenAIPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, error) {
-	start := time.Now()
-	if strings.TrimSpace(task.Query) == "" {
-		return nil, fmt.Errorf("openai planner: %w: empty query", ErrNoAction)
-	}
-	if cat.Len() == 0 {
-		return nil, fmt.Errorf("openai planner: %w: no tools available", ErrNoAction)
-	}
-	req := p.buildRequest(task, cat)
-	plan := &Plan{Planner: "openai", Model: p.opts.Model, Candidates: req.candidates}
-	d := &openaiDialog{p: p, params: req.params}
-	if err := runDialog(ctx, d, cat, p.opts.loop(req.names), plan); err != nil {
-		return nil, fmt.Errorf("openai planner: %w", err)
-	}
-	plan.Latency = Duration(time.Since(start))
-	return plan, nil
+	return planWithModel(ctx, "openai", task, cat, func() modelSession {
+		req := p.buildRequest(task, cat)
+		return modelSession{
+			d:   &openaiDialog{p: p, params: req.params},
+			cfg: p.opts.loop(req.names), model: p.opts.Model, candidates: req.candidates,
+		}
+	})
 }
 
 // openaiRequest is a first chat-completions request and what is needed to
@@ -246,9 +238,19 @@ func (r chatRequest) MarshalJSON() ([]byte, error) {
 // functionCache keeps the function definitions of one catalog: catalogs
 // are immutable, and the gateway plans many tasks against the same one.
 type functionCache struct {
-	cat  *Catalog
-	defs map[*Tool]*functionDef
+	cat     *Catalog
+	defs    map[*Tool]*functionDef
+	compact map[*Tool]*functionDef
 }
+
+// Under a prompt-token cap, the best-ranked candidates are sent with their
+// whole definitions while those use at most half the cap; the rest go
+// compact (the description's first sentence, the parameter schema without
+// its descriptions), so several times as many tools fit and servers with
+// very long schemas do not crowd out the others. A compact tool stays
+// callable: its arguments are checked against its real schema and a
+// mistake comes back to the model as feedback. Without a cap every
+// definition is whole.
 
 // functionDef is one tool's function definition, minus its name (which
 // depends on the other candidates when names collide).
@@ -260,22 +262,90 @@ type functionDef struct {
 	size        int // bytes of the encoded definition without the name
 }
 
-func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool) []*functionDef {
+// functionDefs returns the tools' whole definitions, or their compact ones,
+// cached per catalog.
+func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool, compact bool) []*functionDef {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cache == nil || p.cache.cat != cat {
-		p.cache = &functionCache{cat: cat, defs: make(map[*Tool]*functionDef)}
+		p.cache = &functionCache{cat: cat, defs: make(map[*Tool]*functionDef), compact: make(map[*Tool]*functionDef)}
 	}
 	out := make([]*functionDef, len(tools))
 	for i, t := range tools {
-		d, ok := p.cache.defs[t]
+		m, mk := p.cache.defs, newFunctionDef
+		if compact {
+			m, mk = p.cache.compact, newCompactFunctionDef
+		}
+		d, ok := m[t]
 		if !ok {
-			d = newFunctionDef(t)
-			p.cache.defs[t] = d
+			d = mk(t)
+			m[t] = d
 		}
 		out[i] = d
 	}
 	return out
+}
+
+// newCompactFunctionDef is newFunctionDef with the description cut to its
+// first sentence and the parameter schema's descriptions and titles
+// dropped (types, enums, required and nesting kept).
+func newCompactFunctionDef(t *Tool) *functionDef {
+	c := *t
+	desc := t.Description
+	if strings.TrimSpace(desc) == "" {
+		desc = t.Title
+	}
+	c.Description = firstSentence(desc)
+	var schema any
+	if json.Unmarshal(t.InputSchema, &schema) == nil {
+		stripDocs(schema)
+		c.InputSchema, _ = json.Marshal(schema) // cannot fail: decoded JSON values
+	}
+	return newFunctionDef(&c)
+}
+
+// firstSentence returns s up to the end of its first sentence (". " or a
+// line break), or all of it.
+func firstSentence(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "\n"); i > 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, ". "); i > 0 {
+		s = s[:i+1]
+	}
+	return s
+}
+
+// stripDocs removes "description", "title" and "examples" members from a
+// decoded JSON schema, in place, at every depth. A property named
+// "description" under "properties" is a parameter, not documentation, and
+// stays.
+func stripDocs(v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if k == "properties" {
+				if props, ok := x.(map[string]any); ok {
+					for _, p := range props {
+						stripDocs(p)
+					}
+					continue
+				}
+			}
+			if k == "description" || k == "title" || k == "examples" {
+				if _, isString := x.(string); isString || k == "examples" {
+					delete(v, k)
+					continue
+				}
+			}
+			stripDocs(x)
+		}
+	case []any:
+		for _, x := range v {
+			stripDocs(x)
+		}
+	}
 }
 
 func newFunctionDef(t *Tool) *functionDef {
@@ -310,14 +380,23 @@ func appendFunction(b []byte, name string, d *functionDef) []byte {
 // buildRequest selects candidates and builds the first request.
 func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 	tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
-	defs := p.functionDefs(cat, tools)
+	defs := p.functionDefs(cat, tools, false)
 	sys := systemPrompt(p.opts.MaxSteps)
 	user := userMessage(task)
 	// The request's own keys and the model name; the names are counted
 	// with each function.
 	est := estimateTokens(len(sys)+len(user)+len(p.opts.Model)) + 40
 	n := len(defs)
+	var short []*functionDef // compact definitions, once the whole ones reach half the cap
 	for i, d := range defs {
+		whole := est + estimateTokens(d.size+len(tools[i].Backend)+len(tools[i].Name)+4)
+		if c := p.opts.MaxPromptTokens; c > 0 && i > 0 && (short != nil || whole > c/2) {
+			if short == nil {
+				short = p.functionDefs(cat, tools, true)
+			}
+			defs[i] = short[i]
+			d = short[i]
+		}
 		e := est + estimateTokens(d.size+len(tools[i].Backend)+len(tools[i].Name)+4)
 		if p.opts.MaxPromptTokens > 0 && i > 0 && e > p.opts.MaxPromptTokens {
 			n = i

@@ -180,11 +180,8 @@ func TestOpenAIToolCall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.BackendID != "fs" || plan.Tool != "read_file" || plan.MCPMethod != "tools/call" {
-		t.Errorf("plan = %s %s %s, want fs read_file tools/call", plan.BackendID, plan.Tool, plan.MCPMethod)
-	}
-	if got, want := string(plan.MCPParams), `{"name":"read_file","arguments":{"path":"/work/app/main.go"}}`; got != want {
-		t.Errorf("MCPParams = %s, want %s", got, want)
+	if plan.BackendID != "fs" || plan.Tool != "read_file" {
+		t.Errorf("plan = %s %s, want fs read_file", plan.BackendID, plan.Tool)
 	}
 	if got, want := string(plan.Arguments), `{"path":"/work/app/main.go"}`; got != want {
 		t.Errorf("Arguments = %s, want %s", got, want)
@@ -390,7 +387,7 @@ func TestOpenAITextAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan.BackendID != "" || plan.Executable() || plan.Text != q || plan.MCPParams != nil {
+	if plan.BackendID != "" || plan.Executable() || plan.Text != q || plan.Arguments != nil {
 		t.Errorf("plan = %+v, want text only", plan)
 	}
 	if plan.Attempts != 1 || len(plan.Candidates) != 3 {

@@ -58,17 +58,16 @@ type TaskContext struct {
 	SelectionText           string `json:"selectionText,omitempty"`
 }
 
-// Plan is a planner's decision: one MCP request to one backend, plus what the
-// planner knows about how it got there.
+// Plan is a planner's decision: one tools/call of one backend tool (Tool with
+// Arguments on BackendID), plus what the planner knows about how it got
+// there. The call is held once: the gateway builds the request's params
+// from Tool and Arguments.
 //
 // When the planner chose no tool, BackendID is empty: Text then carries the
 // model's answer (a clarifying question or why nothing fits) and Candidates
 // what was considered.
 type Plan struct {
 	BackendID string          `json:"backendId"`
-	MCPMethod string          `json:"mcpMethod"` // normally "tools/call"
-	MCPParams json.RawMessage `json:"mcpParams,omitempty"`
-
 	Tool      string          `json:"tool,omitempty"`      // backend-local tool name
 	Arguments json.RawMessage `json:"arguments,omitempty"` // the validated tool arguments
 

@@ -285,13 +285,8 @@ func normalizeArgs(raw string) (json.RawMessage, error) {
 // callPlan fills p with the tools/call of t.
 func callPlan(p *Plan, t *Tool, args json.RawMessage) {
 	p.BackendID = t.Backend
-	p.MCPMethod = "tools/call"
 	p.Tool = t.Name
 	p.Arguments = args
-	p.MCPParams, _ = json.Marshal(struct {
-		Name      string          `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
-	}{t.Name, args}) // cannot fail: args is valid JSON
 	p.Text = ""
 }
 

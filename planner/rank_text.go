@@ -32,6 +32,13 @@ func splitWords(s string, fn func(w string)) {
 			// camelCase boundary: "getPull" -> "get", "Pull".
 			fn(s[start:i])
 			start = i
+		} else if r == 's' && unicode.IsUpper(prev) && i > start+1 && wordEndsAt(s, i+1) {
+			// English plural of an acronym: "PRs", "URLs", "IDs" -> "PR",
+			// "URLs" -> "URL" (the "s" is not a word of its own).
+			fn(s[start:i])
+			start = -1
+			prev, prev2 = 0, 0
+			continue
 		} else if unicode.IsLower(r) && unicode.IsUpper(prev) && unicode.IsUpper(prev2) {
 			// acronym followed by a word: "HTTPServer" -> "HTTP", "Server".
 			j := i - utf8.RuneLen(prev)
@@ -45,6 +52,15 @@ func splitWords(s string, fn func(w string)) {
 	if start >= 0 {
 		fn(s[start:])
 	}
+}
+
+// wordEndsAt reports whether no letter or digit starts at byte offset i.
+func wordEndsAt(s string, i int) bool {
+	if i >= len(s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
 // analyze splits s into normalized terms (lower-cased, stemmed, stop words

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-	"time"
 )
 
 // Sampler sends MCP sampling/createMessage requests to the IDE, so the
@@ -127,71 +126,66 @@ type (
 
 // Plan asks the IDE's model for one tool call. See [Planner].
 func (p *SamplingPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, error) {
-	start := time.Now()
-	if strings.TrimSpace(task.Query) == "" {
-		return nil, fmt.Errorf("sampling planner: %w: empty query", ErrNoAction)
-	}
-	if cat.Len() == 0 {
-		return nil, fmt.Errorf("sampling planner: %w: no tools available", ErrNoAction)
-	}
-	steps := stepsOf(p.opts.MaxSteps, p.opts.Executor)
-	d := &samplingDialog{s: p.s, tools: p.s.SupportsTools()}
-	d.params.MaxTokens = p.opts.MaxTokens
-	d.params.IncludeContext = "none"
-	for _, h := range p.opts.ModelHints {
-		if d.params.ModelPreferences == nil {
-			d.params.ModelPreferences = &modelPreferences{}
-		}
-		d.params.ModelPreferences.Hints = append(d.params.ModelPreferences.Hints, modelHint{h})
-	}
-	var (
-		names      map[string]*Tool
-		candidates []Candidate
-		user       string
-	)
-	if d.tools {
-		tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
-		sys := systemPrompt(steps)
-		user = userMessage(task)
-		size := len(sys) + len(user)
-		fnames, _ := functionNames(tools)
-		n := len(tools)
-		st := make([]samplingTool, 0, n)
-		for i, t := range tools {
-			def := newFunctionDef(t)
-			if p.opts.MaxPromptTokens > 0 && i > 0 && estimateTokens(size+def.size) > p.opts.MaxPromptTokens {
-				n = i
-				break
+	return planWithModel(ctx, "sampling", task, cat, func() modelSession {
+		steps := stepsOf(p.opts.MaxSteps, p.opts.Executor)
+		d := &samplingDialog{s: p.s, tools: p.s.SupportsTools()}
+		d.params.MaxTokens = p.opts.MaxTokens
+		d.params.IncludeContext = "none"
+		for _, h := range p.opts.ModelHints {
+			if d.params.ModelPreferences == nil {
+				d.params.ModelPreferences = &modelPreferences{}
 			}
-			size += def.size
-			st = append(st, samplingTool{Name: fnames[i], Description: def.description, InputSchema: def.params})
+			d.params.ModelPreferences.Hints = append(d.params.ModelPreferences.Hints, modelHint{h})
 		}
-		tools, scores = tools[:n], scores[:n]
-		_, names = functionNames(tools)
-		candidates = candidateList(tools, scores)
-		d.params.SystemPrompt = sys
-		d.params.Tools = st
-		d.params.ToolChoice = &toolChoice{Mode: "auto"}
-	} else {
-		req := buildJSONRequest(task, cat, p.opts.MaxTools, p.opts.MaxPromptTokens, steps)
-		names, candidates, user = req.names, req.candidates, req.user
-		d.params.SystemPrompt = req.system
-	}
-	d.params.Messages = []samplingMessage{textMessage("user", user)}
-	plan := &Plan{Planner: "sampling", Candidates: candidates}
-	cfg := loopConfig{
-		maxAttempts:    p.opts.MaxAttempts,
-		maxSteps:       p.opts.MaxSteps,
-		temperature:    p.opts.Temperature,
-		executor:       p.opts.Executor,
-		maxResultBytes: p.opts.MaxResultBytes,
-		names:          names,
-	}
-	if err := runDialog(ctx, d, cat, cfg, plan); err != nil {
-		return nil, fmt.Errorf("sampling planner: %w", err)
-	}
-	plan.Latency = Duration(time.Since(start))
-	return plan, nil
+		var (
+			names      map[string]*Tool
+			candidates []Candidate
+			user       string
+		)
+		if d.tools {
+			tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
+			sys := systemPrompt(steps)
+			user = userMessage(task)
+			size := len(sys) + len(user)
+			fnames, _ := functionNames(tools)
+			n := len(tools)
+			st := make([]samplingTool, 0, n)
+			compacting := false
+			for i, t := range tools {
+				def := newFunctionDef(t)
+				if c := p.opts.MaxPromptTokens; c > 0 && i > 0 && (compacting || estimateTokens(size+def.size) > c/2) {
+					// past half the cap, compact definitions (see buildRequest)
+					def, compacting = newCompactFunctionDef(t), true
+				}
+				if p.opts.MaxPromptTokens > 0 && i > 0 && estimateTokens(size+def.size) > p.opts.MaxPromptTokens {
+					n = i
+					break
+				}
+				size += def.size
+				st = append(st, samplingTool{Name: fnames[i], Description: def.description, InputSchema: def.params})
+			}
+			tools, scores = tools[:n], scores[:n]
+			_, names = functionNames(tools)
+			candidates = candidateList(tools, scores)
+			d.params.SystemPrompt = sys
+			d.params.Tools = st
+			d.params.ToolChoice = &toolChoice{Mode: "auto"}
+		} else {
+			req := buildJSONRequest(task, cat, p.opts.MaxTools, p.opts.MaxPromptTokens, steps)
+			names, candidates, user = req.names, req.candidates, req.user
+			d.params.SystemPrompt = req.system
+		}
+		d.params.Messages = []samplingMessage{textMessage("user", user)}
+		cfg := loopConfig{
+			maxAttempts:    p.opts.MaxAttempts,
+			maxSteps:       p.opts.MaxSteps,
+			temperature:    p.opts.Temperature,
+			executor:       p.opts.Executor,
+			maxResultBytes: p.opts.MaxResultBytes,
+			names:          names,
+		}
+		return modelSession{d: d, cfg: cfg, candidates: candidates}
+	})
 }
 
 func textMessage(role, text string) samplingMessage {

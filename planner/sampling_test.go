@@ -63,8 +63,8 @@ func TestSamplingWithTools(t *testing.T) {
 	if plan.Planner != "sampling" || plan.Model != "claude-sonnet-4-5" || plan.Tool != "write_file" || plan.Attempts != 2 {
 		t.Errorf("plan = %+v", plan)
 	}
-	if got, want := string(plan.MCPParams), `{"name":"write_file","arguments":{"path":"/w/a.txt","content":"hi"}}`; got != want {
-		t.Errorf("MCPParams = %s, want %s", got, want)
+	if got, want := plan.Tool+" "+string(plan.Arguments), `write_file {"path":"/w/a.txt","content":"hi"}`; got != want {
+		t.Errorf("tool and arguments = %s, want %s", got, want)
 	}
 	first := s.params(t, 0)
 	if first.MaxTokens != 1024 || first.ToolChoice == nil || first.ToolChoice.Mode != "auto" || len(first.Tools) != 3 {

@@ -48,6 +48,16 @@ if ! tidy=$(go mod tidy -diff 2>&1); then
   exit 1
 fi
 
+# --- planner: generated WordNet table (planner/gen/wordnet) ---------------
+say "planner WordNet table freshness"
+if [ ! -f /usr/share/wordnet/index.noun ] && command -v apt-get >/dev/null; then
+  asroot=""; [ "$(id -u)" -eq 0 ] || asroot=sudo
+  { $asroot apt-get install -y -qq wordnet-base || { $asroot apt-get update -qq && $asroot apt-get install -y -qq wordnet-base; }; } >/dev/null
+fi
+go run ./planner/gen/wordnet -check
+export AGENTIFY_REQUIRE_WORDNET=1 # TestWordNetTableFresh fails, not skips, without it
+# --------------------------------------------------------------------------
+
 say "go test -race"
 mkdir -p test-artifacts
 AGENTIFY_ARTIFACTS="$PWD/test-artifacts" go test -race -count=1 -timeout 15m ./...

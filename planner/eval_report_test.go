@@ -1,0 +1,282 @@
+package planner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// freshSetPath is the frozen fresh evaluation set (testdata/README.md).
+const freshSetPath = "testdata/fresh.json"
+
+// evalSet is one query file scored by TestEvalReport.
+type evalSet struct {
+	name string
+	qs   []evalQuery
+}
+
+func loadFreshQueries(t testing.TB) []evalQuery {
+	t.Helper()
+	b, err := os.ReadFile(freshSetPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var qs []evalQuery
+	if err := json.Unmarshal(b, &qs); err != nil {
+		t.Fatalf("%s: %v", freshSetPath, err)
+	}
+	return qs
+}
+
+// setReport holds the figures docs/benchmarks.md quotes for one set.
+type setReport struct {
+	rank                      rankMetrics
+	refused, unanswerable     int
+	falseRefusals, answerable int
+	argPlans, argMatch        int
+	reach                     map[int]int // prompt-token cap -> answerable tasks whose tool is sent
+}
+
+func (r setReport) String() string {
+	s := fmt.Sprintf("%v | refusal %d/%d=%.3f false refusals %d/%d=%.3f | args %d/%d=%.3f | reachable",
+		r.rank, r.refused, r.unanswerable, float64(r.refused)/float64(max(r.unanswerable, 1)),
+		r.falseRefusals, r.answerable, float64(r.falseRefusals)/float64(max(r.answerable, 1)),
+		r.argMatch, r.argPlans, float64(r.argMatch)/float64(max(r.argPlans, 1)))
+	for _, c := range reachCaps {
+		s += fmt.Sprintf(" %dk=%.3f", c/1000, float64(r.reach[c])/float64(max(r.answerable, 1)))
+	}
+	return s
+}
+
+// reachCaps are the prompt-token caps at which reachability is measured;
+// 8000 is gateway.DefaultMaxPromptTokens.
+var reachCaps = []int{2000, 8000, 16000}
+
+// scoreSet ranks, plans (lexical planner) and pre-selects (OpenAI request
+// builder) every query of qs over cat.
+func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setReport {
+	t.Helper()
+	r := setReport{rank: evalRanking(cat, qs), reach: map[int]int{}}
+	lex := NewLexical(nil)
+	for i := range qs {
+		q := &qs[i]
+		p, err := lex.Plan(context.Background(), Task{Query: q.Query, Context: q.Context}, cat)
+		if err != nil {
+			t.Fatalf("%s: %v", q.ID, err)
+		}
+		planned := p.Tool != "" && p.BackendID != ""
+		if !q.answerable() {
+			r.unanswerable++
+			if !planned {
+				r.refused++
+			} else if verbose {
+				t.Logf("%s: planned %s__%s, want refusal: %q", q.ID, p.BackendID, p.Tool, q.Query)
+			}
+			continue
+		}
+		r.answerable++
+		if !planned {
+			r.falseRefusals++
+			if verbose {
+				t.Logf("%s: refused %q", q.ID, q.Query)
+			}
+		} else if q.accepts(&Tool{Backend: p.BackendID, Name: p.Tool}, true) && hasExpectedArgs(q.ExpectedArgs) {
+			r.argPlans++
+			if argsMatch(q.ExpectedArgs, p.Arguments) {
+				r.argMatch++
+			} else if verbose {
+				t.Logf("%s: args %s, want %s: %q", q.ID, p.Arguments, q.ExpectedArgs, q.Query)
+			}
+		}
+		for _, c := range reachCaps {
+			op := NewOpenAI(OpenAIOptions{MaxPromptTokens: c})
+			req := op.buildRequest(Task{Query: q.Query, Context: q.Context}, cat)
+			for _, cand := range req.candidates {
+				if q.accepts(&Tool{Backend: cand.Backend, Name: cand.Tool}, true) {
+					r.reach[c]++
+					break
+				}
+			}
+		}
+	}
+	return r
+}
+
+func hasExpectedArgs(raw json.RawMessage) bool {
+	var m map[string]any
+	return json.Unmarshal(raw, &m) == nil && len(m) > 0
+}
+
+// argsMatch applies score.mjs's rules: every expected key (dotted keys reach
+// nested values) must be present and equal; strings compare case- and
+// space-insensitively and a string of 8+ characters also matches when
+// contained; arrays compare order-free; {"$contains": x} and {"$oneOf": [...]}.
+func argsMatch(wantRaw, gotRaw json.RawMessage) bool {
+	var want, got map[string]any
+	if json.Unmarshal(wantRaw, &want) != nil {
+		return false
+	}
+	if len(gotRaw) == 0 || json.Unmarshal(gotRaw, &got) != nil {
+		return len(want) == 0
+	}
+	for k, w := range want {
+		g, ok := lookupDotted(got, k)
+		if !ok || !valueMatches(w, g) {
+			return false
+		}
+	}
+	return true
+}
+
+func lookupDotted(m map[string]any, key string) (any, bool) {
+	if v, ok := m[key]; ok {
+		return v, true
+	}
+	head, rest, ok := strings.Cut(key, ".")
+	if !ok {
+		return nil, false
+	}
+	sub, ok := m[head].(map[string]any)
+	if !ok {
+		return nil, false
+	}
+	return lookupDotted(sub, rest)
+}
+
+func normText(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
+
+func valueMatches(w, g any) bool {
+	switch w := w.(type) {
+	case map[string]any:
+		if c, ok := w["$contains"]; ok {
+			cs, _ := c.(string)
+			gs, _ := g.(string)
+			return cs != "" && strings.Contains(normText(gs), normText(cs))
+		}
+		if alts, ok := w["$oneOf"].([]any); ok {
+			for _, a := range alts {
+				if valueMatches(a, g) {
+					return true
+				}
+			}
+			return false
+		}
+		gm, ok := g.(map[string]any)
+		if !ok {
+			return false
+		}
+		for k, v := range w {
+			if !valueMatches(v, gm[k]) {
+				return false
+			}
+		}
+		return true
+	case string:
+		gs, ok := g.(string)
+		if !ok {
+			if f, isNum := g.(float64); isNum {
+				gs = fmt.Sprint(f)
+			} else {
+				return false
+			}
+		}
+		a, b := normText(w), normText(gs)
+		return a == b || (len(a) >= 8 && strings.Contains(b, a))
+	case float64:
+		switch g := g.(type) {
+		case float64:
+			return g == w
+		case string:
+			return g == fmt.Sprint(w)
+		}
+		return false
+	case bool:
+		gb, ok := g.(bool)
+		return ok && gb == w
+	case []any:
+		ga, ok := g.([]any)
+		if !ok || len(ga) != len(w) {
+			return false
+		}
+		used := make([]bool, len(ga))
+	next:
+		for _, x := range w {
+			for j, y := range ga {
+				if !used[j] && valueMatches(x, y) {
+					used[j] = true
+					continue next
+				}
+			}
+			return false
+		}
+		return true
+	case nil:
+		return g == nil
+	}
+	return false
+}
+
+// TestEvalReport prints the figures of docs/benchmarks.md for the dev set
+// and the frozen fresh set (go test ./planner -run TestEvalReport -v, add
+// -eval.v for every miss). It guards the fresh set's floors so a change
+// that helps dev by hurting unseen phrasing fails.
+func TestEvalReport(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	sets := []evalSet{{"dev", loadEvalQueries(t)}, {"fresh", loadFreshQueries(t)}}
+	var refused, unanswerable int
+	defer func() {
+		// Pooled over both sets (dev has three unanswerable rows). The
+		// issue's target is 0.8; this floor guards today's level.
+		if refused*10 < unanswerable*4 {
+			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.4", refused, unanswerable)
+		}
+	}()
+	for _, s := range sets {
+		r := scoreSet(t, cat, s.qs, *evalVerbose)
+		refused, unanswerable = refused+r.refused, unanswerable+r.unanswerable
+		if fr := float64(r.falseRefusals) / float64(max(r.answerable, 1)); fr > 0.04 {
+			t.Errorf("%s: false refusals %.3f, want <= 0.04", s.name, fr)
+		}
+		t.Logf("%s: %v", s.name, r)
+		if *evalVerbose {
+			for _, m := range r.rank.misses {
+				t.Log(m)
+			}
+		}
+		if s.name != "fresh" {
+			continue
+		}
+		if v := r.rank.rate(r.rank.r5); v < 0.90 {
+			t.Errorf("fresh recall@5 = %.3f, want >= 0.90", v)
+		}
+		if v := r.rank.rate(r.rank.r1); v < 0.70 {
+			t.Errorf("fresh recall@1 = %.3f, want >= 0.70", v)
+		}
+	}
+}
+
+func TestArgsMatch(t *testing.T) {
+	for _, c := range []struct {
+		want, got string
+		ok        bool
+	}{
+		{`{"path":"/a/b"}`, `{"path":"/A/B "}`, true},
+		{`{"path":"/a/b"}`, `{"path":"/a/c"}`, false},
+		{`{"n":5}`, `{"n":5}`, true},
+		{`{"n":5}`, `{"n":6}`, false},
+		{`{"q":{"$contains":"todo"}}`, `{"q":"find TODO here"}`, true},
+		{`{"m":{"$oneOf":["a","b"]}}`, `{"m":"c"}`, false},
+		{`{"xs":["a","b"]}`, `{"xs":["b","a"]}`, true},
+		{`{"a.b":1}`, `{"a":{"b":1}}`, true},
+		{`{"k":"v"}`, ``, false},
+		{`{"k":true}`, `{"k":false}`, false},
+	} {
+		if got := argsMatch(json.RawMessage(c.want), json.RawMessage(c.got)); got != c.ok {
+			t.Errorf("argsMatch(%s, %s) = %v, want %v", c.want, c.got, got, c.ok)
+		}
+	}
+}

@@ -1,0 +1,332 @@
+// Command wordnet builds the planner's generated synonym table
+// (planner/wordnet.txt) from Princeton WordNet 3.0 as Debian's wordnet-base
+// package installs it, pruned to the vocabulary of real MCP servers' tools.
+//
+// Usage (from the repository root):
+//
+//	go run ./planner/gen/wordnet                   # rewrite planner/wordnet.txt
+//	go run ./planner/gen/wordnet -check            # exit 1 when it is stale
+//	go run ./planner/gen/wordnet -vocab-from a.json,b.json  # also rebuild planner/gen/wordnet/vocab.txt
+//
+// The vocabulary (vocab.txt) holds the words of the names, descriptions and
+// parameter names of 583 tools of 31 real npm MCP servers (tools.json and
+// tools_distractors.json of the shared tool-selection set). For each
+// vocabulary word the generator takes its most frequent WordNet senses (the
+// index lists senses by frequency in the tagged corpus) and records every
+// other single-word lemma of those synsets as a word that, in a query, may
+// stand for the vocabulary word. Nothing in the table is written by hand.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// sensesPerWord is how many of a word's most frequent senses count, per part
+// of speech, among those attested in WordNet's sense-tagged corpus. Rarer senses are mostly unrelated to software ("file" as a row
+// of soldiers); two keeps the common verb and noun readings.
+const sensesPerWord = 2
+
+var pos = []string{"noun", "verb", "adj", "adv"}
+
+func main() {
+	wn := flag.String("wordnet", "/usr/share/wordnet", "WordNet dict directory (Debian wordnet-base)")
+	dir := flag.String("dir", "planner", "the planner package directory")
+	check := flag.Bool("check", false, "compare with the committed table instead of writing it")
+	vocabFrom := flag.String("vocab-from", "", "comma-separated tools.json files to rebuild vocab.txt from")
+	flag.Parse()
+	if err := run(*wn, *dir, *check, *vocabFrom); err != nil {
+		fmt.Fprintln(os.Stderr, "wordnet:", err)
+		os.Exit(1)
+	}
+}
+
+func run(wn, dir string, check bool, vocabFrom string) error {
+	vocabPath := filepath.Join(dir, "gen", "wordnet", "vocab.txt")
+	if vocabFrom != "" {
+		v, err := vocabulary(strings.Split(vocabFrom, ","))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(vocabPath, []byte(strings.Join(v, "\n")+"\n"), 0o644); err != nil {
+			return err
+		}
+	}
+	vb, err := os.ReadFile(vocabPath)
+	if err != nil {
+		return err
+	}
+	table, err := build(wn, strings.Fields(string(vb)))
+	if err != nil {
+		return err
+	}
+	out := filepath.Join(dir, "wordnet.txt")
+	if check {
+		old, err := os.ReadFile(out)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(old, table) {
+			return fmt.Errorf("%s is stale: run go run ./planner/gen/wordnet", out)
+		}
+		return nil
+	}
+	return os.WriteFile(out, table, 0o644)
+}
+
+// vocabulary returns the sorted lower-case words (letters only, 2+ runes)
+// of tool names, descriptions and parameter names in the given files.
+func vocabulary(files []string) ([]string, error) {
+	set := map[string]bool{}
+	addText := func(s string) {
+		// split camelCase and snake/kebab names into words
+		var b strings.Builder
+		prev := rune(0)
+		for _, r := range s {
+			if unicode.IsUpper(r) && unicode.IsLower(prev) {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(r)
+			prev = r
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(b.String()), func(r rune) bool { return !unicode.IsLetter(r) || r > unicode.MaxASCII }) {
+			if len(w) >= 2 {
+				set[w] = true
+			}
+		}
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		var tools []struct {
+			Name, Description string
+			InputSchema       struct {
+				Properties map[string]json.RawMessage
+			}
+		}
+		if err := json.Unmarshal(b, &tools); err != nil {
+			return nil, fmt.Errorf("%s: %w", f, err)
+		}
+		for _, t := range tools {
+			addText(t.Name)
+			addText(t.Description)
+			for p := range t.InputSchema.Properties {
+				addText(p)
+			}
+		}
+	}
+	out := make([]string, 0, len(set))
+	for w := range set {
+		out = append(out, w)
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+type wordnet struct {
+	index map[string]map[string][]string // pos -> lemma -> synset offsets, most frequent first
+	exc   map[string]map[string][]string // pos -> inflected form -> base forms
+	data  map[string][]byte              // pos -> data file
+}
+
+func load(dir string) (*wordnet, error) {
+	w := &wordnet{index: map[string]map[string][]string{}, exc: map[string]map[string][]string{}, data: map[string][]byte{}}
+	for _, p := range pos {
+		idx, err := os.ReadFile(filepath.Join(dir, "index."+p))
+		if err != nil {
+			return nil, fmt.Errorf("read WordNet (apt-get install wordnet-base): %w", err)
+		}
+		m := map[string][]string{}
+		for _, line := range strings.Split(string(idx), "\n") {
+			if line == "" || line[0] == ' ' {
+				continue
+			}
+			f := strings.Fields(line)
+			if len(f) < 4 {
+				continue
+			}
+			nsyn, _ := strconv.Atoi(f[2])
+			nptr, _ := strconv.Atoi(f[3])
+			if len(f) < 4+nptr+2 {
+				continue
+			}
+			// Only senses seen in the sense-tagged corpus: the index lists
+			// them first, tagsense_cnt of them; untagged senses are rare
+			// readings ("off" as a verb for "kill").
+			tagged, _ := strconv.Atoi(f[4+nptr+1])
+			offs := f[4+nptr+2:]
+			if len(offs) > nsyn {
+				offs = offs[:nsyn]
+			}
+			if len(offs) > tagged {
+				offs = offs[:tagged]
+			}
+			m[f[0]] = offs
+		}
+		w.index[p] = m
+		exc := map[string][]string{}
+		if b, err := os.ReadFile(filepath.Join(dir, p+".exc")); err == nil {
+			for _, line := range strings.Split(string(b), "\n") {
+				if f := strings.Fields(line); len(f) >= 2 {
+					exc[f[0]] = f[1:]
+				}
+			}
+		}
+		w.exc[p] = exc
+		if w.data[p], err = os.ReadFile(filepath.Join(dir, "data."+p)); err != nil {
+			return nil, err
+		}
+	}
+	return w, nil
+}
+
+// suffixes are WordNet's morphy detachment rules per part of speech.
+var suffixes = map[string][][2]string{
+	"noun": {{"s", ""}, {"ses", "s"}, {"xes", "x"}, {"zes", "z"}, {"ches", "ch"}, {"shes", "sh"}, {"men", "man"}, {"ies", "y"}},
+	"verb": {{"s", ""}, {"ies", "y"}, {"es", "e"}, {"es", ""}, {"ed", "e"}, {"ed", ""}, {"ing", "e"}, {"ing", ""}},
+	"adj":  {{"er", ""}, {"est", ""}, {"er", "e"}, {"est", "e"}},
+}
+
+// morphy returns the base forms of word in part of speech p that WordNet
+// knows, as its morphy does: the word itself, exceptions, then suffix rules.
+func (w *wordnet) morphy(word, p string) []string {
+	if _, ok := w.index[p][word]; ok {
+		return []string{word}
+	}
+	if e, ok := w.exc[p][word]; ok {
+		return e
+	}
+	var out []string
+	for _, s := range suffixes[p] {
+		if strings.HasSuffix(word, s[0]) {
+			b := strings.TrimSuffix(word, s[0]) + s[1]
+			if _, ok := w.index[p][b]; ok && !slices.Contains(out, b) {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// lemmas returns the lemmas of the synset at offset in the data file of p.
+func (w *wordnet) lemmas(p, off string) []string {
+	o, err := strconv.Atoi(off)
+	if err != nil || o >= len(w.data[p]) {
+		return nil
+	}
+	line := w.data[p][o:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	f := strings.Fields(string(line))
+	if len(f) < 4 {
+		return nil
+	}
+	n, err := strconv.ParseInt(f[3], 16, 32)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for i := 0; i < int(n) && 4+2*i < len(f); i++ {
+		l := strings.ToLower(f[4+2*i])
+		if j := strings.IndexByte(l, '('); j >= 0 {
+			l = l[:j] // adjective markers such as "(a)"
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+const header = `# Generated by go run ./planner/gen/wordnet; do not edit.
+# Each line: a word a query may use, then the tool-vocabulary words it stands for.
+# Derived from WordNet 3.0, Copyright 2006 by Princeton University, under this licence:
+#
+# WordNet Release 3.0 This software and database is being provided to you, the
+# LICENSEE, by Princeton University under the following license. By obtaining,
+# using and/or copying this software and database, you agree that you have
+# read, understood, and will comply with these terms and conditions.:
+# Permission to use, copy, modify and distribute this software and database and
+# its documentation for any purpose and without fee or royalty is hereby
+# granted, provided that you agree to comply with the following copyright notice
+# and statements, including the disclaimer, and that the same appear on ALL
+# copies of the software, database and documentation, including modifications
+# that you make for internal use or for distribution.
+# WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved.
+# THIS SOFTWARE AND DATABASE IS PROVIDED "AS IS" AND PRINCETON UNIVERSITY MAKES
+# NO REPRESENTATIONS OR WARRANTIES, EXPRESS OR IMPLIED. BY WAY OF EXAMPLE, BUT
+# NOT LIMITATION, PRINCETON UNIVERSITY MAKES NO REPRESENTATIONS OR WARRANTIES OF
+# MERCHANT- ABILITY OR FITNESS FOR ANY PARTICULAR PURPOSE OR THAT THE USE OF THE
+# LICENSED SOFTWARE, DATABASE OR DOCUMENTATION WILL NOT INFRINGE ANY THIRD PARTY
+# PATENTS, COPYRIGHTS, TRADEMARKS OR OTHER RIGHTS.
+# The name of Princeton University or Princeton may not be used in advertising or
+# publicity pertaining to distribution of the software and/or database. Title to
+# copyright in this software, database and any associated documentation shall at
+# all times remain with Princeton University and LICENSEE agrees to preserve
+# same.
+`
+
+// build returns the table: for every single-word lemma that shares one of
+// the sensesPerWord most frequent synsets of a vocabulary word, the
+// vocabulary words it may stand for.
+func build(dir string, vocab []string) ([]byte, error) {
+	w, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	inVocab := map[string]bool{}
+	for _, v := range vocab {
+		inVocab[v] = true
+	}
+	tab := map[string]map[string]bool{}
+	for _, v := range vocab {
+		for _, p := range pos {
+			for _, base := range w.morphy(v, p) {
+				offs := w.index[p][base]
+				if len(offs) > sensesPerWord {
+					offs = offs[:sensesPerWord]
+				}
+				for _, off := range offs {
+					for _, l := range w.lemmas(p, off) {
+						if l == base || l == v || strings.ContainsAny(l, "_-.'") {
+							continue
+						}
+						if tab[l] == nil {
+							tab[l] = map[string]bool{}
+						}
+						tab[l][base] = true
+					}
+				}
+			}
+		}
+	}
+	keys := make([]string, 0, len(tab))
+	for k := range tab {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b bytes.Buffer
+	bw := bufio.NewWriter(&b)
+	bw.WriteString(header)
+	for _, k := range keys {
+		ts := make([]string, 0, len(tab[k]))
+		for t := range tab[k] {
+			ts = append(ts, t)
+		}
+		sort.Strings(ts)
+		fmt.Fprintf(bw, "%s %s\n", k, strings.Join(ts, " "))
+	}
+	bw.Flush()
+	return b.Bytes(), nil
+}
