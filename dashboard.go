@@ -129,13 +129,15 @@ func (d dashSource) Backends() any {
 		}
 		var si struct{ Name, Version string }
 		_ = json.Unmarshal(in.ServerInfo, &si)
+		state, lastErr := string(in.State), in.Error
+		if in.Skipped != "" {
+			state, lastErr = "skipped", in.Skipped
+		}
 		out = append(out, debugui.BackendView{
-			ID: in.ID, Type: in.Type, State: string(in.State), Target: target, PID: in.PID,
-			Tools: len(in.Tools), Restarts: in.Restarts, Since: in.Since, LastError: in.Error,
-			Server: strings.TrimSpace(si.Name + " " + si.Version),
-			// TODO(lead): when backends.Info carries the stderr tail (the
-			// failure-reasons branch), set StderrTail: in.StderrTail here;
-			// the page already shows it under LastError.
+			ID: in.ID, Type: in.Type, State: state, Target: target, PID: in.PID,
+			Tools: len(in.Tools), Restarts: in.Restarts, Since: in.Since, LastError: lastErr,
+			Server:     strings.TrimSpace(si.Name + " " + si.Version),
+			StderrTail: in.StderrTail,
 		})
 	}
 	return out

@@ -36,7 +36,7 @@ type StatusView struct {
 type BackendView struct {
 	ID        string    `json:"id"`
 	Type      string    `json:"type"`             // stdio, http, sse, websocket
-	State     string    `json:"state"`            // starting, ready, unavailable, restarting, stopped
+	State     string    `json:"state"`            // starting, ready, unavailable, restarting, stopped, skipped
 	Target    string    `json:"target,omitempty"` // command line or URL (no secrets)
 	PID       int       `json:"pid,omitempty"`
 	Tools     int       `json:"tools"`
