@@ -220,12 +220,18 @@ func TestDashboardDegradedAndRestart(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
-	waitState("degraded")
 	var rows []struct{ ID, State, LastError string }
-	dashCall(t, base, token, "GET", "/api/backends", "", &rows)
-	if len(rows) != 2 || rows[1].ID != "flaky" || rows[1].State != "unavailable" {
-		t.Fatalf("backends: %+v", rows)
+	// flaky may still be starting when ok is ready: wait for its failure.
+	for deadline := time.Now().Add(waitLimit); ; time.Sleep(20 * time.Millisecond) {
+		dashCall(t, base, token, "GET", "/api/backends", "", &rows)
+		if len(rows) == 2 && rows[1].ID == "flaky" && rows[1].State == "unavailable" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("backends: %+v", rows)
+		}
 	}
+	waitState("degraded")
 	var st status
 	dashCall(t, base, token, "GET", "/api/status", "", &st)
 	if !st.Restart {
