@@ -62,6 +62,7 @@ type cli struct {
 	jsonOut    bool
 	showVer    bool
 	envFile    string
+	http       httpFlags
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -80,6 +81,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.StringVar(&c.model, "model", "", "model for the OpenAI planner")
 	fset.BoolVar(&c.showVer, "version", false, "print the version and exit")
 	fset.StringVar(&c.envFile, "env-file", "", "read variables from this .env file first (the environment wins over it)")
+	if cmd == "serve" {
+		addHTTPFlags(fset, &c.http)
+	}
 	if cmd == "ask" {
 		fset.BoolVar(&c.dryRun, "dry-run", false, "plan only; do not run the chosen tool")
 		fset.BoolVar(&c.jsonOut, "json", false, "print one JSON object {plan, candidates, result}")
@@ -129,7 +133,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	eff := cfg.Clone()
 	eff.Apply(ov)
 
-	hub := telemetry.NewHub(&telemetry.HubOptions{Secrets: eff.Secrets()})
+	hub := telemetry.NewHub(&telemetry.HubOptions{Secrets: append(eff.Secrets(), c.http.secrets()...)})
 	log := newLogger(stderr, hub, eff.LogLevel, cmd)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -155,6 +159,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ask(ctx, g, &c, strings.Join(fset.Args(), " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "check":
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
+	}
+	if c.http.addr != "" {
+		return serveHTTP(ctx, g, &c.http, log)
 	}
 	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
 	g.Prespawn() // backend processes start while the client handshakes

@@ -37,6 +37,8 @@ const (
 	httpBacklog = 1024
 	// httpHistory bounds the events one stream keeps for replay.
 	httpHistory = 4096
+	// httpFinished bounds the finished streams a session keeps for replay.
+	httpFinished = 16
 	// sseRetryMillis is the reconnection delay sent in each priming event.
 	sseRetryMillis = 1000
 	// statelessInitID is the id of the synthetic initialize of a stateless
@@ -660,6 +662,7 @@ type httpSession struct {
 	byToken    map[string]*sseStream // progress token -> stream; guarded by mu
 	get        *sseStream            // the standalone stream, once opened; guarded by mu
 	backlog    [][]byte              // messages waiting for a GET stream; guarded by mu
+	finished   []int                 // finished streams kept for replay, oldest first; guarded by mu
 	nextStream int                   // guarded by mu
 	active     int                   // open HTTP requests; guarded by mu
 	last       time.Time             // last request start or end; guarded by mu
@@ -677,6 +680,8 @@ type sseStream struct {
 	json     bool          // the client accepts only a JSON body
 	notify   chan struct{} // cap 1: new event or end
 	attached bool          // an HTTP response is delivering it
+	kick     chan struct{} // closed when a resumed request takes the stream over
+	retired  bool          // finished; kept for replay only
 }
 
 func (s *httpSession) logID() string { return s.id[:8] }
@@ -849,7 +854,7 @@ func (s *httpSession) openStream(requests []*rpc.Message, jsonOnly bool) *sseStr
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.nextStream++
-	st := &sseStream{num: s.nextStream, pending: len(requests), json: jsonOnly, notify: make(chan struct{}, 1), attached: true}
+	st := &sseStream{num: s.nextStream, pending: len(requests), json: jsonOnly, notify: make(chan struct{}, 1), kick: make(chan struct{}), attached: true}
 	s.streams[st.num] = st
 	for _, m := range requests {
 		s.byReq[string(m.ID)] = st
@@ -886,7 +891,7 @@ func (s *httpSession) openGet() (*sseStream, bool) {
 		return nil, false
 	}
 	if s.get == nil {
-		s.get = &sseStream{num: 0, pending: -1, notify: make(chan struct{}, 1)}
+		s.get = &sseStream{num: 0, pending: -1, notify: make(chan struct{}, 1), kick: make(chan struct{})}
 		s.streams[0] = s.get
 	}
 	s.get.attached = true
@@ -912,9 +917,13 @@ func (s *httpSession) resume(last string) (*sseStream, int, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := s.streams[num]
-	if st == nil || st.attached {
+	if st == nil || num == 0 {
 		return nil, 0, false
 	}
+	// A reconnecting client's old connection may not have been noticed as
+	// gone yet: the new request takes the stream over.
+	close(st.kick)
+	st.kick = make(chan struct{})
 	st.attached = true
 	return st, n, true
 }
@@ -947,12 +956,13 @@ func (s *httpSession) deliverSSE(w http.ResponseWriter, r *http.Request, st *sse
 		}
 		finished := st.pending == 0
 		if finished {
-			delete(s.streams, st.num)
+			s.retire(st)
 		}
+		kick := st.kick
 		s.mu.Unlock()
 		if len(buf) > 0 {
 			if _, err := w.Write(buf); err != nil {
-				s.detach(st)
+				s.detach(st, kick)
 				return
 			}
 			buf = buf[:0]
@@ -965,8 +975,10 @@ func (s *httpSession) deliverSSE(w http.ResponseWriter, r *http.Request, st *sse
 		}
 		select {
 		case <-st.notify:
+		case <-kick:
+			return // a resumed request took the stream over
 		case <-r.Context().Done():
-			s.detach(st)
+			s.detach(st, kick)
 			return
 		case <-s.done:
 			return
@@ -974,11 +986,28 @@ func (s *httpSession) deliverSSE(w http.ResponseWriter, r *http.Request, st *sse
 	}
 }
 
+// retire keeps a finished stream for replay: a client whose connection
+// broke after the last event was written may not have received it. The
+// last httpFinished finished streams are kept. Caller holds s.mu.
+func (s *httpSession) retire(st *sseStream) {
+	if st.retired || st.num == 0 {
+		return
+	}
+	st.retired = true
+	s.finished = append(s.finished, st.num)
+	if len(s.finished) > httpFinished {
+		delete(s.streams, s.finished[0])
+		s.finished = s.finished[1:]
+	}
+}
+
 // detach marks st as having no HTTP response; an unfinished stream stays
 // resumable.
-func (s *httpSession) detach(st *sseStream) {
+func (s *httpSession) detach(st *sseStream, kick chan struct{}) {
 	s.mu.Lock()
-	st.attached = false
+	if st.kick == kick { // not taken over meanwhile
+		st.attached = false
+	}
 	s.mu.Unlock()
 }
 
