@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/gateway"
@@ -45,13 +46,37 @@ func (f *httpFlags) resolvedToken() string {
 
 // serveSession is the seam between the HTTP transport and the gateway: it
 // serves one HTTP session. Today a Gateway configures itself on its first
-// initialize and serves one client at a time; multi-session support
-// replaces this function.
+// initialize and can serve only that one client for its whole life, so
+// the first HTTP session gets the gateway and every later one is refused
+// with a clear JSON-RPC error (instead of a second Configure). Multi-
+// session support replaces this function.
 func serveSession(g *gateway.Gateway, log zerolog.Logger) func(context.Context, rpc.Stream) {
+	var taken atomic.Bool
 	return func(ctx context.Context, s rpc.Stream) {
+		if !taken.CompareAndSwap(false, true) {
+			refuseSession(s)
+			return
+		}
 		if err := gateway.NewSession(g, s).Run(ctx); err != nil && ctx.Err() == nil {
 			log.Debug().Err(err).Msg("http session ended")
 		}
+	}
+}
+
+// refuseSession answers every request of s with an error until s closes.
+func refuseSession(s rpc.Stream) {
+	for {
+		b, err := s.Read()
+		if err != nil {
+			return
+		}
+		m, err := rpc.Decode(b)
+		if err != nil || !m.IsRequest() {
+			continue
+		}
+		e := rpc.Errorf(-32001, "this gateway already serves its one HTTP session; restart it for a new one (several sessions per gateway are not supported yet)")
+		s.Write((&rpc.Message{ID: m.ID, Error: e}).AppendJSON(nil))
+		s.Flush()
 	}
 }
 
