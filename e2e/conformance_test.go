@@ -1,0 +1,247 @@
+package e2e
+
+// The official MCP conformance suite (@modelcontextprotocol/conformance,
+// pinned in testdata/e2e's lockfile, run with the Node 22 binary installed
+// there) against `serve --http` with the Go conformance fixture
+// (testdata/conformance) as the only backend, over stdio.
+//
+// The gateway serves one HTTP session per process until multi-session
+// support lands, so every scenario gets a gateway of its own.
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	fixtureOnce sync.Once
+	fixturePath string
+	fixtureErr  error
+	fixtureOut  []byte
+)
+
+// conformanceFixture builds testdata/conformance once.
+func conformanceFixture(t *testing.T) string {
+	t.Helper()
+	fixtureOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "agentify-conformance-")
+		if err != nil {
+			fixtureErr = err
+			return
+		}
+		fixturePath = filepath.Join(dir, "conformance")
+		cmd := exec.Command("go", "build", "-o", fixturePath, "./testdata/conformance")
+		cmd.Dir = repoRoot(t)
+		fixtureOut, fixtureErr = cmd.CombinedOutput()
+	})
+	if fixtureErr != nil {
+		t.Fatalf("building the conformance fixture: %v\n%s", fixtureErr, fixtureOut)
+	}
+	return fixturePath
+}
+
+// conformanceSuite returns the Node 22 binary and the suite's entry point
+// (pkg "conformance" for the pinned release, "conformance-next" for the
+// 0.2.0 alpha).
+func conformanceSuite(t *testing.T, pkg string) (node, entry string) {
+	nm := nodeModules(t)
+	node = filepath.Join(nm, "node22", "bin", "node")
+	entry = filepath.Join(nm, "@modelcontextprotocol", pkg, "dist", "index.js")
+	for _, p := range []string{node, entry} {
+		if _, err := os.Stat(p); err != nil {
+			t.Fatalf("conformance suite not installed (scripts/test.sh installs it from testdata/e2e's lockfile): %v", err)
+		}
+	}
+	return node, entry
+}
+
+// serverScenarios lists the suite's active server scenarios.
+func serverScenarios(t *testing.T, node, entry string) []string {
+	out, err := exec.Command(node, entry, "list").CombinedOutput()
+	if err != nil {
+		t.Fatalf("conformance list: %v\n%s", err, out)
+	}
+	var names []string
+	in := false
+	for _, line := range strings.Split(string(out), "\n") {
+		switch {
+		case strings.HasPrefix(line, "Server scenarios"):
+			in = true
+		case strings.HasPrefix(line, "Client scenarios"):
+			in = false
+		case in && strings.HasPrefix(line, "  - "):
+			names = append(names, strings.Fields(line)[1])
+		}
+	}
+	if len(names) == 0 {
+		t.Fatalf("no server scenarios in:\n%s", out)
+	}
+	return names
+}
+
+var urlRE = regexp.MustCompile(`"url":"(http://[^"]+/mcp)"`)
+
+// startHTTPGateway runs `serve --http 127.0.0.1:0` with cfgPath and
+// returns the logged URL; the process is stopped at cleanup.
+func startHTTPGateway(t *testing.T, cfgPath string, args ...string) string {
+	t.Helper()
+	gw, _ := binaries(t)
+	cmd := exec.Command(gw, append([]string{"serve", "--config", cfgPath, "--http", "127.0.0.1:0"}, args...)...)
+	cmd.Env = cleanEnv()
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }() // ends when the process exits
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	urls := make(chan string, 1)
+	var logMu sync.Mutex
+	var logs strings.Builder
+	go func() { // drains stderr until the process exits
+		sc := bufio.NewScanner(stderr)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			logMu.Lock()
+			logs.WriteString(sc.Text() + "\n")
+			logMu.Unlock()
+			if m := urlRE.FindStringSubmatch(sc.Text()); m != nil {
+				select {
+				case urls <- m[1]:
+				default:
+				}
+			}
+		}
+	}()
+	select {
+	case u := <-urls:
+		return u
+	case <-time.After(20 * time.Second):
+		logMu.Lock()
+		defer logMu.Unlock()
+		t.Fatalf("gateway logged no URL:\n%s", logs.String())
+		return ""
+	}
+}
+
+// suiteResult is the summary line of one scenario run.
+type suiteResult struct {
+	passed, total, failed, warnings int
+	output                          string
+}
+
+var passedRE = regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed, (\d+) warnings`)
+
+// runServerScenario runs one server scenario against url.
+func runServerScenario(t *testing.T, node, entry, url, scenario string, extra ...string) suiteResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	args := append([]string{entry, "server", "--url", url, "--scenario", scenario, "-o", t.TempDir()}, extra...)
+	out, _ := exec.CommandContext(ctx, node, args...).CombinedOutput()
+	m := passedRE.FindStringSubmatch(string(out))
+	if m == nil {
+		t.Fatalf("%s: no summary line in the suite's output:\n%s", scenario, out)
+	}
+	n := func(s string) int { v, _ := strconv.Atoi(s); return v }
+	return suiteResult{passed: n(m[1]), total: n(m[2]), failed: n(m[3]), warnings: n(m[4]), output: string(out)}
+}
+
+// fixtureConfig is the gateway configuration with the fixture as its only
+// backend.
+func fixtureConfig(t *testing.T, bare bool) string {
+	cfg := map[string]any{
+		"expose":   "all",
+		"backends": []map[string]any{{"id": "conformance", "command": conformanceFixture(t)}},
+	}
+	if bare {
+		cfg["names"] = "bare"
+	}
+	return writeConfig(t, cfg)
+}
+
+// transportScenarios pass with prefixed names: they exercise the HTTP
+// transport (sessions, SSE streams, DNS rebinding) and name-independent
+// methods, so they guard the transport until "names": "bare" exists.
+var transportScenarios = []string{
+	"server-initialize", "logging-set-level", "ping", "tools-list", "tools-call-error",
+	"server-sse-multiple-streams", "dns-rebinding-protection",
+	"resources-list", "resources-read-text", "resources-read-binary", "resources-templates-read",
+	"resources-subscribe", "resources-unsubscribe", "prompts-list",
+}
+
+func TestConformanceServerTransport(t *testing.T) {
+	node, entry := conformanceSuite(t, "conformance")
+	cfg := fixtureConfig(t, false)
+	for _, sc := range transportScenarios {
+		t.Run(sc, func(t *testing.T) {
+			r := runServerScenario(t, node, entry, startHTTPGateway(t, cfg), sc)
+			t.Logf("%s: Passed: %d/%d, %d failed, %d warnings", sc, r.passed, r.total, r.failed, r.warnings)
+			if r.failed > 0 || r.passed == 0 {
+				t.Errorf("%s failed:\n%s", sc, r.output)
+			}
+		})
+	}
+}
+
+// Every active server scenario with "names": "bare", the fixture as the
+// only (stdio) backend.
+func TestConformanceServerBare(t *testing.T) {
+	gw, _ := binaries(t)
+	schema, err := exec.Command(gw, "schema").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(schema), `"names"`) {
+		t.Skip(`the gateway has no "names" option yet (issue 14: names "bare"); the configuration this test writes would be refused`)
+	}
+	node, entry := conformanceSuite(t, "conformance")
+	cfg := fixtureConfig(t, true)
+	for _, sc := range serverScenarios(t, node, entry) {
+		t.Run(sc, func(t *testing.T) {
+			r := runServerScenario(t, node, entry, startHTTPGateway(t, cfg), sc)
+			t.Logf("%s: Passed: %d/%d, %d failed, %d warnings", sc, r.passed, r.total, r.failed, r.warnings)
+			if r.failed > 0 || r.passed == 0 {
+				t.Errorf("%s failed:\n%s", sc, r.output)
+			}
+		})
+	}
+}
+
+// The 0.2.0 alpha with --requirements 2025-11-25: run and reported, not
+// gating (its failures are listed in the test log for the release notes).
+func TestConformanceNextReport(t *testing.T) {
+	if os.Getenv("AGENTIFY_CONFORMANCE_NEXT") == "" {
+		t.Skip("set AGENTIFY_CONFORMANCE_NEXT=1 to run the 0.2.0 alpha (report only)")
+	}
+	node, entry := conformanceSuite(t, "conformance-next")
+	cfg := fixtureConfig(t, false)
+	url := startHTTPGateway(t, cfg)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	out, _ := exec.CommandContext(ctx, node, entry, "server", "--url", url, "--requirements", "2025-11-25", "-o", t.TempDir()).CombinedOutput()
+	t.Logf("conformance 0.2.0 alpha:\n%s", tail(string(out), 4000))
+	fmt.Fprintln(os.Stderr, tail(string(out), 4000))
+}
