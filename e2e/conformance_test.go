@@ -12,6 +12,8 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -95,6 +98,10 @@ var urlRE = regexp.MustCompile(`"url":"(http://[^"]+/mcp)"`)
 // startHTTPGateway runs `serve --http 127.0.0.1:0` with cfgPath and
 // returns the logged URL; the process is stopped at cleanup.
 func startHTTPGateway(t *testing.T, cfgPath string, args ...string) string {
+	return startHTTPGatewayTB(t, cfgPath, args...)
+}
+
+func startHTTPGatewayTB(t testing.TB, cfgPath string, args ...string) string {
 	t.Helper()
 	gw, _ := binaries(t)
 	cmd := exec.Command(gw, append([]string{"serve", "--config", cfgPath, "--http", "127.0.0.1:0"}, args...)...)
@@ -244,4 +251,93 @@ func TestConformanceNextReport(t *testing.T) {
 	out, _ := exec.CommandContext(ctx, node, entry, "server", "--url", url, "--requirements", "2025-11-25", "-o", t.TempDir()).CombinedOutput()
 	t.Logf("conformance 0.2.0 alpha:\n%s", tail(string(out), 4000))
 	fmt.Fprintln(os.Stderr, tail(string(out), 4000))
+}
+
+// BenchmarkHTTPClients measures tools/call through `serve --http` to the Go
+// test backend's echo tool with N callers in flight at once (one HTTP
+// session: the gateway serves one per process for now), each call its own
+// POST with an SSE response. Reports calls per second.
+//
+//	go test ./e2e -run '^$' -bench HTTPClients -benchtime 2000x
+func BenchmarkHTTPClients(b *testing.B) {
+	_, tb := binaries(b)
+	cfg := writeConfig(b, map[string]any{"expose": "all", "backends": []map[string]any{{"id": "tb", "command": tb}}})
+	url := startHTTPGatewayTB(b, cfg)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	post := func(session, body string) (*http.Response, error) {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		}
+		return client.Do(req)
+	}
+	resp, err := post("", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}`)
+	if err != nil {
+		b.Fatal(err)
+	}
+	session := resp.Header.Get("Mcp-Session-Id")
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp, err = post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil {
+		b.Fatal(err)
+	}
+	resp.Body.Close()
+	var id atomic.Int64
+	call := func() error {
+		n := id.Add(1)
+		resp, err := post(session, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"tb__echo","arguments":{"text":"hi"}}}`, n))
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return err
+		}
+		if !strings.Contains(string(body), `"text":"hi"`) {
+			return fmt.Errorf("call %d: %s", n, body)
+		}
+		return nil
+	}
+	// Wait until the backend is up (a call before that is an isError result).
+	for i := 0; ; i++ {
+		err := call()
+		if err == nil {
+			break
+		}
+		if i == 100 {
+			b.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	for _, clients := range []int{1, 8, 32} {
+		b.Run(fmt.Sprintf("clients=%d", clients), func(b *testing.B) {
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			errs := make(chan error, clients)
+			b.ResetTimer()
+			start := time.Now()
+			for range clients {
+				wg.Add(1)
+				go func() { // one caller; ends when b.N calls are taken
+					defer wg.Done()
+					for next.Add(1) <= int64(b.N) {
+						if err := call(); err != nil {
+							errs <- err
+							return
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "calls/s")
+			close(errs)
+			for err := range errs {
+				b.Fatal(err)
+			}
+		})
+	}
 }
