@@ -261,8 +261,10 @@ func TestConformanceNextReport(t *testing.T) {
 			break
 		}
 		sc := strings.Fields(line)[1]
-		r := runServerScenario(t, node, entry, startHTTPGateway(t, cfg), sc, "--requirements", "2025-11-25")
-		t.Logf("%s: Passed: %d/%d, %d failed, %d warnings", sc, r.passed, r.total, r.failed, r.warnings)
+		t.Run(sc, func(t *testing.T) { // a subtest each, so each gateway stops after its scenario
+			r := runServerScenario(t, node, entry, startHTTPGateway(t, cfg), sc, "--requirements", "2025-11-25")
+			t.Logf("%s: Passed: %d/%d, %d failed, %d warnings", sc, r.passed, r.total, r.failed, r.warnings)
+		})
 	}
 }
 
