@@ -364,11 +364,16 @@ func TestHTTPBodyLimit(t *testing.T) {
 func TestHTTPIdleExpiry(t *testing.T) {
 	h, srv := newTestHandler(t, HTTPOptions{IdleTimeout: 20 * time.Millisecond})
 	c := &httpClient{t: t, url: srv.URL}
-	c.initialize()
+	resp := c.do("POST", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{}}}`)
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if c.session = resp.Header.Get("Mcp-Session-Id"); c.session == "" {
+		t.Fatal("no session id")
+	}
 	for h.Sessions() != 0 {
 		time.Sleep(5 * time.Millisecond) // the test's own deadline bounds this
 	}
-	resp := c.do("POST", `{"jsonrpc":"2.0","id":1,"method":"ping"}`)
+	resp = c.do("POST", `{"jsonrpc":"2.0","id":1,"method":"ping"}`)
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusNotFound {
 		t.Fatalf("expired session: status %d, want 404", resp.StatusCode)
