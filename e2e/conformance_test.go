@@ -240,32 +240,25 @@ func TestConformanceServerBare(t *testing.T) {
 	}
 }
 
-// The 0.2.0 alpha with --requirements 2025-11-25, one gateway per
-// scenario: run and reported (each scenario's summary line in the log),
-// not gating, since the alpha moves.
+// The 0.2.0 alpha with --requirements 2025-11-25 (a fixed scenario set
+// that cannot be combined with --scenario, so all run against one
+// gateway; until one gateway serves many sessions, scenarios after the
+// first get the "already serves its one HTTP session" refusal). Run and
+// reported with its summary in the log, not gating, since the alpha moves.
 func TestConformanceNextReport(t *testing.T) {
 	if os.Getenv("AGENTIFY_CONFORMANCE_NEXT") == "" {
 		t.Skip("set AGENTIFY_CONFORMANCE_NEXT=1 to run the 0.2.0 alpha (report only)")
 	}
 	node, entry := conformanceSuite(t, "conformance-next")
-	cfg := fixtureConfig(t, false)
-	out, err := exec.Command(node, entry, "list").CombinedOutput()
-	if err != nil {
-		t.Fatalf("list: %v\n%s", err, out)
+	url := startHTTPGateway(t, fixtureConfig(t, false))
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	out, _ := exec.CommandContext(ctx, node, entry, "server", "--url", url, "--requirements", "2025-11-25", "-o", t.TempDir()).CombinedOutput()
+	i := strings.Index(string(out), "=== SUMMARY ===")
+	if i < 0 {
+		t.Fatalf("no summary in the alpha's output:\n%s", tail(string(out), 4000))
 	}
-	for _, line := range strings.Split(string(out), "\n") {
-		if !strings.HasPrefix(line, "  - ") || !strings.Contains(line, "2025-11-25") {
-			continue
-		}
-		if strings.HasPrefix(line, "  - ") && strings.Contains(string(out[:strings.Index(string(out), line)]), "Client scenarios") {
-			break
-		}
-		sc := strings.Fields(line)[1]
-		t.Run(sc, func(t *testing.T) { // a subtest each, so each gateway stops after its scenario
-			r := runServerScenario(t, node, entry, startHTTPGateway(t, cfg), sc, "--requirements", "2025-11-25")
-			t.Logf("%s: Passed: %d/%d, %d failed, %d warnings", sc, r.passed, r.total, r.failed, r.warnings)
-		})
-	}
+	t.Logf("conformance 0.2.0 alpha, --requirements 2025-11-25:\n%s", out[i:])
 }
 
 // BenchmarkHTTPClients measures tools/call through `serve --http` to the Go
