@@ -64,6 +64,7 @@ type cli struct {
 	jsonOut    bool
 	showVer    bool
 	envFile    string
+	http       httpFlags
 }
 
 // commands are the subcommands that may also follow global flags
@@ -89,6 +90,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.StringVar(&c.model, "model", "", "model for the OpenAI planner")
 	fset.BoolVar(&c.showVer, "version", false, "print the version and exit")
 	fset.StringVar(&c.envFile, "env-file", "", "read variables from this .env file first (the environment wins over it)")
+	if cmd == "serve" {
+		addHTTPFlags(fset, &c.http)
+	}
 	if cmd == "ask" {
 		fset.BoolVar(&c.dryRun, "dry-run", false, "plan only; do not run the chosen tool")
 		fset.BoolVar(&c.jsonOut, "json", false, "print one JSON object {plan, candidates, result}")
@@ -165,7 +169,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	eff := cfg.Clone()
 	eff.Apply(ov)
 
-	hub := telemetry.NewHub(&telemetry.HubOptions{Secrets: eff.Secrets()})
+	hub := telemetry.NewHub(&telemetry.HubOptions{Secrets: append(eff.Secrets(), c.http.secrets()...)})
 	log := newLogger(stderr, hub, eff.LogLevel, cmd)
 	if len(cfg.Ignored) > 0 {
 		log.Debug().Strs("keys", cfg.Ignored).Str("file", cfgPath).Msg("ignored keys that IDEs own")
@@ -198,6 +202,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ask(ctx, g, &c, strings.Join(positional, " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "check":
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
+	}
+	if c.http.addr != "" {
+		return serveHTTP(ctx, g, &c.http, log)
 	}
 	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
 	g.Prespawn() // backend processes start while the client handshakes

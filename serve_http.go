@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/mcp-agentify/mcp-agentify/gateway"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/rs/zerolog"
+)
+
+// httpFlags are the flags of `serve --http`.
+type httpFlags struct {
+	addr      string
+	token     string
+	stateless bool
+}
+
+func addHTTPFlags(fset *flag.FlagSet, f *httpFlags) {
+	fset.StringVar(&f.addr, "http", "", "serve MCP over Streamable HTTP on ADDR (e.g. 127.0.0.1:8080; :0 picks a port) instead of stdio; the endpoint is /mcp")
+	fset.StringVar(&f.token, "http-token", "", "require \"Authorization: Bearer TOKEN\" on every HTTP request (default $AGENTIFY_HTTP_TOKEN); required for a non-loopback --http address")
+	fset.BoolVar(&f.stateless, "http-stateless", false, "stateless HTTP: every POST is self-contained, for replicas behind a load balancer")
+}
+
+// secrets are the values of f that must never reach a log.
+func (f *httpFlags) secrets() []string {
+	if t := f.resolvedToken(); t != "" {
+		return []string{t}
+	}
+	return nil
+}
+
+func (f *httpFlags) resolvedToken() string {
+	if f.token != "" {
+		return f.token
+	}
+	return os.Getenv("AGENTIFY_HTTP_TOKEN")
+}
+
+// serveSession is the seam between the HTTP transport and the gateway: it
+// serves one HTTP session. Today a Gateway configures itself on its first
+// initialize and can serve only that one client for its whole life, so
+// the first HTTP session gets the gateway and every later one is refused
+// with a clear JSON-RPC error (instead of a second Configure). Multi-
+// session support replaces this function.
+func serveSession(g *gateway.Gateway, log zerolog.Logger) func(context.Context, rpc.Stream) {
+	var taken atomic.Bool
+	return func(ctx context.Context, s rpc.Stream) {
+		if !taken.CompareAndSwap(false, true) {
+			refuseSession(s)
+			return
+		}
+		if err := gateway.NewSession(g, s).Run(ctx); err != nil && ctx.Err() == nil {
+			log.Debug().Err(err).Msg("http session ended")
+		}
+	}
+}
+
+// refuseSession answers every request of s with an error until s closes.
+func refuseSession(s rpc.Stream) {
+	for {
+		b, err := s.Read()
+		if err != nil {
+			return
+		}
+		m, err := rpc.Decode(b)
+		if err != nil || !m.IsRequest() {
+			continue
+		}
+		e := rpc.Errorf(-32001, "this gateway already serves its one HTTP session; restart it for a new one (several sessions per gateway are not supported yet)")
+		s.Write((&rpc.Message{ID: m.ID, Error: e}).AppendJSON(nil))
+		s.Flush()
+	}
+}
+
+// serveHTTP runs `serve --http`: the Streamable HTTP endpoint at /mcp and
+// a readiness probe at /healthz, until ctx ends. Stdio is not served.
+func serveHTTP(ctx context.Context, g *gateway.Gateway, f *httpFlags, log zerolog.Logger) int {
+	token := f.resolvedToken()
+	if err := gateway.CheckHTTPAddr(f.addr, token != ""); err != nil {
+		log.Error().Err(err).Msg("cannot serve over HTTP")
+		fmt.Fprintf(os.Stderr, "mcp-agentify: %v\n", err)
+		return exitUsage
+	}
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		log.Error().Err(err).Msg("cannot serve over HTTP")
+		return exitFailure
+	}
+	h := gateway.NewHTTPHandler(gateway.HTTPOptions{
+		Serve:     serveSession(g, log),
+		Token:     token,
+		Stateless: f.stateless,
+		Logger:    log,
+	})
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		w.Write([]byte("ok\n"))
+	})
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	g.Prespawn()
+	log.Info().Str("url", "http://"+ln.Addr().String()+"/mcp").Bool("stateless", f.stateless).Bool("token", token != "").
+		Str("version", shortVersion()).Msg("mcp-agentify serving MCP over HTTP")
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }() // owned by serveHTTP; ends at Shutdown
+	select {
+	case err = <-served:
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	h.Close() // ends SSE streams, which Shutdown would otherwise wait for
+	srv.Shutdown(sctx)
+	g.Stop()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Error().Err(err).Msg("http server failed")
+		return exitFailure
+	}
+	log.Info().Msg("http server stopped; backends stopped")
+	return exitOK
+}
