@@ -204,7 +204,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	}
 	if c.http.addr != "" {
-		return serveHTTP(ctx, g, &c.http, log)
+		return serveHTTP(ctx, g, &c.http, cfgPath, log)
 	}
 	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
 	g.Prespawn() // backend processes start while the client handshakes

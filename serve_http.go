@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"sync/atomic"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/gateway"
@@ -44,45 +43,19 @@ func (f *httpFlags) resolvedToken() string {
 	return os.Getenv("AGENTIFY_HTTP_TOKEN")
 }
 
-// serveSession is the seam between the HTTP transport and the gateway: it
-// serves one HTTP session. Today a Gateway configures itself on its first
-// initialize and can serve only that one client for its whole life, so
-// the first HTTP session gets the gateway and every later one is refused
-// with a clear JSON-RPC error (instead of a second Configure). Multi-
-// session support replaces this function.
+// serveSession serves one HTTP session of g; sessions share g's backends.
 func serveSession(g *gateway.Gateway, log zerolog.Logger) func(context.Context, rpc.Stream) {
-	var taken atomic.Bool
 	return func(ctx context.Context, s rpc.Stream) {
-		if !taken.CompareAndSwap(false, true) {
-			refuseSession(s)
-			return
-		}
-		if err := gateway.NewSession(g, s).Run(ctx); err != nil && ctx.Err() == nil {
+		if err := g.Serve(ctx, s); err != nil && ctx.Err() == nil {
 			log.Debug().Err(err).Msg("http session ended")
 		}
 	}
 }
 
-// refuseSession answers every request of s with an error until s closes.
-func refuseSession(s rpc.Stream) {
-	for {
-		b, err := s.Read()
-		if err != nil {
-			return
-		}
-		m, err := rpc.Decode(b)
-		if err != nil || !m.IsRequest() {
-			continue
-		}
-		e := rpc.Errorf(-32001, "this gateway already serves its one HTTP session; restart it for a new one (several sessions per gateway are not supported yet)")
-		s.Write((&rpc.Message{ID: m.ID, Error: e}).AppendJSON(nil))
-		s.Flush()
-	}
-}
-
 // serveHTTP runs `serve --http`: the Streamable HTTP endpoint at /mcp and
-// a readiness probe at /healthz, until ctx ends. Stdio is not served.
-func serveHTTP(ctx context.Context, g *gateway.Gateway, f *httpFlags, log zerolog.Logger) int {
+// a readiness probe at /healthz, until ctx ends. Every HTTP session is a
+// client of the same gateway. Stdio is not served.
+func serveHTTP(ctx context.Context, g *gateway.Gateway, f *httpFlags, cfgPath string, log zerolog.Logger) int {
 	token := f.resolvedToken()
 	if err := gateway.CheckHTTPAddr(f.addr, token != ""); err != nil {
 		log.Error().Err(err).Msg("cannot serve over HTTP")
@@ -107,7 +80,19 @@ func serveHTTP(ctx context.Context, g *gateway.Gateway, f *httpFlags, log zerolo
 		w.Write([]byte("ok\n"))
 	})
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	// Many clients share one set of backends, started now: there is no
+	// single client initialize to wait for (see docs/design.md).
 	g.Prespawn()
+	if err := g.StartShared(); err != nil {
+		log.Error().Err(err).Msg("cannot start the backends")
+		ln.Close()
+		return exitUsage
+	}
+	if cfgPath != "" {
+		if err := g.WatchConfig(ctx, cfgPath, 0, nil); err != nil {
+			log.Warn().Err(err).Msg("cannot watch the configuration file; hot reload is off")
+		}
+	}
 	log.Info().Str("url", "http://"+ln.Addr().String()+"/mcp").Bool("stateless", f.stateless).Bool("token", token != "").
 		Str("version", shortVersion()).Msg("mcp-agentify serving MCP over HTTP")
 	served := make(chan error, 1)

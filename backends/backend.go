@@ -713,7 +713,10 @@ func (b *Backend) handshake(ctx context.Context, conn *rpc.Conn) error {
 		Name string `json:"name"`
 	}
 	_ = json.Unmarshal(ir.ServerInfo, &si)
-	if si.Name == SelfName {
+	// Only a child process can nest gateways without end: a remote
+	// mcp-agentify (another machine's, or one serving HTTP here) is a
+	// legitimate backend, as gateways may be chained.
+	if si.Name == SelfName && b.cfg.Type == schemas.TypeStdio {
 		return fmt.Errorf("%w (its serverInfo.name is %q); register the other servers here, not the gateway", ErrSelfLaunch, si.Name)
 	}
 	b.mu.Lock()

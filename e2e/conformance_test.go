@@ -5,8 +5,8 @@ package e2e
 // there) against `serve --http` with the Go conformance fixture
 // (testdata/conformance) as the only backend, over stdio.
 //
-// The gateway serves one HTTP session per process until multi-session
-// support lands, so every scenario gets a gateway of its own.
+// The whole suite runs against one gateway process: every scenario is a
+// client session of its own, sharing the gateway's backends.
 
 import (
 	"bufio"
@@ -156,115 +156,130 @@ func startHTTPGatewayTB(t testing.TB, cfgPath string, args ...string) string {
 	}
 }
 
-// suiteResult is the summary line of one scenario run.
-type suiteResult struct {
-	passed, total, failed, warnings int
-	output                          string
+// suiteSummary is the suite's "=== SUMMARY ===" part: per scenario
+// "✓ name: N passed, M failed", then "Total: N passed, M failed".
+type suiteSummary struct {
+	scenarios     map[string][2]int // name -> {passed, failed}
+	passed, failed int
+	text           string
 }
 
-var passedRE = regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed, (\d+) warnings`)
+var (
+	scenarioLineRE = regexp.MustCompile(`(?m)^\s*[✓✗]\s+([a-z0-9-]+): (\d+) passed, (\d+) failed`)
+	totalRE        = regexp.MustCompile(`(?m)^Total: (\d+) passed, (\d+) failed`)
+	oneRE          = regexp.MustCompile(`Passed: (\d+)/\d+, (\d+) failed`)
+)
 
-// runServerScenario runs one server scenario against url.
-func runServerScenario(t *testing.T, node, entry, url, scenario string, extra ...string) suiteResult {
+// runSuite runs the suite's server mode against url (all scenarios, or
+// what extra selects) and parses its summary.
+func runSuite(t *testing.T, node, entry, url string, extra ...string) suiteSummary {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
-	args := append([]string{entry, "server", "--url", url, "--scenario", scenario, "-o", t.TempDir()}, extra...)
+	args := append([]string{entry, "server", "--url", url, "-o", t.TempDir()}, extra...)
 	out, _ := exec.CommandContext(ctx, node, args...).CombinedOutput()
-	m := passedRE.FindStringSubmatch(string(out))
-	if m == nil {
-		t.Fatalf("%s: no summary line in the suite's output:\n%s", scenario, out)
-	}
 	n := func(s string) int { v, _ := strconv.Atoi(s); return v }
-	return suiteResult{passed: n(m[1]), total: n(m[2]), failed: n(m[3]), warnings: n(m[4]), output: string(out)}
+	if len(extra) == 2 && extra[0] == "--scenario" {
+		// One scenario: "Passed: N/T, M failed, W warnings".
+		m := oneRE.FindStringSubmatch(string(out))
+		if m == nil {
+			t.Fatalf("no result in the suite's output:\n%s", tail(string(out), 4000))
+		}
+		line := fmt.Sprintf("%s: %s passed, %s failed\n", extra[1], m[1], m[2])
+		return suiteSummary{scenarios: map[string][2]int{extra[1]: {n(m[1]), n(m[2])}}, passed: n(m[1]), failed: n(m[2]), text: line}
+	}
+	i := strings.Index(string(out), "=== SUMMARY ===")
+	m := totalRE.FindStringSubmatch(string(out))
+	if i < 0 || m == nil {
+		t.Fatalf("no summary in the suite's output:\n%s", tail(string(out), 4000))
+	}
+	sum := suiteSummary{scenarios: map[string][2]int{}, passed: n(m[1]), failed: n(m[2]), text: string(out[i:])}
+	for _, l := range scenarioLineRE.FindAllStringSubmatch(sum.text, -1) {
+		sum.scenarios[l[1]] = [2]int{n(l[2]), n(l[3])}
+	}
+	return sum
+}
+
+// runAll runs the suite's default set, then each listed scenario the
+// default set leaves out (the suite marks some "pending"), one by one, and
+// merges the summaries.
+func runAll(t *testing.T, node, entry, url string, want []string) suiteSummary {
+	t.Helper()
+	sum := runSuite(t, node, entry, url)
+	for _, sc := range want {
+		if _, ok := sum.scenarios[sc]; ok {
+			continue
+		}
+		one := runSuite(t, node, entry, url, "--scenario", sc)
+		sum.passed += one.passed
+		sum.failed += one.failed
+		sum.text += one.text
+		for k, v := range one.scenarios {
+			sum.scenarios[k] = v
+		}
+	}
+	return sum
+}
+
+// checkSuite fails the test unless every scenario in want ran and passed
+// with no failed check.
+func checkSuite(t *testing.T, sum suiteSummary, want []string) {
+	t.Helper()
+	t.Logf("Total: %d passed, %d failed\n%s", sum.passed, sum.failed, sum.text)
+	if sum.failed > 0 || sum.passed == 0 {
+		t.Errorf("conformance: %d passed, %d failed", sum.passed, sum.failed)
+	}
+	for _, sc := range want {
+		if r, ok := sum.scenarios[sc]; !ok || r[0] == 0 || r[1] > 0 {
+			t.Errorf("scenario %s: ran=%v passed=%d failed=%d", sc, ok, r[0], r[1])
+		}
+	}
 }
 
 // fixtureConfig is the gateway configuration with the fixture as its only
-// backend.
-func fixtureConfig(t *testing.T, bare bool) string {
-	cfg := map[string]any{
+// backend, with backend names kept ("names": "bare") as the suite calls
+// them.
+func fixtureConfig(t *testing.T) string {
+	return writeConfig(t, map[string]any{
 		"expose":   "all",
+		"names":    "bare",
 		"backends": []map[string]any{{"id": "conformance", "command": conformanceFixture(t)}},
-	}
-	if bare {
-		cfg["names"] = "bare"
-	}
-	return writeConfig(t, cfg)
+	})
 }
 
-// transportScenarios pass with prefixed names: they exercise the HTTP
-// transport (sessions, SSE streams, DNS rebinding) and name-independent
-// methods, so they guard the transport until "names": "bare" exists.
-var transportScenarios = []string{
-	"server-initialize", "logging-set-level", "ping", "tools-list", "tools-call-error",
-	"server-sse-multiple-streams", "dns-rebinding-protection",
-	"resources-list", "resources-read-text", "resources-read-binary", "resources-templates-read",
-	"resources-subscribe", "resources-unsubscribe", "prompts-list",
-}
-
-func TestConformanceServerTransport(t *testing.T) {
+// TestConformanceServer runs every active server scenario of the pinned
+// suite against one `serve --http` gateway: with the fixture as its stdio
+// backend, and again with the fixture behind a second gateway reached
+// over Streamable HTTP (client -HTTP-> gateway -HTTP-> gateway -stdio->
+// fixture), so both sides of the gateway are under the suite.
+func TestConformanceServer(t *testing.T) {
 	node, entry := conformanceSuite(t, "conformance")
-	cfg := fixtureConfig(t, false)
-	for _, sc := range transportScenarios {
-		t.Run(sc, func(t *testing.T) {
-			r := runServerScenario(t, node, entry, startHTTPGateway(t, cfg), sc)
-			t.Logf("%s: Passed: %d/%d, %d failed, %d warnings", sc, r.passed, r.total, r.failed, r.warnings)
-			if r.failed > 0 || r.passed == 0 {
-				t.Errorf("%s failed:\n%s", sc, r.output)
-			}
-		})
-	}
+	want := serverScenarios(t, node, entry)
+	inner := startHTTPGateway(t, fixtureConfig(t))
+	t.Run("stdio fixture", func(t *testing.T) {
+		checkSuite(t, runAll(t, node, entry, inner, want), want)
+	})
+	t.Run("fixture behind HTTP", func(t *testing.T) {
+		outer := startHTTPGateway(t, writeConfig(t, map[string]any{
+			"expose":   "all",
+			"names":    "bare",
+			"backends": []map[string]any{{"id": "inner", "type": "http", "url": inner}},
+		}))
+		checkSuite(t, runAll(t, node, entry, outer, want), want)
+	})
 }
 
-// Every active server scenario with "names": "bare", the fixture as the
-// only (stdio) backend.
-func TestConformanceServerBare(t *testing.T) {
-	gw, _ := binaries(t)
-	schema, err := exec.Command(gw, "schema").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(schema), `"names"`) {
-		t.Skip(`the gateway has no "names" option yet (issue 14: names "bare"); the configuration this test writes would be refused`)
-	}
-	node, entry := conformanceSuite(t, "conformance")
-	cfg := fixtureConfig(t, true)
-	for _, sc := range serverScenarios(t, node, entry) {
-		t.Run(sc, func(t *testing.T) {
-			r := runServerScenario(t, node, entry, startHTTPGateway(t, cfg), sc)
-			t.Logf("%s: Passed: %d/%d, %d failed, %d warnings", sc, r.passed, r.total, r.failed, r.warnings)
-			if r.failed > 0 || r.passed == 0 {
-				t.Errorf("%s failed:\n%s", sc, r.output)
-			}
-		})
-	}
-}
-
-// The 0.2.0 alpha with --requirements 2025-11-25 (a fixed scenario set
-// that cannot be combined with --scenario, so all run against one
-// gateway; until one gateway serves many sessions, scenarios after the
-// first get the "already serves its one HTTP session" refusal). Run and
-// reported with its summary in the log, not gating, since the alpha moves.
-func TestConformanceNextReport(t *testing.T) {
-	if os.Getenv("AGENTIFY_CONFORMANCE_NEXT") == "" {
-		t.Skip("set AGENTIFY_CONFORMANCE_NEXT=1 to run the 0.2.0 alpha (report only)")
-	}
+// TestConformanceServerNext runs the suite's 0.2.0 alpha (pinned in the
+// lockfile) with --requirements 2025-11-25 against the same setup.
+func TestConformanceServerNext(t *testing.T) {
 	node, entry := conformanceSuite(t, "conformance-next")
-	url := startHTTPGateway(t, fixtureConfig(t, false))
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
-	defer cancel()
-	out, _ := exec.CommandContext(ctx, node, entry, "server", "--url", url, "--requirements", "2025-11-25", "-o", t.TempDir()).CombinedOutput()
-	i := strings.Index(string(out), "=== SUMMARY ===")
-	if i < 0 {
-		t.Fatalf("no summary in the alpha's output:\n%s", tail(string(out), 4000))
-	}
-	t.Logf("conformance 0.2.0 alpha, --requirements 2025-11-25:\n%s", out[i:])
+	checkSuite(t, runSuite(t, node, entry, startHTTPGateway(t, fixtureConfig(t)), "--requirements", "2025-11-25"), nil)
 }
 
 // BenchmarkHTTPClients measures tools/call through `serve --http` to the Go
-// test backend's echo tool with N callers in flight at once (one HTTP
-// session: the gateway serves one per process for now), each call its own
-// POST with an SSE response. Reports calls per second.
+// test backend's echo tool with N callers in flight at once in one HTTP
+// session, each call its own POST with an SSE response. Reports calls per
+// second.
 //
 //	go test ./e2e -run '^$' -bench HTTPClients -benchtime 2000x
 func BenchmarkHTTPClients(b *testing.B) {
