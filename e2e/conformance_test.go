@@ -159,7 +159,7 @@ func startHTTPGatewayTB(t testing.TB, cfgPath string, args ...string) string {
 // suiteSummary is the suite's "=== SUMMARY ===" part: per scenario
 // "✓ name: N passed, M failed", then "Total: N passed, M failed".
 type suiteSummary struct {
-	scenarios     map[string][2]int // name -> {passed, failed}
+	scenarios      map[string][2]int // name -> {passed, failed}
 	passed, failed int
 	text           string
 }
