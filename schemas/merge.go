@@ -225,6 +225,9 @@ func (c *Config) Secrets() []string {
 		for _, v := range b.Headers {
 			add(v)
 		}
+		if b.Auth != nil {
+			add(b.Auth.ClientSecret)
+		}
 	}
 	return s
 }
