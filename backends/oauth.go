@@ -463,7 +463,14 @@ func (o *OAuth) identify(ctx context.Context, rec *TokenRecord, redirect string)
 		return fmt.Errorf("dynamic client registration: %w", err)
 	}
 	rec.ClientID, rec.ClientSecret = resp.ClientID, resp.ClientSecret
-	rec.AuthStyle = int(authStyleFor(asm, rec.ClientSecret != ""))
+	switch resp.TokenEndpointAuthMethod {
+	case "client_secret_post", "none":
+		rec.AuthStyle = int(oauth2.AuthStyleInParams)
+	case "client_secret_basic":
+		rec.AuthStyle = int(oauth2.AuthStyleInHeader)
+	default:
+		rec.AuthStyle = int(authStyleFor(asm, rec.ClientSecret != ""))
+	}
 	o.secret(rec)
 	return nil
 }
