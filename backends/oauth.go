@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
@@ -374,7 +375,13 @@ func (o *OAuth) discover(ctx context.Context, ch Challenge) (*TokenRecord, error
 		issuer = u.String()
 		rec.Resource = o.server
 	}
-	asm, err := auth.GetAuthServerMetadata(ctx, issuer, o.http)
+	var asm *oauthex.AuthServerMeta
+	var err error
+	if prm != nil {
+		asm, err = auth.GetAuthServerMetadata(ctx, issuer, o.http)
+	} else {
+		asm, err = o.legacyMetadata(ctx, issuer)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("authorization server metadata: %w", err)
 	}
@@ -741,4 +748,34 @@ func (o *OAuth) storedElsewhere() bool {
 	}
 	o.loaded = false
 	return true
+}
+
+// legacyMetadata reads the authorization server metadata of a 2025-03-26
+// server (no Protected Resource Metadata; the server's origin is the
+// authorization server). Such servers may name an issuer with a path, so
+// the issuer is not compared with the origin. A 404 is (nil, nil).
+func (o *OAuth) legacyMetadata(ctx context.Context, origin string) (*oauthex.AuthServerMeta, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, origin+"/.well-known/oauth-authorization-server", nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := o.http.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		return nil, nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%s answered %s", req.URL, resp.Status)
+	}
+	var m oauthex.AuthServerMeta
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&m); err != nil {
+		return nil, fmt.Errorf("decoding %s: %w", req.URL, err)
+	}
+	if m.AuthorizationEndpoint == "" || m.TokenEndpoint == "" {
+		return nil, fmt.Errorf("%s lacks authorization or token endpoint", req.URL)
+	}
+	return &m, nil
 }

@@ -30,6 +30,7 @@ var authScenarios = []string{
 	"auth/token-endpoint-auth-post",
 	"auth/token-endpoint-auth-none",
 	"auth/pre-registration",
+	"auth/2025-03-26-oauth-metadata-backcompat",
 	"auth/2025-03-26-oauth-endpoint-fallback",
 	"auth/resource-mismatch",
 	"auth/offline-access-scope",
