@@ -348,7 +348,9 @@ func (o *OAuth) discover(ctx context.Context, ch Challenge) (*TokenRecord, error
 	for _, u := range prmURLs(ch.ResourceMetadata, o.server) {
 		m, err := oauthex.GetProtectedResourceMetadata(ctx, u[0], u[1], o.http)
 		if err != nil {
-			lastErr = err
+			if lastErr == nil {
+				lastErr = err // the challenge's document first: the most telling error
+			}
 			continue
 		}
 		if m != nil {
