@@ -68,7 +68,18 @@ type OAuth struct {
 	loaded    bool         // guarded by mu; the file was read once
 	pending   *AuthRequiredError
 	challenge *Challenge // guarded by mu; the last unanswered challenge
+	attempts  int        // guarded by mu; authorizations answering the same challenge (lastKey)
+	lastKey   string     // guarded by mu
+	// onChallenge, if set, is called (on its own goroutine) when a request
+	// was refused for want of authorization: the backend ends its
+	// connection so that its supervisor authorizes (step-up mid-session).
+	onChallenge func()
 }
+
+// maxAuthAttempts bounds authorizations for the same challenge (a server
+// that keeps refusing what it asked for); with `auth login` before, the
+// user sees at most three.
+const maxAuthAttempts = 2
 
 // NewOAuth returns the client for a backend at serverURL. cfg may be nil
 // (an http backend that answered with an MCP challenge).
@@ -216,6 +227,14 @@ func (o *OAuth) Begin(ctx context.Context, ch Challenge) (*AuthRequiredError, er
 			return p, nil
 		}
 	}
+	if key := ch.Error + " " + strings.Join(ch.Scopes, " "); key != o.lastKey {
+		o.lastKey, o.attempts = key, 0
+	}
+	if o.attempts >= maxAuthAttempts {
+		o.mu.Unlock()
+		return nil, fmt.Errorf("the server still refuses after %d authorizations for the same challenge", maxAuthAttempts)
+	}
+	o.attempts++
 	o.mu.Unlock()
 
 	rec, err := o.discover(ctx, ch)
@@ -563,7 +582,11 @@ func OpenBrowser(u string) error {
 func (o *OAuth) noteChallenge(ch Challenge) {
 	o.mu.Lock()
 	o.challenge = &ch
+	f := o.onChallenge
 	o.mu.Unlock()
+	if f != nil {
+		go f() // short-lived: ends the connection the request ran on
+	}
 }
 
 // takeChallenge returns and clears the recorded challenge.
@@ -688,6 +711,14 @@ func (b *Backend) oauthClient() *OAuth {
 		}
 		b.oauth = NewOAuth(b.cfg.URL, b.cfg.Auth, dir)
 		b.oauth.Secret = b.opts.AddSecret
+		b.oauth.onChallenge = func() {
+			b.mu.Lock()
+			c := b.conn
+			b.mu.Unlock()
+			if c != nil {
+				c.Close()
+			}
+		}
 	}
 	return b.oauth
 }
@@ -715,6 +746,12 @@ func (b *Backend) awaitAuth(ctx context.Context) error {
 	b.setState(NeedsAuth, p)
 	if b.opts.OnAuthRequired != nil {
 		b.opts.OnAuthRequired(b, p.URL)
+	}
+	// An explicit $BROWSER is the user's choice of opener for the gateway too.
+	if os.Getenv("BROWSER") != "" {
+		if err := OpenBrowser(p.URL); err != nil {
+			b.log.Warn().Err(err).Msg("could not run $BROWSER")
+		}
 	}
 	// `auth login` in a terminal (another process) may store a token first.
 	tick := time.NewTicker(2 * time.Second)

@@ -60,7 +60,15 @@ if (!tools.length) {
   console.error("no backend tools appeared");
   process.exit(1);
 }
-const res = await client.callTool({ name: tools[0].name, arguments: {} });
+// A call refused for more scope (step-up) fails while the gateway
+// re-authorizes the backend through $BROWSER; it is retried until then.
+let res;
+for (let i = 0; i < 30; i++) {
+  res = await client.callTool({ name: tools[0].name, arguments: {} });
+  if (!res.isError || scenario === "auth/scope-retry-limit") break;
+  console.error(`call failed, retrying: ${JSON.stringify(res.content).slice(0, 200)}`);
+  await new Promise((r) => setTimeout(r, 500));
+}
 console.error(`called ${tools[0].name}: isError=${!!res.isError} ${JSON.stringify(res.content).slice(0, 300)}`);
 await client.close();
 process.exit(res.isError ? 1 : 0);
