@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/schemas"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // fakeAS is an httptest OAuth authorization server plus an MCP resource
@@ -36,6 +37,7 @@ type fakeAS struct {
 	brokenPRM  bool
 	resources  []string // resource parameter of each token request
 	needScope  string   // scope tools/call needs (step-up); "" none
+	mcp        http.Handler // serves authorized /mcp requests; nil answers "ok"
 }
 
 func newFakeAS(t *testing.T) *fakeAS {
@@ -140,6 +142,10 @@ func newFakeAS(t *testing.T) *fakeAS {
 		if need != "" && !strings.Contains(scope, need) {
 			w.Header().Set("WWW-Authenticate", `Bearer error="insufficient_scope", scope="read `+need+`", resource_metadata="`+base+`/.well-known/oauth-protected-resource/mcp"`)
 			w.WriteHeader(http.StatusForbidden)
+			return
+		}
+		if f.mcp != nil {
+			f.mcp.ServeHTTP(w, r)
 			return
 		}
 		io.WriteString(w, "ok")
@@ -432,4 +438,56 @@ func containsStr(s []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// A backend behind OAuth waits in needs-auth with the authorization URL,
+// tells OnAuthRequired, and connects once the callback arrives; the
+// token never shows in its state error.
+func TestOAuthBackendNeedsAuthThenConnects(t *testing.T) {
+	f := newFakeAS(t)
+	srv := mcp.NewServer(&mcp.Implementation{Name: "protected", Version: "1"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "secret_tool", Description: "behind OAuth"}, func(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, any, error) {
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "ok"}}}, nil, nil
+	})
+	f.mcp = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: true})
+
+	urls := make(chan string, 1)
+	var mu sync.Mutex
+	var secrets []string
+	m := NewManager([]schemas.Backend{{ID: "p", Type: schemas.TypeHTTP, URL: f.srv.URL + "/mcp"}}, &Options{
+		StateDir:       t.TempDir(),
+		OnAuthRequired: func(b *Backend, u string) { urls <- u },
+		AddSecret:      func(s ...string) { mu.Lock(); secrets = append(secrets, s...); mu.Unlock() },
+	})
+	defer m.Stop()
+	m.Start()
+	b, _ := m.Get("p")
+	var u string
+	select {
+	case u = <-urls:
+	case <-time.After(10 * time.Second):
+		t.Fatal("OnAuthRequired was not called")
+	}
+	st, err := b.State()
+	if st != NeedsAuth || err == nil || !strings.Contains(err.Error(), u) {
+		t.Fatalf("state %s, %v; want needs-auth carrying the URL", st, err)
+	}
+	if err := browser(u); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if st, _ := b.State(); st == Ready {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("after the callback: %s", st)
+		}
+	}
+	if tools := b.Tools(); len(tools) != 1 {
+		t.Fatalf("tools = %d, want 1", len(tools))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(secrets) == 0 {
+		t.Error("no token registered with the redactor")
+	}
 }
