@@ -35,8 +35,8 @@ type fakeAS struct {
 	revoked    []string
 	authScopes []string // scope of each authorization request
 	brokenPRM  bool
-	resources  []string // resource parameter of each token request
-	needScope  string   // scope tools/call needs (step-up); "" none
+	resources  []string     // resource parameter of each token request
+	needScope  string       // scope tools/call needs (step-up); "" none
 	mcp        http.Handler // serves authorized /mcp requests; nil answers "ok"
 }
 
