@@ -59,9 +59,9 @@ func TestConformanceAuth(t *testing.T) {
 	client := filepath.Join(repoRoot(t), "e2e", "testdata", "auth_client.mjs")
 	for _, sc := range authScenarios {
 		t.Run(strings.TrimPrefix(sc, "auth/"), func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, node, suite, "client", "--command", node+" "+client, "--scenario", sc, "--timeout", "40000")
+			cmd := exec.CommandContext(ctx, node, suite, "client", "--command", node+" "+client, "--scenario", sc, "--timeout", "90000")
 			cmd.Dir = t.TempDir()
 			cmd.Env = append(cleanEnv(), "AGENTIFY_BIN="+bin, "AGENTIFY_SDK="+filepath.Join(nm, "@modelcontextprotocol", "sdk"), "NO_COLOR=1")
 			var out bytes.Buffer
