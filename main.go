@@ -79,6 +79,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else if i := commandAfterFlags(args); i >= 0 {
 		cmd, args, implied = args[i], append(slices.Clone(args[:i]), args[i+1:]...), false
 	}
+	if cmd == "auth" {
+		return runAuth(args, stdout, stderr)
+	}
 	var c cli
 	fset := flag.NewFlagSet("mcp-agentify "+cmd, flag.ContinueOnError)
 	fset.SetOutput(stderr)

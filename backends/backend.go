@@ -30,6 +30,7 @@ const (
 	Unavailable State = "unavailable" // failed; calls fail at once
 	Restarting  State = "restarting"  // waiting out the backoff before a restart
 	Stopped     State = "stopped"     // stopped by the gateway, or disabled
+	NeedsAuth   State = "needs-auth"  // remote backend waiting for the user to authorize it (OAuth)
 )
 
 // ProtocolVersion is what the gateway asks its backends for.
@@ -131,6 +132,17 @@ type Options struct {
 	// one trial call; zero means DefaultBreakerCooldown.
 	BreakerCooldown time.Duration
 
+	// OnAuthRequired is called when a remote backend needs the user to
+	// open authURL (OAuth authorization); the backend waits in state
+	// NeedsAuth, its state error carrying the URL, until the loopback
+	// callback arrives, then connects. It must not block.
+	OnAuthRequired func(b *Backend, authURL string)
+	// AddSecret registers secrets (OAuth tokens, client secrets) with the
+	// redactor as they are obtained.
+	AddSecret func(secrets ...string)
+	// StateDir is where OAuth tokens are kept; empty means [StateDir].
+	StateDir string
+
 	// Redact, if set, masks secrets in the errors a backend reports (its
 	// state error, as shown to the IDE, by check and on status pages).
 	Redact func(string) string
@@ -177,6 +189,7 @@ type Backend struct {
 	pre    *prespawn          // a process started before the client connected; only the supervisor uses it
 	gen    *atomic.Uint64     // the manager's generation, advanced on every state or list change
 	cancel context.CancelFunc // ends the supervisor loop
+	oauth  *OAuth             // http/sse backends: MCP authorization; set once by the supervisor
 	done   chan struct{}      // closed when the supervisor loop has returned
 }
 
@@ -432,6 +445,12 @@ func (b *Backend) supervise(ctx context.Context, deps []*Backend) {
 			b.skip(err.Error())
 			return
 		}
+		if aerr := b.awaitAuth(ctx); aerr == nil {
+			backoff, failures = RestartBackoffMin, 0
+			continue
+		} else if !errors.Is(aerr, errNoChallenge) {
+			err = aerr
+		}
 		if time.Since(started) > HealthyAfter {
 			backoff, failures = RestartBackoffMin, 0 // it was healthy for a while
 		}
@@ -660,7 +679,7 @@ func (b *Backend) dial(ctx context.Context) (rpc.Stream, *process, error) {
 		}
 		return dialStdio(ctx, &b.cfg, env, b.opts.MaxMessageBytes, b.log)
 	default:
-		s, err := dialRemote(ctx, &b.cfg, b.opts.MaxMessageBytes, b.log)
+		s, err := dialRemote(ctx, &b.cfg, b.oauthClient(), b.opts.MaxMessageBytes, b.log)
 		return s, nil, err
 	}
 }

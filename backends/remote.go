@@ -28,7 +28,9 @@ import (
 // gateway runs the MCP handshake itself over it, as for stdio backends.
 //
 // Header values (cfg.Headers) are secrets: they are sent, never logged.
-func dialRemote(ctx context.Context, cfg *schemas.Backend, maxMsg int, log zerolog.Logger) (rpc.Stream, error) {
+//
+// oa, when set, authorizes http and sse requests (see [authTransport]).
+func dialRemote(ctx context.Context, cfg *schemas.Backend, oa *OAuth, maxMsg int, log zerolog.Logger) (rpc.Stream, error) {
 	if cfg.URL == "" {
 		return nil, fmt.Errorf("transport %q needs a url", cfg.Type)
 	}
@@ -43,9 +45,9 @@ func dialRemote(ctx context.Context, cfg *schemas.Backend, maxMsg int, log zerol
 	log.Debug().Str("transport", cfg.Type).Str("url", cfg.URL).Strs("headers", names).Msg("connecting to remote backend")
 	switch strings.ToLower(cfg.Type) {
 	case schemas.TypeHTTP, "streamable-http", "streamablehttp":
-		return dialSDK(ctx, cfg, maxMsg, log, true)
+		return dialSDK(ctx, cfg, oa, maxMsg, log, true)
 	case schemas.TypeSSE:
-		return dialSDK(ctx, cfg, maxMsg, log, false)
+		return dialSDK(ctx, cfg, oa, maxMsg, log, false)
 	case schemas.TypeWebSocket, "ws":
 		return dialWebSocket(ctx, cfg, maxMsg)
 	}
@@ -104,8 +106,12 @@ type sdkStream struct {
 	failErr  error  // guarded by mu; a write failure that ended the stream
 }
 
-func dialSDK(ctx context.Context, cfg *schemas.Backend, maxMsg int, log zerolog.Logger, streamable bool) (rpc.Stream, error) {
-	rt := &headerTransport{base: http.DefaultTransport, headers: cfg.Headers}
+func dialSDK(ctx context.Context, cfg *schemas.Backend, oa *OAuth, maxMsg int, log zerolog.Logger, streamable bool) (rpc.Stream, error) {
+	var base http.RoundTripper = http.DefaultTransport
+	if oa != nil {
+		base = &authTransport{base: base, o: oa}
+	}
+	rt := &headerTransport{base: base, headers: cfg.Headers}
 	client := &http.Client{Transport: rt}
 	var t mcp.Transport
 	if streamable {

@@ -103,6 +103,8 @@ type Backend struct {
 	ServerURL string `json:"serverUrl,omitempty"`
 	// Headers sent to a remote backend. Values are secrets: never logged.
 	Headers map[string]string `json:"headers,omitempty"`
+	// Auth sets up OAuth (MCP authorization) for an http or sse backend. Without it, a backend that answers 401 with an MCP challenge starts the flow too.
+	Auth *AuthConfig `json:"auth,omitempty"`
 	// StartupTimeout bounds start and handshake (default 30s).
 	StartupTimeout *Duration `json:"startupTimeout,omitempty"`
 	// CallTimeout bounds one call (default 60s).
@@ -245,4 +247,21 @@ func urlPath(u string) string {
 		return ""
 	}
 	return pu.Path
+}
+
+// AuthConfig is a remote backend's authorization (MCP authorization,
+// protocol 2025-11-25: OAuth 2.1 authorization code with PKCE). Tokens are
+// kept under $AGENTIFY_STATE_DIR (default: the user config directory's
+// mcp-agentify/), never in the config.
+type AuthConfig struct {
+	// Type is "oauth".
+	Type string `json:"type" jsonschema:"enum=oauth"`
+	// ClientID of a client registered with the authorization server beforehand (default: Client ID Metadata Document or dynamic registration). An https URL is used as a Client ID Metadata Document.
+	ClientID string `json:"clientId,omitempty"`
+	// ClientSecret of that client (confidential clients only). A secret: never logged.
+	ClientSecret string `json:"clientSecret,omitempty"`
+	// Scopes to request (default: those of the server's challenge, else its metadata's scopes_supported).
+	Scopes []string `json:"scopes,omitempty"`
+	// RedirectPort fixes the loopback callback port (default: an ephemeral port), for clients registered with a fixed redirect URI http://127.0.0.1:PORT/callback.
+	RedirectPort int `json:"redirectPort,omitempty" jsonschema:"minimum=0,maximum=65535"`
 }

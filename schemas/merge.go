@@ -260,6 +260,9 @@ func (c *Config) Secrets() []string {
 		urlSecrets(b.URL, add)
 		urlSecrets(b.ServerURL, add)
 		argSecrets(b.Args, add)
+		if b.Auth != nil {
+			add(b.Auth.ClientSecret)
+		}
 	}
 	return s
 }
