@@ -250,7 +250,9 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 	g.mu.Unlock()
 	if g.opts.Hub != nil {
 		bopts.Redact = g.opts.Hub.Redactor.RedactString
+		bopts.AddSecret = g.opts.Hub.Redactor.Add // OAuth tokens and client secrets
 	}
+	bopts.OnAuthRequired = g.authRequired
 	if g.opts.Hub != nil {
 		bopts.OnTrace = func(b *backends.Backend, out bool, m *rpc.Message, size int) {
 			dir := telemetry.DirBackendToGateway
@@ -585,4 +587,33 @@ func (g *Gateway) StartShared() error {
 // when a session ends.
 func (g *Gateway) Serve(ctx context.Context, stream rpc.Stream) error {
 	return NewSession(g, stream).Run(ctx)
+}
+
+// authRequired runs when a remote backend waits for the user to authorize
+// it (state needs-auth). The authorization URL is logged and in the
+// backend's state error (so check, the dashboard and the isError text of
+// calls to it show it); a connected client that declared URL-mode
+// elicitation is also asked to open it. It must not block: the request's
+// answer only says whether the user agreed; the backend connects when the
+// authorization server calls back.
+func (g *Gateway) authRequired(b *backends.Backend, authURL string) {
+	g.log.Warn().Str("backend", b.ID()).Str("url", authURL).Msg("backend needs authorization: open the URL to sign in")
+	for _, s := range g.sessionList() {
+		if !s.elicitsURL() {
+			continue
+		}
+		params, _ := json.Marshal(map[string]any{
+			"mode":          "url",
+			"message":       fmt.Sprintf("The MCP server %q behind mcp-agentify needs you to sign in.", b.ID()),
+			"url":           authURL,
+			"elicitationId": fmt.Sprintf("agentify-auth-%s-%d", b.ID(), time.Now().UnixNano()),
+		})
+		if _, err := s.conn.Go("elicitation/create", params, func(resp *rpc.Message) {
+			if resp.Error != nil {
+				g.log.Debug().Str("backend", b.ID()).Str("error", resp.Error.Message).Msg("authorization elicitation refused")
+			}
+		}); err == nil {
+			return // one client is asked, not every one
+		}
+	}
 }

@@ -333,6 +333,14 @@ func (s *Session) hasCapability(name string) bool {
 	return ok
 }
 
+// elicitsURL reports whether the client declared URL-mode elicitation.
+func (s *Session) elicitsURL() bool {
+	s.mu.Lock()
+	raw := s.clientCaps["elicitation"]
+	s.mu.Unlock()
+	return declared(raw, "url")
+}
+
 func (s *Session) setLevel(m *rpc.Message) {
 	var p struct {
 		Level string `json:"level"`
