@@ -47,8 +47,11 @@ func (e *TooLongError) Error() string {
 // if it appears there (it usually does: peers write "jsonrpc", then "id").
 // Keys of nested objects ("params": {"id": ...}) are not mistaken for it. It
 // returns nil when the id cannot be found or may be cut off.
-func (e *TooLongError) PrefixID() json.RawMessage {
-	p := e.Prefix
+func (e *TooLongError) PrefixID() json.RawMessage { return prefixID(e.Prefix) }
+
+// prefixID recovers the top-level id from the first bytes of a message; see
+// [TooLongError.PrefixID].
+func prefixID(p []byte) json.RawMessage {
 	depth := 0
 	for i := 0; i < len(p); i++ {
 		switch p[i] {
