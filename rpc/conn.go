@@ -109,6 +109,7 @@ type Conn struct {
 	dropped atomic.Int64  // notifications dropped because the queue was full
 	flush   bool          // guarded by wmu; the stream holds bytes the writer must flush
 	tw      inlineWriter  // nil when the stream cannot write without blocking
+	ow      ownedReader   // nil when the stream never hands its read buffer over
 
 	writerDone chan struct{}
 	readDone   chan struct{}
@@ -134,6 +135,7 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 	}
 	c.wcond = sync.NewCond(&c.wmu)
 	c.tw, _ = s.(inlineWriter)
+	c.ow, _ = s.(ownedReader)
 	// The writer goroutine is owned by c; it exits when Close has been called
 	// and the queue is drained, or when the stream fails.
 	go c.writeLoop()
@@ -161,7 +163,7 @@ func (c *Conn) Run() error {
 			}
 			break
 		}
-		m, derr := Decode(b)
+		m, derr := decode(b, !(c.ow != nil && c.ow.owned()))
 		if derr != nil {
 			c.badInput(b, derr)
 			continue
@@ -390,6 +392,13 @@ func (c *Conn) Send(m *Message) error {
 func (c *Conn) Dropped() int64 { return c.dropped.Load() }
 
 var errDropped = errors.New("notification dropped")
+
+// ownedReader is implemented by streams that sometimes hand the buffer of
+// the message just read over to the caller (a large one), so that the
+// message can point into it instead of into a copy.
+type ownedReader interface {
+	owned() bool
+}
 
 // inlineWriter is implemented by streams that can sometimes write a message
 // without blocking (a line stream over a non-blocking pipe).

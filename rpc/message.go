@@ -120,7 +120,11 @@ func (e *DecodeError) Error() string { return e.Err.Error() }
 func (e *DecodeError) Unwrap() error { return e.Err }
 
 // Decode parses one JSON-RPC message. The returned message does not alias b.
-func Decode(b []byte) (*Message, error) {
+func Decode(b []byte) (*Message, error) { return decode(b, true) }
+
+// decode is Decode; with clone false the message may alias b (the caller
+// hands b over), which spares a copy of a large message.
+func decode(b []byte, clone bool) (*Message, error) {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 {
 		return nil, &DecodeError{Code: CodeParseError, Err: errors.New("empty message")}
@@ -130,7 +134,7 @@ func Decode(b []byte) (*Message, error) {
 		return nil, &DecodeError{Code: CodeInvalidRequest, Err: errors.New("JSON-RPC batches are not supported")}
 	}
 	var w wire
-	ok, bad := scanWire(b, &w)
+	ok, bad := scanWire(b, &w, clone)
 	if !ok {
 		// Not a JSON object: encoding/json tells a parse error (-32700) from
 		// valid JSON of the wrong shape (-32600).

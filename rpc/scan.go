@@ -26,7 +26,7 @@ import (
 // (with the message's fields still read, so the id can be named in the
 // error) when "jsonrpc" or "method" is not a string or "error" is not an
 // error object.
-func scanWire(b []byte, w *wire) (ok bool, bad string) {
+func scanWire(b []byte, w *wire, clone bool) (ok bool, bad string) {
 	if b[0] != '{' || !json.Valid(b) {
 		return false, ""
 	}

@@ -47,7 +47,7 @@ func FuzzScanWire(f *testing.F) {
 			return
 		}
 		var fast wire
-		ok, fastBad := scanWire(b, &fast)
+		ok, fastBad := scanWire(b, &fast, true)
 		slow, slowBad, err := refWire(b)
 		if !ok {
 			if err == nil {
