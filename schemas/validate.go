@@ -251,7 +251,9 @@ func (a *ArgSchema) Validate(args json.RawMessage) error {
 	if err != nil {
 		return FieldErrors{{Message: "arguments are not valid JSON: " + err.Error()}}
 	}
-	if a.g != nil {
+	// Fast path: an acyclic schema whose paths times the argument bytes is
+	// within budget needs no exact count (see schemaGraph.paths).
+	if a.g != nil && (a.g.paths == 0 || a.g.paths > a.maxWork/max(1, len(args))) {
 		if w, ok := a.g.work(v, a.maxWork); !ok {
 			return fmt.Errorf("input schema: %w: validating these arguments would take over %d steps (counted %d)", ErrSchemaTooComplex, a.maxWork, w)
 		}
@@ -290,6 +292,58 @@ func jsonDepth(b []byte) int {
 // and used to bound the work of every validation.
 type schemaGraph struct {
 	nodes []snode
+	// paths is the number of paths from the root through every kind of
+	// edge when the graph has no cycle and no uniqueItems, else 0. Every evaluation the
+	// validator makes follows one such path to one value of the instance,
+	// so paths × (values in the instance) bounds the work, and the
+	// instance has at most as many values as it has bytes: validations
+	// within that bound skip the exact count.
+	paths int
+}
+
+// countPaths sets g.paths (saturating at limit+1; 0 if there is a cycle).
+func (g *schemaGraph) countPaths(limit int) {
+	memo := make([]int, len(g.nodes)) // 0 unknown, -1 on the stack, else paths+1
+	cyclic := false
+	var visit func(i int32) int
+	visit = func(i int32) int {
+		switch m := memo[i]; {
+		case m == -1:
+			cyclic = true
+			return 0
+		case m > 0:
+			return m - 1
+		}
+		memo[i] = -1
+		n := &g.nodes[i]
+		total := 1
+		add := func(ts []int32) {
+			for _, t := range ts {
+				total = min(total+visit(t), limit+1)
+			}
+		}
+		add(n.inplace)
+		for _, ts := range n.props {
+			add(ts)
+		}
+		add(n.anyKey)
+		add(n.keyNames)
+		for _, ts := range n.prefix {
+			add(ts)
+		}
+		add(n.anyItem)
+		memo[i] = total + 1
+		return total
+	}
+	if len(g.nodes) > 0 {
+		g.paths = visit(0)
+	}
+	for i := range g.nodes {
+		cyclic = cyclic || g.nodes[i].unique // uniqueItems costs n², not n: count exactly
+	}
+	if cyclic {
+		g.paths = 0
+	}
 }
 
 type snode struct {
@@ -342,6 +396,7 @@ func analyze(doc any, lim ArgSchemaLimits) (*schemaGraph, error) {
 		return nil, b.err
 	}
 	g := &b.g
+	g.countPaths(lim.MaxWork)
 	// Static bound: every subschema against a value with no members.
 	c := g.newCounter(nil, lim.MaxWork)
 	for i := range g.nodes {
