@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -13,8 +14,10 @@ import (
 // an *Error with code CodeBackendFailed) to requests pending when it closed.
 var ErrClosed = errors.New("connection closed")
 
-// ErrBackpressure is returned when the peer does not read its input and the
-// writer's backlog exceeds ConnOptions.MaxQueueBytes.
+// ErrBackpressure is returned by a send of a notification dropped because
+// the peer does not read its input and the writer's backlog is at
+// ConnOptions.MaxQueueBytes, and (wrapped) by sends on a connection closed
+// because a request or response waited longer than ConnOptions.FullTimeout.
 var ErrBackpressure = errors.New("peer is not reading: write backlog full")
 
 // ConnOptions configures a [Conn]. The zero value is usable: incoming
@@ -49,9 +52,35 @@ type ConnOptions struct {
 	// once. Nil delivers "connection closed" with CodeBackendFailed.
 	CloseError func(readErr error) *Error
 
-	// MaxQueueBytes bounds the bytes queued for a peer that does not read.
-	// Zero means 256 MiB.
+	// MaxQueueBytes bounds the bytes queued for a peer that does not read
+	// (one message larger than the bound is accepted into an empty queue).
+	// Zero means 16 MiB. What happens at the bound depends on the message:
+	//
+	//   - A request or response is never dropped. Its Send blocks the caller
+	//     until the writer has made room or the connection closes. The
+	//     caller is typically another connection's read loop (a backend's,
+	//     forwarding a response): that peer is then not read either, so the
+	//     pressure reaches the source instead of growing memory.
+	//   - If a request or response has waited FullTimeout, the peer is taken
+	//     as gone: OnOverflow is told why, the stream is closed, pending
+	//     requests fail, and every Send fails with an error wrapping
+	//     ErrBackpressure. The owner should then Close the connection.
+	//   - A notification is dropped: Send returns ErrBackpressure,
+	//     OnDropNotification is called and [Conn.Dropped] counts it.
 	MaxQueueBytes int
+
+	// FullTimeout bounds how long a request or response waits for room in
+	// a full queue before the connection is closed. Zero means 30 s;
+	// negative means no bound (wait until the connection closes).
+	FullTimeout time.Duration
+
+	// OnOverflow, if set, is called once when the connection is closed
+	// because the peer stopped reading (see MaxQueueBytes). Log it.
+	OnOverflow func(err error)
+
+	// OnDropNotification, if set, is called (on the sender's goroutine)
+	// for each notification dropped because the queue is full. Log it.
+	OnDropNotification func(m *Message)
 }
 
 // Conn is one JSON-RPC connection: a read loop ([Conn.Run]), a writer
@@ -70,13 +99,17 @@ type Conn struct {
 
 	wmu     sync.Mutex
 	wcond   *sync.Cond
-	queue   [][]byte     // guarded by wmu
-	queued  int          // guarded by wmu; bytes in queue
-	wclosed bool         // guarded by wmu
-	werr    error        // guarded by wmu
-	writing bool         // guarded by wmu; someone holds the write turn (the writer goroutine or an inline write)
-	flush   bool         // guarded by wmu; the stream holds bytes the writer must flush
-	tw      inlineWriter // nil when the stream cannot write without blocking
+	queue   [][]byte      // guarded by wmu
+	queued  int           // guarded by wmu; bytes in queue
+	wclosed bool          // guarded by wmu
+	werr    error         // guarded by wmu
+	writing bool          // guarded by wmu; someone holds the write turn (the writer goroutine or an inline write)
+	room    chan struct{} // guarded by wmu; closed (and replaced) when the queue shrinks or the writer stops, if waiters > 0
+	waiters int           // guarded by wmu; Sends waiting on room
+	dropped atomic.Int64  // notifications dropped because the queue was full
+	flush   bool          // guarded by wmu; the stream holds bytes the writer must flush
+	tw      inlineWriter  // nil when the stream cannot write without blocking
+	ow      ownedReader   // nil when the stream never hands its read buffer over
 
 	writerDone chan struct{}
 	readDone   chan struct{}
@@ -87,7 +120,10 @@ type Conn struct {
 // to read, and [Conn.Close] to release the stream and the writer.
 func NewConn(s Stream, opts ConnOptions) *Conn {
 	if opts.MaxQueueBytes <= 0 {
-		opts.MaxQueueBytes = 256 << 20
+		opts.MaxQueueBytes = 16 << 20
+	}
+	if opts.FullTimeout == 0 {
+		opts.FullTimeout = 30 * time.Second
 	}
 	c := &Conn{
 		s:          s,
@@ -95,9 +131,11 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 		pending:    make(map[int64]func(*Message)),
 		writerDone: make(chan struct{}),
 		readDone:   make(chan struct{}),
+		room:       make(chan struct{}),
 	}
 	c.wcond = sync.NewCond(&c.wmu)
 	c.tw, _ = s.(inlineWriter)
+	c.ow, _ = s.(ownedReader)
 	// The writer goroutine is owned by c; it exits when Close has been called
 	// and the queue is drained, or when the stream fails.
 	go c.writeLoop()
@@ -125,7 +163,7 @@ func (c *Conn) Run() error {
 			}
 			break
 		}
-		m, derr := Decode(b)
+		m, derr := decode(b, !(c.ow != nil && c.ow.owned()))
 		if derr != nil {
 			c.badInput(b, derr)
 			continue
@@ -329,14 +367,37 @@ func (c *Conn) ReplyError(id json.RawMessage, err *Error) error {
 	return c.Send(&Message{ID: id, Error: err})
 }
 
-// Send queues m for writing. It never blocks on the peer: a peer that stops
-// reading makes Send fail with ErrBackpressure once the backlog is full.
+// Send queues m for writing. While the peer reads, it does not wait for the
+// write. When the peer stops reading and the backlog reaches
+// ConnOptions.MaxQueueBytes, a notification is dropped (ErrBackpressure)
+// and a request or response waits for room, as documented there.
 func (c *Conn) Send(m *Message) error {
 	b := m.AppendJSON(make([]byte, 0, 64+len(m.Params)+len(m.Result)))
 	if c.opts.OnWrite != nil {
 		c.opts.OnWrite(m, len(b))
 	}
-	return c.enqueue(b)
+	err := c.enqueue(b, m.ID == nil)
+	if errors.Is(err, errDropped) {
+		c.dropped.Add(1)
+		if c.opts.OnDropNotification != nil {
+			c.opts.OnDropNotification(m)
+		}
+		return ErrBackpressure
+	}
+	return err
+}
+
+// Dropped returns the number of notifications dropped because the peer did
+// not read (see ConnOptions.MaxQueueBytes).
+func (c *Conn) Dropped() int64 { return c.dropped.Load() }
+
+var errDropped = errors.New("notification dropped")
+
+// ownedReader is implemented by streams that sometimes hand the buffer of
+// the message just read over to the caller (a large one), so that the
+// message can point into it instead of into a copy.
+type ownedReader interface {
+	owned() bool
 }
 
 // inlineWriter is implemented by streams that can sometimes write a message
@@ -345,16 +406,51 @@ type inlineWriter interface {
 	tryWrite(msg []byte) (bool, error)
 }
 
-func (c *Conn) enqueue(b []byte) error {
+func (c *Conn) enqueue(b []byte, droppable bool) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	switch {
-	case c.werr != nil:
-		return c.werr
-	case c.wclosed:
-		return ErrClosed
-	case c.queued+len(b) > c.opts.MaxQueueBytes && c.queued > 0:
-		return ErrBackpressure
+	var deadline <-chan time.Time
+	for {
+		switch {
+		case c.werr != nil:
+			return c.werr
+		case c.wclosed:
+			return ErrClosed
+		case c.queued+len(b) <= c.opts.MaxQueueBytes || c.queued == 0:
+		case droppable:
+			return errDropped
+		default:
+			// Full: wait for the writer to make room (the peer reads), the
+			// connection to close, or the bound to pass.
+			if deadline == nil && c.opts.FullTimeout > 0 {
+				t := time.NewTimer(c.opts.FullTimeout)
+				defer t.Stop()
+				deadline = t.C
+			}
+			room := c.room
+			c.waiters++
+			c.wmu.Unlock()
+			select {
+			case <-room:
+				c.wmu.Lock()
+				c.waiters--
+			case <-deadline:
+				c.wmu.Lock()
+				c.waiters--
+				if err := c.overflow(); err != nil {
+					// Not under wmu: closing may wait for the peer.
+					c.wmu.Unlock()
+					if c.opts.OnOverflow != nil {
+						c.opts.OnOverflow(err)
+					}
+					c.s.Close() // unblocks the writer; the peer sees EOF
+					c.failPending(&Error{Code: CodeBackendFailed, Message: err.Error()})
+					c.wmu.Lock()
+				}
+			}
+			continue
+		}
+		break
 	}
 	if c.tw != nil && !c.writing && !c.flush && len(c.queue) == 0 {
 		// Nothing is ahead of b: write it here if that cannot block, and
@@ -395,8 +491,34 @@ func (c *Conn) enqueue(b []byte) error {
 	return nil
 }
 
+// wakeSenders wakes every Send waiting for room. The caller holds wmu.
+func (c *Conn) wakeSenders() {
+	if c.waiters > 0 {
+		close(c.room)
+		c.room = make(chan struct{})
+	}
+}
+
+// overflow fails the writer of a peer that has not read for FullTimeout and
+// returns the reason, or nil if the writer had already failed. The caller
+// holds wmu and then closes the stream.
+func (c *Conn) overflow() error {
+	if c.werr != nil {
+		return nil
+	}
+	c.werr = fmt.Errorf("closing the connection: %w (%d bytes queued for over %v)", ErrBackpressure, c.queued, c.opts.FullTimeout)
+	c.wakeSenders()
+	c.wcond.Signal()
+	return c.werr
+}
+
 func (c *Conn) writeLoop() {
 	defer close(c.writerDone)
+	defer func() {
+		c.wmu.Lock()
+		c.wakeSenders()
+		c.wmu.Unlock()
+	}()
 	var batch [][]byte
 	for {
 		c.wmu.Lock()
@@ -430,6 +552,7 @@ func (c *Conn) writeLoop() {
 		if err != nil && c.werr == nil {
 			c.werr = err
 		}
+		c.wakeSenders()
 		c.wmu.Unlock()
 	}
 }
@@ -444,6 +567,7 @@ func (c *Conn) Close() error {
 		c.wmu.Lock()
 		c.wclosed = true
 		c.wcond.Signal()
+		c.wakeSenders()
 		c.wmu.Unlock()
 		select {
 		case <-c.writerDone:

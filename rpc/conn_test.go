@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // pair is a client and a server Conn joined by two in-memory pipes.
@@ -515,8 +516,16 @@ func (w *blockingWriter) Close() error { close(w.release); return nil }
 func TestConnBackpressure(t *testing.T) {
 	inR, inW := io.Pipe()
 	w := &blockingWriter{entered: make(chan struct{}), release: make(chan struct{})}
-	c := NewConn(NewLineStream(inR, w, w, 0), ConnOptions{MaxQueueBytes: 4096})
-	// The read loop is owned by the test and ends when inW closes.
+	var dropLog atomic.Int32
+	overflowed := make(chan error, 1)
+	c := NewConn(NewLineStream(inR, w, w, 0), ConnOptions{
+		MaxQueueBytes:      4096,
+		FullTimeout:        200 * time.Millisecond,
+		OnDropNotification: func(*Message) { dropLog.Add(1) },
+		OnOverflow:         func(err error) { overflowed <- err },
+	})
+	// The read loop is owned by the test and ends when the overflow closes
+	// the stream or inW closes.
 	go c.Run()
 	msg := json.RawMessage(`{"pad":"` + strings.Repeat("p", 1000) + `"}`)
 	if err := c.Notify("first", msg); err != nil {
@@ -536,19 +545,115 @@ func TestConnBackpressure(t *testing.T) {
 	if sent < 2 || sent > 4 {
 		t.Errorf("%d messages of ~1 KB queued under a 4 KB limit", sent)
 	}
-	if _, err := c.Go("req", msg, func(*Message) { t.Error("callback of a rejected request") }); !errors.Is(err, ErrBackpressure) {
-		t.Errorf("Go: %v, want ErrBackpressure", err)
+	c.Notify("n", msg)
+	if c.Dropped() != 2 || dropLog.Load() != 2 {
+		t.Errorf("Dropped = %d, OnDropNotification called %d times; want 2, 2", c.Dropped(), dropLog.Load())
 	}
-	// Close gives up on the peer after its grace period, closes the stream,
-	// and the writer exits.
+	// A request is not dropped: it waits, then the connection is closed
+	// with a reason and the request fails like every pending one.
+	failed := make(chan *Message, 1)
+	id, err := c.Go("req", msg, func(m *Message) { failed <- m })
+	if err != nil && !errors.Is(err, ErrBackpressure) {
+		t.Fatalf("Go: %v", err)
+	}
+	if err == nil {
+		if m := <-failed; m.Error == nil || string(m.ID) != fmt.Sprint(id) {
+			t.Errorf("request failed with %s", m.AppendJSON(nil))
+		}
+	}
+	if oerr := <-overflowed; !errors.Is(oerr, ErrBackpressure) {
+		t.Errorf("OnOverflow(%v), want ErrBackpressure", oerr)
+	}
+	if err := c.Reply(json.RawMessage("1"), nil); !errors.Is(err, ErrBackpressure) {
+		t.Errorf("Reply after overflow: %v, want ErrBackpressure", err)
+	}
 	inW.Close()
-	if err := c.Close(); err != nil {
-		t.Errorf("Close: %v", err)
-	}
+	c.Close()
 	<-c.Done()
-	if err := c.Notify("after", nil); err == nil {
-		t.Errorf("Notify after Close succeeded")
+}
+
+// stallReader is a peer that stops reading until released.
+type stallReader struct {
+	r       io.Reader
+	release chan struct{}
+}
+
+func (s *stallReader) Read(p []byte) (int, error) {
+	<-s.release
+	return s.r.Read(p)
+}
+
+// A peer that stops reading loses no response: senders wait (here, the
+// goroutine standing in for a backend's read loop), the queue stays within
+// its bound, and everything arrives once the peer reads again.
+func TestConnSlowPeerLosesNoResponse(t *testing.T) {
+	outR, outW := io.Pipe()
+	inR, inW := io.Pipe()
+	const limit = 64 << 10
+	c := NewConn(NewLineStream(inR, outW, outW, 0), ConnOptions{MaxQueueBytes: limit, FullTimeout: -1})
+	runDone := make(chan error, 1)
+	go func() { runDone <- c.Run() }()
+	peer := &stallReader{r: outR, release: make(chan struct{})}
+	const n = 2000
+	result := json.RawMessage(`{"content":[{"type":"text","text":"` + strings.Repeat("r", 500) + `"}]}`)
+	sendErr := make(chan error, 1)
+	// The sender goroutine ends when all n replies are queued.
+	go func() {
+		for i := range n {
+			if err := c.Reply(IntID(int64(i)), result); err != nil {
+				sendErr <- err
+				return
+			}
+		}
+		sendErr <- nil
+	}()
+	// While the peer does not read, the backlog stays bounded and the
+	// sender is held back (n replies are ~1 MB, far over the bound).
+	deadline := time.Now().Add(5 * time.Second)
+	var maxQueued int
+	for time.Now().Before(deadline) {
+		c.wmu.Lock()
+		q, waiting := c.queued, c.waiters
+		c.wmu.Unlock()
+		maxQueued = max(maxQueued, q)
+		if waiting > 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
 	}
+	select {
+	case err := <-sendErr:
+		t.Fatalf("sender finished while the peer did not read: %v", err)
+	default:
+	}
+	close(peer.release)
+	sc := bufio.NewScanner(peer)
+	sc.Buffer(nil, 1<<20)
+	for i := range n {
+		if !sc.Scan() {
+			t.Fatalf("response %d missing: %v", i, sc.Err())
+		}
+		m, err := Decode(sc.Bytes())
+		if err != nil || string(m.ID) != fmt.Sprint(i) {
+			t.Fatalf("response %d: %q (%v)", i, sc.Bytes(), err)
+		}
+		c.wmu.Lock()
+		maxQueued = max(maxQueued, c.queued)
+		c.wmu.Unlock()
+	}
+	if err := <-sendErr; err != nil {
+		t.Fatal(err)
+	}
+	if maxQueued > limit+len(result)+64 {
+		t.Errorf("queue reached %d bytes, bound %d", maxQueued, limit)
+	}
+	if c.Dropped() != 0 {
+		t.Errorf("Dropped = %d", c.Dropped())
+	}
+	inW.Close()
+	go io.Copy(io.Discard, outR) // drains until Close closes outW
+	c.Close()
+	<-runDone
 }
 
 func TestConnCloseDrainsAndIsIdempotent(t *testing.T) {

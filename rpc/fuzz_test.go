@@ -8,6 +8,7 @@ import (
 	"io"
 	"reflect"
 	"testing"
+	"unicode/utf8"
 )
 
 var decodeSeeds = []string{
@@ -33,7 +34,7 @@ func FuzzDecode(f *testing.F) {
 			if !errors.As(err, &de) || (de.Code != CodeParseError && de.Code != CodeInvalidRequest) {
 				t.Fatalf("error %v (%T) is not a DecodeError with a standard code", err, err)
 			}
-			if de.ID != nil && !json.Valid(de.ID) {
+			if de.ID != nil && (!json.Valid(de.ID) || !utf8.Valid(de.ID)) {
 				t.Fatalf("recovered id %q is not JSON", de.ID)
 			}
 			return

@@ -131,7 +131,11 @@ func (e *DecodeError) Error() string { return e.Err.Error() }
 func (e *DecodeError) Unwrap() error { return e.Err }
 
 // Decode parses one JSON-RPC message. The returned message does not alias b.
-func Decode(b []byte) (*Message, error) {
+func Decode(b []byte) (*Message, error) { return decode(b, true) }
+
+// decode is Decode; with clone false the message may alias b (the caller
+// hands b over), which spares a copy of a large message.
+func decode(b []byte, clone bool) (*Message, error) {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 {
 		return nil, &DecodeError{Code: CodeParseError, Err: errors.New("empty message")}
@@ -141,18 +145,28 @@ func Decode(b []byte) (*Message, error) {
 		return nil, &DecodeError{Code: CodeInvalidRequest, Err: errors.New("JSON-RPC batches are not supported")}
 	}
 	var w wire
-	if !scanWire(b, &w) {
-		// Not the plain case (or not valid JSON): encoding/json decides. A
-		// separate variable keeps w on the stack in the fast path.
+	ok, bad := scanWire(b, &w, clone)
+	if !ok {
+		// Not a JSON object: encoding/json tells a parse error (-32700) from
+		// valid JSON of the wrong shape (-32600).
 		var sw wire
 		if err := json.Unmarshal(b, &sw); err != nil {
 			var ute *json.UnmarshalTypeError
 			if errors.As(err, &ute) {
-				return nil, &DecodeError{Code: CodeInvalidRequest, ID: validID(sw.ID), Err: fmt.Errorf("invalid JSON-RPC message: %v", err)}
+				return nil, &DecodeError{Code: CodeInvalidRequest, Err: fmt.Errorf("invalid JSON-RPC message: %v", err)}
 			}
-			return nil, &DecodeError{Code: CodeParseError, Err: fmt.Errorf("parse error: %v", err)}
+			de := &DecodeError{Code: CodeParseError, Err: fmt.Errorf("parse error: %v", err)}
+			if jsonDepth(b) > maxJSONDepth {
+				// Too deep for the parser, but the id usually comes first:
+				// name it in the error, as for a message over the size limit.
+				de.ID = prefixID(b[:min(len(b), 4096)])
+			}
+			return nil, de
 		}
 		w = sw
+	}
+	if bad != "" {
+		return nil, &DecodeError{Code: CodeInvalidRequest, ID: validID(w.ID), Err: errors.New(bad)}
 	}
 	id := validID(w.ID)
 	invalid := func(msg string) error {
@@ -162,7 +176,7 @@ func Decode(b []byte) (*Message, error) {
 		return nil, invalid(`invalid JSON-RPC message: "jsonrpc" must be "2.0"`)
 	}
 	if w.ID != nil && id == nil && !isNull(w.ID) {
-		return nil, invalid("invalid JSON-RPC message: id must be a string or a number")
+		return nil, invalid("invalid JSON-RPC message: id must be a string of valid UTF-8 or a number")
 	}
 	m := &Message{ID: w.ID, Params: w.Params, Result: w.Result, Error: w.Error}
 	if w.Method != nil {
@@ -187,16 +201,54 @@ func Decode(b []byte) (*Message, error) {
 	return m, nil
 }
 
-// validID returns id if it is a JSON string or number, else nil.
+// validID returns id if it is a JSON number or a JSON string of valid
+// UTF-8, else nil. An id holding invalid UTF-8 is refused (-32600, id null)
+// rather than echoed: the bytes are not valid JSON text, and a peer's JSON
+// parser would reject the whole reply.
 func validID(id json.RawMessage) json.RawMessage {
 	if len(id) == 0 {
 		return nil
 	}
 	switch c := id[0]; {
-	case c == '"', c == '-', c >= '0' && c <= '9':
+	case c == '"':
+		if !utf8.Valid(id) {
+			return nil
+		}
+		return id
+	case c == '-', c >= '0' && c <= '9':
 		return id
 	}
 	return nil
+}
+
+// maxJSONDepth is encoding/json's nesting limit (json.Valid fails beyond).
+const maxJSONDepth = 10000
+
+// jsonDepth returns the deepest nesting of objects and arrays in b, which
+// need not be valid JSON; it stops counting past maxJSONDepth.
+func jsonDepth(b []byte) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			depth++
+			if depth > deepest {
+				deepest = depth
+				if deepest > maxJSONDepth {
+					return deepest
+				}
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return deepest
 }
 
 func isNull(b json.RawMessage) bool { return string(b) == "null" }

@@ -2,8 +2,8 @@ package rpc
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
-	"strings"
 )
 
 // Fast envelope scanning.
@@ -14,26 +14,29 @@ import (
 // validation pass plus one structural pass over the top-level keys, and
 // one allocation (a copy of the message that the raw parts point into).
 //
-// It accepts only the plain case and reports false for anything where
-// encoding/json's behaviour is subtle (escaped keys or method strings, keys
-// that match ours only case-insensitively, a null or non-string method, a
-// non-object error): Decode then falls back to encoding/json, so the result
-// is identical either way.
+// It decodes every valid JSON object itself, with JSON-RPC's exact member
+// names (encoding/json would take "ID" for "id"); encoding/json only
+// classifies what is not a JSON object.
 
-// scanWire fills w from b (a trimmed, non-empty message) and reports
-// whether it could. It never reports true for input that json.Unmarshal
-// would reject or decode differently.
-func scanWire(b []byte, w *wire) bool {
+// scanWire fills w from b (a trimmed, non-empty message). It reports false,
+// leaving the verdict to encoding/json, only when b is not a valid JSON
+// object. Otherwise it decodes exactly what JSON-RPC specifies: member
+// names match exactly ("ID" and "Method" are unknown members, ignored, not
+// "id" and "method"), a repeated member's last value wins, and bad is set
+// (with the message's fields still read, so the id can be named in the
+// error) when "jsonrpc" or "method" is not a string or "error" is not an
+// error object.
+func scanWire(b []byte, w *wire, clone bool) (ok bool, bad string) {
 	if b[0] != '{' || !json.Valid(b) {
-		return false
+		return false, ""
 	}
-	b = bytes.Clone(b) // the message must not alias the caller's buffer
-	sawError := false
+	b = bytes.Clone(b)                         // the message must not alias the caller's buffer
+	var badJSONRPC, badMethod, badError string // per member: the last value decides
 	i := 1
 	for {
 		i = skipWS(b, i)
 		if b[i] == '}' {
-			return true
+			return true, cmp.Or(badJSONRPC, badMethod, badError)
 		}
 		if b[i] == ',' {
 			i = skipWS(b, i+1)
@@ -42,7 +45,9 @@ func scanWire(b []byte, w *wire) bool {
 		kend := scanString(b, i)
 		key := b[i+1 : kend-1]
 		if bytes.IndexByte(key, '\\') >= 0 {
-			return false
+			var k string
+			json.Unmarshal(b[i:kend], &k) // valid: cannot fail
+			key = []byte(k)
 		}
 		i = skipWS(b, kend)
 		i = skipWS(b, i+1) // ':'
@@ -51,48 +56,103 @@ func scanWire(b []byte, w *wire) bool {
 		i = vend
 		switch string(key) {
 		case "jsonrpc":
-			if v[0] != '"' || !plainASCII(v) {
-				return false
+			s, ok := jsonString(v)
+			badJSONRPC = ""
+			if !ok {
+				badJSONRPC = `invalid JSON-RPC message: "jsonrpc" must be a string`
 			}
-			if string(v) == `"2.0"` {
-				w.JSONRPC = "2.0"
-			} else {
-				w.JSONRPC = string(v[1 : len(v)-1])
-			}
+			w.JSONRPC = s
 		case "id":
 			w.ID = v
 		case "method":
-			if v[0] != '"' || !plainASCII(v) {
-				return false
+			badMethod = ""
+			switch {
+			case v[0] == 'n':
+				w.Method = nil
+			case v[0] != '"':
+				badMethod = `invalid JSON-RPC message: "method" must be a string`
+			case plainASCII(v):
+				w.Method = methodPtr(v[1 : len(v)-1])
+			default:
+				m, _ := jsonString(v)
+				w.Method = &m
 			}
-			w.Method = methodPtr(v[1 : len(v)-1])
 		case "params":
 			w.Params = v
 		case "result":
 			w.Result = v
 		case "error":
-			if sawError {
-				return false // encoding/json would merge into the first one
-			}
-			sawError = true
+			badError = ""
 			switch v[0] {
 			case 'n':
 				w.Error = nil
 			case '{':
-				var e Error
-				if json.Unmarshal(v, &e) != nil {
-					return false
+				e, ok := scanError(v)
+				if !ok {
+					badError = `invalid JSON-RPC message: "error" must have an integer "code" and a string "message"`
 				}
-				w.Error = &e
+				w.Error = e
 			default:
-				return false
+				badError = `invalid JSON-RPC message: "error" must be an object`
 			}
-		default:
-			for _, k := range [...]string{"jsonrpc", "id", "method", "params", "result", "error"} {
-				if strings.EqualFold(string(key), k) {
-					return false // encoding/json matches keys case-insensitively
-				}
+		}
+	}
+}
+
+// jsonString decodes the JSON string token v (null reads as "").
+func jsonString(v []byte) (string, bool) {
+	if v[0] == 'n' {
+		return "", true
+	}
+	if v[0] != '"' {
+		return "", false
+	}
+	if plainASCII(v) {
+		return string(v[1 : len(v)-1]), true
+	}
+	var s string
+	return s, json.Unmarshal(v, &s) == nil
+}
+
+// scanError decodes a (valid) JSON error object with exact member names.
+// Null code and message read as zero values; data is kept raw.
+func scanError(v []byte) (*Error, bool) {
+	e := &Error{}
+	ok := true
+	i := 1
+	for {
+		i = skipWS(v, i)
+		if v[i] == '}' {
+			return e, ok
+		}
+		if v[i] == ',' {
+			i = skipWS(v, i+1)
+		}
+		kend := scanString(v, i)
+		var key string
+		if k := v[i+1 : kend-1]; bytes.IndexByte(k, '\\') < 0 {
+			key = string(k)
+		} else {
+			json.Unmarshal(v[i:kend], &key)
+		}
+		i = skipWS(v, kend)
+		i = skipWS(v, i+1)
+		vend := scanValue(v, i)
+		val := v[i:vend:vend]
+		i = vend
+		switch key {
+		case "code":
+			if val[0] == 'n' {
+				e.Code = 0
+			} else if json.Unmarshal(val, &e.Code) != nil {
+				ok = false
 			}
+		case "message":
+			m, good := jsonString(val)
+			ok = ok && good
+			e.Message = m
+		case "data":
+			e.Data = val
 		}
 	}
 }

@@ -3,6 +3,7 @@ package rpc
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"testing"
 )
@@ -34,8 +35,8 @@ var scanSeeds = []string{
 	`{"jsonrpc":"2.0","id":1,"method":"ping"`,
 }
 
-// FuzzScanWire checks that whenever the fast path accepts a message, it
-// decodes it exactly as encoding/json does.
+// FuzzScanWire checks that the fast path decodes every JSON object exactly
+// as a reference built on encoding/json with exact member names does.
 func FuzzScanWire(f *testing.F) {
 	for _, s := range scanSeeds {
 		f.Add([]byte(s))
@@ -46,17 +47,80 @@ func FuzzScanWire(f *testing.F) {
 			return
 		}
 		var fast wire
-		if !scanWire(b, &fast) {
+		ok, fastBad := scanWire(b, &fast, true)
+		slow, slowBad, err := refWire(b)
+		if !ok {
+			if err == nil {
+				t.Fatalf("fast path refused the object %q", b)
+			}
 			return
 		}
-		var slow wire
-		if err := json.Unmarshal(b, &slow); err != nil {
+		if err != nil {
 			t.Fatalf("fast path accepted %q, encoding/json: %v", b, err)
+		}
+		if (fastBad != "") != slowBad {
+			t.Fatalf("%q: fast path bad=%q, reference bad=%v", b, fastBad, slowBad)
+		}
+		if fastBad != "" {
+			if string(fast.ID) != string(slow.ID) {
+				t.Fatalf("%q: id %q, want %q", b, fast.ID, slow.ID)
+			}
+			return
 		}
 		if !reflect.DeepEqual(norm(fast), norm(slow)) {
 			t.Fatalf("%q:\nfast %+v\nslow %+v", b, norm(fast), norm(slow))
 		}
 	})
+}
+
+// refWire is the reference decoding: a JSON object's members by exact name
+// (encoding/json's map decoding: names unescaped, last duplicate wins).
+func refWire(b []byte) (w wire, bad bool, err error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil || m == nil {
+		return w, false, errors.New("not an object")
+	}
+	str := func(v json.RawMessage) (string, bool) {
+		var s *string
+		if json.Unmarshal(v, &s) != nil {
+			return "", false
+		}
+		if s == nil {
+			return "", true
+		}
+		return *s, true
+	}
+	if v, ok := m["jsonrpc"]; ok {
+		var good bool
+		w.JSONRPC, good = str(v)
+		bad = bad || !good
+	}
+	w.ID = m["id"]
+	if v, ok := m["method"]; ok && string(v) != "null" {
+		s, good := str(v)
+		if v[0] != '"' || !good {
+			bad = true
+		}
+		w.Method = &s
+	}
+	w.Params, w.Result = m["params"], m["result"]
+	if v, ok := m["error"]; ok && string(v) != "null" {
+		var em map[string]json.RawMessage
+		if json.Unmarshal(v, &em) != nil {
+			return w, true, nil
+		}
+		e := &Error{Data: em["data"]}
+		if c, ok := em["code"]; ok && string(c) != "null" && json.Unmarshal(c, &e.Code) != nil {
+			bad = true
+		}
+		if msg, ok := em["message"]; ok {
+			var good bool
+			e.Message, good = str(msg)
+			bad = bad || !good
+		}
+		w.Error = e
+	}
+	return w, bad, nil
 }
 
 // norm makes wires comparable (nil vs empty raw messages, method pointers).

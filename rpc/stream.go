@@ -47,8 +47,11 @@ func (e *TooLongError) Error() string {
 // if it appears there (it usually does: peers write "jsonrpc", then "id").
 // Keys of nested objects ("params": {"id": ...}) are not mistaken for it. It
 // returns nil when the id cannot be found or may be cut off.
-func (e *TooLongError) PrefixID() json.RawMessage {
-	p := e.Prefix
+func (e *TooLongError) PrefixID() json.RawMessage { return prefixID(e.Prefix) }
+
+// prefixID recovers the top-level id from the first bytes of a message; see
+// [TooLongError.PrefixID].
+func prefixID(p []byte) json.RawMessage {
 	depth := 0
 	for i := 0; i < len(p); i++ {
 		switch p[i] {
@@ -121,6 +124,9 @@ type lineStream struct {
 	closer io.Closer
 	limit  int
 	buf    []byte
+	// handedOver: the last Read returned a slice of a buffer the stream
+	// then dropped (see release).
+	handedOver bool
 
 	// raw is the write end when it is a non-blocking pipe: small messages
 	// can then be written inline, without the Conn's writer goroutine.
@@ -177,6 +183,7 @@ func (s *lineStream) tryWrite(msg []byte) (bool, error) {
 var errFlushPending = errors.New("flush pending")
 
 func (s *lineStream) Read() ([]byte, error) {
+	s.handedOver = false
 	for {
 		line, err := s.readLine()
 		if err != nil {
@@ -212,19 +219,95 @@ func (s *lineStream) readLine() ([]byte, error) {
 		if n > s.limit {
 			return nil, s.skip(len(s.buf)+len(line), err)
 		}
+		if len(s.buf)+len(line) > keepBuf {
+			return s.readBig(line, err)
+		}
 		s.buf = append(s.buf, line...)
 		switch {
 		case err == nil:
-			return s.buf[:len(s.buf)-1], nil
+			return s.release(s.buf[:len(s.buf)-1]), nil
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case errors.Is(err, io.EOF) && len(s.buf) > 0:
-			return s.buf, nil
+			return s.release(s.buf), nil
 		default:
 			return nil, err
 		}
 	}
 }
+
+// readBig finishes reading a line larger than keepBuf: line (the latest
+// piece, err its ReadSlice error) and what follows are copied into blocks,
+// then into one slice of the exact size, handed to the caller. Reading an
+// N-byte line so allocates about 2N in all (append's growth cost about 5N
+// and kept the buffer), and the stream keeps nothing.
+func (s *lineStream) readBig(line []byte, err error) ([]byte, error) {
+	const block = 4 << 20
+	blocks := [][]byte{s.buf}
+	n := len(s.buf) + len(line) // bytes read so far, the newline included if err is nil
+	for {
+		for len(line) > 0 {
+			last := &blocks[len(blocks)-1]
+			if len(*last) == cap(*last) {
+				blocks = append(blocks, make([]byte, 0, block))
+				last = &blocks[len(blocks)-1]
+			}
+			k := min(len(line), cap(*last)-len(*last))
+			*last = append(*last, line[:k]...)
+			line = line[k:]
+		}
+		if err == nil || !errors.Is(err, bufio.ErrBufferFull) {
+			break
+		}
+		line, err = s.r.ReadSlice('\n')
+		size := n + len(line)
+		if err == nil {
+			size--
+		}
+		if size > s.limit {
+			return nil, s.skip(n+len(line), err)
+		}
+		n += len(line)
+	}
+	switch {
+	case err == nil:
+		n-- // the newline
+	case errors.Is(err, io.EOF) && n > 0:
+	default:
+		s.buf = s.buf[:0]
+		return nil, err
+	}
+	out := make([]byte, n)
+	off := 0
+	for _, b := range blocks {
+		off += copy(out[off:], b)
+	}
+	s.buf = s.buf[:0]
+	if cap(s.buf) > keepBuf {
+		s.buf = nil
+	}
+	s.handedOver = true
+	return out, nil
+}
+
+// keepBuf is the largest line buffer a lineStream keeps between messages.
+// A larger one, grown by one big message, is handed to the caller instead:
+// an idle connection must not hold a 50 MB buffer at its high-water mark.
+const keepBuf = 1 << 20
+
+// release returns msg (a slice of s.buf) and, when s.buf has grown past
+// keepBuf, lets go of it so that the caller owns msg (see owned).
+func (s *lineStream) release(msg []byte) []byte {
+	s.handedOver = cap(s.buf) > keepBuf
+	if s.handedOver {
+		s.buf = nil
+	}
+	return msg
+}
+
+// owned reports whether the slice the last Read returned is no longer
+// referenced by the stream, so the caller may keep it without a copy.
+func (s *lineStream) owned() bool { return s.handedOver }
 
 // checkLimit returns line, or a TooLongError if it is over the limit (the
 // limit may be below bufio's buffer size).

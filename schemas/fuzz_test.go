@@ -84,3 +84,45 @@ func FuzzArgValidate(f *testing.F) {
 		}
 	})
 }
+
+// FuzzHostileArgSchema feeds arbitrary input schemas and arguments to the
+// bounded compile and validation. Whatever the input: no panic, errors of
+// the documented kinds only, and no validation allocating far beyond what
+// the work budget allows (the attacks it starts from allocated gigabytes).
+func FuzzHostileArgSchema(f *testing.F) {
+	for _, s := range [][2]string{
+		{nestedSchema(40), nestedArgs(3)},
+		{oneOfChain(30), `{}`},
+		{anchorChain(12), `{}`},
+		{recursiveFanOut, nestedArgs(30)},
+		{`{"$dynamicAnchor":"x","anyOf":[{"$dynamicRef":"#x"},{"properties":{"a":{"$dynamicRef":"#x"}}}]}`, `{"a":{"a":1}}`},
+		{`{"$recursiveAnchor":true,"$schema":"https://json-schema.org/draft/2019-09/schema","items":{"$recursiveRef":"#"}}`, `[[[[]]]]`},
+		{`{"$id":"https://x/a","$defs":{"b":{"$id":"b","allOf":[{"$ref":"a"}]}},"$ref":"b"}`, `{}`},
+		{`{"type":"array","uniqueItems":true,"items":{"oneOf":[{"type":"array"},{"$ref":"#"}]}}`, `[[1],[2],[[3]]]`},
+		{`{"patternProperties":{".*":{"$ref":"#"},"a":{"$ref":"#"}},"propertyNames":{"$ref":"#"}}`, `{"a":{"a":{"a":{}}}}`},
+		{toolSchema2020, `{"path":"x"}`},
+		{`{"$ref":"#/properties/a","properties":{"a":{"$ref":"#/properties/b"},"b":{"$ref":"#/properties/a"}}}`, `{}`},
+	} {
+		f.Add([]byte(s[0]), []byte(s[1]))
+	}
+	lim := DefaultArgSchemaLimits
+	lim.MaxWork = 5000
+	f.Fuzz(func(t *testing.T, schema, args []byte) {
+		s, err := CompileArgSchemaLimits(schema, lim)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "input schema: ") {
+				t.Fatalf("compile error %q lacks context", err)
+			}
+			return
+		}
+		var verr error
+		n := allocs(func() { verr = s.Validate(args) })
+		var fe FieldErrors
+		if verr != nil && !errors.As(verr, &fe) && !errors.Is(verr, ErrSchemaTooComplex) {
+			t.Fatalf("Validate error %T %v is neither FieldErrors nor ErrSchemaTooComplex", verr, verr)
+		}
+		if limit := uint64(64<<20) + 64*uint64(len(args)); n > limit {
+			t.Fatalf("one validation allocated %d MB (budget %d steps)", n>>20, lim.MaxWork)
+		}
+	})
+}

@@ -13,7 +13,9 @@
 #   - added latency: testdata/echobackend called directly over stdio and
 #     through the gateway (call_tool and the exposed name echo__echo),
 #     interleaved call by call; p50, p99 and their differences;
-#   - throughput with 1, 8, 64 and 256 calls in flight, gateway / direct;
+#   - throughput with 1, 8, 64 and 256 calls in flight, gateway / direct and
+#     gateway / byte-copy relay (../shared/bench/floor-relay.go, built here
+#     at run time; its rows are skipped when it is absent);
 #   - start-up: launch to all tools listed (tools/list polled every 1 ms)
 #     with 1 backend (200 ms start delay) and 10 (30 to 300 ms), against the
 #     slowest backend alone;
@@ -35,9 +37,16 @@ trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/mcp-agentify" .
 go build -o "$bin/echobackend" ./testdata/echobackend
 go build -o "$bin/benchdriver" ./scripts/benchdriver
+# The byte-copy relay, the floor for an extra process on the path, is built
+# from ../shared at run time (it is not part of this repository).
+relay=()
+if [ -f ../shared/bench/floor-relay.go ]; then
+  go build -o "$bin/floor-relay" ../shared/bench/floor-relay.go
+  relay=(-relay "$bin/floor-relay")
+fi
 
 gotest=true
 [ "${BENCH_GOTEST:-1}" = 0 ] && gotest=false
 "$bin/benchdriver" -gateway "$bin/mcp-agentify" -echo "$bin/echobackend" -out "$out" \
   -calls "${BENCH_CALLS:-3000}" -rounds "${BENCH_ROUNDS:-3}" -gotest="$gotest" \
-  -eval ../shared/eval/toolsel -work "$bin"
+  -eval ../shared/eval/toolsel -work "$bin" "${relay[@]}"

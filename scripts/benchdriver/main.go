@@ -48,6 +48,7 @@ var (
 	evalDir    = flag.String("eval", "../shared/eval/toolsel", "tool-selection eval set (tools.json, queries.dev.json)")
 	goTest     = flag.Bool("gotest", true, "run the go test benchmarks (allocations per call, planner request, ranker)")
 	workDir    = flag.String("work", "", "scratch directory (default: a temporary one)")
+	relayBin   = flag.String("relay", "", "floor-relay binary (../shared/bench/floor-relay.go): the byte-copy floor for an extra process; empty skips its rows")
 )
 
 // Row is one line of the table.
@@ -390,6 +391,15 @@ func throughput() {
 	gw := startGateway("throughput", nil)
 	defer gw.stop()
 	gw.waitTools("__echo", 1, 5*time.Millisecond)
+	// The relay (floor-relay in front of the echo backend) is the floor for
+	// any extra process on the path: pipes and wake-ups, no parsing.
+	var relay *peer
+	if *relayBin != "" {
+		relay = startPeer(*relayBin, *echoBin)
+		relay.initialize()
+		defer relay.stop()
+		window(relay, paramsDirect, 8, 2000)
+	}
 	window(direct, paramsDirect, 8, 2000) // warm-up
 	window(gw, paramsExposed, 8, 2000)
 	for _, w := range []int{1, 8, 64, 256} {
@@ -397,11 +407,15 @@ func throughput() {
 		if w == 1 {
 			total = 5000
 		}
-		var d, g, ratios []float64
+		var d, g, rl, ratios, relayRatios []float64
 		for r := 0; r < *rounds; r++ {
 			dr := window(direct, paramsDirect, w, total)
 			gr := window(gw, paramsExposed, w, total)
 			d, g, ratios = append(d, dr), append(g, gr), append(ratios, gr/dr)
+			if relay != nil {
+				rr := window(relay, paramsDirect, w, total)
+				rl, relayRatios = append(rl, rr), append(relayRatios, gr/rr)
+			}
 		}
 		ratio := median(ratios)
 		budget, ok := "", (*bool)(nil)
@@ -410,6 +424,15 @@ func throughput() {
 		}
 		add("throughput", fmt.Sprintf("echo (no work), %d in flight: gateway / direct calls/s", w), ratio*100, "%",
 			fmt.Sprintf("%.0f / %.0f = %.0f %%", median(g), median(d), ratio*100), budget, ok)
+		if relay != nil {
+			rratio := median(relayRatios)
+			budget, ok := "", (*bool)(nil)
+			if w == 64 {
+				budget, ok = "≥ 80 %", check(rratio >= 0.80)
+			}
+			add("throughput", fmt.Sprintf("echo (no work), %d in flight: gateway / byte-copy relay calls/s", w), rratio*100, "%",
+				fmt.Sprintf("%.0f / %.0f = %.0f %%", median(g), median(rl), rratio*100), budget, ok)
+		}
 	}
 	// The echo backend answers in about 2 µs, so the ratio above is the
 	// gateway's own cost per call against almost nothing. A real server
