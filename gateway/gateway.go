@@ -371,7 +371,13 @@ func (g *Gateway) warmIndex() {
 	stopped := g.stopped
 	g.mu.Unlock()
 	if !stopped {
-		g.Catalog().Index()
+		cat := g.Catalog()
+		cat.Index()
+		// Compile the argument schemas here, off every read loop, before
+		// the calls that need them (bounded per schema; cached by content).
+		for i := range cat.Tools {
+			cat.ArgSchema(&cat.Tools[i])
+		}
 	}
 }
 
@@ -529,10 +535,20 @@ func splitQualified(name string) (backend, tool string, ok bool) {
 func (g *Gateway) ValidateArgs(cat *planner.Catalog, t *planner.Tool, args json.RawMessage) error {
 	s, err := cat.ArgSchema(t)
 	if err != nil {
-		g.log.Debug().Str("tool", t.QualifiedName()).Err(err).Msg("input schema does not compile; arguments not validated")
+		ev := g.log.Debug()
+		if errors.Is(err, schemas.ErrSchemaTooComplex) {
+			ev = g.log.Warn()
+		}
+		ev.Str("tool", t.QualifiedName()).Err(err).Msg("input schema not usable; arguments not validated")
 		return nil
 	}
 	if err := s.Validate(args); err != nil {
+		if errors.Is(err, schemas.ErrSchemaTooComplex) {
+			// Over the validation work bound for these arguments: the
+			// backend validates them itself.
+			g.log.Warn().Str("tool", t.QualifiedName()).Err(err).Msg("arguments not validated")
+			return nil
+		}
 		var fe schemas.FieldErrors
 		if errors.As(err, &fe) {
 			return &toolError{Message: fmt.Sprintf("invalid arguments for %s: %s", t.QualifiedName(), fe.Error())}

@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"encoding/json"
+	"sync/atomic"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
@@ -180,19 +181,24 @@ func (g *Gateway) relayRequest(b *backends.Backend, conn *rpc.Conn, m *rpc.Messa
 	k := relayKey{b.ID(), string(backendID)}
 	// The client sees the session connection's own id (every backend
 	// starts its ids at 0); the mapping lets a cancellation from the
-	// backend reach the client. routeMu is held across Go so that the
-	// callback's delete finds the entry.
-	g.routeMu.Lock()
+	// backend reach the client. No lock is held across Go, which may wait
+	// for room toward a slow client; done tells whether the answer came
+	// first, so that a finished request is never registered.
+	var done atomic.Bool
 	ours, err := s.conn.Go(m.Method, m.Params, func(resp *rpc.Message) {
+		done.Store(true)
 		g.routeMu.Lock()
 		delete(g.relayed, k)
 		g.routeMu.Unlock()
 		conn.Send(&rpc.Message{ID: backendID, Result: resp.Result, Error: resp.Error})
 	})
 	if err == nil {
-		g.relayed[k] = relayRoute{s, ours}
+		g.routeMu.Lock()
+		if !done.Load() {
+			g.relayed[k] = relayRoute{s, ours}
+		}
+		g.routeMu.Unlock()
 	}
-	g.routeMu.Unlock()
 	if err != nil {
 		conn.ReplyError(backendID, rpc.Errorf(rpc.CodeInternalError, "%s: the client connection failed: %v", m.Method, err))
 	}

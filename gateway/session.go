@@ -77,6 +77,15 @@ func NewSession(g *Gateway, stream rpc.Stream) *Session {
 		OnBadInput: func(line []byte, err error) {
 			s.log.Warn().Str("error", err.Error()).Msg("unreadable message from the client")
 		},
+		// A client that stops reading: notifications are dropped (logged,
+		// counted); a response or request waits for room, holding back the
+		// backend that sends it, and after the bound the session ends.
+		OnDropNotification: func(m *rpc.Message) {
+			s.log.Warn().Str("method", m.Method).Msg("the client is not reading: notification dropped")
+		},
+		OnOverflow: func(err error) {
+			s.log.Error().Err(err).Msg("the client stopped reading; session closed")
+		},
 	}
 	if g.opts.Hub != nil {
 		opts.OnRead = func(m *rpc.Message, n int) { g.trace(telemetry.DirIDEToGateway, "", m, n) }
