@@ -135,6 +135,12 @@ type Options struct {
 	// stops the others.
 	Prespawned *Prespawned
 
+	// Integrity, if set, pins and scans each backend's tools and prompts;
+	// quarantined ones are withheld (see backends/integrity.go).
+	// IntegrityMode is the default mode for backends that set none.
+	Integrity     ToolChecker
+	IntegrityMode string
+
 	// dial replaces how a backend connects (tests use in-memory backends).
 	dial func(ctx context.Context, b *Backend) (rpc.Stream, *process, error)
 }
@@ -166,6 +172,8 @@ type Backend struct {
 	gaveUp      bool            // guarded by mu; the supervisor gave up (restart policy)
 
 	br *breaker // call outcomes decide whether calls go through
+
+	integ integrityState // discovered definitions and their integrity verdicts
 
 	pre    *prespawn          // a process started before the client connected; only the supervisor uses it
 	gen    *atomic.Uint64     // the manager's generation, advanced on every state or list change
@@ -677,6 +685,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 					tools = append(tools, t)
 				}
 			}
+			tools = b.screenTools(tools)
 			b.mu.Lock()
 			b.tools = tools
 			b.bump()
@@ -686,6 +695,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 			if err != nil {
 				b.log.Warn().Err(err).Msg("prompts/list failed")
 			}
+			items = b.screenPrompts(items)
 			b.mu.Lock()
 			b.prompts = items
 			b.bump()

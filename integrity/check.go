@@ -2,6 +2,7 @@ package integrity
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -100,6 +101,16 @@ func (c *Checker) Check(backendID, identity, mode string, defs []Def) []Verdict 
 		if bp.Pending == nil {
 			bp.Pending = map[string]*Pin{}
 		}
+		firstOf := map[string]bool{}
+		for _, d := range defs {
+			if !slices.Contains(bp.Kinds, d.Kind) {
+				firstOf[d.Kind] = true
+			}
+		}
+		for k := range firstOf {
+			bp.Kinds = append(bp.Kinds, k)
+			changed = true
+		}
 		for i, d := range defs {
 			pk := PinKey(d.Kind, d.Name)
 			v := &verdicts[i]
@@ -113,7 +124,7 @@ func (c *Checker) Check(backendID, identity, mode string, defs []Def) []Verdict 
 					changed = true
 				}
 				continue
-			case first && bp.Approved && len(v.Findings) == 0:
+			case firstOf[d.Kind] && bp.Approved && len(v.Findings) == 0:
 				// Trust on first use.
 				bp.Pins[pk] = &Pin{Hash: hashes[i], Def: canon[i], Seen: now}
 				v.State = StateApproved
