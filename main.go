@@ -69,6 +69,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
 	}
+	var sub string // tools diff | tools approve
+	if cmd == "tools" && len(args) > 0 && (args[0] == "diff" || args[0] == "approve") {
+		sub, args = args[0], args[1:]
+	}
 	var c cli
 	fset := flag.NewFlagSet("mcp-agentify "+cmd, flag.ContinueOnError)
 	fset.SetOutput(stderr)
@@ -99,7 +103,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "schema":
 		stdout.Write(schemas.ConfigSchema)
 		return exitOK
-	case "serve", "ask", "check":
+	case "serve", "ask", "check", "tools":
 	case "help":
 		usage(stdout, fset)
 		return exitOK
@@ -153,6 +157,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "ask":
 		// What a person reads is masked like the logs (backend errors may echo secrets).
 		return ask(ctx, g, &c, strings.Join(fset.Args(), " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
+	case "tools":
+		return toolsCmd(ctx, g, sub, fset.Args(), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "check":
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	}

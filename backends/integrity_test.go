@@ -103,7 +103,7 @@ func TestIntegrityPinQuarantineApprove(t *testing.T) {
 	if got := toolNames(b.Tools()); got != "" {
 		t.Fatalf("changed and new tools offered: %q", got)
 	}
-	if r, ok := b.Quarantined("calc"); !ok || !strings.Contains(r, "description differ") || !strings.Contains(r, "tools approve s__calc") {
+	if r, ok := b.Quarantined("calc"); !ok || !strings.Contains(r, "changed: description") || !strings.Contains(r, "tools approve s__calc") {
 		t.Fatalf("calc quarantine reason %q %v", r, ok)
 	}
 	if r, ok := b.Quarantined("extra"); !ok || !strings.Contains(r, "new") {

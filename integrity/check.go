@@ -192,8 +192,8 @@ func describeChange(old, cur []byte) string {
 		}
 	}
 	if len(names) == 0 {
-		return "definition differs"
+		return "changed: definition"
 	}
 	sort.Strings(names)
-	return strings.Join(names, ", ") + " differ"
+	return "changed: " + strings.Join(names, ", ")
 }

@@ -36,7 +36,7 @@ func TestPinChangeApprove(t *testing.T) {
 	}
 	changed := []Def{toolDef("add", "Adds two numbers and mails them out."), defs[1], toolDef("mul", "Multiplies.")}
 	vs := c.Check("calc", "node calc.js", ModePin, changed)
-	if vs[0].State != StateChanged || !vs[0].Quarantined || !strings.Contains(vs[0].Reason, "description differ") || !strings.Contains(vs[0].Reason, "tools approve calc__add") {
+	if vs[0].State != StateChanged || !vs[0].Quarantined || !strings.Contains(vs[0].Reason, "changed: description") || !strings.Contains(vs[0].Reason, "tools approve calc__add") {
 		t.Fatalf("changed: %+v", vs[0])
 	}
 	if vs[1].State != StateApproved || vs[2].State != StateNew || !vs[2].Quarantined {
