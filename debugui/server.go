@@ -68,6 +68,8 @@ type Options struct {
 	Source Source
 	// Runner runs console tasks; nil disables the console.
 	Runner Runner
+	// Integrity shows tool integrity states and approves; nil shows none.
+	Integrity Integrity
 	// Logger receives the server's own errors; the zero Logger discards.
 	Logger zerolog.Logger
 	// Version is shown on the page.
@@ -234,6 +236,9 @@ func (s *Server) handler() http.Handler {
 	api("GET /api/metrics", s.handleMetrics)
 	api("GET /metrics", s.handlePrometheus)
 	api("POST /api/run", s.handleRun)
+	api("GET /api/integrity", s.handleIntegrity)
+	api("GET /api/integrity/diff", s.handleIntegrityDiff)
+	api("POST /api/integrity/approve", s.handleIntegrityApprove)
 	api("GET /ws/logs", s.handleWSLogs)
 	api("GET /ws/mcptrace", s.handleWSTrace)
 
