@@ -210,8 +210,8 @@ func TestPoisonedCatalogVariants(t *testing.T) {
 		payload := ruleCases[r.name].poisoned[0]
 		missed := 0
 		for i, raw := range tools {
-			if r.name == "excessive-length" && i%8 != 0 {
-				continue // a 20 KB payload per tool: every eighth tool is plenty
+			if i%4 != 0 {
+				continue // every fourth tool is plenty (and keeps -race quick)
 			}
 			var obj map[string]any
 			_ = json.Unmarshal(raw, &obj)
