@@ -69,7 +69,7 @@ type cli struct {
 
 // commands are the subcommands that may also follow global flags
 // ("mcp-agentify --config X check").
-var commands = []string{"serve", "ask", "check", "schema", "version", "help"}
+var commands = []string{"serve", "ask", "check", "tools", "auth", "schema", "version", "help"}
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, implied, orig := "serve", true, args
@@ -81,6 +81,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if cmd == "auth" {
 		return runAuth(args, stdout, stderr)
+	}
+	var sub string // tools diff | tools approve
+	if cmd == "tools" && len(args) > 0 && (args[0] == "diff" || args[0] == "approve") {
+		sub, args = args[0], args[1:]
 	}
 	var c cli
 	fset := flag.NewFlagSet("mcp-agentify "+cmd, flag.ContinueOnError)
@@ -114,7 +118,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		i := slices.Index(orig, positional[0])
 		return run(append([]string{positional[0]}, append(slices.Clone(orig[:i]), orig[i+1:]...)...), stdin, stdout, stderr)
 	}
-	if cmd != "ask" && len(positional) > 0 && cmd != "help" {
+	if cmd != "ask" && cmd != "tools" && len(positional) > 0 && cmd != "help" {
 		fmt.Fprintf(stderr, "mcp-agentify %s: unexpected argument %q\n\n", cmd, positional[0])
 		usage(stderr, fset)
 		return exitUsage
@@ -127,7 +131,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "schema":
 		stdout.Write(schemas.ConfigSchema)
 		return exitOK
-	case "serve", "ask", "check":
+	case "serve", "ask", "check", "tools":
 	case "help":
 		usage(stdout, fset)
 		return exitOK
@@ -203,6 +207,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "ask":
 		// What a person reads is masked like the logs (backend errors may echo secrets).
 		return ask(ctx, g, &c, strings.Join(positional, " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
+	case "tools":
+		return toolsCmd(ctx, g, sub, positional, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "check":
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	}

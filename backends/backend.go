@@ -152,6 +152,12 @@ type Options struct {
 	// stops the others.
 	Prespawned *Prespawned
 
+	// Integrity, if set, pins and scans each backend's tools and prompts;
+	// quarantined ones are withheld (see backends/integrity.go).
+	// IntegrityMode is the default mode for backends that set none.
+	Integrity     ToolChecker
+	IntegrityMode string
+
 	// dial replaces how a backend connects (tests use in-memory backends).
 	dial func(ctx context.Context, b *Backend) (rpc.Stream, *process, error)
 }
@@ -185,6 +191,8 @@ type Backend struct {
 	lastTail    []string        // guarded by mu; stderr tail of the last process that ended
 
 	br *breaker // call outcomes decide whether calls go through
+
+	integ integrityState // discovered definitions and their integrity verdicts
 
 	pre    *prespawn          // a process started before the client connected; only the supervisor uses it
 	gen    *atomic.Uint64     // the manager's generation, advanced on every state or list change
@@ -793,6 +801,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 					tools = append(tools, t)
 				}
 			}
+			tools = b.screenTools(tools)
 			b.mu.Lock()
 			b.tools = tools
 			b.bump()
@@ -802,7 +811,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 			if err != nil {
 				b.log.Warn().Err(err).Msg("prompts/list failed")
 			}
-			items = b.validPrompts(items)
+			items = b.screenPrompts(b.validPrompts(items))
 			b.mu.Lock()
 			b.prompts = items
 			b.bump()

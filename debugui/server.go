@@ -88,6 +88,8 @@ type Options struct {
 	Runner Runner
 	// Restarter restarts backends; nil disables the restart button.
 	Restarter Restarter
+	// Integrity shows tool integrity states and approves; nil shows none.
+	Integrity Integrity
 	// Logger receives the server's own errors; the zero Logger discards.
 	Logger zerolog.Logger
 	// Version is shown on the page.
@@ -270,6 +272,9 @@ func (s *Server) handler() http.Handler {
 	api("GET /metrics", s.handlePrometheus)
 	api("POST /api/run", s.handleRun)
 	api("POST /api/backends/{id}/restart", s.handleRestart)
+	api("GET /api/integrity", s.handleIntegrity)
+	api("GET /api/integrity/diff", s.handleIntegrityDiff)
+	api("POST /api/integrity/approve", s.handleIntegrityApprove)
 	api("GET /ws/logs", s.handleWSLogs)
 	api("GET /ws/mcptrace", s.handleWSTrace)
 

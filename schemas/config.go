@@ -41,6 +41,8 @@ type Config struct {
 	ReadyTimeout *Duration `json:"readyTimeout,omitempty"`
 	// MaxMessageBytes bounds one JSON-RPC message from the IDE or a backend (default 64 MiB).
 	MaxMessageBytes int `json:"maxMessageBytes,omitempty" jsonschema:"minimum=65536"`
+	// Integrity guards against changed and poisoned tool definitions: "pin" (the default: definitions are pinned by hash on a backend's first start; changed, new and poisoned-looking tools and prompts are held back until approved with `mcp-agentify tools approve`), "pin-strict" (as pin, and a newly configured backend needs approval too), "warn" (nothing held back, changes and findings flagged) or "off".
+	Integrity string `json:"integrity,omitempty" jsonschema:"enum=pin,enum=pin-strict,enum=warn,enum=off"`
 
 	// Backends is agentify's own list of backend MCP servers.
 	Backends []Backend `json:"backends,omitempty"`
@@ -121,6 +123,8 @@ type Backend struct {
 	MaxRestarts *int `json:"maxRestarts,omitempty" jsonschema:"minimum=0"`
 	// CircuitBreaker tunes when failing calls make the gateway fail fast for this backend.
 	CircuitBreaker *BreakerConfig `json:"circuitBreaker,omitempty"`
+	// Integrity overrides the gateway-wide integrity mode for this backend: "pin", "pin-strict", "warn" or "off".
+	Integrity string `json:"integrity,omitempty" jsonschema:"enum=pin,enum=pin-strict,enum=warn,enum=off"`
 	// EnvFile is a dotenv file (VS Code's field) read into env; a relative path is relative to the configuration file. Values in env win.
 	EnvFile string `json:"envFile,omitempty"`
 

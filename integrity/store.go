@@ -1,0 +1,255 @@
+package integrity
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+)
+
+// FileName is the pin file's name in the state directory.
+const FileName = "approved-tools.json"
+
+// DefaultPath returns $AGENTIFY_STATE_DIR/approved-tools.json, else
+// approved-tools.json in the user's configuration directory under
+// mcp-agentify/.
+func DefaultPath() (string, error) {
+	dir := os.Getenv("AGENTIFY_STATE_DIR")
+	if dir == "" {
+		cfg, err := os.UserConfigDir()
+		if err != nil {
+			return "", fmt.Errorf("no state directory (set AGENTIFY_STATE_DIR): %w", err)
+		}
+		dir = filepath.Join(cfg, "mcp-agentify")
+	}
+	return filepath.Join(dir, FileName), nil
+}
+
+// File is the content of the pin file.
+type File struct {
+	Version int `json:"version"`
+	// Backends maps a backend key ([Key]) to what is pinned for it.
+	Backends map[string]*BackendPins `json:"backends"`
+}
+
+// BackendPins is what is known of one backend (id and identity).
+type BackendPins struct {
+	ID       string `json:"id"`
+	Identity string `json:"identity"`
+	// Approved is false while a backend seen under pin-strict awaits its
+	// first approval.
+	Approved bool `json:"approved"`
+	// Kinds are the kinds of definitions ("tool", "prompt") seen so far:
+	// trust on first use applies to each kind's first listing.
+	Kinds []string `json:"kinds,omitempty"`
+	// Pins are the approved definitions, by kind and name ([PinKey]).
+	Pins map[string]*Pin `json:"pins,omitempty"`
+	// Pending are definitions seen but held back, by kind and name: changed,
+	// new or flagged. Approving one moves it to Pins.
+	Pending map[string]*Pin `json:"pending,omitempty"`
+}
+
+// Pin is one definition: its hash and its canonical JSON (kept so a diff
+// can show what changed).
+type Pin struct {
+	Hash string          `json:"hash"`
+	Def  json.RawMessage `json:"def"`
+	// Reason says why a pending definition is held back.
+	Reason string    `json:"reason,omitempty"`
+	Seen   time.Time `json:"seen"`
+}
+
+// Key is the pin file's key for a backend: its id and its identity
+// (command and args, or URL), so a backend whose id now names another
+// server is not taken for the one approved before.
+func Key(id, identity string) string { return id + " " + identity }
+
+// PinKey is the key of a definition within a backend: "tool:NAME" or
+// "prompt:NAME".
+func PinKey(kind, name string) string { return kind + ":" + name }
+
+// Store reads and updates a pin file. Several processes may share one
+// file: every update holds a lock file, re-reads the file, applies its
+// change and replaces the file atomically (temporary file and rename).
+type Store struct {
+	Path string
+}
+
+// ErrLocked is wrapped when the lock file stays held past the wait.
+var ErrLocked = errors.New("pin file is locked by another process")
+
+// lockWait bounds how long an update waits for another process's lock;
+// staleLock is the age after which a lock is taken as abandoned (a
+// process that died holding it).
+const (
+	lockWait  = 10 * time.Second
+	staleLock = 30 * time.Second
+)
+
+// Load reads the pin file; a missing file is an empty one.
+func (s *Store) Load() (*File, error) {
+	data, err := os.ReadFile(s.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &File{Version: 1, Backends: map[string]*BackendPins{}}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading pin file: %w", err)
+	}
+	f := &File{}
+	if err := json.Unmarshal(data, f); err != nil {
+		return nil, fmt.Errorf("pin file %s is not valid: %w", s.Path, err)
+	}
+	if f.Backends == nil {
+		f.Backends = map[string]*BackendPins{}
+	}
+	return f, nil
+}
+
+// Update applies fn to the current content under the lock and writes the
+// result (0600) if fn returns nil and changed is true.
+func (s *Store) Update(fn func(f *File) (changed bool, err error)) error {
+	if err := os.MkdirAll(filepath.Dir(s.Path), 0o700); err != nil {
+		return fmt.Errorf("creating state directory: %w", err)
+	}
+	unlock, err := s.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	f, err := s.Load()
+	if err != nil {
+		return err
+	}
+	changed, err := fn(f)
+	if err != nil || !changed {
+		return err
+	}
+	return s.write(f)
+}
+
+func (s *Store) lock() (func(), error) {
+	lockPath := s.Path + ".lock"
+	deadline := time.Now().Add(lockWait)
+	for delay := 2 * time.Millisecond; ; delay = min(delay*2, 100*time.Millisecond) {
+		lf, err := os.OpenFile(lockPath, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+		if err == nil {
+			fmt.Fprintf(lf, "%d\n", os.Getpid())
+			lf.Close()
+			return func() { os.Remove(lockPath) }, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("locking pin file: %w", err)
+		}
+		if st, err := os.Stat(lockPath); err == nil && time.Since(st.ModTime()) > staleLock {
+			os.Remove(lockPath) // abandoned by a process that died holding it
+			continue
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("%w (%s)", ErrLocked, lockPath)
+		}
+		time.Sleep(delay)
+	}
+}
+
+func (s *Store) write(f *File) error {
+	f.Version = 1
+	data, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encoding pin file: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(s.Path), FileName+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("writing pin file: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after a successful rename
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing pin file: %w", err)
+	}
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing pin file: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing pin file: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing pin file: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), s.Path); err != nil {
+		return fmt.Errorf("writing pin file: %w", err)
+	}
+	return nil
+}
+
+// Approve moves pending definitions to the approved pins and marks the
+// backend approved. names selects definitions by "tool:NAME",
+// "prompt:NAME" or a bare name (tool or prompt); none selects all pending
+// definitions of the backend. It returns the keys approved, and fails if a
+// named definition is not pending.
+func (s *Store) Approve(backendID string, names ...string) ([]string, error) {
+	var approved []string
+	err := s.Update(func(f *File) (bool, error) {
+		approved = nil
+		found := false
+		for _, bp := range f.Backends {
+			if bp.ID != backendID {
+				continue
+			}
+			found = true
+			keys := make([]string, 0, len(bp.Pending))
+			for k := range bp.Pending {
+				if len(names) == 0 || matchName(k, names) {
+					keys = append(keys, k)
+				}
+			}
+			if bp.Pins == nil {
+				bp.Pins = map[string]*Pin{}
+			}
+			for _, k := range keys {
+				p := bp.Pending[k]
+				p.Reason = ""
+				bp.Pins[k] = p
+				delete(bp.Pending, k)
+				approved = append(approved, k)
+			}
+			if len(names) == 0 {
+				bp.Approved = true
+			}
+		}
+		if !found {
+			return false, fmt.Errorf("backend %q has no pins yet (start the gateway or run `tools` once)", backendID)
+		}
+		for _, n := range names {
+			if !containsMatch(approved, n) {
+				return false, fmt.Errorf("%s: nothing pending under this name", n)
+			}
+		}
+		sort.Strings(approved)
+		return true, nil
+	})
+	return approved, err
+}
+
+func matchName(key string, names []string) bool {
+	for _, n := range names {
+		if key == n || key == PinKey(KindTool, n) || key == PinKey(KindPrompt, n) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsMatch(keys []string, name string) bool {
+	for _, k := range keys {
+		if matchName(k, []string{name}) {
+			return true
+		}
+	}
+	return false
+}

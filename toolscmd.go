@@ -1,0 +1,201 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/mcp-agentify/mcp-agentify/backends"
+	"github.com/mcp-agentify/mcp-agentify/gateway"
+	"github.com/mcp-agentify/mcp-agentify/integrity"
+)
+
+// pinChecker adapts integrity.Checker to backends.ToolChecker.
+type pinChecker struct{ c *integrity.Checker }
+
+func (p pinChecker) Check(id, identity, mode string, defs []backends.Definition) []backends.Verdict {
+	in := make([]integrity.Def, len(defs))
+	for i, d := range defs {
+		in[i] = integrity.Def{Kind: d.Kind, Name: d.Name, Raw: d.Raw}
+	}
+	vs := p.c.Check(id, identity, mode, in)
+	out := make([]backends.Verdict, len(vs))
+	for i, v := range vs {
+		out[i] = backends.Verdict{State: v.State, Quarantined: v.Quarantined, Flagged: len(v.Findings) > 0, Reason: v.Reason}
+	}
+	return out
+}
+
+// newPinChecker returns the checker on the default pin file
+// ($AGENTIFY_STATE_DIR/approved-tools.json), for the gateway's
+// backends.Options.Integrity, and the file's path (for backends.WatchPins).
+func newPinChecker(onErr func(error)) (backends.ToolChecker, string, error) {
+	path, err := integrity.DefaultPath()
+	if err != nil {
+		return nil, "", err
+	}
+	return pinChecker{&integrity.Checker{Store: &integrity.Store{Path: path}, OnError: onErr}}, path, nil
+}
+
+// toolsCmd runs `tools` (start every backend, list each tool and prompt
+// with its integrity state), `tools diff NAME…` and `tools approve
+// BACKEND[__TOOL]…` (pin file only, no backend started).
+func toolsCmd(ctx context.Context, g *gateway.Gateway, sub string, args []string, stdout, stderr io.Writer) int {
+	path, err := integrity.DefaultPath()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify tools: %v\n", err)
+		return exitFailure
+	}
+	store := &integrity.Store{Path: path}
+	switch sub {
+	case "diff":
+		return toolsDiff(store, args, stdout, stderr)
+	case "approve":
+		return toolsApprove(store, args, stdout, stderr)
+	}
+	if err := g.Configure(nil); err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
+		return exitUsage
+	}
+	cfg := g.Config()
+	checker, _, _ := newPinChecker(func(err error) { fmt.Fprintf(stderr, "mcp-agentify tools: %v\n", err) })
+	m := backends.NewManager(cfg.Backends, &backends.Options{
+		ClientName: "mcp-agentify", ClientVersion: shortVersion(),
+		StartupTimeout: cfg.StartupTimeout.D(0), CallTimeout: cfg.CallTimeout.D(0),
+		Integrity: checker, IntegrityMode: cfg.Integrity,
+	})
+	m.Start()
+	defer m.Stop()
+	m.WaitReady(ctx)
+	held := 0
+	for _, b := range m.List() {
+		in := b.Info()
+		fmt.Fprintf(stdout, "%s (%s)\n", in.ID, in.State)
+		if in.Error != "" {
+			fmt.Fprintf(stdout, "  error: %s\n", in.Error)
+		}
+		for _, s := range b.Integrity() {
+			mark := s.State
+			if s.Quarantined {
+				mark += ", quarantined"
+				held++
+			} else if s.Flagged {
+				mark += ", flagged"
+			}
+			name := in.ID + "__" + s.Name
+			if s.Kind == "prompt" {
+				name += " (prompt)"
+			}
+			fmt.Fprintf(stdout, "  %-40s %s\n", name, mark)
+			if s.Reason != "" {
+				fmt.Fprintf(stdout, "      %s\n", s.Reason)
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "\npin file: %s; %d held back\n", path, held)
+	if held > 0 {
+		return exitFailure
+	}
+	return exitOK
+}
+
+// splitQualified splits BACKEND__TOOL (or BACKEND.TOOL) at the first
+// separator after which the prefix names a backend in the pin file.
+func splitQualified(f *integrity.File, name string) (backend, tool string) {
+	ids := map[string]bool{}
+	for _, bp := range f.Backends {
+		ids[bp.ID] = true
+	}
+	if ids[name] {
+		return name, ""
+	}
+	for i := 0; i < len(name); i++ {
+		for _, sep := range []string{"__", "."} {
+			if strings.HasPrefix(name[i:], sep) && ids[name[:i]] {
+				return name[:i], name[i+len(sep):]
+			}
+		}
+	}
+	if b, t, ok := strings.Cut(name, "__"); ok {
+		return b, t
+	}
+	return name, ""
+}
+
+func toolsDiff(store *integrity.Store, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: mcp-agentify tools diff [--config F] BACKEND__TOOL…")
+		return exitUsage
+	}
+	f, err := store.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify tools diff: %v\n", err)
+		return exitFailure
+	}
+	rc := exitOK
+	for _, a := range args {
+		id, tool := splitQualified(f, a)
+		found := false
+		keys := []string{}
+		for _, bp := range f.Backends {
+			if bp.ID != id {
+				continue
+			}
+			for k := range bp.Pending {
+				if tool == "" || k == integrity.PinKey(integrity.KindTool, tool) || k == integrity.PinKey(integrity.KindPrompt, tool) {
+					keys = append(keys, k)
+				}
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				found = true
+				p := bp.Pending[k]
+				var old []byte
+				if pin := bp.Pins[k]; pin != nil {
+					old = pin.Def
+				}
+				fmt.Fprintf(stdout, "%s %s\n  %s\n--- approved\n+++ offered now\n%s\n", id, k, p.Reason, integrity.Diff(old, p.Def))
+			}
+		}
+		if !found {
+			fmt.Fprintf(stderr, "mcp-agentify tools diff: %s: nothing pending\n", a)
+			rc = exitFailure
+		}
+	}
+	return rc
+}
+
+func toolsApprove(store *integrity.Store, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: mcp-agentify tools approve [--config F] BACKEND[__TOOL]…")
+		return exitUsage
+	}
+	f, err := store.Load()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify tools approve: %v\n", err)
+		return exitFailure
+	}
+	rc := exitOK
+	for _, a := range args {
+		id, tool := splitQualified(f, a)
+		var names []string
+		if tool != "" {
+			names = []string{tool}
+		}
+		got, err := store.Approve(id, names...)
+		if err != nil {
+			fmt.Fprintf(stderr, "mcp-agentify tools approve: %s: %v\n", a, err)
+			rc = exitFailure
+			continue
+		}
+		for _, k := range got {
+			fmt.Fprintf(stdout, "approved %s %s\n", id, k)
+		}
+		if len(got) == 0 {
+			fmt.Fprintf(stdout, "%s: nothing pending; backend approved\n", id)
+		}
+	}
+	return rc
+}
