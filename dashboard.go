@@ -11,6 +11,7 @@ import (
 	"github.com/mcp-agentify/mcp-agentify/backends"
 	"github.com/mcp-agentify/mcp-agentify/debugui"
 	"github.com/mcp-agentify/mcp-agentify/gateway"
+	"github.com/mcp-agentify/mcp-agentify/integrity"
 	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/schemas"
 	"github.com/mcp-agentify/mcp-agentify/telemetry"
@@ -40,6 +41,8 @@ func startDashboard(ctx context.Context, g *gateway.Gateway, cfg *schemas.Config
 		Runner: dashRunner{g},
 		// Restarter revives a backend that gave up, from its row.
 		Restarter: dashRestarter{g},
+		// Integrity shows held-back tools, their diff, and approves them.
+		Integrity: dashIntegrity{g},
 		Logger:    log,
 		Version:   shortVersion(),
 	})
@@ -185,4 +188,58 @@ func (r dashRunner) RunTask(ctx context.Context, query string, dryRun bool) (any
 		return nil, err
 	}
 	return out, nil
+}
+
+// dashIntegrity gives the dashboard the tool integrity states of the
+// running backends, and the pin file's diffs and approvals (the same as
+// `tools diff` and `tools approve`; the running gateway picks approvals up
+// through its pin-file watch).
+type dashIntegrity struct{ g *gateway.Gateway }
+
+func (d dashIntegrity) States() any {
+	type row struct {
+		Backend string `json:"backend"`
+		backends.IntegrityStatus
+	}
+	out := []row{}
+	if mgr := d.g.Backends(); mgr != nil {
+		for _, b := range mgr.List() {
+			for _, st := range b.Integrity() {
+				out = append(out, row{b.ID(), st})
+			}
+		}
+	}
+	return out
+}
+
+func (d dashIntegrity) store() (*integrity.Store, error) {
+	path, err := integrity.DefaultPath()
+	if err != nil {
+		return nil, err
+	}
+	return &integrity.Store{Path: path}, nil
+}
+
+func (d dashIntegrity) Diff(name string) (string, error) {
+	st, err := d.store()
+	if err != nil {
+		return "", err
+	}
+	var out, errOut strings.Builder
+	if toolsDiff(st, []string{name}, &out, &errOut) != exitOK {
+		return "", errors.New(strings.TrimSpace(strings.TrimPrefix(errOut.String(), "mcp-agentify tools diff: ")))
+	}
+	return out.String(), nil
+}
+
+func (d dashIntegrity) Approve(name string) ([]string, error) {
+	st, err := d.store()
+	if err != nil {
+		return nil, err
+	}
+	var out, errOut strings.Builder
+	if toolsApprove(st, []string{name}, &out, &errOut) != exitOK {
+		return nil, errors.New(strings.TrimSpace(strings.TrimPrefix(errOut.String(), "mcp-agentify tools approve: ")))
+	}
+	return strings.Split(strings.TrimSpace(out.String()), "\n"), nil
 }

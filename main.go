@@ -187,7 +187,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 
+	// Tool integrity: pins under $AGENTIFY_STATE_DIR; without a usable
+	// state directory the gateway runs without it and says so.
+	checker, pinsPath, perr := newPinChecker(func(err error) { log.Error().Err(err).Msg("tool integrity") })
+	if perr != nil {
+		log.Warn().Err(perr).Msg("tool integrity is off: no state directory for the pin file")
+		checker, pinsPath = nil, ""
+	}
 	g := gateway.New(gateway.Options{
+		Integrity:   checker,
+		PinsPath:    pinsPath,
 		Config:      cfg,
 		Overrides:   ov,
 		Logger:      log,
@@ -561,6 +570,15 @@ func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) in
 			fmt.Fprintf(stdout, "     %d tools: %s\n", len(names), strings.Join(names, ", "))
 			if len(in.Prompts)+len(in.Resources)+len(in.Templates) > 0 {
 				fmt.Fprintf(stdout, "     %d prompts, %d resources, %d resource templates\n", len(in.Prompts), len(in.Resources), len(in.Templates))
+			}
+		}
+		// Tool integrity: what is held back or flagged, and why.
+		for _, st := range b.Integrity() {
+			switch {
+			case st.Quarantined:
+				fmt.Fprintf(stdout, "     held back %s %s: %s\n", st.Kind, st.Name, st.Reason)
+			case st.Flagged:
+				fmt.Fprintf(stdout, "     flagged %s %s: %s\n", st.Kind, st.Name, st.Reason)
 			}
 		}
 	}

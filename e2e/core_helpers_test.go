@@ -141,7 +141,7 @@ func cleanEnv(extra ...string) []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		k, _, _ := strings.Cut(kv, "=")
-		if strings.HasPrefix(k, "OPENAI_") || strings.HasPrefix(k, "AGENTIFY_") || k == "DEBUG_PORT" {
+		if strings.HasPrefix(k, "OPENAI_") || strings.HasPrefix(k, "AGENTIFY_") && k != "AGENTIFY_STATE_DIR" || k == "DEBUG_PORT" {
 			continue
 		}
 		env = append(env, kv)

@@ -47,6 +47,12 @@ type Options struct {
 	OnConfigured func(g *Gateway, cfg *schemas.Config)
 	// ConfigError, if set, is why the configuration file could not be used; the gateway serves with no backends and explains it in its tools' results until a reload succeeds.
 	ConfigError error
+	// Integrity, if set, pins and scans every backend's tools and prompts
+	// (changed, new and poisoned-looking ones are held back per the
+	// integrity mode); PinsPath is its pin file, watched so that an
+	// approval takes effect in the running gateway.
+	Integrity backends.ToolChecker
+	PinsPath  string
 	// NoBackends, set when this gateway runs as a backend of another one
 	// (the self-launch marker), starts no backend from any source, the
 	// client's initializationOptions and reloads included.
@@ -84,6 +90,9 @@ type Gateway struct {
 	prespawned  *backends.Prespawned // guarded by mu; processes started before the client connected
 	stopped     bool                 // guarded by mu
 	confMu      sync.Mutex           // serializes configureOnce
+	watchCtx    context.Context      // ends at Stop; the pin-file watch runs under it
+	watchStop   context.CancelFunc
+	watchers    sync.WaitGroup
 
 	configured chan struct{}               // closed by Configure
 	startedCh  chan struct{}               // closed by Start
@@ -114,11 +123,13 @@ func New(opts Options) *Gateway {
 	if opts.Config == nil {
 		opts.Config = &schemas.Config{}
 	}
-	return &Gateway{
+	g := &Gateway{
 		opts: opts, log: opts.Logger, configured: make(chan struct{}), startedCh: make(chan struct{}), startedAt: time.Now(),
 		sessions: map[*Session]struct{}{}, progress: map[int64]progressRoute{}, relayed: map[relayKey]relayRoute{},
 		lastCaller: map[string]*Session{}, configErr: opts.ConfigError,
 	}
+	g.watchCtx, g.watchStop = context.WithCancel(context.Background())
+	return g
 }
 
 // addSession and removeSession keep the set of connected clients.
@@ -253,6 +264,7 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 		bopts.AddSecret = g.opts.Hub.Redactor.Add // OAuth tokens and client secrets
 	}
 	bopts.OnAuthRequired = g.authRequired
+	bopts.Integrity, bopts.IntegrityMode = g.opts.Integrity, cfg.Integrity
 	if g.opts.Hub != nil {
 		bopts.OnTrace = func(b *backends.Backend, out bool, m *rpc.Message, size int) {
 			dir := telemetry.DirBackendToGateway
@@ -266,7 +278,18 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 	g.cfg = cfg
 	g.initOptions = initOptions
 	g.mgr = backends.NewManager(cfg.Backends, bopts)
+	mgr := g.mgr
 	g.mu.Unlock()
+	if g.opts.Integrity != nil && g.opts.PinsPath != "" {
+		g.watchers.Add(1)
+		// Owned by the gateway: ends when Stop cancels watchCtx.
+		go func() {
+			defer g.watchers.Done()
+			if err := backends.WatchPins(g.watchCtx, g.opts.PinsPath, mgr); err != nil && g.watchCtx.Err() == nil {
+				g.log.Warn().Err(err).Msg("cannot watch the pin file; approvals apply at the next start")
+			}
+		}()
+	}
 	close(g.configured)
 	if g.opts.OnConfigured != nil {
 		g.opts.OnConfigured(g, cfg)
@@ -345,6 +368,8 @@ func (g *Gateway) Stop() {
 	pre := g.prespawned
 	g.mu.Unlock()
 	pre.Close()
+	g.watchStop()
+	g.watchers.Wait()
 }
 
 // Prespawn starts the processes of the configuration file's stdio backends
@@ -513,6 +538,9 @@ func (g *Gateway) unknownTool(name string) error {
 			msg += ": " + err.Error()
 		}
 		return &toolError{Message: msg}
+	}
+	if reason, held := b.Quarantined(tool); held {
+		return &toolError{Message: fmt.Sprintf("%s%s%s is held back by tool integrity: %s", bid, planner.Separator, tool, reason)}
 	}
 	return &toolError{Message: fmt.Sprintf("backend %q has no tool %q", bid, tool)}
 }
