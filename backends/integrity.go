@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -70,6 +71,26 @@ func Identity(cfg schemas.Backend) string {
 	return cfg.URL
 }
 
+// identity is what a backend's pins are keyed by: its command and args (or
+// URL), plus the client capabilities mirrored into its initialize when
+// there are any. Servers offer different tools to clients with different
+// capabilities (server-everything adds its sampling, elicitation and roots
+// tools), so the same server seen through an IDE with other capabilities
+// is pinned on its own instead of having those tools held back as new.
+func (b *Backend) identity() string {
+	id := Identity(b.cfg)
+	var caps map[string]json.RawMessage
+	if json.Unmarshal(b.opts.Capabilities, &caps) != nil || len(caps) == 0 {
+		return id
+	}
+	names := make([]string, 0, len(caps))
+	for k := range caps {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return id + " caps=" + strings.Join(names, ",")
+}
+
 func (b *Backend) integrityMode() string {
 	if b.cfg.Integrity != "" {
 		return b.cfg.Integrity
@@ -119,7 +140,7 @@ func (b *Backend) screenLocked(doTools, doPrompts bool) ([]Tool, []json.RawMessa
 			defs = append(defs, Definition{Kind: "prompt", Name: n.Name, Raw: p})
 		}
 	}
-	verdicts := b.opts.Integrity.Check(b.cfg.ID, Identity(b.cfg), b.integrityMode(), defs)
+	verdicts := b.opts.Integrity.Check(b.cfg.ID, b.identity(), b.integrityMode(), defs)
 	status := map[string]IntegrityStatus{}
 	for k, s := range b.integ.status {
 		if doTools && s.Kind == "tool" || doPrompts && s.Kind == "prompt" {
