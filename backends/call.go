@@ -88,9 +88,17 @@ func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rp
 		if !c.end() {
 			return
 		}
-		if m.Error != nil && errors.Is(m.Error, rpc.ErrResponseTooLarge) {
-			// Synthesized by the rpc layer: name the backend.
+		var ce *CallError
+		switch {
+		case m.Error == nil || m.Error.Err == nil || errors.As(m.Error, &ce):
+			// An answer from the backend (errors read from the wire carry no
+			// local cause), or a failure already classified.
+		case errors.Is(m.Error, rpc.ErrResponseTooLarge):
 			m = &rpc.Message{ID: m.ID, Error: b.failure(ErrTooLarge, m.Error.Err, "%s", m.Error.Message)}
+		default:
+			// Synthesized on this side (a send that failed, a connection
+			// that broke): the call did not get through.
+			m = &rpc.Message{ID: m.ID, Error: b.failure(ErrExited, m.Error.Err, "%s", m.Error.Message)}
 		}
 		b.outcome(callFailed(m), trial)
 		onResp(m)

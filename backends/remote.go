@@ -218,7 +218,7 @@ func (s *sdkStream) Write(b []byte) error {
 		// caller hears of it at once rather than at its timeout.
 		send := func() {
 			if err := s.conn.Write(s.ctx, msg); err != nil && s.ctx.Err() == nil {
-				e := &rpc.Error{Code: rpc.CodeBackendFailed, Message: fmt.Sprintf("sending %s: %v", req.Method, err)}
+				e := &rpc.Error{Code: rpc.CodeBackendFailed, Message: fmt.Sprintf("sending %s: %v", req.Method, err), Err: err}
 				id, _ := json.Marshal(req.ID.Raw())
 				s.inject((&rpc.Message{ID: id, Error: e}).AppendJSON(nil))
 			}

@@ -35,9 +35,17 @@ var errNoSampler = errors.New("no connected client declared the sampling capabil
 
 // isCallFailure reports whether err is a backend call failure (exited,
 // timed out, unavailable, ...) rather than the backend's own answer.
+//
+// The remote transports report a failed POST as an injected error response
+// with the gateway's own code -32002 (it crosses their byte stream, so it
+// carries no Go cause): that code counts as a call failure too.
 func isCallFailure(err error) bool {
 	var ce *backends.CallError
-	return errors.As(err, &ce)
+	if errors.As(err, &ce) {
+		return true
+	}
+	var re *rpc.Error
+	return errors.As(err, &re) && (re.Code == rpc.CodeBackendFailed || re.Code == rpc.CodeNotReady)
 }
 
 // wireError turns any error into its JSON-RPC form. An *rpc.Error keeps
