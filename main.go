@@ -353,15 +353,13 @@ func overrides(c *cli) (schemas.Overrides, error) {
 		p := c.debugPort
 		fl.DebugPort = &p
 	}
-	switch fl.Expose {
-	case "", "meta", "all", "orchestrate":
-	default:
-		return env, fmt.Errorf("--expose %q: want meta, all or orchestrate", fl.Expose)
-	}
-	switch fl.Provider {
-	case "", "auto", "openai", "sampling", "lexical":
-	default:
-		return env, fmt.Errorf("--planner %q: want auto, openai, sampling or lexical", fl.Provider)
+	for _, c := range []struct {
+		flag, v string
+		allowed []string
+	}{{"--expose", fl.Expose, schemas.ExposeModes}, {"--planner", fl.Provider, schemas.Providers}, {"--log-level", fl.LogLevel, schemas.LogLevels}} {
+		if err := schemas.CheckEnum(c.flag, c.v, c.allowed); err != nil {
+			return env, err
+		}
 	}
 	return env.Over(fl), nil
 }

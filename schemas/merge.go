@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -48,6 +49,24 @@ func setIf[T comparable](dst *T, v T) {
 // OPENAI_API_KEY, OPENAI_BASE_URL, AGENTIFY_MODEL, AGENTIFY_PLANNER,
 // AGENTIFY_LOG_LEVEL, AGENTIFY_EXPOSE and DEBUG_PORT (or AGENTIFY_DEBUG_PORT).
 // lookup nil means os.LookupEnv. A malformed port is an error naming it.
+// The values of the enumerated settings, the same wherever they enter: the
+// file and initializationOptions (the JSON Schema's enums), the
+// environment and the command line.
+var (
+	ExposeModes = []string{"meta", "all", "orchestrate"}
+	Providers   = []string{"auto", "openai", "sampling", "lexical"}
+	LogLevels   = []string{"trace", "debug", "info", "warn", "error"}
+)
+
+// CheckEnum reports an error naming where value came from (an environment
+// variable or a flag) unless it is empty or one of allowed.
+func CheckEnum(where, value string, allowed []string) error {
+	if value == "" || slices.Contains(allowed, value) {
+		return nil
+	}
+	return fmt.Errorf("%s %q: want one of %s", where, value, strings.Join(allowed, ", "))
+}
+
 func EnvOverrides(lookup func(string) (string, bool)) (Overrides, error) {
 	if lookup == nil {
 		lookup = os.LookupEnv
@@ -60,6 +79,14 @@ func EnvOverrides(lookup func(string) (string, bool)) (Overrides, error) {
 		Provider: get("AGENTIFY_PLANNER"),
 		LogLevel: get("AGENTIFY_LOG_LEVEL"),
 		Expose:   get("AGENTIFY_EXPOSE"),
+	}
+	for _, c := range []struct {
+		env, v  string
+		allowed []string
+	}{{"AGENTIFY_EXPOSE", o.Expose, ExposeModes}, {"AGENTIFY_PLANNER", o.Provider, Providers}, {"AGENTIFY_LOG_LEVEL", o.LogLevel, LogLevels}} {
+		if err := CheckEnum("environment variable "+c.env, c.v, c.allowed); err != nil {
+			return o, err
+		}
 	}
 	for _, k := range []string{"DEBUG_PORT", "AGENTIFY_DEBUG_PORT"} {
 		if v := get(k); v != "" {

@@ -287,3 +287,25 @@ func TestSecretsAndMasked(t *testing.T) {
 		t.Errorf("Masked of an empty config: %+v", m)
 	}
 }
+
+func TestEnvOverridesRejectUnknownValues(t *testing.T) {
+	for _, kv := range [][2]string{{"AGENTIFY_EXPOSE", "everything"}, {"AGENTIFY_PLANNER", "gpt"}, {"AGENTIFY_LOG_LEVEL", "verbose"}} {
+		_, err := EnvOverrides(only(kv[0], kv[1]))
+		if err == nil || !strings.Contains(err.Error(), kv[0]) {
+			t.Errorf("%s=%s: %v, want an error naming the variable", kv[0], kv[1], err)
+		}
+	}
+	if _, err := EnvOverrides(only("AGENTIFY_EXPOSE", "all")); err != nil {
+		t.Errorf("AGENTIFY_EXPOSE=all: %v", err)
+	}
+}
+
+// only is an environment holding one variable.
+func only(name, value string) func(string) (string, bool) {
+	return func(k string) (string, bool) {
+		if k == name {
+			return value, true
+		}
+		return "", false
+	}
+}
