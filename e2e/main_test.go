@@ -14,6 +14,9 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	os.Setenv("AGENTIFY_STATE_DIR", dir)
+	// Processes started with an environment of their own still default to
+	// the user's configuration directory: point that here too.
+	os.Setenv("XDG_CONFIG_HOME", dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

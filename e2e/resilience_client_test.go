@@ -124,7 +124,7 @@ func startRaw(t *testing.T, cfgPath string, env []string, args ...string) *rawCl
 	t.Helper()
 	bin, _ := binaries(t)
 	cmd := exec.Command(bin, append([]string{"--config", cfgPath}, args...)...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}, env...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "AGENTIFY_STATE_DIR=" + os.Getenv("AGENTIFY_STATE_DIR")}, env...)
 	c := &rawClient{t: t, cmd: cmd, waiting: map[string]chan rawMsg{}, noteCh: make(chan struct{}), stderr: newRWatchBuffer(), exited: make(chan struct{})}
 	cmd.Stderr = c.stderr
 	var err error

@@ -87,7 +87,7 @@ func startLineClient(t *testing.T, cfg string, env []string, args ...string) *li
 	t.Helper()
 	bin, _ := binaries(t)
 	cmd := exec.Command(bin, append([]string{"--config", cfg}, args...)...)
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}, env...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "AGENTIFY_STATE_DIR=" + os.Getenv("AGENTIFY_STATE_DIR")}, env...)
 	c := &lineClient{t: t, cmd: cmd, stderr: newRWatchBuffer(), resp: map[string]string{}, more: make(chan struct{}), done: make(chan struct{})}
 	cmd.Stderr = c.stderr
 	var err error
