@@ -204,7 +204,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Hub:         hub,
 		ConfigError: cfgErr,
 		NoBackends:  nested,
-		OnConfigured: func(g *gateway.Gateway, cfg *schemas.Config) {
+		OnStart: func(g *gateway.Gateway, cfg *schemas.Config) {
 			// initializationOptions may carry logLevel: the loggers handed
 			// out before are copies, so the level is set globally.
 			zerolog.SetGlobalLevel(parseLevel(cfg.LogLevel, cmd))
@@ -217,7 +217,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// What a person reads is masked like the logs (backend errors may echo secrets).
 		return ask(ctx, g, &c, strings.Join(positional, " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "tools":
-		return toolsCmd(ctx, g, sub, positional, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
+		eff := cfg.Clone()
+		eff.Apply(ov)
+		return toolsCmd(ctx, eff, sub, positional, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "check":
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	}
@@ -226,7 +228,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
 	g.Prespawn() // backend processes start while the client handshakes
-	sess := gateway.NewSession(g, rpc.NewLineStream(stdin, stdout, nil, eff.MaxMessageBytes))
 	if cfgPath != "" {
 		// Hot reload: the watch lives as long as the session.
 		wctx, wcancel := context.WithCancel(ctx)
@@ -239,7 +240,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// read of stdin cannot be interrupted, so stop the backends here and
 	// leave the blocked reader to the process exit.
 	runErr := make(chan error, 1)
-	go func() { runErr <- sess.Run(ctx) }() // owned by run; abandoned only at exit
+	// The client's initialize starts the gateway (its initializationOptions
+	// and capabilities configure the backends).
+	go func() { runErr <- g.Serve(ctx, rpc.NewLineStream(stdin, stdout, nil, eff.MaxMessageBytes)) }() // owned by run; abandoned only at exit
 	var serr error
 	select {
 	case serr = <-runErr:
@@ -372,7 +375,7 @@ func newLogger(stderr io.Writer, hub *telemetry.Hub, level, cmd string) zerolog.
 		out = zerolog.ConsoleWriter{Out: stderr, TimeFormat: "15:04:05.000", NoColor: !isTerminal(stderr)}
 	}
 	// The effective level is zerolog's global level, so that the client's
-	// initializationOptions can still change it (see OnConfigured).
+	// initializationOptions can still change it (see OnStart).
 	zerolog.SetGlobalLevel(parseLevel(level, cmd))
 	return zerolog.New(hub.LogWriter(out)).Level(zerolog.TraceLevel).With().Timestamp().Logger()
 }
@@ -404,11 +407,10 @@ func ask(ctx context.Context, g *gateway.Gateway, c *cli, query string, stdout, 
 		fmt.Fprintln(stderr, `mcp-agentify ask: give the task as an argument, e.g. mcp-agentify ask "list the files in ."`)
 		return exitUsage
 	}
-	if err := g.Configure(nil); err != nil {
+	if err := g.Start(ctx, gateway.Client{}); err != nil {
 		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
 		return exitUsage
 	}
-	g.Start(nil, nil)
 	defer g.Stop()
 	stopProgress := progress(g.Backends(), stderr, "ask")
 	defer stopProgress()
@@ -513,18 +515,17 @@ func printResult(w io.Writer, res json.RawMessage) {
 
 // check starts every backend, reports what each offers, and stops them.
 func check(ctx context.Context, g *gateway.Gateway, stdout, stderr io.Writer) int {
-	if err := g.Configure(nil); err != nil {
+	start := time.Now()
+	if err := g.Start(ctx, gateway.Client{}); err != nil {
 		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
 		return exitUsage
 	}
+	defer g.Stop()
 	cfg := g.Config()
 	if len(cfg.Backends) == 0 {
 		fmt.Fprintln(stderr, "mcp-agentify check: the configuration has no backends")
 		return exitFailure
 	}
-	start := time.Now()
-	g.Start(nil, nil)
-	defer g.Stop()
 	stopProgress := progress(g.Backends(), stderr, "check")
 	g.Backends().WaitReady(ctx)
 	stopProgress()

@@ -83,7 +83,7 @@ func serveHTTP(ctx context.Context, g *gateway.Gateway, f *httpFlags, cfgPath st
 	// Many clients share one set of backends, started now: there is no
 	// single client initialize to wait for (see docs/design.md).
 	g.Prespawn()
-	if err := g.StartShared(); err != nil {
+	if err := g.Start(ctx, gateway.Client{Shared: true}); err != nil {
 		log.Error().Err(err).Msg("cannot start the backends")
 		ln.Close()
 		return exitUsage

@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
-	"github.com/mcp-agentify/mcp-agentify/gateway"
 	"github.com/mcp-agentify/mcp-agentify/integrity"
+	"github.com/mcp-agentify/mcp-agentify/schemas"
 )
 
 // pinChecker adapts integrity.Checker to backends.ToolChecker.
@@ -41,8 +41,9 @@ func newPinChecker(onErr func(error)) (backends.ToolChecker, string, error) {
 
 // toolsCmd runs `tools` (start every backend, list each tool and prompt
 // with its integrity state), `tools diff NAME…` and `tools approve
-// BACKEND[__TOOL]…` (pin file only, no backend started).
-func toolsCmd(ctx context.Context, g *gateway.Gateway, sub string, args []string, stdout, stderr io.Writer) int {
+// BACKEND[__TOOL]…` (pin file only, no backend started). cfg is the
+// effective configuration (file and overrides).
+func toolsCmd(ctx context.Context, cfg *schemas.Config, sub string, args []string, stdout, stderr io.Writer) int {
 	path, err := integrity.DefaultPath()
 	if err != nil {
 		fmt.Fprintf(stderr, "mcp-agentify tools: %v\n", err)
@@ -55,11 +56,6 @@ func toolsCmd(ctx context.Context, g *gateway.Gateway, sub string, args []string
 	case "approve":
 		return toolsApprove(store, args, stdout, stderr)
 	}
-	if err := g.Configure(nil); err != nil {
-		fmt.Fprintf(stderr, "mcp-agentify: %v\n", err)
-		return exitUsage
-	}
-	cfg := g.Config()
 	checker, _, _ := newPinChecker(func(err error) { fmt.Fprintf(stderr, "mcp-agentify tools: %v\n", err) })
 	m := backends.NewManager(cfg.Backends, &backends.Options{
 		ClientName: "mcp-agentify", ClientVersion: shortVersion(),

@@ -42,9 +42,11 @@ type Options struct {
 	Hub *telemetry.Hub
 	// HTTPClient is used by the OpenAI planner; nil: http.DefaultClient.
 	HTTPClient *http.Client
-	// OnConfigured is called once, with the effective configuration, when
-	// the gateway has merged the client's initializationOptions.
-	OnConfigured func(g *Gateway, cfg *schemas.Config)
+	// OnStart is called once, with the effective configuration, when
+	// [Gateway.Start] has merged the client's initializationOptions and
+	// before the backends start (main starts the dashboard there). It runs
+	// on Start's goroutine.
+	OnStart func(g *Gateway, cfg *schemas.Config)
 	// ConfigError, if set, is why the configuration file could not be used; the gateway serves with no backends and explains it in its tools' results until a reload succeeds.
 	ConfigError error
 	// Integrity, if set, pins and scans every backend's tools and prompts
@@ -68,7 +70,7 @@ type Gateway struct {
 
 	mu          sync.Mutex
 	cfg         *schemas.Config       // guarded by mu; effective configuration
-	mgr         *backends.Manager     // guarded by mu; nil until Configure
+	mgr         *backends.Manager     // guarded by mu; nil until Start
 	catalog     *planner.Catalog      // guarded by mu
 	catalogGen  uint64                // guarded by mu; the backends' generation the catalog reflects
 	planner     planner.Planner       // guarded by mu
@@ -80,7 +82,6 @@ type Gateway struct {
 	warnedURIs  map[string]bool       // guarded by mu; resource conflicts already logged
 	offered     *offerings            // guarded by mu; what ready backends offer, by generation
 	sessions    map[*Session]struct{} // guarded by mu; connected clients
-	started     bool                  // guarded by mu
 	configErr   error                 // guarded by mu; why the configuration file is unusable, until a reload succeeds
 	initOptions json.RawMessage       // guarded by mu; the client's, kept for reloads
 	client      string                // guarded by mu; the IDE's "name version"
@@ -89,15 +90,13 @@ type Gateway struct {
 	indexTimer  *time.Timer          // guarded by mu; builds the next catalog's index
 	prespawned  *backends.Prespawned // guarded by mu; processes started before the client connected
 	stopped     bool                 // guarded by mu
-	confMu      sync.Mutex           // serializes configureOnce
-	watchCtx    context.Context      // ends at Stop; the pin-file watch runs under it
-	watchStop   context.CancelFunc
+	confMu      sync.Mutex           // serializes Start
+	watchStop   context.CancelFunc   // guarded by mu; ends the pin-file watch
 	watchers    sync.WaitGroup
 
-	configured chan struct{}               // closed by Configure
-	startedCh  chan struct{}               // closed by Start
-	tracing    atomic.Bool                 // publish every message on the hub's trace bus
-	starting   atomic.Pointer[startingSet] // backends on their first start, by generation (ready.go)
+	startedCh chan struct{}               // closed by Start
+	tracing   atomic.Bool                 // publish every message on the hub's trace bus
+	starting  atomic.Pointer[startingSet] // backends on their first start, by generation (ready.go)
 
 	// Routing of what backends send to the session it concerns (route.go).
 	routeMu    sync.Mutex
@@ -118,17 +117,17 @@ func (g *Gateway) trace(dir telemetry.Dir, backend string, m *rpc.Message, size 
 	}
 }
 
-// New returns a gateway; nothing starts until [Gateway.Configure] and [Gateway.Start].
+// New returns a gateway; nothing starts until [Gateway.Start]. Every hook
+// in opts is set here, before the gateway serves.
 func New(opts Options) *Gateway {
 	if opts.Config == nil {
 		opts.Config = &schemas.Config{}
 	}
 	g := &Gateway{
-		opts: opts, log: opts.Logger, configured: make(chan struct{}), startedCh: make(chan struct{}), startedAt: time.Now(),
+		opts: opts, log: opts.Logger, startedCh: make(chan struct{}), startedAt: time.Now(),
 		sessions: map[*Session]struct{}{}, progress: map[int64]progressRoute{}, relayed: map[relayKey]relayRoute{},
 		lastCaller: map[string]*Session{}, configErr: opts.ConfigError,
 	}
-	g.watchCtx, g.watchStop = context.WithCancel(context.Background())
 	return g
 }
 
@@ -229,19 +228,70 @@ func (g *Gateway) setClient(client, protocol string) {
 	g.mu.Unlock()
 }
 
-// Configure merges the client's initializationOptions (may be nil) and the
-// overrides over the file configuration, and prepares the backends. It must
-// be called once, before Start.
-func (g *Gateway) Configure(initOptions json.RawMessage) error {
+// Client is what the gateway learns of its clients before it starts the
+// backends: over stdio, the one IDE's initialize request; over HTTP, that
+// many clients will share the backends.
+type Client struct {
+	// InitializationOptions are merged over the configuration file (the
+	// overrides still win); nil means none.
+	InitializationOptions json.RawMessage
+	// Capabilities are the client's: roots, sampling and elicitation are
+	// mirrored into each backend's initialize, so that backends behave as
+	// they would for the client itself, and sampling lets the planner use
+	// the client's model. Nil declares none (ask, check).
+	Capabilities json.RawMessage
+	// Shared marks a gateway that serves many clients (HTTP): Capabilities
+	// are ignored, the gateway declares what it can route to the client
+	// whose call caused a request (see sharedCapabilities), and the planner
+	// uses a client's model only when planner.provider is "sampling".
+	Shared bool
+}
+
+// Start merges c's initializationOptions and the overrides over the file
+// configuration, picks the planner and starts the backends without waiting
+// for them. Every enabled backend is marked starting before Start returns,
+// so a request read after it waits for them (ready.go). The gateway's
+// background work (the pin-file watch) lasts until ctx ends or [Gateway.Stop].
+//
+// Only the first successful Start takes effect: later calls (a second
+// client's initialize) return nil and change nothing. An error (invalid
+// initializationOptions) starts nothing, and a later Start may succeed.
+func (g *Gateway) Start(ctx context.Context, c Client) error {
+	_, err := g.start(ctx, c, nil)
+	return err
+}
+
+// start is [Gateway.Start]; it reports whether this call started the
+// gateway. beforeBackends, if set, runs once the configuration is in force
+// and before any backend starts: a session answers initialize there, so
+// that nothing a backend sends can reach the client before the answer.
+func (g *Gateway) start(ctx context.Context, c Client, beforeBackends func()) (bool, error) {
+	g.confMu.Lock()
+	defer g.confMu.Unlock()
+	if g.isStarted() {
+		return false, nil
+	}
 	g.mu.Lock()
-	cfg := g.opts.Config.Clone() // Reload may replace opts.Config until configured
+	cfg := g.opts.Config.Clone() // Reload may replace opts.Config until started
 	g.mu.Unlock()
-	if err := cfg.MergeInitOptions(initOptions, g.opts.LoadOptions); err != nil {
-		return err
+	if err := cfg.MergeInitOptions(c.InitializationOptions, g.opts.LoadOptions); err != nil {
+		return false, err
 	}
 	cfg.Apply(g.opts.Overrides)
 	if g.opts.NoBackends {
 		cfg.Backends = nil
+	}
+	caps := c.Capabilities
+	var sampler Sampler
+	switch {
+	case c.Shared:
+		caps = sharedCapabilities
+		// "auto" must not pick sampling for clients that may not offer it.
+		if cfg.Planner != nil && cfg.Planner.Provider == "sampling" {
+			sampler = sessionSampler{g}
+		}
+	case declared(caps, "sampling"):
+		sampler = sessionSampler{g}
 	}
 	if g.opts.Hub != nil {
 		g.opts.Hub.Redactor.Add(secretsOf(cfg)...)
@@ -250,22 +300,20 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 		Logger:          g.log,
 		ClientName:      "mcp-agentify",
 		ClientVersion:   g.opts.Version,
+		Capabilities:    mirrorCapabilities(caps),
+		OnMessage:       g.backendMessage,
 		Environ:         g.opts.Environ,
 		StartupTimeout:  cfg.StartupTimeout.D(0),
 		CallTimeout:     cfg.CallTimeout.D(0),
 		MaxMessageBytes: cfg.MaxMessageBytes,
 		OnChange:        func(*backends.Backend) { g.changed() },
+		OnAuthRequired:  g.authRequired,
+		Integrity:       g.opts.Integrity,
+		IntegrityMode:   cfg.Integrity,
 	}
-	g.mu.Lock()
-	bopts.Prespawned = g.prespawned
-	g.mu.Unlock()
 	if g.opts.Hub != nil {
 		bopts.Redact = g.opts.Hub.Redactor.RedactString
 		bopts.AddSecret = g.opts.Hub.Redactor.Add // OAuth tokens and client secrets
-	}
-	bopts.OnAuthRequired = g.authRequired
-	bopts.Integrity, bopts.IntegrityMode = g.opts.Integrity, cfg.Integrity
-	if g.opts.Hub != nil {
 		bopts.OnTrace = func(b *backends.Backend, out bool, m *rpc.Message, size int) {
 			dir := telemetry.DirBackendToGateway
 			if out {
@@ -275,84 +323,50 @@ func (g *Gateway) Configure(initOptions json.RawMessage) error {
 		}
 	}
 	g.mu.Lock()
+	bopts.Prespawned = g.prespawned
 	g.cfg = cfg
-	g.initOptions = initOptions
+	g.initOptions = c.InitializationOptions
 	g.mgr = backends.NewManager(cfg.Backends, bopts)
+	g.sampler = sampler
+	g.planner, g.plannerName = g.newPlanner(cfg, sampler)
 	mgr := g.mgr
+	wctx, cancel := context.WithCancel(ctx)
+	g.watchStop = cancel
 	g.mu.Unlock()
 	if g.opts.Integrity != nil && g.opts.PinsPath != "" {
 		g.watchers.Add(1)
-		// Owned by the gateway: ends when Stop cancels watchCtx.
+		// Owned by the gateway: ends when ctx ends or Stop cancels wctx.
 		go func() {
 			defer g.watchers.Done()
-			if err := backends.WatchPins(g.watchCtx, g.opts.PinsPath, mgr); err != nil && g.watchCtx.Err() == nil {
+			if err := backends.WatchPins(wctx, g.opts.PinsPath, mgr); err != nil && wctx.Err() == nil {
 				g.log.Warn().Err(err).Msg("cannot watch the pin file; approvals apply at the next start")
 			}
 		}()
 	}
-	close(g.configured)
-	if g.opts.OnConfigured != nil {
-		g.opts.OnConfigured(g, cfg)
+	if g.opts.OnStart != nil {
+		g.opts.OnStart(g, cfg)
 	}
-	return nil
+	close(g.startedCh)
+	if beforeBackends != nil {
+		beforeBackends()
+	}
+	g.log.Info().Str("planner", g.PlannerName()).Int("backends", len(mgr.List())).Msg("starting backends")
+	mgr.Start()
+	return true, nil
 }
 
-// configureOnce configures the gateway with the first client's
-// initializationOptions; it reports whether this call did (false when the
-// gateway was configured already).
-func (g *Gateway) configureOnce(initOptions json.RawMessage) (bool, error) {
-	select {
-	case <-g.configured:
-		return false, nil
-	default:
-	}
-	g.confMu.Lock()
-	defer g.confMu.Unlock()
-	select {
-	case <-g.configured:
-		return false, nil
-	default:
-	}
-	return true, g.Configure(initOptions)
-}
-
-// Config returns the effective configuration (nil before Configure).
+// Config returns the effective configuration (nil before Start).
 func (g *Gateway) Config() *schemas.Config {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.cfg
 }
 
-// Backends returns the backend manager (nil before Configure).
+// Backends returns the backend manager (nil before Start).
 func (g *Gateway) Backends() *backends.Manager {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.mgr
-}
-
-// Start starts the backends without waiting for them; it does nothing when
-// they were started already. ideCaps are client capabilities: roots,
-// sampling and elicitation are mirrored into each backend's initialize
-// (over stdio, the IDE's; over HTTP, what any session may answer).
-// sampler (may be nil) lets the planner use a client's model. Every
-// enabled backend is marked starting before Start returns.
-func (g *Gateway) Start(ideCaps json.RawMessage, sampler Sampler) {
-	g.mu.Lock()
-	if g.started || g.mgr == nil {
-		g.mu.Unlock()
-		return
-	}
-	g.started = true
-	close(g.startedCh)
-	mgr := g.mgr
-	opts := mgr.Options()
-	opts.Capabilities = mirrorCapabilities(ideCaps)
-	opts.OnMessage = g.backendMessage
-	g.sampler = sampler
-	g.planner, g.plannerName = g.newPlanner(g.cfg, sampler)
-	g.mu.Unlock()
-	g.log.Info().Str("planner", g.plannerName).Int("backends", len(mgr.List())).Msg("starting backends")
-	mgr.Start()
 }
 
 // Stop stops every backend and waits for them.
@@ -366,9 +380,12 @@ func (g *Gateway) Stop() {
 		g.indexTimer.Stop()
 	}
 	pre := g.prespawned
+	stopWatch := g.watchStop
 	g.mu.Unlock()
 	pre.Close()
-	g.watchStop()
+	if stopWatch != nil {
+		stopWatch()
+	}
 	g.watchers.Wait()
 }
 
@@ -377,7 +394,7 @@ func (g *Gateway) Stop() {
 // overlaps the client's handshake, while the MCP handshake with each backend
 // still waits for the client's capabilities. Processes whose configuration
 // the client's initializationOptions change are stopped at Start. Call it
-// once, before Configure.
+// once, before Start.
 func (g *Gateway) Prespawn() {
 	pre := backends.Prespawn(g.opts.Config.Backends, g.opts.Environ, g.opts.Config.MaxMessageBytes, g.log)
 	g.mu.Lock()
@@ -609,28 +626,11 @@ func toolCallParams(tool string, args, meta json.RawMessage) json.RawMessage {
 // instead of one client's workspace.
 var sharedCapabilities = json.RawMessage(`{"sampling":{},"elicitation":{"form":{},"url":{}}}`)
 
-// StartShared configures the gateway from its file (no client's
-// initializationOptions) and starts the backends now, for serving many
-// clients (HTTP). The planner may use the model of the client it serves
-// through sampling, when planner.provider is "sampling".
-func (g *Gateway) StartShared() error {
-	if _, err := g.configureOnce(nil); err != nil {
-		return err
-	}
-	// "auto" must not pick sampling for clients that may not offer it.
-	var sampler Sampler
-	if cfg := g.Config(); cfg != nil && cfg.Planner != nil && cfg.Planner.Provider == "sampling" {
-		sampler = sessionSampler{g}
-	}
-	g.Start(sharedCapabilities, sampler)
-	return nil
-}
-
 // Serve runs one client session over stream until the client goes or ctx
 // ends. Sessions share the gateway's backends; the gateway is not stopped
 // when a session ends.
 func (g *Gateway) Serve(ctx context.Context, stream rpc.Stream) error {
-	return NewSession(g, stream).Run(ctx)
+	return newSession(g, stream).run(ctx)
 }
 
 // authRequired runs when a remote backend waits for the user to authorize

@@ -116,12 +116,12 @@ func startGolden(t *testing.T) *goldenIDE {
 	g := New(Options{Config: cfg, Version: "golden"})
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	sess := NewSession(g, rpc.NewLineStream(inR, outW, outW, 0))
+	sess := newSession(g, rpc.NewLineStream(inR, outW, outW, 0))
 	done := make(chan struct{})
 	// Owned by the test: ends when the cleanup closes the IDE's input.
 	go func() {
 		defer close(done)
-		sess.Run(context.Background())
+		sess.run(context.Background())
 		g.Stop()
 	}()
 	c := &goldenIDE{t: t, w: inW, in: make(chan []byte, 64)}

@@ -63,7 +63,7 @@ func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 	g.opts.Config = file
 	g.cfg = cfg
 	g.configErr = nil
-	if g.started && !reflect.DeepEqual(old.Planner, cfg.Planner) {
+	if g.isStarted() && !reflect.DeepEqual(old.Planner, cfg.Planner) {
 		// Orchestrations already planning keep the planner they started with.
 		g.planner, g.plannerName = g.newPlanner(cfg, g.sampler)
 		g.log.Info().Str("planner", g.plannerName).Msg("config reload: planner settings applied")

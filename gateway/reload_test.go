@@ -42,10 +42,9 @@ func TestWatchConfigReloads(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := New(Options{Config: cfg})
-	if err := g.Configure(nil); err != nil {
+	if err := g.Start(t.Context(), Client{}); err != nil {
 		t.Fatal(err)
 	}
-	g.Start(nil, nil)
 	defer g.Stop()
 	g.Backends().WaitReady(t.Context())
 	keep, _ := g.Backends().Get("keep")
@@ -106,9 +105,10 @@ func TestReloadBeforeConfigureReplacesTheFile(t *testing.T) {
 	if _, err := g.Reload(cfg); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Configure(nil); err != nil {
+	if err := g.Start(t.Context(), Client{}); err != nil {
 		t.Fatal(err)
 	}
+	defer g.Stop()
 	if got := backendIDs(g); !slices.Equal(got, []string{"x"}) {
 		t.Fatalf("backends %v", got)
 	}
@@ -119,10 +119,9 @@ func TestReloadBeforeConfigureReplacesTheFile(t *testing.T) {
 // when a key appears), while the gateway-wide timeout stays as it started.
 func TestReloadAppliesPlannerSettings(t *testing.T) {
 	g := New(Options{Config: &schemas.Config{}})
-	if err := g.Configure(nil); err != nil {
+	if err := g.Start(t.Context(), Client{}); err != nil {
 		t.Fatal(err)
 	}
-	g.Start(nil, nil)
 	defer g.Stop()
 	if got := g.PlannerName(); got != "lexical" {
 		t.Fatalf("planner before reload %q, want lexical", got)

@@ -31,9 +31,10 @@ type Session struct {
 	conn *rpc.Conn
 	log  zerolog.Logger
 
-	ctx    context.Context // ends when the client is gone
-	cancel context.CancelFunc
-	work   sync.WaitGroup // the session's own request goroutines (orchestrate_task, waits for backends, ...)
+	ctx      context.Context // ends when the client is gone
+	serveCtx context.Context // run's: bounds the gateway's background work when this session starts it
+	cancel   context.CancelFunc
+	work     sync.WaitGroup // the session's own request goroutines (orchestrate_task, waits for backends, ...)
 
 	mu          sync.Mutex
 	initialized bool                       // guarded by mu
@@ -60,8 +61,8 @@ type inflight struct {
 
 var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
-// NewSession prepares a session of g over stream; [Session.Run] serves it.
-func NewSession(g *Gateway, stream rpc.Stream) *Session {
+// newSession prepares a session of g over stream; [Session.run] serves it.
+func newSession(g *Gateway, stream rpc.Stream) *Session {
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Session{
 		g:        g,
@@ -98,7 +99,8 @@ func NewSession(g *Gateway, stream rpc.Stream) *Session {
 // Run serves the client until it closes the connection or ctx ends, then
 // cancels the session's own work and its calls in flight, and closes the
 // stream. It does not stop the gateway: its owner does.
-func (s *Session) Run(ctx context.Context) error {
+func (s *Session) run(ctx context.Context) error {
+	s.serveCtx = ctx
 	s.g.addSession(s)
 	defer s.g.removeSession(s)
 	stop := context.AfterFunc(ctx, func() { s.conn.Close() })
@@ -257,7 +259,26 @@ func (s *Session) initialize(m *rpc.Message) {
 	s.initialized, s.clientCaps, s.clientInfo, s.version = true, p.Capabilities, p.ClientInfo, version
 	s.mu.Unlock()
 
-	first, err := s.g.configureOnce(p.InitializationOptions)
+	reply := func() {
+		result, _ := json.Marshal(map[string]any{
+			"protocolVersion": version,
+			"capabilities":    s.capabilities(),
+			"serverInfo":      map[string]string{"name": "mcp-agentify", "title": "mcp-agentify gateway", "version": s.g.opts.Version},
+			"instructions":    s.instructions(),
+		})
+		s.conn.Reply(m.ID, result)
+		sig := s.toolsList(nil)
+		s.mu.Lock()
+		s.toolsSig = string(sig)
+		s.mu.Unlock()
+	}
+	caps, _ := json.Marshal(p.Capabilities)
+	// The first client starts the gateway (a no-op when it already runs:
+	// HTTP, or a second client). The backends are marked starting before
+	// the answer is sent, so the client's next request, read after this,
+	// waits for them; they start after it, so nothing they send reaches
+	// the client before it.
+	first, err := s.g.start(s.serveCtx, Client{InitializationOptions: p.InitializationOptions, Capabilities: caps}, reply)
 	if err != nil {
 		s.log.Error().Err(err).Msg("initializationOptions rejected")
 		s.mu.Lock()
@@ -266,33 +287,16 @@ func (s *Session) initialize(m *rpc.Message) {
 		s.conn.ReplyError(m.ID, rpc.AsError(&rpc.Error{Code: rpc.CodeInvalidParams, Message: err.Error()}))
 		return
 	}
-	if !first && len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
-		s.log.Info().Msg("initializationOptions ignored: the gateway is already configured (another client connected first, or it serves HTTP)")
+	if !first {
+		if len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
+			s.log.Info().Msg("initializationOptions ignored: the gateway is already configured (another client connected first, or it serves HTTP)")
+		}
+		reply()
 	}
-	result, _ := json.Marshal(map[string]any{
-		"protocolVersion": version,
-		"capabilities":    s.capabilities(),
-		"serverInfo":      map[string]string{"name": "mcp-agentify", "title": "mcp-agentify gateway", "version": s.g.opts.Version},
-		"instructions":    s.instructions(),
-	})
-	s.conn.Reply(m.ID, result)
-	sig := s.toolsList(nil)
-	s.mu.Lock()
-	s.toolsSig = string(sig)
-	s.mu.Unlock()
 	var ci struct{ Name, Version string }
 	_ = json.Unmarshal(p.ClientInfo, &ci)
 	s.g.setClient(strings.TrimSpace(ci.Name+" "+ci.Version), version)
 	s.log.Info().RawJSON("client", orJSON(p.ClientInfo)).Str("protocolVersion", version).Msg("client initialized")
-	var sampler Sampler
-	if _, ok := p.Capabilities["sampling"]; ok {
-		sampler = sessionSampler{s.g}
-	}
-	caps, _ := json.Marshal(p.Capabilities)
-	// Start is a no-op when the gateway already runs (HTTP, or a second
-	// client). It marks the backends starting before it returns, so the
-	// client's next request, read after this, waits for them.
-	s.g.Start(caps, sampler)
 }
 
 // instructions tell the client's model how to use the gateway, naming

@@ -85,13 +85,13 @@ func startBenchSession(b *testing.B, backends ...[]string) (*benchClient, func()
 	g := New(Options{Config: cfg, Version: "bench"})
 	inR, inW := io.Pipe()   // IDE -> session
 	outR, outW := io.Pipe() // session -> IDE
-	sess := NewSession(g, rpc.NewLineStream(inR, outW, outW, 0))
+	sess := newSession(g, rpc.NewLineStream(inR, outW, outW, 0))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	// Owned by the benchmark: ends when stop closes the IDE's input.
 	go func() {
 		defer close(done)
-		sess.Run(ctx)
+		sess.run(ctx)
 		g.Stop()
 	}()
 	c := &benchClient{w: inW, r: bufio.NewReaderSize(outR, 1<<16)}

@@ -54,7 +54,7 @@ type ide struct {
 	t    *testing.T
 	w    *io.PipeWriter
 	log  *logBuffer
-	done chan struct{} // Session.Run returned
+	done chan struct{} // Session.run returned
 
 	mu      sync.Mutex
 	msgs    []*rpc.Message // guarded by mu
@@ -77,13 +77,13 @@ func attach(t *testing.T, g *Gateway, logs *logBuffer, stop bool) *ide {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	sess := NewSession(g, rpc.NewLineStream(inR, outW, outW, 0))
+	sess := newSession(g, rpc.NewLineStream(inR, outW, outW, 0))
 	c := &ide{t: t, w: inW, log: logs, done: make(chan struct{}), changed: make(chan struct{}), readEnd: make(chan struct{})}
 	ctx, cancel := context.WithCancel(context.Background())
 	// Owned by the test: ends when the IDE's input closes (cleanup).
 	go func() {
 		defer close(c.done)
-		sess.Run(ctx)
+		sess.run(ctx)
 		if stop {
 			g.Stop()
 		}
