@@ -123,6 +123,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr, fset)
 		return exitUsage
 	}
+	if c.http.addr == "" && (c.http.stdio || c.http.stateless) {
+		fmt.Fprintln(stderr, "mcp-agentify: --stdio and --http-stateless go with --http ADDR (stdio alone is the default)")
+		return exitUsage
+	}
 	if c.showVer || cmd == "version" {
 		fmt.Fprintln(stdout, versionString())
 		return exitOK
@@ -217,14 +221,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// What a person reads is masked like the logs (backend errors may echo secrets).
 		return ask(ctx, g, &c, strings.Join(positional, " "), telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "tools":
-		eff := cfg.Clone()
-		eff.Apply(ov)
 		return toolsCmd(ctx, eff, sub, positional, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	case "check":
 		return check(ctx, g, telemetry.NewRedactWriter(stdout, hub.Redactor), telemetry.NewRedactWriter(stderr, hub.Redactor))
 	}
 	if c.http.addr != "" {
-		return serveHTTP(ctx, g, &c.http, cfgPath, log)
+		var stdio rpc.Stream
+		if c.http.stdio {
+			stdio = rpc.NewLineStream(stdin, stdout, nil, eff.MaxMessageBytes)
+		}
+		return serveHTTP(ctx, g, &c.http, cfgPath, log, stdio)
 	}
 	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
 	g.Prespawn() // backend processes start while the client handshakes

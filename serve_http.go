@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -20,12 +21,14 @@ type httpFlags struct {
 	addr      string
 	token     string
 	stateless bool
+	stdio     bool
 }
 
 func addHTTPFlags(fset *flag.FlagSet, f *httpFlags) {
 	fset.StringVar(&f.addr, "http", "", "serve MCP over Streamable HTTP on ADDR (e.g. 127.0.0.1:8080; :0 picks a port) instead of stdio; the endpoint is /mcp")
 	fset.StringVar(&f.token, "http-token", "", "require \"Authorization: Bearer TOKEN\" on every HTTP request (default $AGENTIFY_HTTP_TOKEN); required for a non-loopback --http address")
 	fset.BoolVar(&f.stateless, "http-stateless", false, "stateless HTTP: every POST is self-contained, for replicas behind a load balancer")
+	fset.BoolVar(&f.stdio, "stdio", false, "with --http: also serve the client on stdin/stdout, sharing the backends; the gateway exits when that client closes stdin")
 }
 
 // secrets are the values of f that must never reach a log.
@@ -54,8 +57,10 @@ func serveSession(g *gateway.Gateway, log zerolog.Logger) func(context.Context, 
 
 // serveHTTP runs `serve --http`: the Streamable HTTP endpoint at /mcp and
 // a readiness probe at /healthz, until ctx ends. Every HTTP session is a
-// client of the same gateway. Stdio is not served.
-func serveHTTP(ctx context.Context, g *gateway.Gateway, f *httpFlags, cfgPath string, log zerolog.Logger) int {
+// client of the same gateway. When stdio is not nil (--stdio), its client
+// is served too, as one more session of the same gateway, and the process
+// ends when that client goes: the IDE that launched it owns it.
+func serveHTTP(ctx context.Context, g *gateway.Gateway, f *httpFlags, cfgPath string, log zerolog.Logger, stdio rpc.Stream) int {
 	token := f.resolvedToken()
 	if err := gateway.CheckHTTPAddr(f.addr, token != ""); err != nil {
 		log.Error().Err(err).Msg("cannot serve over HTTP")
@@ -97,9 +102,22 @@ func serveHTTP(ctx context.Context, g *gateway.Gateway, f *httpFlags, cfgPath st
 		Str("version", shortVersion()).Msg("mcp-agentify serving MCP over HTTP")
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }() // owned by serveHTTP; ends at Shutdown
+	var stdioDone chan error
+	if stdio != nil {
+		stdioDone = make(chan error, 1)
+		// Owned by serveHTTP; a read of stdin cannot be interrupted, so on
+		// a signal it is left to the process exit.
+		go func() { stdioDone <- g.Serve(ctx, stdio) }()
+		log.Info().Msg("mcp-agentify also serving MCP on stdio")
+	}
 	select {
 	case err = <-served:
 	case <-ctx.Done():
+	case serr := <-stdioDone:
+		if serr != nil && !errors.Is(serr, io.EOF) && ctx.Err() == nil {
+			log.Error().Err(serr).Msg("stdio client connection failed")
+		}
+		log.Info().Msg("stdio client disconnected; stopping")
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
