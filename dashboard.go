@@ -75,7 +75,7 @@ type dashSource struct {
 	configPath string
 }
 
-func (d dashSource) Status() any {
+func (d dashSource) Status() debugui.StatusView {
 	client, protocol := d.g.Client()
 	st := debugui.StatusView{StartedAt: d.g.StartedAt(), Protocol: protocol, Client: client, Planner: d.g.PlannerName(), ConfigPath: d.configPath}
 	if cfg := d.g.Config(); cfg != nil {
@@ -117,7 +117,7 @@ func (d dashSource) Status() any {
 	return st
 }
 
-func (d dashSource) Backends() any {
+func (d dashSource) Backends() []debugui.BackendView {
 	out := []debugui.BackendView{}
 	mgr := d.g.Backends()
 	if mgr == nil {
@@ -146,7 +146,7 @@ func (d dashSource) Backends() any {
 	return out
 }
 
-func (d dashSource) Tools() any {
+func (d dashSource) Tools() []debugui.ToolView {
 	cat := d.g.Catalog()
 	out := make([]debugui.ToolView, 0, cat.Len())
 	for _, t := range cat.Tools {
@@ -155,9 +155,12 @@ func (d dashSource) Tools() any {
 	return out
 }
 
-func (d dashSource) Config() any {
+func (d dashSource) Config() json.RawMessage {
 	if cfg := d.g.Config(); cfg != nil {
-		return cfg.Masked()
+		b, err := json.Marshal(cfg.Masked())
+		if err == nil {
+			return b
+		}
 	}
 	return nil
 }

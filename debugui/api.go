@@ -81,24 +81,26 @@ func (s *Server) errorJSON(w http.ResponseWriter, status int, msg string) {
 }
 
 type statusResponse struct {
-	Version          string    `json:"version"`
-	DashboardStarted time.Time `json:"dashboardStarted"`
-	Console          bool      `json:"console"` // a Runner is set
-	Restart          bool      `json:"restart"` // a Restarter is set
-	Status           any       `json:"status"`
+	Version          string      `json:"version"`
+	DashboardStarted time.Time   `json:"dashboardStarted"`
+	Console          bool        `json:"console"` // a Runner is set
+	Restart          bool        `json:"restart"` // a Restarter is set
+	Status           *StatusView `json:"status"`  // null without a Source
 }
 
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 	resp := statusResponse{Version: s.opts.Version, DashboardStarted: s.startedAt, Console: s.opts.Runner != nil, Restart: s.opts.Restarter != nil}
 	if s.opts.Source != nil {
-		resp.Status = s.opts.Source.Status()
+		st := s.opts.Source.Status()
+		resp.Status = &st
 	}
 	s.writeJSON(w, http.StatusOK, resp)
 }
 
-func (s *Server) handleSource(get func(Source) any, empty any) http.HandlerFunc {
+// handleSource answers one list view of the source; none is [].
+func handleSource[V any](s *Server, get func(Source) []V) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		v := empty
+		v := []V{}
 		if s.opts.Source != nil {
 			if got := get(s.opts.Source); got != nil {
 				v = got
@@ -116,7 +118,7 @@ var sensitiveKey = regexp.MustCompile(`(?i)(key|token|secret|passw|pwd|auth|cred
 func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 	var v any = map[string]any{}
 	if s.opts.Source != nil {
-		if c := s.opts.Source.Config(); c != nil {
+		if c := s.opts.Source.Config(); len(c) > 0 {
 			masked, err := maskConfig(c)
 			if err != nil {
 				s.errorJSON(w, http.StatusInternalServerError, "cannot encode config")
@@ -130,11 +132,7 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 
 // maskConfig round-trips v through JSON and replaces every scalar under a
 // sensitive key with the mask.
-func maskConfig(v any) (any, error) {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
+func maskConfig(b json.RawMessage) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber() // keep big integers as written
 	var tree any

@@ -27,13 +27,13 @@ var allSecrets = []string{secretOpenAI, secretGitHub, secretCustom, "plain-looki
 
 type fakeSource struct{ started time.Time }
 
-func (f fakeSource) Status() any {
+func (f fakeSource) Status() StatusView {
 	return StatusView{Ready: false, State: "degraded", StartedAt: f.started, Protocol: "2025-11-25", Client: "Visual Studio Code 1.107.0",
 		Planner: "lexical", Model: "offline", Expose: "meta", ConfigPath: "/home/dev/.config/mcp-agentify/config.json",
 		Backends: 3, BackendsReady: 2, Tools: 5}
 }
 
-func (f fakeSource) Backends() any {
+func (f fakeSource) Backends() []BackendView {
 	return []BackendView{
 		{ID: "github", Type: "stdio", State: "ready", Target: "npx -y @modelcontextprotocol/server-github", PID: 4242, Tools: 3, Restarts: 0, Since: f.started, Server: "github-mcp-server 0.6.2"},
 		{ID: "filesystem", Type: "stdio", State: "ready", Target: "npx -y @modelcontextprotocol/server-filesystem /home/dev", PID: 4243, Tools: 2, Restarts: 1, Since: f.started},
@@ -58,7 +58,7 @@ func (f *fakeRestarter) RestartBackend(id string) error {
 	return nil
 }
 
-func (f fakeSource) Tools() any {
+func (f fakeSource) Tools() []ToolView {
 	schema := func(s string) json.RawMessage { return json.RawMessage(s) }
 	return []ToolView{
 		{Name: "github__search_repositories", Backend: "github", Tool: "search_repositories", Description: "Search for GitHub repositories.",
@@ -74,8 +74,8 @@ func (f fakeSource) Tools() any {
 	}
 }
 
-func (f fakeSource) Config() any {
-	return map[string]any{
+func (f fakeSource) Config() json.RawMessage {
+	b, _ := json.Marshal(map[string]any{
 		"planner": map[string]any{"type": "openai", "model": "gpt-4.1-mini", "apiKey": secretOpenAI},
 		"backends": []any{
 			map[string]any{"id": "github", "type": "stdio", "command": "npx", "args": []string{"-y", "@modelcontextprotocol/server-github"},
@@ -84,7 +84,8 @@ func (f fakeSource) Config() any {
 				"headers": map[string]string{"Authorization": "Bearer " + secretEnvValue}},
 		},
 		"bigNumber": json.Number("9007199254740993"),
-	}
+	})
+	return b
 }
 
 // fakeRunner plans by substring and publishes trace and planner events as

@@ -17,6 +17,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -36,15 +37,15 @@ import (
 
 // Source gives the dashboard read-only views of the gateway. Each method is
 // called once per request, concurrently with the gateway's own work, and
-// must return a value encoding/json can marshal, built fresh or immutable
-// (the dashboard never modifies it). The page understands [StatusView],
-// [BackendView] and [ToolView] (or anything encoding to the same JSON);
-// Config is shown as a JSON tree after masking.
+// must return values built fresh or immutable (the dashboard never
+// modifies them).
 type Source interface {
-	Status() any   // gateway status, e.g. StatusView
-	Backends() any // []BackendView
-	Tools() any    // []ToolView
-	Config() any   // the effective configuration
+	Status() StatusView
+	Backends() []BackendView
+	Tools() []ToolView
+	// Config is the effective configuration as JSON (nil: none yet); the
+	// dashboard masks every sensitive-named value again before showing it.
+	Config() json.RawMessage
 }
 
 // Runner runs one task through the real pipeline for the console: plan it
@@ -263,8 +264,8 @@ func (s *Server) handler() http.Handler {
 	mux := http.NewServeMux()
 	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.requireToken(h)) }
 	api("GET /api/status", s.handleStatus)
-	api("GET /api/backends", s.handleSource(func(src Source) any { return src.Backends() }, []any{}))
-	api("GET /api/tools", s.handleSource(func(src Source) any { return src.Tools() }, []any{}))
+	api("GET /api/backends", handleSource(s, func(src Source) []BackendView { return src.Backends() }))
+	api("GET /api/tools", handleSource(s, func(src Source) []ToolView { return src.Tools() }))
 	api("GET /api/config", s.handleConfig)
 	api("GET /api/logs", s.handleLogs)
 	api("GET /api/mcptrace", s.handleTrace)
