@@ -6,8 +6,8 @@
 #     committed lockfile in testdata/e2e;
 #   - Debian's chromium, for the dashboard's browser test;
 #   - the Go modules.
-# Then gofmt, go vet, go mod tidy, go test -race on every package, short fuzz
-# runs and a cross-compile for the other platforms. Each phase prints its
+# Then gofmt, go vet, go mod tidy, go test -race on every package with a
+# cross-compile of the six release targets alongside, and short fuzz runs. Each phase prints its
 # time. GoReleaser's own checks run at release time: scripts/release-check.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,9 +58,31 @@ go run ./planner/gen/wordnet -check
 export AGENTIFY_REQUIRE_WORDNET=1 # TestWordNetTableFresh fails, not skips, without it
 # --------------------------------------------------------------------------
 
-say "go test -race"
+say "go test -race, and alongside it a cross-compile of the six release targets"
+# The six targets of .goreleaser.yaml, built with plain go build
+# (CGO_ENABLED=0, -trimpath, as released) into a temporary directory. They
+# build in the background while the tests run: much of the test phase waits
+# on processes and sockets, and on two cores the compiler uses that time.
+# GoReleaser's own checks and the archives: scripts/release-check.sh.
+cross_dir=$(mktemp -d)
+cross_log="$cross_dir/log"
+(
+  c0=$(date +%s)
+  for target in linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64; do
+    GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o "$cross_dir/bin" . || { echo "  FAILED $target"; exit 1; }
+    echo "  built $target"
+  done
+  echo "  (cross-compile: $(( $(date +%s) - c0 ))s)"
+) >"$cross_log" 2>&1 &
+cross_pid=$!
 mkdir -p test-artifacts
-AGENTIFY_ARTIFACTS="$PWD/test-artifacts" go test -race -count=1 -timeout 15m ./...
+AGENTIFY_ARTIFACTS="$PWD/test-artifacts" go test -race -count=1 -timeout 15m ./... || { kill $cross_pid 2>/dev/null; exit 1; }
+say "cross-compile (waiting for the rest of it)"
+cross_ok=0
+wait $cross_pid || cross_ok=$?
+cat "$cross_log"
+rm -rf "$cross_dir"
+[ "$cross_ok" = 0 ] || { echo "cross-compile failed" >&2; exit 1; }
 
 say "fuzzing (short)"
 # Bounded by executions, not time: a -fuzztime deadline that expires while a
@@ -72,15 +94,5 @@ for spec in "rpc FuzzDecode 100000" "rpc FuzzLineStream 20000" "rpc FuzzScanWire
   out=$(go test -run '^$' -fuzz "^$2\$" -fuzztime "$3x" "./$1" 2>&1) || { echo "$out"; exit 1; }
   echo "  $1 $2: $(echo "$out" | grep -E '^fuzz: elapsed' | tail -1)"
 done
-say "cross-compile for the other platforms (go build, CGO_ENABLED=0)"
-# The host target (linux/amd64) is built by the tests. One build per other
-# OS, covering both architectures, checks every platform-specific file
-# (process groups, pipes, file locks) in a third of the time of all six;
-# scripts/release-check.sh builds the six release archives.
-for target in windows/amd64 darwin/arm64 linux/arm64; do
-  GOOS=${target%/*} GOARCH=${target#*/} CGO_ENABLED=0 go build -trimpath -o /dev/null .
-  echo "  built $target"
-done
-
 say "all tests passed"
 printf '   total: %ds\n' $(( $(date +%s) - t0 ))
