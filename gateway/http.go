@@ -160,8 +160,8 @@ func (h *HTTPHandler) Close() error {
 	return nil
 }
 
-// Sessions reports how many sessions are open (for readiness and tests).
-func (h *HTTPHandler) Sessions() int {
+// openSessions reports how many sessions are open (for readiness and tests).
+func (h *HTTPHandler) openSessions() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return len(h.sessions)

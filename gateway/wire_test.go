@@ -1,0 +1,338 @@
+package gateway
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"maps"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/mcp-agentify/mcp-agentify/backends/backendstest"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/mcp-agentify/mcp-agentify/schemas"
+	"golang.org/x/tools/txtar"
+)
+
+// This file is the in-process tier of the gateway's tests: a session served
+// over an in-memory pipe to a client the test drives, against scripted
+// in-memory backends (package backendstest), inside a testing/synctest
+// bubble. No process, no socket; time is the bubble's fake time, so
+// readiness waits, timeouts and the coalescing of list changes are exact
+// and take no real time.
+
+var update = flag.Bool("update", false, "rewrite the want sections of testdata/wire/*.txtar")
+
+// wire is one gateway under test with its client connection and backends.
+// It must be created and used inside a synctest bubble.
+type wire struct {
+	t       *testing.T
+	g       *Gateway
+	servers backendstest.Servers
+
+	client net.Conn   // the client's end of the current session
+	served chan error // the current session's Serve result
+	read   chan struct{}
+
+	mu  sync.Mutex
+	out []string // guarded by mu; lines the gateway wrote to the client, not yet taken
+
+	cursors []string // nextCursor values seen, $CURSOR1 first
+}
+
+// startWire serves a session of a gateway configured with cfg, whose
+// backends are the servers by id.
+func startWire(t *testing.T, cfg *schemas.Config, servers backendstest.Servers) *wire {
+	t.Helper()
+	w := &wire{t: t, servers: servers}
+	w.g = New(Options{Config: cfg, Version: "wire", Dial: servers.Dial})
+	w.connect()
+	return w
+}
+
+// connect starts a new client session on the gateway.
+func (w *wire) connect() {
+	cl, gw := net.Pipe()
+	w.client, w.served, w.read = cl, make(chan error, 1), make(chan struct{})
+	served, read := w.served, w.read
+	// Owned by the test: ends when the client's end closes (disconnect).
+	go func() { served <- w.g.Serve(context.Background(), rpc.NewLineStream(gw, gw, gw, 0)) }()
+	// Owned by the test: ends when the session closes its end.
+	go func() {
+		defer close(read)
+		r := bufio.NewReader(cl)
+		for {
+			line, err := r.ReadString('\n')
+			if line != "" {
+				w.mu.Lock()
+				w.out = append(w.out, line)
+				w.mu.Unlock()
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+}
+
+// disconnect closes the client's end and waits for the session to end.
+func (w *wire) disconnect() {
+	w.client.Close()
+	if err := <-w.served; err != nil {
+		w.t.Logf("session: %v", err)
+	}
+	<-w.read
+}
+
+// close ends the session and stops the gateway and the backends.
+func (w *wire) close() {
+	w.disconnect()
+	w.g.Stop()
+	for _, s := range w.servers {
+		s.Close()
+	}
+}
+
+// send writes one line from the client, exactly as given, and waits until
+// everything it set off has happened (only what waits for time is left).
+func (w *wire) send(line string) {
+	w.t.Helper()
+	for n := len(w.cursors); n >= 1; n-- {
+		line = strings.ReplaceAll(line, fmt.Sprintf("$CURSOR%d", n), w.cursors[n-1])
+	}
+	if _, err := w.client.Write([]byte(line + "\n")); err != nil {
+		w.t.Fatalf("client write: %v", err)
+	}
+	synctest.Wait()
+}
+
+// sleep lets d of fake time pass, with everything due in it.
+func (w *wire) sleep(d time.Duration) {
+	time.Sleep(d)
+	synctest.Wait()
+}
+
+// take returns the lines the gateway wrote since the last take, each with
+// its newline, nextCursor values replaced by $CURSORn.
+func (w *wire) take() []string {
+	w.mu.Lock()
+	out := w.out
+	w.out = nil
+	w.mu.Unlock()
+	for i, l := range out {
+		out[i] = cursorValue.ReplaceAllStringFunc(l, func(m string) string {
+			v := cursorValue.FindStringSubmatch(m)[1]
+			n := slices.Index(w.cursors, v)
+			if n < 0 {
+				w.cursors = append(w.cursors, v)
+				n = len(w.cursors) - 1
+			}
+			return fmt.Sprintf(`"nextCursor":"$CURSOR%d"`, n+1)
+		})
+	}
+	return out
+}
+
+// cursorValue finds the gateway's pagination cursors, which are random per
+// session: the one member of a list result the goldens cannot spell.
+var cursorValue = regexp.MustCompile(`"nextCursor":"([^"]*)"`)
+
+// handshakeMethods are what a backend's supervisor sends on its own to
+// connect and discover; the gateway never forwards them for a client (it
+// answers client lists from what it discovered).
+var handshakeMethods = []string{"initialize", "notifications/initialized", "tools/list", "prompts/list", "resources/list", "resources/templates/list"}
+
+// forwarded returns what backend id received besides its handshake, each
+// line with its newline: the bytes the gateway forwarded on the client's
+// behalf, and its answers to the backend's own requests.
+func (w *wire) forwarded(id string) []string {
+	var out []string
+	for _, l := range w.servers[id].Received() {
+		var m struct {
+			Method string `json:"method"`
+		}
+		_ = json.Unmarshal([]byte(l), &m)
+		if !slices.Contains(handshakeMethods, m.Method) {
+			out = append(out, l+"\n")
+		}
+	}
+	return out
+}
+
+// TestWire replays testdata/wire/*.txtar (see testdata/wire/README) and
+// compares, byte for byte, what the client and each backend received with
+// the archive's want sections. -update rewrites those sections.
+func TestWire(t *testing.T) {
+	files, _ := filepath.Glob("testdata/wire/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no wire goldens")
+	}
+	for _, f := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range ar.Files {
+				if f.Name != "env" {
+					continue
+				}
+				for _, kv := range strings.Fields(string(f.Data)) {
+					k, v, _ := strings.Cut(kv, "=")
+					t.Setenv(k, v)
+				}
+			}
+			synctest.Test(t, func(t *testing.T) { replayWire(t, f, ar) })
+		})
+	}
+}
+
+// replayWire runs one archive inside a synctest bubble.
+func replayWire(t *testing.T, file string, ar *txtar.Archive) {
+	cfg := &schemas.Config{}
+	servers := backendstest.Servers{}
+	var steps []string
+	wants := map[string]int{} // section name -> index in ar.Files
+	for i, f := range ar.Files {
+		switch name := f.Name; {
+		case name == "config.json":
+			if err := json.Unmarshal(f.Data, cfg); err != nil {
+				t.Fatalf("config.json: %v", err)
+			}
+		case name == "env": // applied by TestWire
+		case name == "client":
+			steps = strings.Split(strings.TrimRight(string(f.Data), "\n"), "\n")
+		case strings.HasSuffix(name, ".backend"):
+			s, err := backendstest.New(string(f.Data))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			servers[strings.TrimSuffix(name, ".backend")] = s
+		case strings.HasSuffix(name, ".want"):
+			wants[strings.TrimSuffix(name, ".want")] = i
+		default:
+			t.Fatalf("unknown section %q", name)
+		}
+	}
+	// Every scripted backend is configured, as a stdio backend, after
+	// those config.json lists, in the order of their ids.
+	ids := slices.Sorted(maps.Keys(servers))
+	for _, id := range ids {
+		if !slices.ContainsFunc(cfg.Backends, func(b schemas.Backend) bool { return b.ID == id }) {
+			cfg.Backends = append(cfg.Backends, schemas.Backend{ID: id})
+		}
+	}
+	for i := range cfg.Backends {
+		if cfg.Backends[i].Type == "" {
+			cfg.Backends[i].Type = schemas.TypeStdio
+		}
+	}
+
+	start := time.Now()
+	w := startWire(t, cfg, servers)
+	closed := false
+	defer func() {
+		if !closed { // a step failed: end everything the bubble must see end
+			w.close()
+		}
+	}()
+	var got []string
+	unordered := false // the step's output is due at one instant in no defined order
+	for _, step := range steps {
+		switch {
+		case step == "":
+		case step == "@unordered":
+			got = append(got, w.take()...)
+			unordered = true
+			continue
+		case strings.HasPrefix(step, "#"):
+			// A comment marks its place in the transcript, with the fake
+			// time since the start.
+			got = append(got, w.take()...)
+			got = append(got, fmt.Sprintf("%s [at %v]\n", step, time.Since(start)))
+		case strings.HasPrefix(step, "@sleep "):
+			d, err := time.ParseDuration(strings.TrimPrefix(step, "@sleep "))
+			if err != nil {
+				t.Fatalf("%s: %v", step, err)
+			}
+			w.sleep(d)
+		case step == "@reconnect":
+			w.disconnect()
+			got = append(got, w.take()...)
+			got = append(got, "# reconnected\n")
+			w.connect()
+			synctest.Wait()
+		case strings.HasPrefix(step, "@"):
+			id, line, _ := strings.Cut(step[1:], " ")
+			s := servers[id]
+			if s == nil {
+				t.Fatalf("%s: no backend %q", step, id)
+			}
+			if err := s.Send(line); err != nil {
+				t.Fatalf("%s: %v", step, err)
+			}
+			synctest.Wait()
+		default:
+			w.send(step)
+		}
+		out := w.take()
+		if unordered {
+			// Each line is still compared byte for byte, in sorted order.
+			slices.Sort(out)
+			unordered = false
+		}
+		got = append(got, out...)
+	}
+	w.close()
+	closed = true
+	got = append(got, w.take()...)
+
+	results := map[string][]string{"client": got}
+	for id, s := range servers {
+		results[id] = w.forwarded(id)
+		for _, l := range s.Received() {
+			results[id+".all"] = append(results[id+".all"], l+"\n")
+		}
+	}
+	if _, ok := wants["client"]; !ok {
+		if !*update {
+			t.Fatal("no client.want section (run with -update to write it, then review it)")
+		}
+		ar.Files = append(ar.Files, txtar.File{Name: "client.want"})
+		wants["client"] = len(ar.Files) - 1
+	}
+	for name, i := range wants {
+		res, ok := results[name]
+		if !ok {
+			t.Fatalf("%s.want: no such client or backend", name)
+		}
+		if *update {
+			ar.Files[i].Data = []byte(strings.Join(res, ""))
+			continue
+		}
+		want := strings.SplitAfter(string(ar.Files[i].Data), "\n")
+		if want[len(want)-1] == "" {
+			want = want[:len(want)-1]
+		}
+		if diff := cmp.Diff(want, res, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s received (-want +got):\n%s", name, diff)
+		}
+	}
+	if *update {
+		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
