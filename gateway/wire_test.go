@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"net"
 	"os"
@@ -35,19 +37,78 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the want sections of testdata/wire/*.txtar")
 
-// wire is one gateway under test with its client connection and backends.
-// It must be created and used inside a synctest bubble.
+// pipeClient is a client connected to a gateway through a net.Pipe: the
+// test writes its lines and collects what the gateway writes back.
+type pipeClient struct {
+	conn   net.Conn   // the client's end
+	served chan error // the session's Serve result
+	read   chan struct{}
+
+	mu  sync.Mutex
+	out []string // guarded by mu; lines the gateway wrote, not yet taken
+}
+
+// servePipe starts a session of g for a new pipeClient.
+func servePipe(g *Gateway) *pipeClient {
+	cl, gw := net.Pipe()
+	c := &pipeClient{conn: cl, served: make(chan error, 1), read: make(chan struct{})}
+	// Owned by the test: ends when the client's end closes (close).
+	go func() { c.served <- g.Serve(context.Background(), rpc.NewLineStream(gw, gw, gw, 0)) }()
+	// Owned by the test: ends when the session closes its end.
+	go func() {
+		defer close(c.read)
+		r := bufio.NewReader(cl)
+		for {
+			line, err := r.ReadString('\n')
+			if line != "" {
+				c.mu.Lock()
+				c.out = append(c.out, line)
+				c.mu.Unlock()
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return c
+}
+
+// send writes one line, exactly as given, and waits until everything it
+// set off has happened (only what waits for time is left).
+func (c *pipeClient) send(t *testing.T, line string) {
+	t.Helper()
+	if _, err := c.conn.Write([]byte(line + "\n")); err != nil {
+		t.Fatalf("client write: %v", err)
+	}
+	synctest.Wait()
+}
+
+// take returns the lines the gateway wrote since the last take, each with
+// its newline.
+func (c *pipeClient) take() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.out
+	c.out = nil
+	return out
+}
+
+// close disconnects and waits for the session to end.
+func (c *pipeClient) close(t *testing.T) {
+	c.conn.Close()
+	if err := <-c.served; err != nil && !errors.Is(err, io.EOF) {
+		t.Errorf("session: %v", err)
+	}
+	<-c.read
+}
+
+// wire is one gateway under test with its client and backends. It must be
+// created and used inside a synctest bubble.
 type wire struct {
 	t       *testing.T
 	g       *Gateway
 	servers backendstest.Servers
-
-	client net.Conn   // the client's end of the current session
-	served chan error // the current session's Serve result
-	read   chan struct{}
-
-	mu  sync.Mutex
-	out []string // guarded by mu; lines the gateway wrote to the client, not yet taken
+	client  *pipeClient // the current session's
 
 	cursors []string // nextCursor values seen, $CURSOR1 first
 }
@@ -63,38 +124,10 @@ func startWire(t *testing.T, cfg *schemas.Config, servers backendstest.Servers) 
 }
 
 // connect starts a new client session on the gateway.
-func (w *wire) connect() {
-	cl, gw := net.Pipe()
-	w.client, w.served, w.read = cl, make(chan error, 1), make(chan struct{})
-	served, read := w.served, w.read
-	// Owned by the test: ends when the client's end closes (disconnect).
-	go func() { served <- w.g.Serve(context.Background(), rpc.NewLineStream(gw, gw, gw, 0)) }()
-	// Owned by the test: ends when the session closes its end.
-	go func() {
-		defer close(read)
-		r := bufio.NewReader(cl)
-		for {
-			line, err := r.ReadString('\n')
-			if line != "" {
-				w.mu.Lock()
-				w.out = append(w.out, line)
-				w.mu.Unlock()
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-}
+func (w *wire) connect() { w.client = servePipe(w.g) }
 
-// disconnect closes the client's end and waits for the session to end.
-func (w *wire) disconnect() {
-	w.client.Close()
-	if err := <-w.served; err != nil {
-		w.t.Logf("session: %v", err)
-	}
-	<-w.read
-}
+// disconnect ends the current session.
+func (w *wire) disconnect() { w.client.close(w.t) }
 
 // close ends the session and stops the gateway and the backends.
 func (w *wire) close() {
@@ -105,17 +138,14 @@ func (w *wire) close() {
 	}
 }
 
-// send writes one line from the client, exactly as given, and waits until
-// everything it set off has happened (only what waits for time is left).
+// send writes one line from the client ($CURSORn replaced by the n-th
+// cursor seen).
 func (w *wire) send(line string) {
 	w.t.Helper()
 	for n := len(w.cursors); n >= 1; n-- {
 		line = strings.ReplaceAll(line, fmt.Sprintf("$CURSOR%d", n), w.cursors[n-1])
 	}
-	if _, err := w.client.Write([]byte(line + "\n")); err != nil {
-		w.t.Fatalf("client write: %v", err)
-	}
-	synctest.Wait()
+	w.client.send(w.t, line)
 }
 
 // sleep lets d of fake time pass, with everything due in it.
@@ -127,10 +157,7 @@ func (w *wire) sleep(d time.Duration) {
 // take returns the lines the gateway wrote since the last take, each with
 // its newline, nextCursor values replaced by $CURSORn.
 func (w *wire) take() []string {
-	w.mu.Lock()
-	out := w.out
-	w.out = nil
-	w.mu.Unlock()
+	out := w.client.take()
 	for i, l := range out {
 		out[i] = cursorValue.ReplaceAllStringFunc(l, func(m string) string {
 			v := cursorValue.FindStringSubmatch(m)[1]
