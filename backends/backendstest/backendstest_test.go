@@ -100,7 +100,9 @@ func TestServerPlaysScript(t *testing.T) {
 		p.send(`{"jsonrpc":"2.0","id":0,"result":{}}`)
 		sent := make(chan error, 1)
 		// The pipe is synchronous: Send returns once the peer has read.
-		go func() { sent <- s.Send(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}`) }()
+		go func() {
+			sent <- s.Send(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"hi"}}`)
+		}()
 		got = append(got, p.recv())
 		if err := <-sent; err != nil {
 			t.Fatal(err)
