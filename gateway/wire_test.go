@@ -253,19 +253,14 @@ func replayWire(t *testing.T, file string, ar *txtar.Archive) {
 			t.Fatalf("unknown section %q", name)
 		}
 	}
-	// Every scripted backend is configured, as a stdio backend, after
-	// those config.json lists, in the order of their ids.
-	ids := slices.Sorted(maps.Keys(servers))
-	for _, id := range ids {
-		if !slices.ContainsFunc(cfg.Backends, func(b schemas.Backend) bool { return b.ID == id }) {
+	// Unless config.json lists backends, every scripted backend is
+	// configured, in the order of their ids.
+	if cfg.Backends == nil {
+		for _, id := range slices.Sorted(maps.Keys(servers)) {
 			cfg.Backends = append(cfg.Backends, schemas.Backend{ID: id})
 		}
 	}
-	for i := range cfg.Backends {
-		if cfg.Backends[i].Type == "" {
-			cfg.Backends[i].Type = schemas.TypeStdio
-		}
-	}
+	stdio(cfg)
 
 	start := time.Now()
 	w := startWire(t, cfg, servers)
@@ -295,6 +290,17 @@ func replayWire(t *testing.T, file string, ar *txtar.Archive) {
 				t.Fatalf("%s: %v", step, err)
 			}
 			w.sleep(d)
+		case strings.HasPrefix(step, "@reload "):
+			// The configuration file changed: reload it as the watcher would.
+			file := &schemas.Config{}
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(step, "@reload ")), file); err != nil {
+				t.Fatalf("%s: %v", step, err)
+			}
+			stdio(file)
+			res, err := w.g.reload(file)
+			synctest.Wait()
+			got = append(got, w.take()...)
+			got = append(got, fmt.Sprintf("# reloaded: %+v, error %v [at %v]\n", res, err, time.Since(start)))
 		case step == "@reconnect":
 			w.disconnect()
 			got = append(got, w.take()...)
@@ -360,6 +366,16 @@ func replayWire(t *testing.T, file string, ar *txtar.Archive) {
 	if *update {
 		if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// stdio makes every backend of cfg without a type a stdio backend (their
+// connections are dialled in memory anyway).
+func stdio(cfg *schemas.Config) {
+	for i := range cfg.Backends {
+		if cfg.Backends[i].Type == "" {
+			cfg.Backends[i].Type = schemas.TypeStdio
 		}
 	}
 }
