@@ -94,8 +94,15 @@ func (s *session) toolsCall(m *rpc.Message) {
 		Arguments json.RawMessage `json:"arguments"`
 		Meta      json.RawMessage `json:"_meta"`
 	}
+	// A direct call to a backend tool keeps the client's params byte for
+	// byte (key order, members the gateway does not know such as "task"):
+	// only the name and the progress token change. That needs the params
+	// read exactly; encoding/json's reading (escaped or case-insensitive
+	// keys) rebuilds them instead.
+	clientParams := m.Params
 	var ok bool
 	if p.Name, p.Arguments, p.Meta, ok = callParams(m.Params); !ok {
+		clientParams = nil
 		p.Name, p.Arguments, p.Meta = "", nil, nil
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			p.Name = ""
@@ -131,19 +138,19 @@ func (s *session) toolsCall(m *rpc.Message) {
 			return
 		}
 		if len(s.g.startingNow()) == 0 { // the common case: no closure, no goroutine
-			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, true, nil)
+			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, nil, true, nil)
 			return
 		}
 		s.whenReady(m, s.g.backendOf(a.Name), func(starting []string) {
-			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, true, starting)
+			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, nil, true, starting)
 		})
 	default:
 		if len(s.g.startingNow()) == 0 {
-			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, false, nil)
+			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, clientParams, false, nil)
 			return
 		}
 		s.whenReady(m, s.g.backendOf(p.Name), func(starting []string) {
-			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, false, starting)
+			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, clientParams, false, starting)
 		})
 	}
 }
@@ -162,9 +169,12 @@ func orEmpty(b json.RawMessage) json.RawMessage {
 }
 
 // callBackendTool resolves, validates and forwards a backend tool call.
-// viaCallTool says the name came through call_tool (always a tool error
-// when unknown); starting names backends still on their first start.
-func (s *session) callBackendTool(id json.RawMessage, name string, args, meta json.RawMessage, viaCallTool bool, starting []string) {
+// clientParams, if set, are the client's own tools/call params, forwarded
+// with only the name rewritten; else the params are built from args and
+// meta (call_tool). viaCallTool says the name came through call_tool
+// (always a tool error when unknown); starting names backends still on
+// their first start.
+func (s *session) callBackendTool(id json.RawMessage, name string, args, meta, clientParams json.RawMessage, viaCallTool bool, starting []string) {
 	b, t, cat, err := s.g.resolve(name)
 	if err != nil {
 		if len(starting) > 0 {
@@ -187,7 +197,14 @@ func (s *session) callBackendTool(id json.RawMessage, name string, args, meta js
 		s.conn.Reply(id, toolFailure(err))
 		return
 	}
-	s.forward(id, b, "tools/call", t.Name, toolCallParams(t.Name, args, meta), nil)
+	params, ok := json.RawMessage(nil), false
+	if clientParams != nil {
+		params, ok = rpc.SetMember(clientParams, "name", rpc.AppendString(nil, t.Name))
+	}
+	if !ok {
+		params = toolCallParams(t.Name, args, meta)
+	}
+	s.forward(id, b, "tools/call", t.Name, params, nil)
 }
 
 // searchTools answers search_tools.

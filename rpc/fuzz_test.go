@@ -50,11 +50,16 @@ func FuzzDecode(f *testing.F) {
 		if m.Error != nil && m.Error.Code == 0 {
 			m.Error.Code = CodeInternalError // AppendJSON never writes code 0
 		}
-		if !reflect.DeepEqual(m, m2) {
-			t.Fatalf("round trip changed the message:\n in %q\nout %q", b, out)
-		}
 		if out2 := m2.AppendJSON(nil); !bytes.Equal(out, out2) {
 			t.Fatalf("second hop changed bytes: %q -> %q", out, out2)
+		}
+		for _, e := range []*Error{m.Error, m2.Error} {
+			if e != nil {
+				e.wire = nil // the bytes as read, compared as bytes above
+			}
+		}
+		if !reflect.DeepEqual(m, m2) {
+			t.Fatalf("round trip changed the message:\n in %q\nout %q", b, out)
 		}
 	})
 }

@@ -43,6 +43,35 @@ type Error struct {
 	// sent, never read from the wire): errors.Is and errors.As see it
 	// through Unwrap, so callers tell causes apart without reading Message.
 	Err error `json:"-"`
+
+	// wire is the error object as read, with the values read from it:
+	// while Code, Message and Data still hold those, the object is
+	// relayed byte for byte (member order, unknown members, escapes).
+	wire *wireError
+}
+
+type wireError struct {
+	raw     json.RawMessage
+	code    int64
+	message string
+	data    json.RawMessage
+}
+
+func (e *Error) asReadOrNil() json.RawMessage {
+	if e == nil {
+		return nil
+	}
+	return e.asRead()
+}
+
+// asRead returns the error object as it was read, if e is unchanged since.
+func (e *Error) asRead() json.RawMessage {
+	w := e.wire
+	if w == nil || e.Code != w.code || e.Message != w.message || len(e.Data) != len(w.data) ||
+		(len(e.Data) > 0 && &e.Data[0] != &w.data[0]) {
+		return nil
+	}
+	return w.raw
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s (code %d)", e.Message, e.Code) }
@@ -267,6 +296,9 @@ func (m *Message) AppendJSON(b []byte) []byte {
 			b = append(b, `,"params":`...)
 			b = append(b, m.Params...)
 		}
+	} else if raw := m.Error.asReadOrNil(); raw != nil {
+		b = append(b, `,"error":`...)
+		b = append(b, raw...)
 	} else if m.Error != nil {
 		b = append(b, `,"error":{"code":`...)
 		code := m.Error.Code

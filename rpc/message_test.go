@@ -35,6 +35,9 @@ func TestDecodeRoundTrip(t *testing.T) {
 		{"null id in error", `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}`, "response", ""},
 		{"error code 0 becomes internal error", `{"jsonrpc":"2.0","id":1,"error":{"code":0,"message":"oops"}}`, "response",
 			`{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"oops"}}`},
+		{"error object relayed as read", `{"jsonrpc":"2.0","id":1,"error":{ "message" : "caf\u00e9", "code":-32001,"x-vendor":{"b":1,"a":2},"data":{"b":1, "a":2} }}`, "response", ""},
+		{"error without message completed", `{"jsonrpc":"2.0","id":1,"error":{"code":-32001}}`, "response",
+			`{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":""}}`},
 		{"unicode params", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"q":"héllo 世界 \ud83d\ude00 😀","\u2028":"x"}}`, "request", ""},
 		{"big numbers in params", `{"jsonrpc":"2.0","id":4,"method":"m","params":{"a":18446744073709551616,"b":1e400,"c":-0.0000000000000000001,"d":0,"e":1.0}}`, "request", ""},
 		{"unknown fields in params kept", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"_meta":{"progressToken":7,"x-vendor":[1,{"y":null}]},"temperature":0,"priority":0,"zzz":{}}}`, "request", ""},
@@ -65,6 +68,14 @@ func TestDecodeRoundTrip(t *testing.T) {
 			out := m.AppendJSON(nil)
 			if string(out) != want {
 				t.Errorf("AppendJSON:\n got %s\nwant %s", out, want)
+			}
+			if m.Error != nil {
+				// A changed error is written from its fields again.
+				m.Error.Message += "!"
+				if re := m.AppendJSON(nil); !bytes.Contains(re, []byte(`,"message":`)) || bytes.Equal(re, out) {
+					t.Errorf("an error changed after decoding was relayed as read: %s", re)
+				}
+				m.Error.Message = strings.TrimSuffix(m.Error.Message, "!")
 			}
 			if !json.Valid(out) {
 				t.Errorf("AppendJSON output is not valid JSON: %s", out)

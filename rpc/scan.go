@@ -120,10 +120,16 @@ func jsonString(v []byte) (string, bool) {
 func scanError(v []byte) (*Error, bool) {
 	e := &Error{}
 	codeOK, msgOK := true, true
+	hasCode, hasMsg := false, false
 	i := 1
 	for {
 		i = skipWS(v, i)
 		if v[i] == '}' {
+			// Relayed as read only when it is a complete, valid error object
+			// (code 0 is rewritten, a missing member added, on the way out).
+			if codeOK && msgOK && hasCode && hasMsg && e.Code != 0 {
+				e.wire = &wireError{raw: v, code: e.Code, message: e.Message, data: e.Data}
+			}
 			return e, codeOK && msgOK
 		}
 		if v[i] == ',' {
@@ -143,12 +149,13 @@ func scanError(v []byte) (*Error, bool) {
 		i = vend
 		switch key {
 		case "code":
-			e.Code, codeOK = 0, true
+			e.Code, codeOK, hasCode = 0, true, val[0] != 'n'
 			if val[0] != 'n' {
 				codeOK = json.Unmarshal(val, &e.Code) == nil
 			}
 		case "message":
 			e.Message, msgOK = jsonString(val)
+			hasMsg = val[0] != 'n'
 		case "data":
 			e.Data = val
 		}

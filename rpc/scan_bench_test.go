@@ -131,7 +131,9 @@ func norm(w wire) map[string]any {
 		m["method"] = *w.Method
 	}
 	if w.Error != nil {
-		m["error"] = *w.Error
+		e := *w.Error
+		e.wire = nil // the fast path's record of the bytes read
+		m["error"] = e
 	}
 	return m
 }
