@@ -43,9 +43,6 @@ type BackendPins struct {
 	// Approved is false while a backend seen under pin-strict awaits its
 	// first approval.
 	Approved bool `json:"approved"`
-	// Kinds are the kinds of definitions ("tool", "prompt") seen so far:
-	// trust on first use applies to each kind's first listing.
-	Kinds []string `json:"kinds,omitempty"`
 	// Pins are the approved definitions, by kind and name ([PinKey]).
 	Pins map[string]*Pin `json:"pins,omitempty"`
 	// Pending are definitions seen but held back, by kind and name: changed,
