@@ -236,6 +236,8 @@ try {
   await page.screenshot({ path: path.join(artifacts, 'overview-dark.png') });
   await page.click('button[data-tab=tools]');
   await page.screenshot({ path: path.join(artifacts, 'tools-dark.png') });
+  await page.click('button[data-tab=integrity]');
+  await page.screenshot({ path: path.join(artifacts, 'integrity-dark.png') });
 
   if (problems.length) fail('browser problems:\n' + problems.join('\n'));
   console.log('ok');

@@ -535,7 +535,7 @@ async function showDiff(e, box) {
 function diffView(text) {
   const pre = h('pre', { class: 'diff' });
   let body = false;
-  for (const line of text.replace(/\n$/, '').split('\n')) {
+  for (const line of text.replace(/\n+$/, '').split('\n')) {
     let cls = 'ctx';
     if (!body) {
       cls = 'hdr';
