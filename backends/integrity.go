@@ -3,6 +3,7 @@ package backends
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -263,6 +264,12 @@ func WatchPins(ctx context.Context, path string, m *Manager) error {
 	}
 	defer w.Close()
 	dir := filepath.Dir(path)
+	// On a first run the state directory may not exist yet (the first
+	// pin creates it); watch it from the start, or approvals made in this
+	// run would wait for the next one.
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
 	if err := w.Add(dir); err != nil {
 		return err
 	}

@@ -347,3 +347,35 @@ func TestIntegrityPromptTrustOnFirstUse(t *testing.T) {
 		m2.Stop()
 	})
 }
+
+// TestWatchPinsMissingDirectory: on a first run the state directory does
+// not exist yet; WatchPins creates it and watches instead of giving up
+// (approvals made during that run would otherwise wait for a restart).
+func TestWatchPinsMissingDirectory(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state", "mcp-agentify")
+	m := NewManager(nil, &Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- WatchPins(ctx, filepath.Join(dir, integrity.FileName), m) }() // ends with cancel
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if fi, err := os.Stat(dir); err == nil {
+			if fi.Mode().Perm() != 0o700 {
+				t.Errorf("state directory mode %v", fi.Mode().Perm())
+			}
+			break
+		}
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("WatchPins gave up: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("state directory never created")
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("WatchPins: %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package integrity
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -154,10 +155,16 @@ func (s *Store) lock() (func(), error) {
 
 func (s *Store) write(f *File) error {
 	f.Version = 1
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
+	// Definitions keep <, > and & as written, so the file reads as the
+	// backend's text does (an <IMPORTANT> block stays visible).
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
 		return fmt.Errorf("encoding pin file: %w", err)
 	}
+	data := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	tmp, err := os.CreateTemp(filepath.Dir(s.Path), FileName+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("writing pin file: %w", err)
