@@ -938,7 +938,7 @@ func (b *Backend) refresh(kind string) {
 			b.mu.Unlock()
 			if conn != nil {
 				ctx, cancel := context.WithTimeout(context.Background(), b.CallTimeout())
-				if err := b.discover(ctx, conn, kind); err != nil {
+				if err := b.discover(ctx, conn, b.discoveryKinds(kind)...); err != nil {
 					b.log.Warn().Err(err).Str("list", kind).Msg("refresh after list_changed failed")
 				}
 				cancel()

@@ -72,6 +72,29 @@ type integrityState struct {
 	tools   []Tool
 	prompts []json.RawMessage
 	status  map[string]IntegrityStatus // "tool:NAME" / "prompt:NAME"
+	// listedTools and listedPrompts record that a discovery has screened
+	// that kind at least once. Until one has, there is nothing to re-check:
+	// a Check with no definitions would record the backend as seen, and
+	// what its first discovery lists would then be held back as new.
+	listedTools, listedPrompts bool
+}
+
+// discoveryKinds is what a refresh after kind's list_changed lists. Before
+// the backend's first discovery has been screened, a refresh of tools or
+// prompts lists both: whichever discovery reaches the checker first is
+// the one that trusts the backend on first use, so it must carry all its
+// definitions (a server may announce list_changed while the first
+// discovery is still under way).
+func (b *Backend) discoveryKinds(kind string) []string {
+	if b.opts.Integrity == nil || kind != "tools" && kind != "prompts" {
+		return []string{kind}
+	}
+	b.integ.mu.Lock()
+	defer b.integ.mu.Unlock()
+	if b.integ.listedTools || b.integ.listedPrompts {
+		return []string{kind}
+	}
+	return []string{"tools", "prompts"}
 }
 
 // Identity is what a backend's pins are keyed by besides its id: its
@@ -122,10 +145,10 @@ func (b *Backend) screen(tools []Tool, prompts []json.RawMessage, doTools, doPro
 	b.integ.mu.Lock()
 	defer b.integ.mu.Unlock()
 	if doTools {
-		b.integ.tools = tools
+		b.integ.tools, b.integ.listedTools = tools, true
 	}
 	if doPrompts {
-		b.integ.prompts = prompts
+		b.integ.prompts, b.integ.listedPrompts = prompts, true
 	}
 	outT, outP := b.screenLocked(doTools, doPrompts)
 	if !doTools {
@@ -235,8 +258,20 @@ func (m *Manager) Recheck() {
 
 func (b *Backend) recheck() {
 	b.integ.mu.Lock()
-	tools, prompts := b.screenLocked(true, true)
+	doTools, doPrompts := b.integ.listedTools, b.integ.listedPrompts
+	if !doTools && !doPrompts {
+		// Not discovered yet: its first discovery will screen it.
+		b.integ.mu.Unlock()
+		return
+	}
+	tools, prompts := b.screenLocked(doTools, doPrompts)
 	b.mu.Lock()
+	if !doTools {
+		tools = b.tools
+	}
+	if !doPrompts {
+		prompts = b.prompts
+	}
 	// Compare what is offered, not only how much: an approval and a new
 	// quarantine in one pin-file change keep the counts.
 	changed := !sameTools(tools, b.tools) || !slices.EqualFunc(prompts, b.prompts, func(x, y json.RawMessage) bool { return string(x) == string(y) })

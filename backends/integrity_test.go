@@ -183,6 +183,14 @@ type promptServer struct {
 	hasPrompts bool        // guarded by mu
 	prompts    []string    // guarded by mu
 	conns      []*rpc.Conn // guarded by mu
+	// racy makes the first discovery race a refresh: the first tools/list
+	// announces tools/list_changed, and the first prompts/list is answered
+	// only after the refresh's tools/list has been (and a little later).
+	racy        bool          // guarded by mu
+	toolLists   int           // guarded by mu
+	promptLists int           // guarded by mu
+	refreshed   chan struct{} // closed at the second tools/list
+	wg          sync.WaitGroup
 }
 
 func (f *promptServer) set(hasPrompts bool, prompts ...string) {
@@ -207,13 +215,35 @@ func (f *promptServer) dial(_ context.Context, b *Backend) (rpc.Stream, *process
 			}
 			conn.Reply(m.ID, json.RawMessage(`{"protocolVersion":"2025-11-25","capabilities":`+caps+`,"serverInfo":{"name":"prompts","version":"1"}}`))
 		case "tools/list":
+			f.toolLists++
+			if f.racy && f.toolLists == 1 {
+				conn.Notify("notifications/tools/list_changed", nil)
+			}
+			if f.racy && f.toolLists == 2 {
+				close(f.refreshed)
+			}
 			conn.Reply(m.ID, json.RawMessage(`{"tools":[{"name":"echo","description":"Echoes.","inputSchema":{"type":"object"}}]}`))
 		case "prompts/list":
 			var ps []string
 			for _, p := range f.prompts {
 				ps = append(ps, `{"name":"`+p+`","description":"Says `+p+`."}`)
 			}
-			conn.Reply(m.ID, json.RawMessage(`{"prompts":[`+strings.Join(ps, ",")+`]}`))
+			res := json.RawMessage(`{"prompts":[` + strings.Join(ps, ",") + `]}`)
+			f.promptLists++
+			if !f.racy || f.promptLists > 1 {
+				conn.Reply(m.ID, res)
+				return
+			}
+			f.wg.Add(1)
+			go func() { // answers the first prompts/list late; ends after replying
+				defer f.wg.Done()
+				select {
+				case <-f.refreshed:
+					time.Sleep(200 * time.Millisecond) // let the refresh reach the checker first (old behaviour)
+				case <-time.After(5 * time.Second):
+				}
+				conn.Reply(m.ID, res)
+			}()
 		default:
 			if m.ID != nil {
 				conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeMethodNotFound, "method not found"))
@@ -378,4 +408,60 @@ func TestWatchPinsMissingDirectory(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("WatchPins: %v", err)
 	}
+}
+
+// TestIntegrityFirstDiscoveryRaces: nothing that reaches the checker
+// before or during a backend's first discovery makes its tools or prompts
+// "new": a pin-file re-check before the backend is discovered (another
+// backend's first pins change the file), and a tools/list_changed refresh
+// overtaking the first discovery, both leave trust on first use to what
+// the backend lists.
+func TestIntegrityFirstDiscoveryRaces(t *testing.T) {
+	check := func(t *testing.T, b *Backend) {
+		t.Helper()
+		for _, s := range b.Integrity() {
+			if s.State != integrity.StateApproved || s.Quarantined {
+				t.Errorf("first discovery: %+v", s)
+			}
+		}
+		if len(b.Integrity()) != 2 || toolNames(b.Tools()) != "echo" || promptNames(b) != "greet" {
+			t.Fatalf("first discovery offers tools %q prompts %q (%+v)", toolNames(b.Tools()), promptNames(b), b.Integrity())
+		}
+	}
+	newManager := func(f *promptServer, pins string) *Manager {
+		opts := &Options{dial: f.dial, Integrity: pinChecker{&integrity.Checker{Store: &integrity.Store{Path: pins}}}, IntegrityMode: "pin"}
+		m := NewManager([]schemas.Backend{{ID: "p", Type: schemas.TypeStdio, Command: "prompts-server"}}, opts)
+		t.Cleanup(m.Stop)
+		return m
+	}
+	t.Run("recheck before discovery", func(t *testing.T) {
+		f := &promptServer{}
+		f.set(true, "greet")
+		m := newManager(f, filepath.Join(t.TempDir(), integrity.FileName))
+		m.Recheck() // as the pin-file watcher does when another backend pins first
+		m.Start()
+		b, _ := m.Get("p")
+		if s := b.WaitReady(t.Context()); s != Ready {
+			t.Fatalf("backend %s", s)
+		}
+		check(t, b)
+	})
+	t.Run("list_changed during the first discovery", func(t *testing.T) {
+		f := &promptServer{racy: true, refreshed: make(chan struct{})}
+		f.set(true, "greet")
+		t.Cleanup(f.wg.Wait)
+		m := newManager(f, filepath.Join(t.TempDir(), integrity.FileName))
+		m.Start()
+		b, _ := m.Get("p")
+		if s := b.WaitReady(t.Context()); s != Ready {
+			t.Fatalf("backend %s", s)
+		}
+		f.mu.Lock()
+		lists := f.toolLists
+		f.mu.Unlock()
+		if lists < 2 {
+			t.Fatalf("the refresh did not run (%d tools/list)", lists)
+		}
+		check(t, b)
+	})
 }
