@@ -143,6 +143,9 @@ try {
   if (await page.locator('.integ-entry[data-name^="bulk__"]').count() !== 0) fail('500 approved tools not folded');
   await page.locator('.integ-group[data-backend=bulk] button.unfold', { hasText: 'Show 500 approved' }).click();
   await entry('bulk__tool_499').waitFor();
+  // Measured, not asserted: one full render of the 506 entries.
+  const renderMs = await page.evaluate(() => { const t0 = performance.now(); for (let i = 0; i < 5; i++) renderIntegrity(); return (performance.now() - t0) / 5; });
+  console.log(`measure: rendering 506 integrity entries takes ${renderMs.toFixed(1)} ms`);
   // Every state, with its counts (500 bulk tools among them).
   const states = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.integ-entry')].map((el) => [el.dataset.kind + ' ' + el.dataset.name, el.dataset.state])));
   const wantStates = { 'tool github__search_repositories': 'approved', 'prompt github__triage': 'approved', 'tool github__create_issue': 'changed',
