@@ -158,8 +158,10 @@ type Options struct {
 	Integrity     ToolChecker
 	IntegrityMode string
 
-	// dial replaces how a backend connects (tests use in-memory backends).
-	dial func(ctx context.Context, b *Backend) (rpc.Stream, *process, error)
+	// Dial, if set, connects every backend in place of its process or
+	// remote transport (see [DialFunc]); nil means the configured
+	// transport. Tests use it for in-memory backends.
+	Dial DialFunc
 }
 
 // Backend supervises one backend MCP server. Its methods are safe for
@@ -676,8 +678,8 @@ func (b *Backend) dial(ctx context.Context) (rpc.Stream, *process, error) {
 		b.pre = nil // adopted once; a restart starts a new process
 		return pre.stream, pre.proc, nil
 	}
-	if b.opts.dial != nil {
-		return b.opts.dial(ctx, b)
+	if b.opts.Dial != nil {
+		return b.dialHook(ctx)
 	}
 	switch b.cfg.Type {
 	case schemas.TypeStdio:

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/mcp-agentify/mcp-agentify/schemas"
 	"go.uber.org/goleak"
 )
 
@@ -43,11 +44,13 @@ type pipeEnd struct {
 	w *io.PipeWriter
 }
 
-func (p pipeEnd) Close() error { p.w.Close(); return p.r.Close() }
+func (p pipeEnd) Read(b []byte) (int, error)  { return p.r.Read(b) }
+func (p pipeEnd) Write(b []byte) (int, error) { return p.w.Write(b) }
+func (p pipeEnd) Close() error                { p.w.Close(); return p.r.Close() }
 
-// dial is an Options.dial: it returns the gateway side of a fresh
-// in-memory connection and serves the other side.
-func (f *fakeServer) dial(_ context.Context, b *Backend) (rpc.Stream, *process, error) {
+// dial is a [DialFunc]: it returns the gateway side of a fresh in-memory
+// connection and serves the other side.
+func (f *fakeServer) dial(_ context.Context, _ schemas.Backend) (io.ReadWriteCloser, error) {
 	f.mu.Lock()
 	f.dials++
 	n := f.dials
@@ -58,7 +61,7 @@ func (f *fakeServer) dial(_ context.Context, b *Backend) (rpc.Stream, *process, 
 	}
 	if dialErr != nil {
 		if err := dialErr(n); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	gr, sw := io.Pipe() // server writes, gateway reads
@@ -76,7 +79,7 @@ func (f *fakeServer) dial(_ context.Context, b *Backend) (rpc.Stream, *process, 
 		conn.Close()
 		sside.Close()
 	}()
-	return rpc.NewLineStream(gr, gw, gside, b.opts.MaxMessageBytes), nil, nil
+	return gside, nil
 }
 
 func (f *fakeServer) handle(conn *rpc.Conn, end pipeEnd, m *rpc.Message) {

@@ -106,7 +106,7 @@ func TestLastFailureKeptThroughRestarts(t *testing.T) {
 		var mu sync.Mutex
 		var states []seen
 		var b *Backend
-		opts := &Options{dial: f.dial, OnChange: func(bb *Backend) {
+		opts := &Options{Dial: f.dial, OnChange: func(bb *Backend) {
 			s, err := bb.State()
 			mu.Lock()
 			defer mu.Unlock()
@@ -150,7 +150,7 @@ func TestInvalidEntryIsUnavailableOthersServe(t *testing.T) {
 	f := newFake()
 	bad := schemas.Backend{ID: "bad", Type: schemas.TypeStdio, Command: "x", Pointer: "/mcpServers/bad",
 		Invalid: schemas.FieldErrors{{Pointer: "/mcpServers/bad/env/K", Message: "environment variable NOPE is not set"}}}
-	m := NewManager([]schemas.Backend{bad, {ID: "good", Type: schemas.TypeStdio}}, &Options{dial: f.dial})
+	m := NewManager([]schemas.Backend{bad, {ID: "good", Type: schemas.TypeStdio}}, &Options{Dial: f.dial})
 	defer m.Stop()
 	m.Start()
 	m.WaitReady(t.Context())
@@ -203,7 +203,7 @@ func TestSelfLaunch(t *testing.T) {
 
 func TestSelfLaunchEntryIsSkipped(t *testing.T) {
 	f := newFake()
-	m := NewManager([]schemas.Backend{{ID: "me", Type: schemas.TypeStdio, Command: "npx", Args: []string{"-y", "mcp-agentify"}}, {ID: "other", Type: schemas.TypeStdio}}, &Options{dial: f.dial})
+	m := NewManager([]schemas.Backend{{ID: "me", Type: schemas.TypeStdio, Command: "npx", Args: []string{"-y", "mcp-agentify"}}, {ID: "other", Type: schemas.TypeStdio}}, &Options{Dial: f.dial})
 	defer m.Stop()
 	m.Start()
 	m.WaitReady(t.Context())

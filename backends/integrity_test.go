@@ -199,7 +199,8 @@ func (f *promptServer) set(hasPrompts bool, prompts ...string) {
 	f.mu.Unlock()
 }
 
-func (f *promptServer) dial(_ context.Context, b *Backend) (rpc.Stream, *process, error) {
+// dial is a [DialFunc] serving a fresh in-memory instance.
+func (f *promptServer) dial(_ context.Context, _ schemas.Backend) (io.ReadWriteCloser, error) {
 	gr, sw := io.Pipe() // server writes, gateway reads
 	sr, gw := io.Pipe() // gateway writes, server reads
 	sside := pipeEnd{sr, sw}
@@ -259,7 +260,7 @@ func (f *promptServer) dial(_ context.Context, b *Backend) (rpc.Stream, *process
 		conn.Close()
 		sside.Close()
 	}()
-	return rpc.NewLineStream(gr, gw, pipeEnd{gr, gw}, b.opts.MaxMessageBytes), nil, nil
+	return pipeEnd{gr, gw}, nil
 }
 
 // notify sends a notification from the newest instance.
@@ -297,7 +298,7 @@ func integrityOf(b *Backend, kind, name string) (IntegrityStatus, bool) {
 func TestIntegrityPromptTrustOnFirstUse(t *testing.T) {
 	start := func(f *promptServer, pins, mode string) (*Manager, *Backend) {
 		t.Helper()
-		opts := &Options{dial: f.dial, Integrity: pinChecker{&integrity.Checker{Store: &integrity.Store{Path: pins}}}, IntegrityMode: mode}
+		opts := &Options{Dial: f.dial, Integrity: pinChecker{&integrity.Checker{Store: &integrity.Store{Path: pins}}}, IntegrityMode: mode}
 		m := NewManager([]schemas.Backend{{ID: "p", Type: schemas.TypeStdio, Command: "prompts-server"}}, opts)
 		m.Start()
 		t.Cleanup(m.Stop)
@@ -429,7 +430,7 @@ func TestIntegrityFirstDiscoveryRaces(t *testing.T) {
 		}
 	}
 	newManager := func(f *promptServer, pins string) *Manager {
-		opts := &Options{dial: f.dial, Integrity: pinChecker{&integrity.Checker{Store: &integrity.Store{Path: pins}}}, IntegrityMode: "pin"}
+		opts := &Options{Dial: f.dial, Integrity: pinChecker{&integrity.Checker{Store: &integrity.Store{Path: pins}}}, IntegrityMode: "pin"}
 		m := NewManager([]schemas.Backend{{ID: "p", Type: schemas.TypeStdio, Command: "prompts-server"}}, opts)
 		t.Cleanup(m.Stop)
 		return m

@@ -3,6 +3,7 @@ package backends
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"slices"
 	"sort"
@@ -25,16 +26,16 @@ type multiFake struct {
 	events []string // guarded by mu; "dial a", ...
 }
 
-func (mf *multiFake) dial(ctx contextT, b *Backend) (rpc.Stream, *process, error) {
+func (mf *multiFake) dial(ctx contextT, cfg schemas.Backend) (io.ReadWriteCloser, error) {
 	mf.mu.Lock()
-	f := mf.fakes[b.ID()]
+	f := mf.fakes[cfg.ID]
 	if f == nil {
 		f = newFake()
-		mf.fakes[b.ID()] = f
+		mf.fakes[cfg.ID] = f
 	}
-	mf.events = append(mf.events, "dial "+b.ID())
+	mf.events = append(mf.events, "dial "+cfg.ID)
 	mf.mu.Unlock()
-	return f.dial(ctx, b)
+	return f.dial(ctx, cfg)
 }
 
 func (mf *multiFake) log() []string {
@@ -54,7 +55,7 @@ func TestDependsOnStartOrder(t *testing.T) {
 			{ID: "db", Type: schemas.TypeStdio},
 			{ID: "free", Type: schemas.TypeStdio},
 		}
-		m := NewManager(cfgs, &Options{dial: mf.dial})
+		m := NewManager(cfgs, &Options{Dial: mf.dial})
 		defer m.Stop()
 		m.Start()
 		synctest.Wait()
@@ -95,7 +96,7 @@ func TestDependencyThatGivesUp(t *testing.T) {
 			{ID: "a", Type: schemas.TypeStdio, DependsOn: []string{"flaky"}},
 			{ID: "b", Type: schemas.TypeStdio, DependsOn: []string{"dead"}},
 		}
-		m := NewManager(cfgs, &Options{dial: mf.dial})
+		m := NewManager(cfgs, &Options{Dial: mf.dial})
 		defer m.Stop()
 		m.Start()
 		m.WaitReady(t.Context())
@@ -136,7 +137,7 @@ func TestReloadKeepsRestartsStopsStarts(t *testing.T) {
 			{ID: "changed", Type: schemas.TypeStdio, Command: "x"},
 			{ID: "removed", Type: schemas.TypeStdio, Command: "x"},
 		}
-		m := NewManager(cfgs, &Options{dial: mf.dial})
+		m := NewManager(cfgs, &Options{Dial: mf.dial})
 		defer m.Stop()
 		m.Start()
 		m.WaitReady(t.Context())
@@ -302,7 +303,7 @@ func TestStateErrorsAreRedacted(t *testing.T) {
 		f := newFake()
 		f.dialErr = func(int) error { return errTest("start: token=s3cr3t-value rejected") }
 		redact := func(s string) string { return strings.ReplaceAll(s, "s3cr3t-value", "***") }
-		m := NewManager([]schemas.Backend{{ID: "a", Type: schemas.TypeStdio, Restart: "never"}}, &Options{dial: f.dial, Redact: redact})
+		m := NewManager([]schemas.Backend{{ID: "a", Type: schemas.TypeStdio, Restart: "never"}}, &Options{Dial: f.dial, Redact: redact})
 		defer m.Stop()
 		m.Start()
 		b, _ := m.Get("a")

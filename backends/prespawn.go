@@ -42,16 +42,25 @@ func Prespawn(cfgs []schemas.Backend, environ []string, maxMsg int, log zerolog.
 		environ = osEnviron()
 	}
 	p := &Prespawned{procs: map[string]*prespawn{}, closed: make(chan struct{})}
+	// The processes start in parallel: a fork and exec takes a millisecond
+	// or more, and started one after another the last backend of ten
+	// would begin its own start-up ten of them late.
+	var wg sync.WaitGroup
 	for _, c := range cfgs {
 		if c.Type != schemas.TypeStdio || c.Disabled || len(c.DependsOn) > 0 || len(c.Invalid) > 0 || SelfLaunch(&c) != "" {
 			continue
 		}
-		s, proc, err := dialStdio(context.Background(), &c, environ, maxMsg, log.With().Str("backend", c.ID).Logger())
-		if err != nil {
-			continue
-		}
-		p.procs[c.ID] = &prespawn{cfg: c, stream: s, proc: proc}
+		wg.Go(func() {
+			s, proc, err := dialStdio(context.Background(), &c, environ, maxMsg, log.With().Str("backend", c.ID).Logger())
+			if err != nil {
+				return
+			}
+			p.mu.Lock()
+			p.procs[c.ID] = &prespawn{cfg: c, stream: s, proc: proc}
+			p.mu.Unlock()
+		})
 	}
+	wg.Wait()
 	return p
 }
 

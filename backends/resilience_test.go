@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -29,7 +30,7 @@ func startFake(t *testing.T, f *fakeServer, cfg schemas.Backend, opts *Options) 
 	if opts == nil {
 		opts = &Options{}
 	}
-	opts.dial = f.dial
+	opts.Dial = f.dial
 	m := NewManager([]schemas.Backend{cfg}, opts)
 	m.Start()
 	b, _ := m.Get(cfg.ID)
@@ -126,7 +127,7 @@ func TestRestartBackoffAndCap(t *testing.T) {
 		start := time.Now()
 		f.dialErr = func(int) error { return errors.New("exec: no such file") }
 		f.onDial = func(int) { dialTimes = append(dialTimes, time.Since(start)) }
-		m := NewManager([]schemas.Backend{{ID: "a", Type: schemas.TypeStdio, MaxRestarts: intp(6)}}, &Options{dial: f.dial})
+		m := NewManager([]schemas.Backend{{ID: "a", Type: schemas.TypeStdio, MaxRestarts: intp(6)}}, &Options{Dial: f.dial})
 		defer m.Stop()
 		m.Start()
 		b, _ := m.Get("a")
@@ -211,7 +212,7 @@ func TestStartupTimeout(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		f := newFake()
 		f.hangInit = true
-		m := NewManager([]schemas.Backend{{ID: "a", Type: schemas.TypeStdio, StartupTimeout: dur(5 * time.Second), Restart: "never"}}, &Options{dial: f.dial})
+		m := NewManager([]schemas.Backend{{ID: "a", Type: schemas.TypeStdio, StartupTimeout: dur(5 * time.Second), Restart: "never"}}, &Options{Dial: f.dial})
 		defer m.Stop()
 		m.Start()
 		b, _ := m.Get("a")
@@ -377,13 +378,13 @@ func TestWaitReadyDoesNotWaitThroughRestarts(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		bad, good := newFake(), newFake()
 		bad.dialErr = func(int) error { return errors.New("exec: no such file") }
-		dial := func(ctx contextT, b *Backend) (rpc.Stream, *process, error) {
-			if b.ID() == "bad" {
-				return bad.dial(ctx, b)
+		dial := func(ctx contextT, cfg schemas.Backend) (io.ReadWriteCloser, error) {
+			if cfg.ID == "bad" {
+				return bad.dial(ctx, cfg)
 			}
-			return good.dial(ctx, b)
+			return good.dial(ctx, cfg)
 		}
-		m := NewManager([]schemas.Backend{{ID: "bad", Type: schemas.TypeStdio}, {ID: "good", Type: schemas.TypeStdio}}, &Options{dial: dial})
+		m := NewManager([]schemas.Backend{{ID: "bad", Type: schemas.TypeStdio}, {ID: "good", Type: schemas.TypeStdio}}, &Options{Dial: dial})
 		defer m.Stop()
 		m.Start()
 		start := time.Now()

@@ -27,7 +27,7 @@ func TestManagerRestartRevivesGivenUp(t *testing.T) {
 		m := NewManager([]schemas.Backend{
 			{ID: "a", Type: schemas.TypeStdio, Restart: "never"},
 			{ID: "off", Type: schemas.TypeStdio, Disabled: true},
-		}, &Options{dial: f.dial})
+		}, &Options{Dial: f.dial})
 		defer m.Stop()
 		m.Start()
 		time.Sleep(time.Hour)

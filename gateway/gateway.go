@@ -59,11 +59,18 @@ type Options struct {
 	// (the self-launch marker), starts no backend from any source, the
 	// client's initializationOptions and reloads included.
 	NoBackends bool
+	// Dial, if set, connects every backend in place of its process or
+	// remote transport (see [backends.DialFunc]); Prespawn then starts
+	// nothing. Nil, as main leaves it, runs the configured transports.
+	// Tests serve sessions against in-memory backends with it (package
+	// backends/backendstest).
+	Dial backends.DialFunc
 }
 
 // Gateway owns the effective configuration, the backends, the tool catalog
-// and the planner. A [Session] serves it to an IDE; the CLI's ask and check
-// drive it directly. It is safe for concurrent use.
+// and the planner. [Gateway.Serve] serves it to each client, a session per
+// connection; the CLI's ask and check drive it directly. It is safe for
+// concurrent use.
 type Gateway struct {
 	opts Options
 	log  zerolog.Logger
@@ -75,13 +82,13 @@ type Gateway struct {
 	catalogGen  uint64                // guarded by mu; the backends' generation the catalog reflects
 	planner     planner.Planner       // guarded by mu
 	plannerName string                // guarded by mu
-	sampler     Sampler               // guarded by mu; a client's model, nil if none offers one
+	sampler     planner.Sampler       // guarded by mu; a client's model, nil if none offers one
 	names       *nameTable            // guarded by mu; client names of backend tools and prompts
 	namesGen    uint64                // guarded by mu; the backends' generation names reflects
 	warnedNames map[string]bool       // guarded by mu; name collisions already logged
 	warnedURIs  map[string]bool       // guarded by mu; resource conflicts already logged
 	offered     *offerings            // guarded by mu; what ready backends offer, by generation
-	sessions    map[*Session]struct{} // guarded by mu; connected clients
+	sessions    map[*session]struct{} // guarded by mu; connected clients
 	configErr   error                 // guarded by mu; why the configuration file is unusable, until a reload succeeds
 	initOptions json.RawMessage       // guarded by mu; the client's, kept for reloads
 	client      string                // guarded by mu; the IDE's "name version"
@@ -103,7 +110,7 @@ type Gateway struct {
 	nextToken  int64                   // guarded by routeMu
 	progress   map[int64]progressRoute // guarded by routeMu; gateway progress token -> session and its token
 	relayed    map[relayKey]relayRoute // guarded by routeMu; backend request -> session and the id it got there
-	lastCaller map[string]*Session     // guarded by routeMu; backend id -> session that last sent it a request
+	lastCaller map[string]*session     // guarded by routeMu; backend id -> session that last sent it a request
 }
 
 // SetTracing turns the recording of every MCP message on the hub's trace
@@ -125,20 +132,20 @@ func New(opts Options) *Gateway {
 	}
 	g := &Gateway{
 		opts: opts, log: opts.Logger, startedCh: make(chan struct{}), startedAt: time.Now(),
-		sessions: map[*Session]struct{}{}, progress: map[int64]progressRoute{}, relayed: map[relayKey]relayRoute{},
-		lastCaller: map[string]*Session{}, configErr: opts.ConfigError,
+		sessions: map[*session]struct{}{}, progress: map[int64]progressRoute{}, relayed: map[relayKey]relayRoute{},
+		lastCaller: map[string]*session{}, configErr: opts.ConfigError,
 	}
 	return g
 }
 
 // addSession and removeSession keep the set of connected clients.
-func (g *Gateway) addSession(s *Session) {
+func (g *Gateway) addSession(s *session) {
 	g.mu.Lock()
 	g.sessions[s] = struct{}{}
 	g.mu.Unlock()
 }
 
-func (g *Gateway) removeSession(s *Session) {
+func (g *Gateway) removeSession(s *session) {
 	g.mu.Lock()
 	delete(g.sessions, s)
 	g.mu.Unlock()
@@ -157,10 +164,10 @@ func (g *Gateway) removeSession(s *Session) {
 }
 
 // sessionList returns the connected sessions.
-func (g *Gateway) sessionList() []*Session {
+func (g *Gateway) sessionList() []*session {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	out := make([]*Session, 0, len(g.sessions))
+	out := make([]*session, 0, len(g.sessions))
 	for s := range g.sessions {
 		out = append(out, s)
 	}
@@ -168,14 +175,14 @@ func (g *Gateway) sessionList() []*Session {
 }
 
 // eachSession calls f for every connected session.
-func (g *Gateway) eachSession(f func(*Session)) {
+func (g *Gateway) eachSession(f func(*session)) {
 	for _, s := range g.sessionList() {
 		f(s)
 	}
 }
 
 // sessionWith returns a connected session that declared capability name, or nil.
-func (g *Gateway) sessionWith(name string) *Session {
+func (g *Gateway) sessionWith(name string) *session {
 	for _, s := range g.sessionList() {
 		if s.hasCapability(name) {
 			return s
@@ -195,8 +202,8 @@ func (g *Gateway) minLogLevel() int {
 	return level
 }
 
-// ConfigError is why the configuration file is unusable (nil when it is fine).
-func (g *Gateway) ConfigError() error {
+// configError is why the configuration file is unusable (nil when it is fine).
+func (g *Gateway) configError() error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return g.configErr
@@ -272,7 +279,7 @@ func (g *Gateway) start(ctx context.Context, c Client, beforeBackends func()) (b
 		return false, nil
 	}
 	g.mu.Lock()
-	cfg := g.opts.Config.Clone() // Reload may replace opts.Config until started
+	cfg := g.opts.Config.Clone() // reload may replace opts.Config until started
 	g.mu.Unlock()
 	if err := cfg.MergeInitOptions(c.InitializationOptions, g.opts.LoadOptions); err != nil {
 		return false, err
@@ -282,7 +289,7 @@ func (g *Gateway) start(ctx context.Context, c Client, beforeBackends func()) (b
 		cfg.Backends = nil
 	}
 	caps := c.Capabilities
-	var sampler Sampler
+	var sampler planner.Sampler
 	switch {
 	case c.Shared:
 		caps = sharedCapabilities
@@ -310,6 +317,7 @@ func (g *Gateway) start(ctx context.Context, c Client, beforeBackends func()) (b
 		OnAuthRequired:  g.authRequired,
 		Integrity:       g.opts.Integrity,
 		IntegrityMode:   cfg.Integrity,
+		Dial:            g.opts.Dial,
 	}
 	if g.opts.Hub != nil {
 		bopts.Redact = g.opts.Hub.Redactor.RedactString
@@ -396,6 +404,9 @@ func (g *Gateway) Stop() {
 // the client's initializationOptions change are stopped at Start. Call it
 // once, before Start.
 func (g *Gateway) Prespawn() {
+	if g.opts.Dial != nil {
+		return // backends are dialled, not started
+	}
 	pre := backends.Prespawn(g.opts.Config.Backends, g.opts.Environ, g.opts.Config.MaxMessageBytes, g.log)
 	g.mu.Lock()
 	g.prespawned = pre
@@ -446,7 +457,7 @@ func (g *Gateway) changed() {
 		g.indexTimer.Reset(indexDelay)
 	}
 	g.mu.Unlock()
-	g.eachSession((*Session).listsChanged)
+	g.eachSession((*session).listsChanged)
 }
 
 // Catalog returns the current tool catalog of ready backends, rebuilt only
@@ -493,14 +504,9 @@ func (g *Gateway) PlannerName() string {
 	return g.plannerName
 }
 
-// WaitReady waits until every backend has had its first start, bounded
-// by the configured readyTimeout (default 10s) and ctx. It returns the
-// backends still starting when the bound expired.
-func (g *Gateway) WaitReady(ctx context.Context) []string { return g.awaitBackends(ctx, nil) }
-
-// Resolve finds the backend and tool for a qualified name
+// resolve finds the backend and tool for a qualified name
 // ("backend__tool", or the alias "backend.tool").
-func (g *Gateway) Resolve(name string) (*backends.Backend, *planner.Tool, *planner.Catalog, error) {
+func (g *Gateway) resolve(name string) (*backends.Backend, *planner.Tool, *planner.Catalog, error) {
 	cat := g.Catalog()
 	if it, ok := g.nameTable().byName[name]; ok {
 		name = it.backend + planner.Separator + it.item
@@ -575,9 +581,9 @@ func splitQualified(name string) (backend, tool string, ok bool) {
 	return "", "", false
 }
 
-// ValidateArgs checks arguments against the tool's input schema. A schema
+// validateArgs checks arguments against the tool's input schema. A schema
 // that does not compile is logged once and the call goes through.
-func (g *Gateway) ValidateArgs(cat *planner.Catalog, t *planner.Tool, args json.RawMessage) error {
+func (g *Gateway) validateArgs(cat *planner.Catalog, t *planner.Tool, args json.RawMessage) error {
 	s, err := cat.ArgSchema(t)
 	if err != nil {
 		ev := g.log.Debug()

@@ -29,8 +29,8 @@ import (
 
 // HTTP transport defaults, used when the [HTTPOptions] field is zero.
 const (
-	DefaultHTTPMaxBodyBytes = 4 << 20
-	DefaultHTTPIdleTimeout  = 30 * time.Minute
+	defaultHTTPMaxBodyBytes = 4 << 20
+	defaultHTTPIdleTimeout  = 30 * time.Minute
 
 	// httpBacklog bounds the server messages of a session kept for a GET
 	// stream that is not open yet; the oldest are dropped beyond it.
@@ -84,12 +84,12 @@ type HTTPOptions struct {
 	AllowedHosts []string
 
 	// MaxBodyBytes bounds a POST body; larger ones get 413. Zero means
-	// [DefaultHTTPMaxBodyBytes].
+	// 4 MiB.
 	MaxBodyBytes int64
 
 	// IdleTimeout ends a session with no open request for this long; its
 	// id then gets 404 and the client starts a new session. Zero means
-	// [DefaultHTTPIdleTimeout].
+	// 30 minutes.
 	IdleTimeout time.Duration
 
 	// Stateless keeps no session state between requests, for replicas
@@ -130,10 +130,10 @@ func NewHTTPHandler(opts HTTPOptions) *HTTPHandler {
 		panic("gateway: HTTPOptions.Serve is nil")
 	}
 	if opts.MaxBodyBytes <= 0 {
-		opts.MaxBodyBytes = DefaultHTTPMaxBodyBytes
+		opts.MaxBodyBytes = defaultHTTPMaxBodyBytes
 	}
 	if opts.IdleTimeout <= 0 {
-		opts.IdleTimeout = DefaultHTTPIdleTimeout
+		opts.IdleTimeout = defaultHTTPIdleTimeout
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	h := &HTTPHandler{opts: opts, ctx: ctx, stop: stop, sessions: map[string]*httpSession{}}
@@ -160,8 +160,8 @@ func (h *HTTPHandler) Close() error {
 	return nil
 }
 
-// Sessions reports how many sessions are open (for readiness and tests).
-func (h *HTTPHandler) Sessions() int {
+// openSessions reports how many sessions are open (for readiness and tests).
+func (h *HTTPHandler) openSessions() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return len(h.sessions)

@@ -216,7 +216,7 @@ func TestHTTPSessionLifecycle(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if n := h.Sessions(); n != 1 {
+	if n := h.openSessions(); n != 1 {
 		t.Fatalf("sessions = %d, want 1", n)
 	}
 
@@ -356,8 +356,8 @@ func TestHTTPBodyLimit(t *testing.T) {
 	if got := c.call(2, "echo", "small"); len(got) != 2 || !strings.Contains(got[1], "mini:small") {
 		t.Fatalf("after 413: %v", got)
 	}
-	if h.Sessions() != 1 {
-		t.Fatalf("sessions = %d", h.Sessions())
+	if h.openSessions() != 1 {
+		t.Fatalf("sessions = %d", h.openSessions())
 	}
 }
 
@@ -370,7 +370,7 @@ func TestHTTPIdleExpiry(t *testing.T) {
 	if c.session = resp.Header.Get("Mcp-Session-Id"); c.session == "" {
 		t.Fatal("no session id")
 	}
-	for h.Sessions() != 0 {
+	for h.openSessions() != 0 {
 		time.Sleep(5 * time.Millisecond) // the test's own deadline bounds this
 	}
 	resp = c.do("POST", `{"jsonrpc":"2.0","id":1,"method":"ping"}`)

@@ -70,13 +70,13 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 		return nil, rpc.Errorf(rpc.CodeNotReady, "gateway not ready: not initialized")
 	}
 	start := time.Now()
-	starting := g.WaitReady(ctx)
+	starting := g.awaitBackends(ctx, nil) // all backends, bounded by readyTimeout
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	cat := g.Catalog()
 	if cat.Len() == 0 {
-		if err := g.ConfigError(); err != nil {
+		if err := g.configError(); err != nil {
 			return nil, &rpc.Error{Code: rpc.CodeNotReady, Message: configErrorText(err)}
 		}
 		if len(starting) > 0 {

@@ -85,7 +85,7 @@ func (p *passthrough) init() {
 // known when the gateway must declare its capabilities: they are declared
 // whenever at least one enabled backend is configured (its lists may be
 // empty; an unsupported completion gets the backend's own error).
-func (s *Session) offersPassthrough() bool {
+func (s *session) offersPassthrough() bool {
 	cfg := s.g.Config()
 	if cfg == nil {
 		return false
@@ -102,7 +102,7 @@ func (s *Session) offersPassthrough() bool {
 // backend: prompts by their client names; resources and templates
 // unchanged, a URI (or template) offered by two backends kept once, for
 // the first backend in configuration order (the conflict logged once).
-func (s *Session) merged(kind string) []json.RawMessage {
+func (s *session) merged(kind string) []json.RawMessage {
 	switch kind {
 	case kindPrompts:
 		var out []json.RawMessage
@@ -158,7 +158,7 @@ func generation(items []json.RawMessage) string {
 // version is among the last few kept; after that it continues at its
 // offset in the current list (the client has been sent list_changed and
 // should list again).
-func (s *Session) listMerged(m *rpc.Message, kind string) {
+func (s *session) listMerged(m *rpc.Message, kind string) {
 	var p struct {
 		Cursor *string `json:"cursor"`
 	}
@@ -170,7 +170,7 @@ func (s *Session) listMerged(m *rpc.Message, kind string) {
 }
 
 // listPage answers one page of a merged list.
-func (s *Session) listPage(m *rpc.Message, kind string, cursor *string, starting []string) {
+func (s *session) listPage(m *rpc.Message, kind string, cursor *string, starting []string) {
 	items := s.merged(kind)
 	gen := generation(items)
 	offset := 0
@@ -229,7 +229,7 @@ func joinRaw(items []json.RawMessage) []byte {
 // promptsGet forwards prompts/get for a prompt's client name (or
 // "backend__prompt", "backend.prompt") with the backend's own prompt name;
 // every other byte passes through unchanged.
-func (s *Session) promptsGet(m *rpc.Message) {
+func (s *session) promptsGet(m *rpc.Message) {
 	name, err := stringParam(m.Params, "name")
 	if err != nil {
 		s.conn.ReplyError(m.ID, err)
@@ -247,7 +247,7 @@ func (s *Session) promptsGet(m *rpc.Message) {
 }
 
 // promptBackend resolves a prompt's client name (or qualified name).
-func (s *Session) promptBackend(name string, starting []string) (*backends.Backend, string, *rpc.Error) {
+func (s *session) promptBackend(name string, starting []string) (*backends.Backend, string, *rpc.Error) {
 	bid, prompt, ok := "", "", false
 	if it, found := s.g.nameTable().prompt[name]; found {
 		bid, prompt, ok = it.backend, it.item, true
@@ -276,7 +276,7 @@ func (s *Session) promptBackend(name string, starting []string) (*backends.Backe
 
 // resourceRequest routes resources/read, subscribe and unsubscribe by URI.
 // A URI no ready backend serves waits for backends on their first start.
-func (s *Session) resourceRequest(m *rpc.Message) {
+func (s *session) resourceRequest(m *rpc.Message) {
 	uri, err := stringParam(m.Params, "uri")
 	if err != nil {
 		s.conn.ReplyError(m.ID, err)
@@ -299,7 +299,7 @@ func (s *Session) resourceRequest(m *rpc.Message) {
 	})
 }
 
-func (s *Session) routeResource(m *rpc.Message, uri string, b *backends.Backend) {
+func (s *session) routeResource(m *rpc.Message, uri string, b *backends.Backend) {
 	var after func(*rpc.Message)
 	switch m.Method {
 	case "resources/subscribe":
@@ -323,7 +323,7 @@ func resourceNotFound(uri string) *rpc.Error {
 	return rpc.Errorf(rpc.CodeInvalidParams, "resource not found: no backend offers %q", uri).WithData(map[string]string{"uri": uri})
 }
 
-func (s *Session) subscribe(uri, backend string, on bool) {
+func (s *session) subscribe(uri, backend string, on bool) {
 	s.pt.mu.Lock()
 	defer s.pt.mu.Unlock()
 	if on {
@@ -343,7 +343,7 @@ func (s *Session) subscribe(uri, backend string, on bool) {
 // the resources the IDE subscribed to through its previous one: a restarted
 // backend (or one a reload replaced) has forgotten them. It runs after
 // backend changes settle.
-func (s *Session) renewSubscriptions() {
+func (s *session) renewSubscriptions() {
 	mgr := s.g.Backends()
 	if mgr == nil {
 		return
@@ -384,7 +384,7 @@ func (s *Session) renewSubscriptions() {
 
 // resourceUpdated relays notifications/resources/updated from b when the
 // IDE subscribed to that URI through b; other updates are dropped.
-func (s *Session) resourceUpdated(b *backends.Backend, m *rpc.Message) {
+func (s *session) resourceUpdated(b *backends.Backend, m *rpc.Message) {
 	s.pt.init()
 	uri := stringField(m.Params, "uri")
 	s.pt.mu.Lock()
@@ -397,12 +397,12 @@ func (s *Session) resourceUpdated(b *backends.Backend, m *rpc.Message) {
 
 // resourceOwner finds the backend serving uri (see [offerings.owner]);
 // nil if none (the client then gets -32602).
-func (s *Session) resourceOwner(uri string) *backends.Backend { return s.g.offerings().owner(uri) }
+func (s *session) resourceOwner(uri string) *backends.Backend { return s.g.offerings().owner(uri) }
 
 // complete routes completion/complete: ref/prompt by prompt name
 // (rewritten to the backend's), ref/resource by URI or template. Every
 // other byte of the params passes through unchanged.
-func (s *Session) complete(m *rpc.Message) {
+func (s *session) complete(m *rpc.Message) {
 	ref, ok := rpc.Member(m.Params, "ref")
 	if !ok || len(ref) == 0 || ref[0] != '{' {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: ref: expected an object"))
@@ -454,7 +454,7 @@ func stringParam(raw json.RawMessage, field string) (string, *rpc.Error) {
 
 // notifyPassthroughLists tells the IDE, once per change, that the merged
 // prompts or resources (with templates) changed.
-func (s *Session) notifyPassthroughLists() {
+func (s *session) notifyPassthroughLists() {
 	if !s.offersPassthrough() {
 		return
 	}

@@ -9,14 +9,10 @@ import (
 	"github.com/mcp-agentify/mcp-agentify/schemas"
 )
 
-// Sampler sends sampling/createMessage to the IDE; it is [planner.Sampler],
-// named here so callers of the gateway need not import the planner.
-type Sampler = planner.Sampler
-
 // newPlanner chooses the planner: planner.provider "auto" (the default)
 // takes OpenAI when an API key is set, else the IDE's own model through
 // sampling when the IDE offers it, else the offline lexical planner.
-func (g *Gateway) newPlanner(cfg *schemas.Config, sampler Sampler) (planner.Planner, string) {
+func (g *Gateway) newPlanner(cfg *schemas.Config, sampler planner.Sampler) (planner.Planner, string) {
 	pc := cfg.Planner
 	if pc == nil {
 		pc = &schemas.PlannerConfig{}
@@ -77,7 +73,7 @@ func (g *Gateway) newPlanner(cfg *schemas.Config, sampler Sampler) (planner.Plan
 // timedSampler bounds each sampling request: the IDE may ask its user to
 // approve it, so the default (2 minutes) is longer than for an API call.
 type timedSampler struct {
-	Sampler
+	planner.Sampler
 	timeout time.Duration
 }
 

@@ -25,8 +25,8 @@ import (
 //     agentify/orchestrateTask): JSON-RPC error -32001 with
 //     data {"starting": [...]}.
 
-// DefaultReadyTimeout bounds the wait for backends on their first start.
-const DefaultReadyTimeout = 10 * time.Second
+// defaultReadyTimeout bounds the wait for backends on their first start.
+const defaultReadyTimeout = 10 * time.Second
 
 // firstStarting returns the ids among want (every backend when want is
 // nil) of backends still on their first start, in configuration order.
@@ -87,9 +87,9 @@ func contains(ids []string, id string) bool {
 // readyTimeout is the configured bound.
 func (g *Gateway) readyTimeout() time.Duration {
 	if cfg := g.Config(); cfg != nil {
-		return cfg.ReadyTimeout.D(DefaultReadyTimeout)
+		return cfg.ReadyTimeout.D(defaultReadyTimeout)
 	}
-	return DefaultReadyTimeout
+	return defaultReadyTimeout
 }
 
 // awaitBackends waits until none of want (nil: all) is on its first
@@ -126,7 +126,7 @@ func (g *Gateway) notReady(starting []string) *notReadyError {
 // on the read loop, which keeps the forwarding path free of goroutines;
 // otherwise it runs on a goroutine owned by the session, and a
 // cancellation of m while waiting ends the wait with no answer.
-func (s *Session) whenReady(m *rpc.Message, want []string, f func(starting []string)) {
+func (s *session) whenReady(m *rpc.Message, want []string, f func(starting []string)) {
 	if len(s.g.firstStarting(want)) == 0 {
 		f(nil)
 		return

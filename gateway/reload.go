@@ -14,12 +14,12 @@ import (
 	"github.com/mcp-agentify/mcp-agentify/schemas"
 )
 
-// DefaultReloadDebounce is how long the config watcher waits after the last
+// defaultReloadDebounce is how long the config watcher waits after the last
 // change to the file before reloading it: editors write a file in several
 // steps (truncate, write, rename over), and one reload must see the result.
-const DefaultReloadDebounce = 200 * time.Millisecond
+const defaultReloadDebounce = 200 * time.Millisecond
 
-// Reload applies a new configuration file. Before the client has
+// reload applies a new configuration file. Before the client has
 // initialized, the file simply replaces the one given to [New]. After, the
 // client's initializationOptions and the overrides are laid over it again
 // and the backends are reloaded ([backends.Manager.Reload]): unchanged ones
@@ -28,7 +28,7 @@ const DefaultReloadDebounce = 200 * time.Millisecond
 // settings take effect at once; gateway-wide timeouts and the message size
 // limit need a restart of the gateway (a warning says so). On error nothing
 // changes.
-func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
+func (g *Gateway) reload(file *schemas.Config) (backends.ReloadResult, error) {
 	if file == nil {
 		return backends.ReloadResult{}, errors.New("reload: no configuration")
 	}
@@ -79,13 +79,13 @@ func (g *Gateway) Reload(file *schemas.Config) (backends.ReloadResult, error) {
 // changes. It watches the file's directory (editors replace files by
 // renaming over them, which a watch on the file itself would lose) and
 // waits until changes have been quiet for debounce (zero means
-// [DefaultReloadDebounce]). An invalid file is rejected with a logged error
+// [defaultReloadDebounce]). An invalid file is rejected with a logged error
 // and the running backends stay as they are. onReload, if not nil, is told
 // the outcome of every attempt. The watch ends with ctx; WatchConfig
 // returns an error only when the watch cannot be set up.
 func (g *Gateway) WatchConfig(ctx context.Context, path string, debounce time.Duration, onReload func(backends.ReloadResult, error)) error {
 	if debounce <= 0 {
-		debounce = DefaultReloadDebounce
+		debounce = defaultReloadDebounce
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -138,7 +138,7 @@ func (g *Gateway) reloadFile(path string) (backends.ReloadResult, error) {
 	cfg, err := schemas.Load(path, g.opts.LoadOptions)
 	if err == nil {
 		var res backends.ReloadResult
-		res, err = g.Reload(cfg)
+		res, err = g.reload(cfg)
 		if err == nil {
 			ev := g.log.Info()
 			if res.Empty() {

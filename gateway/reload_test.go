@@ -102,7 +102,7 @@ func TestReloadBeforeConfigureReplacesTheFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Reload(cfg); err != nil {
+	if _, err := g.reload(cfg); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.Start(t.Context(), Client{}); err != nil {
@@ -127,7 +127,7 @@ func TestReloadAppliesPlannerSettings(t *testing.T) {
 		t.Fatalf("planner before reload %q, want lexical", got)
 	}
 	timeout := schemas.Duration(time.Second)
-	if _, err := g.Reload(&schemas.Config{Planner: &schemas.PlannerConfig{APIKey: "sk-test-reload"}, CallTimeout: &timeout}); err != nil {
+	if _, err := g.reload(&schemas.Config{Planner: &schemas.PlannerConfig{APIKey: "sk-test-reload"}, CallTimeout: &timeout}); err != nil {
 		t.Fatal(err)
 	}
 	if got := g.PlannerName(); got != "openai" {

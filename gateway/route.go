@@ -16,14 +16,14 @@ import (
 
 // progressRoute is where a gateway progress token leads.
 type progressRoute struct {
-	s        *Session
+	s        *session
 	ideToken json.RawMessage
 }
 
 // relayRoute is a backend's request relayed to a session under the
 // session connection's id ours.
 type relayRoute struct {
-	s    *Session
+	s    *session
 	ours int64
 }
 
@@ -35,7 +35,7 @@ type relayKey struct {
 
 // newToken returns a gateway-unique progress token standing for the
 // session's ideToken.
-func (g *Gateway) newToken(s *Session, ideToken json.RawMessage) int64 {
+func (g *Gateway) newToken(s *session, ideToken json.RawMessage) int64 {
 	g.routeMu.Lock()
 	defer g.routeMu.Unlock()
 	g.nextToken++
@@ -56,7 +56,7 @@ func (g *Gateway) dropToken(token int64) {
 
 // noteCaller records that s just sent backend id a request: a request the
 // backend sends next is most likely caused by it.
-func (g *Gateway) noteCaller(id string, s *Session) {
+func (g *Gateway) noteCaller(id string, s *session) {
 	g.routeMu.Lock()
 	if g.lastCaller[id] != s {
 		g.lastCaller[id] = s
@@ -69,7 +69,7 @@ func (g *Gateway) noteCaller(id string, s *Session) {
 // session connected. MCP over stdio does not say which call a server's
 // request belongs to, so with several clients calling one backend at once
 // this is the best evidence there is (documented in docs/design.md).
-func (g *Gateway) callerFor(b *backends.Backend) *Session {
+func (g *Gateway) callerFor(b *backends.Backend) *session {
 	g.routeMu.Lock()
 	last := g.lastCaller[b.ID()]
 	g.routeMu.Unlock()
@@ -89,7 +89,7 @@ func (g *Gateway) callerFor(b *backends.Backend) *Session {
 }
 
 // hasCallTo reports whether the session has a request in flight on backend id.
-func (s *Session) hasCallTo(id string) bool {
+func (s *session) hasCallTo(id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, in := range s.inflight {
@@ -106,13 +106,13 @@ func (s *Session) hasCallTo(id string) bool {
 var backendMessages = map[string]func(g *Gateway, b *backends.Backend, conn *rpc.Conn, m *rpc.Message){
 	"notifications/progress": (*Gateway).relayProgress,
 	"notifications/message": func(g *Gateway, _ *backends.Backend, _ *rpc.Conn, m *rpc.Message) {
-		g.eachSession(func(s *Session) { s.relayLog(m) })
+		g.eachSession(func(s *session) { s.relayLog(m) })
 	},
 	"notifications/resources/updated": func(g *Gateway, b *backends.Backend, _ *rpc.Conn, m *rpc.Message) {
-		g.eachSession(func(s *Session) { s.resourceUpdated(b, m) })
+		g.eachSession(func(s *session) { s.resourceUpdated(b, m) })
 	},
 	"notifications/elicitation/complete": func(g *Gateway, _ *backends.Backend, _ *rpc.Conn, m *rpc.Message) {
-		g.eachSession(func(s *Session) {
+		g.eachSession(func(s *session) {
 			if s.hasCapability("elicitation") {
 				s.conn.Notify(m.Method, m.Params)
 			}

@@ -16,17 +16,17 @@ import (
 	"github.com/rs/zerolog"
 )
 
-// LatestProtocolVersion is the newest MCP revision served; the others in
-// SupportedProtocolVersions are accepted when a client asks for them.
-const LatestProtocolVersion = "2025-11-25"
+// latestProtocolVersion is the newest MCP revision served; the others in
+// supportedProtocolVersions are accepted when a client asks for them.
+const latestProtocolVersion = "2025-11-25"
 
-// SupportedProtocolVersions lists the revisions the gateway speaks, newest first.
-var SupportedProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+// supportedProtocolVersions lists the revisions the gateway speaks, newest first.
+var supportedProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
-// Session serves one client connection (the IDE over stdio, or one HTTP
+// session serves one client connection (the IDE over stdio, or one HTTP
 // session). Many sessions may share one [Gateway]: each has its own ids,
 // progress tokens, subscriptions, log level and capabilities.
-type Session struct {
+type session struct {
 	g    *Gateway
 	conn *rpc.Conn
 	log  zerolog.Logger
@@ -61,10 +61,10 @@ type inflight struct {
 
 var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
-// newSession prepares a session of g over stream; [Session.run] serves it.
-func newSession(g *Gateway, stream rpc.Stream) *Session {
+// newSession prepares a session of g over stream; [session.run] serves it.
+func newSession(g *Gateway, stream rpc.Stream) *session {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Session{
+	s := &session{
 		g:        g,
 		log:      g.log,
 		ctx:      ctx,
@@ -99,7 +99,7 @@ func newSession(g *Gateway, stream rpc.Stream) *Session {
 // Run serves the client until it closes the connection or ctx ends, then
 // cancels the session's own work and its calls in flight, and closes the
 // stream. It does not stop the gateway: its owner does.
-func (s *Session) run(ctx context.Context) error {
+func (s *session) run(ctx context.Context) error {
 	s.serveCtx = ctx
 	s.g.addSession(s)
 	defer s.g.removeSession(s)
@@ -132,7 +132,7 @@ func (s *Session) run(ctx context.Context) error {
 
 // method describes how the session handles one client request method.
 type method struct {
-	handle func(s *Session, m *rpc.Message)
+	handle func(s *session, m *rpc.Message)
 	// beforeInit: allowed before initialize.
 	beforeInit bool
 }
@@ -144,29 +144,29 @@ var clientMethods map[string]method
 
 func init() {
 	clientMethods = map[string]method{
-		"initialize":               {handle: (*Session).initialize, beforeInit: true},
-		"ping":                     {handle: func(s *Session, m *rpc.Message) { s.conn.Reply(m.ID, json.RawMessage(`{}`)) }, beforeInit: true},
-		"tools/list":               {handle: (*Session).toolsListRequest},
-		"tools/call":               {handle: (*Session).toolsCall},
-		"agentify/orchestrateTask": {handle: (*Session).orchestrateMethod},
-		"logging/setLevel":         {handle: (*Session).setLevel},
-		"prompts/list":             {handle: func(s *Session, m *rpc.Message) { s.listMerged(m, kindPrompts) }},
-		"resources/list":           {handle: func(s *Session, m *rpc.Message) { s.listMerged(m, kindResources) }},
-		"resources/templates/list": {handle: func(s *Session, m *rpc.Message) { s.listMerged(m, kindTemplates) }},
-		"prompts/get":              {handle: (*Session).promptsGet},
-		"resources/read":           {handle: (*Session).resourceRequest},
-		"resources/subscribe":      {handle: (*Session).resourceRequest},
-		"resources/unsubscribe":    {handle: (*Session).resourceRequest},
-		"completion/complete":      {handle: (*Session).complete},
+		"initialize":               {handle: (*session).initialize, beforeInit: true},
+		"ping":                     {handle: func(s *session, m *rpc.Message) { s.conn.Reply(m.ID, json.RawMessage(`{}`)) }, beforeInit: true},
+		"tools/list":               {handle: (*session).toolsListRequest},
+		"tools/call":               {handle: (*session).toolsCall},
+		"agentify/orchestrateTask": {handle: (*session).orchestrateMethod},
+		"logging/setLevel":         {handle: (*session).setLevel},
+		"prompts/list":             {handle: func(s *session, m *rpc.Message) { s.listMerged(m, kindPrompts) }},
+		"resources/list":           {handle: func(s *session, m *rpc.Message) { s.listMerged(m, kindResources) }},
+		"resources/templates/list": {handle: func(s *session, m *rpc.Message) { s.listMerged(m, kindTemplates) }},
+		"prompts/get":              {handle: (*session).promptsGet},
+		"resources/read":           {handle: (*session).resourceRequest},
+		"resources/subscribe":      {handle: (*session).resourceRequest},
+		"resources/unsubscribe":    {handle: (*session).resourceRequest},
+		"completion/complete":      {handle: (*session).complete},
 	}
 }
 
 // clientNotifications is the table of notifications a client may send;
 // others are ignored.
-var clientNotifications = map[string]func(s *Session, m *rpc.Message){
-	"notifications/initialized": func(*Session, *rpc.Message) {},
-	"notifications/cancelled":   (*Session).cancelledByClient,
-	"notifications/roots/list_changed": func(s *Session, m *rpc.Message) {
+var clientNotifications = map[string]func(s *session, m *rpc.Message){
+	"notifications/initialized": func(*session, *rpc.Message) {},
+	"notifications/cancelled":   (*session).cancelledByClient,
+	"notifications/roots/list_changed": func(s *session, m *rpc.Message) {
 		if mgr := s.g.Backends(); mgr != nil {
 			for _, b := range mgr.List() {
 				b.Notify(m.Method, m.Params)
@@ -176,7 +176,7 @@ var clientNotifications = map[string]func(s *Session, m *rpc.Message){
 }
 
 // handle dispatches one client message; it runs on the session's read loop.
-func (s *Session) handle(m *rpc.Message) {
+func (s *session) handle(m *rpc.Message) {
 	if m.ID == nil {
 		if f := clientNotifications[m.Method]; f != nil {
 			f(s, m)
@@ -227,7 +227,7 @@ func checkMeta(params json.RawMessage) *rpc.Error {
 // the gateway (with its initializationOptions) and starts the backends in
 // the background, mirroring its capabilities into theirs; tools appear as
 // backends come up (tools/list_changed).
-func (s *Session) initialize(m *rpc.Message) {
+func (s *session) initialize(m *rpc.Message) {
 	var p struct {
 		ProtocolVersion       string                     `json:"protocolVersion"`
 		Capabilities          map[string]json.RawMessage `json:"capabilities"`
@@ -244,8 +244,8 @@ func (s *Session) initialize(m *rpc.Message) {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidRequest, "already initialized"))
 		return
 	}
-	version := LatestProtocolVersion
-	if slices.Contains(SupportedProtocolVersions, p.ProtocolVersion) {
+	version := latestProtocolVersion
+	if slices.Contains(supportedProtocolVersions, p.ProtocolVersion) {
 		version = p.ProtocolVersion
 	}
 	// A capability whose value is null is not declared: some clients
@@ -301,7 +301,7 @@ func (s *Session) initialize(m *rpc.Message) {
 
 // instructions tell the client's model how to use the gateway, naming
 // only the tools the configured expose mode offers.
-func (s *Session) instructions() string {
+func (s *session) instructions() string {
 	meta, _ := s.exposed()
 	if len(meta) == 1 {
 		return "mcp-agentify gives access to many backend MCP servers through one tool. " +
@@ -323,9 +323,9 @@ func orJSON(b json.RawMessage) json.RawMessage {
 //
 // Backends start after initialize, so prompts, resources (with subscribe
 // and listChanged) and completions are declared when any enabled backend
-// is configured (see [Session.offersPassthrough]). The experimental tasks
+// is configured (see [session.offersPassthrough]). The experimental tasks
 // capability is never declared: task ids are not namespaced.
-func (s *Session) capabilities() map[string]any {
+func (s *session) capabilities() map[string]any {
 	caps := map[string]any{
 		"tools":   map[string]any{"listChanged": true},
 		"logging": map[string]any{},
@@ -339,7 +339,7 @@ func (s *Session) capabilities() map[string]any {
 }
 
 // hasCapability reports whether the client declared capability name.
-func (s *Session) hasCapability(name string) bool {
+func (s *session) hasCapability(name string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	_, ok := s.clientCaps[name]
@@ -347,14 +347,14 @@ func (s *Session) hasCapability(name string) bool {
 }
 
 // elicitsURL reports whether the client declared URL-mode elicitation.
-func (s *Session) elicitsURL() bool {
+func (s *session) elicitsURL() bool {
 	s.mu.Lock()
 	raw := s.clientCaps["elicitation"]
 	s.mu.Unlock()
 	return declared(raw, "url")
 }
 
-func (s *Session) setLevel(m *rpc.Message) {
+func (s *session) setLevel(m *rpc.Message) {
 	var p struct {
 		Level string `json:"level"`
 	}
@@ -386,7 +386,7 @@ func (s *Session) setLevel(m *rpc.Message) {
 }
 
 // cancelledByClient handles notifications/cancelled from the client.
-func (s *Session) cancelledByClient(m *rpc.Message) {
+func (s *session) cancelledByClient(m *rpc.Message) {
 	var p struct {
 		RequestID json.RawMessage `json:"requestId"`
 		Reason    string          `json:"reason"`
@@ -398,7 +398,7 @@ func (s *Session) cancelledByClient(m *rpc.Message) {
 }
 
 // cancelRequest cancels a client request the gateway is working on.
-func (s *Session) cancelRequest(id, reason string) {
+func (s *session) cancelRequest(id, reason string) {
 	s.mu.Lock()
 	in := s.inflight[id]
 	if in != nil {
@@ -424,7 +424,7 @@ func (s *Session) cancelRequest(id, reason string) {
 
 // begin registers a client request as in flight. ideToken, if not nil, is
 // the client's progress token; the returned gateway token replaces it.
-func (s *Session) begin(id json.RawMessage, ideToken json.RawMessage, cancel context.CancelFunc) (*inflight, int64) {
+func (s *session) begin(id json.RawMessage, ideToken json.RawMessage, cancel context.CancelFunc) (*inflight, int64) {
 	in := &inflight{cancel: cancel}
 	if ideToken != nil {
 		in.token = s.g.newToken(s, ideToken)
@@ -437,7 +437,7 @@ func (s *Session) begin(id json.RawMessage, ideToken json.RawMessage, cancel con
 
 // finish forgets a client request; it reports false if it was cancelled
 // (its response must then not be sent).
-func (s *Session) finish(id json.RawMessage, in *inflight) bool {
+func (s *session) finish(id json.RawMessage, in *inflight) bool {
 	s.mu.Lock()
 	cancelled := in.cancelled
 	if !cancelled && s.inflight[string(id)] == in {
@@ -456,7 +456,7 @@ func (s *Session) finish(id json.RawMessage, in *inflight) bool {
 // on the backend's read loop, so progress and response keep their order.
 // after, if set, sees the response first; tool is the tool name for
 // metrics ("" for other methods).
-func (s *Session) forward(id json.RawMessage, b *backends.Backend, method, tool string, params json.RawMessage, after func(*rpc.Message)) {
+func (s *session) forward(id json.RawMessage, b *backends.Backend, method, tool string, params json.RawMessage, after func(*rpc.Message)) {
 	var ideToken json.RawMessage
 	meta, hasMeta := rpc.Member(params, "_meta")
 	if hasMeta {
@@ -516,7 +516,7 @@ func (s *Session) forward(id json.RawMessage, b *backends.Backend, method, tool 
 
 // relayLog relays a backend's notifications/message at or above the
 // session's log level.
-func (s *Session) relayLog(m *rpc.Message) {
+func (s *session) relayLog(m *rpc.Message) {
 	var p struct {
 		Level string `json:"level"`
 	}
@@ -541,7 +541,7 @@ const (
 // listsChanged coalesces backend list changes: after a short quiet
 // period, and at most maxListDelay after the first change, the client is
 // told once if what it sees changed.
-func (s *Session) listsChanged() {
+func (s *session) listsChanged() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := time.Now()
@@ -559,7 +559,7 @@ func (s *Session) listsChanged() {
 }
 
 // notifyLists runs on the list timer's goroutine.
-func (s *Session) notifyLists() {
+func (s *session) notifyLists() {
 	s.mu.Lock()
 	s.listFirst = time.Time{}
 	initialized := s.initialized
@@ -586,8 +586,8 @@ type sessionSampler struct{ g *Gateway }
 
 type sessionKey struct{}
 
-func (ss sessionSampler) session(ctx context.Context) *Session {
-	if s, ok := ctx.Value(sessionKey{}).(*Session); ok && s.hasCapability("sampling") {
+func (ss sessionSampler) session(ctx context.Context) *session {
+	if s, ok := ctx.Value(sessionKey{}).(*session); ok && s.hasCapability("sampling") {
 		return s
 	}
 	return ss.g.sessionWith("sampling")

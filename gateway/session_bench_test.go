@@ -17,7 +17,7 @@ import (
 )
 
 // The session benchmarks run an in-process IDE client over io.Pipe, a real
-// Session, and the echo backend (testdata/echobackend) as a child process.
+// session, and the echo backend (testdata/echobackend) as a child process.
 // B/op and allocs/op are what this process allocates per call: the
 // session's forwarding in both directions plus the bench client's own reads
 // and writes (which reuse their buffers: a few bytes per call).
@@ -219,7 +219,7 @@ func BenchmarkValidateArgs(b *testing.B) {
 			args := json.RawMessage(tc.args)
 			b.ReportAllocs()
 			for b.Loop() {
-				g.ValidateArgs(cat, t, args)
+				g.validateArgs(cat, t, args)
 			}
 		})
 	}

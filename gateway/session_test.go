@@ -49,12 +49,12 @@ func (b *logBuffer) waitLog(t *testing.T, s string) {
 	}
 }
 
-// ide is an in-process IDE connected to a [Session] through io.Pipe pairs.
+// ide is an in-process IDE connected to a [session] through io.Pipe pairs.
 type ide struct {
 	t    *testing.T
 	w    *io.PipeWriter
 	log  *logBuffer
-	done chan struct{} // Session.run returned
+	done chan struct{} // session.run returned
 
 	mu      sync.Mutex
 	msgs    []*rpc.Message // guarded by mu

@@ -26,7 +26,7 @@ var metaTools = map[string]json.RawMessage{
 }
 
 // exposed lists the meta tools offered under the configured expose mode.
-func (s *Session) exposed() (meta []string, all bool) {
+func (s *session) exposed() (meta []string, all bool) {
 	cfg := s.g.Config()
 	expose := ""
 	if cfg != nil {
@@ -44,7 +44,7 @@ func (s *Session) exposed() (meta []string, all bool) {
 // toolsListRequest answers tools/list. Under expose "all" it waits for
 // backends on their first start (see ready.go), so the first list is
 // complete.
-func (s *Session) toolsListRequest(m *rpc.Message) {
+func (s *session) toolsListRequest(m *rpc.Message) {
 	if _, all := s.exposed(); !all {
 		s.conn.Reply(m.ID, s.toolsList(nil))
 		return
@@ -54,7 +54,7 @@ func (s *Session) toolsListRequest(m *rpc.Message) {
 
 // toolsList builds the tools/list result; starting, if any, names the
 // backends still on their first start.
-func (s *Session) toolsList(starting []string) json.RawMessage {
+func (s *session) toolsList(starting []string) json.RawMessage {
 	names, all := s.exposed()
 	b := []byte(`{"tools":[`)
 	for i, n := range names {
@@ -88,7 +88,7 @@ func renameTool(raw json.RawMessage, name string) json.RawMessage {
 
 // toolsCall dispatches tools/call: the gateway's own tools, or a backend
 // tool by name (offered directly under expose "all", accepted always).
-func (s *Session) toolsCall(m *rpc.Message) {
+func (s *session) toolsCall(m *rpc.Message) {
 	var p struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
@@ -105,7 +105,7 @@ func (s *Session) toolsCall(m *rpc.Message) {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: tools/call needs a tool name"))
 		return
 	}
-	if err := s.g.ConfigError(); err != nil && metaTools[p.Name] != nil {
+	if err := s.g.configError(); err != nil && metaTools[p.Name] != nil {
 		s.conn.Reply(m.ID, errorResult(configErrorText(err)))
 		return
 	}
@@ -164,8 +164,8 @@ func orEmpty(b json.RawMessage) json.RawMessage {
 // callBackendTool resolves, validates and forwards a backend tool call.
 // viaCallTool says the name came through call_tool (always a tool error
 // when unknown); starting names backends still on their first start.
-func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta json.RawMessage, viaCallTool bool, starting []string) {
-	b, t, cat, err := s.g.Resolve(name)
+func (s *session) callBackendTool(id json.RawMessage, name string, args, meta json.RawMessage, viaCallTool bool, starting []string) {
+	b, t, cat, err := s.g.resolve(name)
 	if err != nil {
 		if len(starting) > 0 {
 			s.conn.Reply(id, errorResult(fmt.Sprintf("%s\n%s", errorText(err), s.g.notReady(starting).Error())))
@@ -183,7 +183,7 @@ func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta js
 		s.conn.Reply(id, errorResult(fmt.Sprintf("invalid arguments for %s: must be a JSON object", t.QualifiedName())))
 		return
 	}
-	if err := s.g.ValidateArgs(cat, t, args); err != nil {
+	if err := s.g.validateArgs(cat, t, args); err != nil {
 		s.conn.Reply(id, toolFailure(err))
 		return
 	}
@@ -191,7 +191,7 @@ func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta js
 }
 
 // searchTools answers search_tools.
-func (s *Session) searchTools(id json.RawMessage, args json.RawMessage, starting []string) {
+func (s *session) searchTools(id json.RawMessage, args json.RawMessage, starting []string) {
 	var a struct {
 		Query string `json:"query"`
 		Limit int    `json:"limit"`
@@ -287,7 +287,7 @@ func parseOrchestrate(raw json.RawMessage) (planner.Task, bool, *rpc.Error) {
 }
 
 // orchestrateTool runs orchestrate_task in a goroutine owned by the session.
-func (s *Session) orchestrateTool(id json.RawMessage, args, meta json.RawMessage) {
+func (s *session) orchestrateTool(id json.RawMessage, args, meta json.RawMessage) {
 	task, dry, perr := parseOrchestrate(args)
 	if perr != nil {
 		s.conn.Reply(id, errorResult(perr.Message))
@@ -311,7 +311,7 @@ func (s *Session) orchestrateTool(id json.RawMessage, args, meta json.RawMessage
 }
 
 // orchestrateMethod answers agentify/orchestrateTask with JSON-RPC errors.
-func (s *Session) orchestrateMethod(m *rpc.Message) {
+func (s *session) orchestrateMethod(m *rpc.Message) {
 	task, dry, perr := parseOrchestrate(m.Params)
 	if perr != nil {
 		s.conn.ReplyError(m.ID, perr)
@@ -333,7 +333,7 @@ func (s *Session) orchestrateMethod(m *rpc.Message) {
 
 // runOwn runs the gateway's own work for request id in a goroutine owned
 // by the session, cancellable by notifications/cancelled.
-func (s *Session) runOwn(id json.RawMessage, f func(ctx context.Context)) {
+func (s *session) runOwn(id json.RawMessage, f func(ctx context.Context)) {
 	ctx, cancel := context.WithCancel(context.WithValue(s.ctx, sessionKey{}, s))
 	in, _ := s.begin(id, nil, cancel)
 	s.work.Add(1)
@@ -348,7 +348,7 @@ func (s *Session) runOwn(id json.RawMessage, f func(ctx context.Context)) {
 }
 
 // ownProgress reports the gateway's own progress on an orchestration.
-func (s *Session) ownProgress(token json.RawMessage, done int, msg string) {
+func (s *session) ownProgress(token json.RawMessage, done int, msg string) {
 	if token == nil {
 		return
 	}

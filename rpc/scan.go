@@ -115,15 +115,16 @@ func jsonString(v []byte) (string, bool) {
 }
 
 // scanError decodes a (valid) JSON error object with exact member names.
-// Null code and message read as zero values; data is kept raw.
+// Null code and message read as zero values; data is kept raw. A
+// repeated member counts by its last occurrence, as in encoding/json.
 func scanError(v []byte) (*Error, bool) {
 	e := &Error{}
-	ok := true
+	codeOK, msgOK := true, true
 	i := 1
 	for {
 		i = skipWS(v, i)
 		if v[i] == '}' {
-			return e, ok
+			return e, codeOK && msgOK
 		}
 		if v[i] == ',' {
 			i = skipWS(v, i+1)
@@ -142,15 +143,12 @@ func scanError(v []byte) (*Error, bool) {
 		i = vend
 		switch key {
 		case "code":
-			if val[0] == 'n' {
-				e.Code = 0
-			} else if json.Unmarshal(val, &e.Code) != nil {
-				ok = false
+			e.Code, codeOK = 0, true
+			if val[0] != 'n' {
+				codeOK = json.Unmarshal(val, &e.Code) == nil
 			}
 		case "message":
-			m, good := jsonString(val)
-			ok = ok && good
-			e.Message = m
+			e.Message, msgOK = jsonString(val)
 		case "data":
 			e.Data = val
 		}

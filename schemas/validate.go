@@ -789,7 +789,10 @@ type ArgSchemaCache struct {
 type cacheEntry struct {
 	key  [32]byte
 	size int
-	done chan struct{} // closed when s and err are set
+	// once compiles; a concurrent Compile of the same schema waits in Do.
+	// (Not a channel: the cache is package-global, and a channel made in
+	// one testing/synctest bubble must not be waited on from another.)
+	once sync.Once
 	s    *ArgSchema
 	err  error
 }
@@ -813,10 +816,10 @@ func (c *ArgSchemaCache) Compile(raw json.RawMessage) (*ArgSchema, error) {
 		c.ll.MoveToFront(el)
 		e := el.Value.(*cacheEntry)
 		c.mu.Unlock()
-		<-e.done
+		e.once.Do(func() { e.s, e.err = CompileArgSchemaLimits(raw, c.lim) })
 		return e.s, e.err
 	}
-	e := &cacheEntry{key: key, size: len(raw), done: make(chan struct{})}
+	e := &cacheEntry{key: key, size: len(raw)}
 	c.m[key] = c.ll.PushFront(e)
 	c.bytes += e.size
 	for c.ll.Len() > 1 && (c.ll.Len() > c.maxEntries || c.bytes > c.maxBytes) {
@@ -826,8 +829,7 @@ func (c *ArgSchemaCache) Compile(raw json.RawMessage) (*ArgSchema, error) {
 		c.bytes -= old.size
 	}
 	c.mu.Unlock()
-	e.s, e.err = CompileArgSchemaLimits(raw, c.lim)
-	close(e.done)
+	e.once.Do(func() { e.s, e.err = CompileArgSchemaLimits(raw, c.lim) })
 	return e.s, e.err
 }
 
