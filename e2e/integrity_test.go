@@ -91,6 +91,14 @@ func TestToolIntegrityThroughTheGateway(t *testing.T) {
 // address and token (from the log), and a GET helper carrying the token.
 func rugPulledWithDashboard(t *testing.T, desc string) (g *gatewayProc, base, token string) {
 	t.Helper()
+	return twoRunsWithDashboard(t, func(_ string, writeCalc func(string)) { writeCalc(desc) })
+}
+
+// twoRunsWithDashboard is rugPulledWithDashboard with what changes between
+// the runs left to between, which gets the state directory and a function
+// rewriting calc's description.
+func twoRunsWithDashboard(t *testing.T, between func(state string, writeCalc func(string))) (g *gatewayProc, base, token string) {
+	t.Helper()
 	_, tb := binaries(t)
 	dir := t.TempDir()
 	catalog := filepath.Join(dir, "tools.json")
@@ -104,7 +112,8 @@ func rugPulledWithDashboard(t *testing.T, desc string) (g *gatewayProc, base, to
 	marker := newMarker()
 	cfg := writeConfig(t, map[string]any{"expose": "all", "backends": []any{
 		map[string]any{"id": "s", "command": tb, "args": []string{"-catalog", catalog, "-server", "s", "-name", marker}}}})
-	env := gwOptions{env: []string{"AGENTIFY_STATE_DIR=" + filepath.Join(dir, "state")}}
+	state := filepath.Join(dir, "state")
+	env := gwOptions{env: []string{"AGENTIFY_STATE_DIR=" + state}}
 
 	g = startGateway(t, cfg, marker, env)
 	g.initialize("2025-11-25", nil)
@@ -118,7 +127,7 @@ func rugPulledWithDashboard(t *testing.T, desc string) (g *gatewayProc, base, to
 		t.Errorf("first run does not watch the pin file:\n%s", g.stderr.String())
 	}
 
-	writeCalc(desc)
+	between(state, writeCalc)
 	env.args = []string{"--debug-port", "0"}
 	g = startGateway(t, cfg, marker, env)
 	g.initialize("2025-11-25", nil)
@@ -279,4 +288,102 @@ func TestToolIntegrityDashboardPage(t *testing.T) {
 	}
 	waitListChangedWith(t, g, from, "s__calc")
 	t.Logf("screenshots in %s", artifacts)
+}
+
+// TestPromptIntegrityDashboardApprove: through the real binary, a prompt
+// not pinned on a backend already recorded is new and held back, as a new
+// tool is: absent from prompts/list until approved in the dashboard by its
+// kind-qualified name (approving tool:greet does not release it), which
+// brings it back with notifications/prompts/list_changed. The pin file is
+// edited between the runs to forget the prompt. (The per-backend trust on
+// first use rule itself is tested in packages integrity and backends.)
+func TestPromptIntegrityDashboardApprove(t *testing.T) {
+	g, base, token := twoRunsWithDashboard(t, func(state string, _ func(string)) {
+		path := filepath.Join(state, "approved-tools.json")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f map[string]any
+		if err := json.Unmarshal(data, &f); err != nil {
+			t.Fatal(err)
+		}
+		forgot := 0
+		for _, bp := range f["backends"].(map[string]any) {
+			pins, _ := bp.(map[string]any)["pins"].(map[string]any)
+			if _, ok := pins["prompt:greet"]; ok {
+				delete(pins, "prompt:greet")
+				forgot++
+			}
+		}
+		if forgot != 1 {
+			t.Fatalf("the first run pinned prompt:greet %d times:\n%s", forgot, data)
+		}
+		if data, err = json.Marshal(f); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	})
+	promptNames := func() string {
+		t.Helper()
+		var r struct{ Prompts []struct{ Name string } }
+		g.result("prompts/list", nil, &r)
+		var names []string
+		for _, p := range r.Prompts {
+			names = append(names, p.Name)
+		}
+		return strings.Join(names, ",")
+	}
+	auth := map[string]string{"Authorization": "Bearer " + token}
+	var greet integrityEntry
+	for deadline := time.Now().Add(waitLimit); greet.State == ""; time.Sleep(20 * time.Millisecond) {
+		code, body := dashDo(t, base, "GET", "/api/integrity", "", auth)
+		var es []integrityEntry
+		if code != http.StatusOK || json.Unmarshal([]byte(body), &es) != nil {
+			t.Fatalf("GET /api/integrity: %d %s", code, body)
+		}
+		for _, e := range es {
+			if e.Backend == "s" && e.Kind == "prompt" && e.Name == "greet" {
+				greet = e
+			}
+		}
+		if greet.State == "" && time.Now().After(deadline) {
+			t.Fatalf("greet never appeared in /api/integrity: %s", body)
+		}
+	}
+	if greet.State != "new" || !greet.Quarantined || !strings.Contains(greet.Reason, `prompt "greet" is new on an approved backend`) {
+		t.Fatalf("greet in /api/integrity: %+v", greet)
+	}
+	if names := promptNames(); strings.Contains(names, "s__greet") {
+		t.Fatalf("prompts/list offers the held-back prompt: %s", names)
+	}
+	if r := g.callTool("s__calc", map[string]any{"a": 1}); r.IsError {
+		t.Fatalf("calc, approved, is held back too: %q", r.text())
+	}
+	// A kind-qualified name approves that kind only: there is no tool
+	// greet pending, and the prompt stays held back.
+	if code, body := dashDo(t, base, "POST", "/api/integrity/approve", `{"name":"s__tool:greet"}`, map[string]string{"Content-Type": "application/json", "Origin": base, "Authorization": "Bearer " + token}); code != http.StatusBadRequest {
+		t.Fatalf("approving a tool greet that is not pending: %d %s", code, body)
+	}
+	if names := promptNames(); strings.Contains(names, "s__greet") {
+		t.Fatalf("approving tool:greet released the prompt: %s", names)
+	}
+	from := len(g.messages())
+	code, body := dashDo(t, base, "POST", "/api/integrity/approve", `{"name":"s__prompt:greet"}`, map[string]string{"Content-Type": "application/json", "Origin": base, "Authorization": "Bearer " + token})
+	if code != http.StatusOK || !strings.Contains(body, "prompt:greet") {
+		t.Fatalf("approve: %d %s", code, body)
+	}
+	g.waitFor("notifications/prompts/list_changed", from, func(m *rpcMsg) bool { return m.Method == "notifications/prompts/list_changed" })
+	if names := promptNames(); !strings.Contains(names, "s__greet") {
+		t.Fatalf("after approval, prompts/list: %s", names)
+	}
+	var got struct {
+		Messages []struct{ Content struct{ Text string } }
+	}
+	g.result("prompts/get", map[string]any{"name": "s__greet", "arguments": map[string]string{"who": "Ada"}}, &got)
+	if len(got.Messages) == 0 || got.Messages[0].Content.Text != "Hello, Ada!" {
+		t.Fatalf("prompts/get after approval: %+v", got)
+	}
 }
