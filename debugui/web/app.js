@@ -348,7 +348,7 @@ $('tools-backend').addEventListener('change', renderTools);
 // one can be diffed (GET /api/integrity/diff) and approved (POST
 // /api/integrity/approve), singly or all of a backend. Descriptions and
 // findings are backend text, hostile by assumption: text nodes only.
-const integ = { entries: [], raw: '', loaded: false, diffs: new Map(), open: new Set(), expanded: new Set(), polls: 0 };
+const integ = { entries: [], raw: '', loaded: false, diffs: new Map(), open: new Set(), expanded: new Set(), polls: 0, sent: 0, shown: 0 };
 // Above this many approved entries, a backend's approved ones are folded
 // (unless a filter is set) so that what needs a person stays in view.
 const FOLD_APPROVED = 25;
@@ -370,9 +370,14 @@ function integMessage(text, isError) {
 }
 
 async function loadIntegrity() {
+  // Polls and approvals both load; an answer older than one already shown
+  // (a poll sent before an approval, answered after it) is dropped.
+  const seq = ++integ.sent;
   let list;
   try {
     list = await api('/api/integrity');
+    if (seq < integ.shown) return;
+    integ.shown = seq;
   } catch (e) {
     integMessage('Cannot load integrity states: ' + e.message, true);
     integ.loadErr = true;
