@@ -24,6 +24,9 @@ func (p pinChecker) Check(id, identity, mode string, defs []backends.Definition)
 	out := make([]backends.Verdict, len(vs))
 	for i, v := range vs {
 		out[i] = backends.Verdict{State: v.State, Quarantined: v.Quarantined, Flagged: len(v.Findings) > 0, Reason: v.Reason}
+		for _, f := range v.Findings {
+			out[i].Findings = append(out[i].Findings, backends.Finding{Rule: f.Rule, Where: f.Where, Detail: f.Detail})
+		}
 	}
 	return out
 }
@@ -140,7 +143,8 @@ func toolsDiff(store *integrity.Store, args []string, stdout, stderr io.Writer) 
 				continue
 			}
 			for k := range bp.Pending {
-				if tool == "" || k == integrity.PinKey(integrity.KindTool, tool) || k == integrity.PinKey(integrity.KindPrompt, tool) {
+				// TOOL, or KIND:NAME ("prompt:greet") when a tool and a prompt share a name.
+				if tool == "" || k == tool || k == integrity.PinKey(integrity.KindTool, tool) || k == integrity.PinKey(integrity.KindPrompt, tool) {
 					keys = append(keys, k)
 				}
 			}

@@ -769,8 +769,14 @@ func (b *Backend) HasCapability(name string) bool {
 }
 
 // discover lists the given kinds ("tools", "prompts", "resources"),
-// following pagination, and stores them.
+// following pagination, and stores them. Tools and prompts listed by one
+// discovery are screened by tool integrity together (see [Backend.screen]).
 func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string) error {
+	var (
+		tools               []Tool
+		prompts             []json.RawMessage
+		gotTools, gotPrompt bool
+	)
 	for _, kind := range kinds {
 		if !b.HasCapability(kind) {
 			continue
@@ -781,7 +787,7 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 			if err != nil {
 				return err
 			}
-			tools := make([]Tool, 0, len(items))
+			tools = make([]Tool, 0, len(items))
 			seen := make(map[string]bool, len(items))
 			for _, raw := range items {
 				var t Tool
@@ -803,21 +809,13 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 					tools = append(tools, t)
 				}
 			}
-			tools = b.screenTools(tools)
-			b.mu.Lock()
-			b.tools = tools
-			b.bump()
-			b.mu.Unlock()
+			gotTools = true
 		case "prompts":
 			items, err := listAll(ctx, conn, "prompts/list", "prompts")
 			if err != nil {
 				b.log.Warn().Err(err).Msg("prompts/list failed")
 			}
-			items = b.screenPrompts(b.validPrompts(items))
-			b.mu.Lock()
-			b.prompts = items
-			b.bump()
-			b.mu.Unlock()
+			prompts, gotPrompt = b.validPrompts(items), true
 		case "resources":
 			items, err := listAll(ctx, conn, "resources/list", "resources")
 			if err != nil {
@@ -832,6 +830,18 @@ func (b *Backend) discover(ctx context.Context, conn *rpc.Conn, kinds ...string)
 			b.bump()
 			b.mu.Unlock()
 		}
+	}
+	if gotTools || gotPrompt {
+		tools, prompts = b.screen(tools, prompts, gotTools, gotPrompt)
+		b.mu.Lock()
+		if gotTools {
+			b.tools = tools
+		}
+		if gotPrompt {
+			b.prompts = prompts
+		}
+		b.bump()
+		b.mu.Unlock()
 	}
 	return nil
 }
@@ -930,7 +940,7 @@ func (b *Backend) refresh(kind string) {
 			b.mu.Unlock()
 			if conn != nil {
 				ctx, cancel := context.WithTimeout(context.Background(), b.CallTimeout())
-				if err := b.discover(ctx, conn, kind); err != nil {
+				if err := b.discover(ctx, conn, b.discoveryKinds(kind)...); err != nil {
 					b.log.Warn().Err(err).Str("list", kind).Msg("refresh after list_changed failed")
 				}
 				cancel()

@@ -3,7 +3,9 @@ package backends
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -32,6 +34,16 @@ type Verdict struct {
 	Flagged bool
 	// Reason says what changed or was found and how to approve it.
 	Reason string
+	// Findings are the poisoning scanner's hits, even on an approved
+	// definition.
+	Findings []Finding
+}
+
+// Finding is one poisoning rule's hit in one text of a definition.
+type Finding struct {
+	Rule   string `json:"rule"`   // the rule's name, "hidden-block", ...
+	Where  string `json:"where"`  // "description", "inputSchema.properties.path.description", ...
+	Detail string `json:"detail"` // what matched, quoted and shortened: backend text, never markup
 }
 
 // ToolChecker pins and scans a backend's definitions (package integrity,
@@ -44,12 +56,13 @@ type ToolChecker interface {
 
 // IntegrityStatus is the integrity state of one definition of a backend.
 type IntegrityStatus struct {
-	Kind        string `json:"kind"`
-	Name        string `json:"name"`
-	State       string `json:"state"`
-	Quarantined bool   `json:"quarantined,omitempty"`
-	Flagged     bool   `json:"flagged,omitempty"`
-	Reason      string `json:"reason,omitempty"`
+	Kind        string    `json:"kind"`
+	Name        string    `json:"name"`
+	State       string    `json:"state"`
+	Quarantined bool      `json:"quarantined,omitempty"`
+	Flagged     bool      `json:"flagged,omitempty"`
+	Reason      string    `json:"reason,omitempty"`
+	Findings    []Finding `json:"findings,omitempty"`
 }
 
 // integrityState is a backend's last discovered definitions, before
@@ -59,6 +72,29 @@ type integrityState struct {
 	tools   []Tool
 	prompts []json.RawMessage
 	status  map[string]IntegrityStatus // "tool:NAME" / "prompt:NAME"
+	// listedTools and listedPrompts record that a discovery has screened
+	// that kind at least once. Until one has, there is nothing to re-check:
+	// a Check with no definitions would record the backend as seen, and
+	// what its first discovery lists would then be held back as new.
+	listedTools, listedPrompts bool
+}
+
+// discoveryKinds is what a refresh after kind's list_changed lists. Before
+// the backend's first discovery has been screened, a refresh of tools or
+// prompts lists both: whichever discovery reaches the checker first is
+// the one that trusts the backend on first use, so it must carry all its
+// definitions (a server may announce list_changed while the first
+// discovery is still under way).
+func (b *Backend) discoveryKinds(kind string) []string {
+	if b.opts.Integrity == nil || kind != "tools" && kind != "prompts" {
+		return []string{kind}
+	}
+	b.integ.mu.Lock()
+	defer b.integ.mu.Unlock()
+	if b.integ.listedTools || b.integ.listedPrompts {
+		return []string{kind}
+	}
+	return []string{"tools", "prompts"}
 }
 
 // Identity is what a backend's pins are keyed by besides its id: its
@@ -98,30 +134,30 @@ func (b *Backend) integrityMode() string {
 	return b.opts.IntegrityMode
 }
 
-// screenTools records the discovered tools and returns those not
-// quarantined.
-func (b *Backend) screenTools(tools []Tool) []Tool {
-	if b.opts.Integrity == nil {
-		return tools
+// screen records what a discovery listed (tools if doTools, prompts if
+// doPrompts) and returns the tools and prompts not quarantined. A
+// discovery that lists both passes both in one call: the checker trusts a
+// backend on first use only in the call that first records it.
+func (b *Backend) screen(tools []Tool, prompts []json.RawMessage, doTools, doPrompts bool) ([]Tool, []json.RawMessage) {
+	if b.opts.Integrity == nil || !doTools && !doPrompts {
+		return tools, prompts
 	}
 	b.integ.mu.Lock()
 	defer b.integ.mu.Unlock()
-	b.integ.tools = tools
-	out, _ := b.screenLocked(true, false)
-	return out
-}
-
-// screenPrompts records the discovered prompts and returns those not
-// quarantined.
-func (b *Backend) screenPrompts(prompts []json.RawMessage) []json.RawMessage {
-	if b.opts.Integrity == nil {
-		return prompts
+	if doTools {
+		b.integ.tools, b.integ.listedTools = tools, true
 	}
-	b.integ.mu.Lock()
-	defer b.integ.mu.Unlock()
-	b.integ.prompts = prompts
-	_, out := b.screenLocked(false, true)
-	return out
+	if doPrompts {
+		b.integ.prompts, b.integ.listedPrompts = prompts, true
+	}
+	outT, outP := b.screenLocked(doTools, doPrompts)
+	if !doTools {
+		outT = tools
+	}
+	if !doPrompts {
+		outP = prompts
+	}
+	return outT, outP
 }
 
 // screenLocked checks the recorded tools and/or prompts; b.integ.mu is held.
@@ -158,7 +194,7 @@ func (b *Backend) screenLocked(doTools, doPrompts bool) ([]Tool, []json.RawMessa
 			v = Verdict{State: "new", Quarantined: true, Reason: "no integrity verdict"}
 		}
 		st := IntegrityStatus{Kind: d.Kind, Name: d.Name, State: v.State, Quarantined: v.Quarantined,
-			Flagged: v.Flagged || !v.Quarantined && v.Reason != "", Reason: v.Reason}
+			Flagged: v.Flagged || !v.Quarantined && v.Reason != "", Reason: v.Reason, Findings: v.Findings}
 		status[d.Kind+":"+d.Name] = st
 		switch {
 		case v.Quarantined:
@@ -222,9 +258,23 @@ func (m *Manager) Recheck() {
 
 func (b *Backend) recheck() {
 	b.integ.mu.Lock()
-	tools, prompts := b.screenLocked(true, true)
+	doTools, doPrompts := b.integ.listedTools, b.integ.listedPrompts
+	if !doTools && !doPrompts {
+		// Not discovered yet: its first discovery will screen it.
+		b.integ.mu.Unlock()
+		return
+	}
+	tools, prompts := b.screenLocked(doTools, doPrompts)
 	b.mu.Lock()
-	changed := len(tools) != len(b.tools) || len(prompts) != len(b.prompts)
+	if !doTools {
+		tools = b.tools
+	}
+	if !doPrompts {
+		prompts = b.prompts
+	}
+	// Compare what is offered, not only how much: an approval and a new
+	// quarantine in one pin-file change keep the counts.
+	changed := !sameTools(tools, b.tools) || !slices.EqualFunc(prompts, b.prompts, func(x, y json.RawMessage) bool { return string(x) == string(y) })
 	b.tools, b.prompts = tools, prompts
 	b.bump()
 	b.mu.Unlock()
@@ -232,6 +282,10 @@ func (b *Backend) recheck() {
 	if changed && b.opts.OnChange != nil {
 		b.opts.OnChange(b)
 	}
+}
+
+func sameTools(a, b []Tool) bool {
+	return slices.EqualFunc(a, b, func(x, y Tool) bool { return x.Name == y.Name && string(x.Raw) == string(y.Raw) })
 }
 
 // WatchPins re-checks the manager's backends whenever the pin file at path
@@ -245,6 +299,12 @@ func WatchPins(ctx context.Context, path string, m *Manager) error {
 	}
 	defer w.Close()
 	dir := filepath.Dir(path)
+	// On a first run the state directory may not exist yet (the first
+	// pin creates it); watch it from the start, or approvals made in this
+	// run would wait for the next one.
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
 	if err := w.Add(dir); err != nil {
 		return err
 	}

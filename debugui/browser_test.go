@@ -16,7 +16,9 @@ const chromiumPath = "/usr/bin/chromium"
 
 // TestBrowser loads the dashboard in real Chromium through playwright-core
 // (testdata/browser.mjs): no console errors, backends and tools shown, a
-// console task run and seen in the trace, no secret on the page, and
+// console task run and seen in the trace, no secret on the page, the
+// integrity view (states, findings, diffs, hostile descriptions shown as
+// text, approvals with the token, a failed approval shown), and
 // screenshots saved to $AGENTIFY_ARTIFACTS (else a temporary directory).
 // It is skipped only when AGENTIFY_SKIP_BROWSER=1; a missing Chromium or
 // node is a failure.
@@ -48,7 +50,9 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	e := startTest(t, func(o *Options) { o.Token = "browser-token-0123456789" })
+	const token = "browser-token-0123456789"
+	integ := newFakeIntegrity()
+	e := startTest(t, func(o *Options) { o.Token = token; o.Integrity = integ })
 	// Enough log lines to scroll, so "opens at the newest" can fail.
 	for i := range 300 {
 		fmt.Fprintf(e.hub.Logs, `{"level":"info","message":"filler line %d"}`+"\n", i)
@@ -63,6 +67,7 @@ func TestBrowser(t *testing.T) {
 		"AGENTIFY_E2E_DIR="+e2e,
 		"AGENTIFY_ARTIFACTS="+artifacts,
 		"AGENTIFY_SECRETS="+string(secrets),
+		"AGENTIFY_TOKEN="+token,
 	)
 	out, err := cmd.CombinedOutput()
 	t.Logf("browser.mjs output:\n%s", out)
@@ -70,6 +75,9 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("browser test failed: %v", err)
 	}
 	t.Logf("screenshots in %s", artifacts)
+	if got, want := integ.approved(), []string{"github__tool:create_issue", "weather"}; !slices.Equal(got, want) {
+		t.Errorf("the page approved %q, want %q", got, want)
+	}
 	rs := e.srv.opts.Restarter.(*fakeRestarter)
 	rs.mu.Lock()
 	defer rs.mu.Unlock()

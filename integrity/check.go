@@ -2,7 +2,6 @@ package integrity
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -58,8 +57,17 @@ type Checker struct {
 }
 
 // Check returns one verdict per definition, in order. mode is one of the
-// Mode constants ("" is ModePin). It records first sightings (trust on
-// first use), and pending definitions for `tools diff` and `tools approve`.
+// Mode constants ("" is ModePin). It records first sightings and pending
+// definitions for `tools diff` and `tools approve`.
+//
+// Trust on first use is decided per backend, not per kind: only the call
+// that first records a backend (its id and identity) pins what it is
+// given without asking, so the caller passes everything a backend's first
+// discovery listed (tools and prompts) in one call. Once a backend is
+// recorded, any definition not pinned yet, of whatever kind, is new and
+// held back under pin: a backend that first listed no prompts does not get
+// its first prompt trusted silently later. Under pin-strict a new backend
+// is not trusted at all.
 func (c *Checker) Check(backendID, identity, mode string, defs []Def) []Verdict {
 	if mode == "" {
 		mode = ModePin
@@ -101,16 +109,6 @@ func (c *Checker) Check(backendID, identity, mode string, defs []Def) []Verdict 
 		if bp.Pending == nil {
 			bp.Pending = map[string]*Pin{}
 		}
-		firstOf := map[string]bool{}
-		for _, d := range defs {
-			if !slices.Contains(bp.Kinds, d.Kind) {
-				firstOf[d.Kind] = true
-			}
-		}
-		for k := range firstOf {
-			bp.Kinds = append(bp.Kinds, k)
-			changed = true
-		}
 		for i, d := range defs {
 			pk := PinKey(d.Kind, d.Name)
 			v := &verdicts[i]
@@ -124,8 +122,8 @@ func (c *Checker) Check(backendID, identity, mode string, defs []Def) []Verdict 
 					changed = true
 				}
 				continue
-			case firstOf[d.Kind] && bp.Approved && len(v.Findings) == 0:
-				// Trust on first use.
+			case first && bp.Approved && len(v.Findings) == 0:
+				// Trust on first use: this call recorded the backend.
 				bp.Pins[pk] = &Pin{Hash: hashes[i], Def: canon[i], Seen: now}
 				v.State = StateApproved
 				continue

@@ -20,7 +20,22 @@ func members(def []byte) map[string]string {
 	return out
 }
 
+// indent renders JSON indented, with <, > and & as themselves: a pin file
+// written by an earlier version holds them as \u003c..., which would hide
+// an <IMPORTANT> block from the person reading the diff.
 func indent(v []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(v))
+	dec.UseNumber()
+	var tree any
+	if dec.Decode(&tree) == nil {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if enc.Encode(tree) == nil {
+			return strings.TrimSuffix(buf.String(), "\n")
+		}
+	}
 	var buf bytes.Buffer
 	if json.Indent(&buf, v, "", "  ") != nil {
 		return string(v)

@@ -1,6 +1,7 @@
 package integrity
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -43,9 +44,6 @@ type BackendPins struct {
 	// Approved is false while a backend seen under pin-strict awaits its
 	// first approval.
 	Approved bool `json:"approved"`
-	// Kinds are the kinds of definitions ("tool", "prompt") seen so far:
-	// trust on first use applies to each kind's first listing.
-	Kinds []string `json:"kinds,omitempty"`
 	// Pins are the approved definitions, by kind and name ([PinKey]).
 	Pins map[string]*Pin `json:"pins,omitempty"`
 	// Pending are definitions seen but held back, by kind and name: changed,
@@ -157,10 +155,16 @@ func (s *Store) lock() (func(), error) {
 
 func (s *Store) write(f *File) error {
 	f.Version = 1
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
+	// Definitions keep <, > and & as written, so the file reads as the
+	// backend's text does (an <IMPORTANT> block stays visible).
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(f); err != nil {
 		return fmt.Errorf("encoding pin file: %w", err)
 	}
+	data := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	tmp, err := os.CreateTemp(filepath.Dir(s.Path), FileName+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("writing pin file: %w", err)

@@ -143,6 +143,7 @@ for (const btn of document.querySelectorAll('.tabs button')) {
     for (const sec of document.querySelectorAll('.tab')) sec.classList.toggle('active', sec.id === 'tab-' + btn.dataset.tab);
     showNewest($('tab-' + btn.dataset.tab));
     if (btn.dataset.tab === 'config') loadConfig();
+    if (btn.dataset.tab === 'integrity') setTimeout(loadIntegrity); // after the script has run (a #integrity link clicks during load)
     // Not location.hash =: that scrolls to the element with that id (the
     // logs table is id="logs"), which opened the logs at the oldest entry.
     history.replaceState(null, '', '#' + btn.dataset.tab);
@@ -342,6 +343,252 @@ function renderTools() {
 $('tools-q').addEventListener('input', renderTools);
 $('tools-backend').addEventListener('change', renderTools);
 
+// ---------- integrity ----------
+// GET /api/integrity lists every tool and prompt with its state; a held-back
+// one can be diffed (GET /api/integrity/diff) and approved (POST
+// /api/integrity/approve), singly or all of a backend. Descriptions and
+// findings are backend text, hostile by assumption: text nodes only.
+const integ = { entries: [], raw: '', loaded: false, diffs: new Map(), open: new Set(), expanded: new Set(), polls: 0, sent: 0, shown: 0 };
+// Above this many approved entries, a backend's approved ones are folded
+// (unless a filter is set) so that what needs a person stays in view.
+const FOLD_APPROVED = 25;
+function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
+const PENDING = new Set(['changed', 'new', 'flagged']);
+
+function integKey(e) { return e.backend + '\u0000' + e.kind + ':' + e.name; }
+// The name the approve and diff endpoints take: backend__kind:name, exact
+// even when a tool and a prompt share a name.
+function integName(e) { return e.backend + '__' + e.kind + ':' + e.name; }
+function integPending(e) { return PENDING.has(e.state); }
+function integSig(e) { return e.state + '|' + !!e.quarantined + '|' + (e.reason || ''); }
+
+function integMessage(text, isError) {
+  const m = $('integ-msg');
+  m.hidden = !text;
+  m.className = 'msg ' + (isError ? 'errtext' : 'oktext');
+  m.textContent = text || '';
+}
+
+async function loadIntegrity() {
+  // Polls and approvals both load; an answer older than one already shown
+  // (a poll sent before an approval, answered after it) is dropped.
+  const seq = ++integ.sent;
+  let list;
+  try {
+    list = await api('/api/integrity');
+    if (seq < integ.shown) return;
+    integ.shown = seq;
+  } catch (e) {
+    integMessage('Cannot load integrity states: ' + e.message, true);
+    integ.loadErr = true;
+    return;
+  }
+  const raw = JSON.stringify(list);
+  if (integ.loadErr) { integ.loadErr = false; integMessage(''); }
+  integ.loaded = true;
+  if (raw === integ.raw) return;
+  integ.raw = raw;
+  integ.entries = (Array.isArray(list) ? list : []).filter((e) => e && typeof e === 'object').map((e) => ({
+    backend: String(e.backend ?? ''), kind: String(e.kind || 'tool'), name: String(e.name ?? ''), state: String(e.state || 'unknown'),
+    quarantined: !!e.quarantined, flagged: !!e.flagged, reason: e.reason ? String(e.reason) : '',
+    findings: Array.isArray(e.findings) ? e.findings.filter((f) => f && typeof f === 'object') : [],
+  }));
+  renderIntegrity();
+}
+
+function integMatches(e, q, be, st) {
+  if (be && e.backend !== be) return false;
+  switch (st) {
+    case '': break;
+    case 'pending': if (!integPending(e)) return false; break;
+    case 'held': if (!e.quarantined) return false; break;
+    case 'usable': if (e.quarantined || !(integPending(e) || e.flagged)) return false; break;
+    default: if (e.state !== st) return false;
+  }
+  if (!q) return true;
+  const hay = [e.backend + '__' + e.name, e.kind, e.state, e.reason, ...e.findings.map((f) => [f.rule, f.where, f.detail].join(' '))].join(' ').toLowerCase();
+  return q.split(/\s+/).every((w) => hay.includes(w));
+}
+
+function renderIntegrity() {
+  const all = integ.entries;
+  const q = $('integ-q').value.trim().toLowerCase(), be = $('integ-backend').value, st = $('integ-state').value;
+  setOptions($('integ-backend'), [...new Set(all.map((e) => e.backend))].sort());
+
+  // Counts per state, over everything (each is a filter shortcut).
+  const count = { approved: 0, changed: 0, new: 0, flagged: 0, held: 0, usable: 0, unpinned: 0 };
+  for (const e of all) {
+    if (e.state in count) count[e.state]++;
+    if (e.quarantined) count.held++;
+    else if (integPending(e) || e.flagged) count.usable++;
+  }
+  const pill = (label, n, filter, tone) => h('button', { class: 'pill' + (n && tone ? ' ' + tone : '') + (st === filter ? ' sel' : ''), 'data-state': filter,
+    title: 'show only these', onclick: () => { $('integ-state').value = st === filter ? '' : filter; renderIntegrity(); } }, label + ' ', h('b', { text: n }));
+  $('integ-counts').replaceChildren(...[
+    pill('approved', count.approved, 'approved', 'ok'), pill('changed', count.changed, 'changed', 'warn'), pill('new', count.new, 'new', 'warn'),
+    pill('flagged', count.flagged, 'flagged', 'bad'), pill('held back', count.held, 'held', 'bad'),
+    count.usable ? pill('usable with warnings', count.usable, 'usable', 'warn') : null,
+    count.unpinned ? pill('unpinned', count.unpinned, 'unpinned') : null].filter(Boolean));
+  $('count-integrity').textContent = count.held ? count.held + ' held' : (all.length || '');
+  $('count-integrity').className = 'count' + (count.held ? ' errtext' : '');
+
+  const rank = (e) => (e.quarantined ? 0 : integPending(e) || e.flagged ? 1 : 2);
+  const byBackend = new Map();
+  for (const e of all) {
+    if (!byBackend.has(e.backend)) byBackend.set(e.backend, []);
+    byBackend.get(e.backend).push(e);
+  }
+  const groups = [];
+  let shown = 0;
+  // Backends with something to approve first, then by name.
+  const needs = (b) => (byBackend.get(b).some((e) => e.quarantined) ? 0 : byBackend.get(b).some(integPending) ? 1 : 2);
+  for (const backend of [...byBackend.keys()].sort((a, b) => needs(a) - needs(b) || a.localeCompare(b))) {
+    const entries = byBackend.get(backend);
+    let visible = entries.filter((e) => integMatches(e, q, be, st))
+      .sort((a, b) => rank(a) - rank(b) || (a.kind === b.kind ? 0 : a.kind === 'tool' ? -1 : 1) || a.name.localeCompare(b.name));
+    if (!visible.length) continue;
+    let folded = 0;
+    if (!q && !st && !integ.expanded.has(backend)) {
+      const quiet = visible.filter((e) => rank(e) === 2);
+      if (quiet.length > FOLD_APPROVED) {
+        folded = quiet.length;
+        visible = visible.filter((e) => rank(e) !== 2);
+      }
+    }
+    shown += visible.length;
+    const pending = entries.filter(integPending);
+    const held = entries.filter((e) => e.quarantined).length;
+    const tools = entries.filter((e) => e.kind === 'tool').length;
+    const summary = plural(tools, 'tool') + ' · ' + plural(entries.length - tools, 'prompt') + (held ? ' · ' + held + ' held back' : '') + (pending.length - held > 0 ? ' · ' + (pending.length - held) + ' usable with warnings' : '');
+    const toggle = (open) => () => { if (open) integ.expanded.add(backend); else integ.expanded.delete(backend); renderIntegrity(); };
+    groups.push(h('div', { class: 'integ-group', 'data-backend': backend },
+      h('div', { class: 'integ-ghead' },
+        h('b', { text: backend }), h('span', { class: 'muted small', text: summary }),
+        pending.length ? h('button', { class: 'btn small approve-all', 'data-backend': backend,
+          onclick: (ev) => approveAll(backend, pending, ev.target) }, 'Approve all ' + pending.length + ' of ' + backend) : null),
+      visible.map(integEntry),
+      folded ? h('button', { class: 'btn small unfold', onclick: toggle(true) }, 'Show ' + folded + ' approved') : null,
+      !folded && integ.expanded.has(backend) && !q && !st ? h('button', { class: 'btn small unfold', onclick: toggle(false) }, 'Fold approved') : null));
+  }
+  if (!groups.length) {
+    groups.push(h('div', { class: 'empty', text: all.length ? 'Nothing matches the filter.' : integ.loaded ? 'No tools or prompts to show: tool integrity is off, or no backend has listed any yet.' : 'Loading…' }));
+  }
+  $('integ-list').replaceChildren(...groups);
+  $('integ-shown').textContent = shown + ' of ' + all.length;
+}
+
+function integEntry(e) {
+  const key = integKey(e);
+  const pending = integPending(e);
+  const cls = 'integ-entry state-' + e.state + (e.quarantined ? ' held' : '') + (e.flagged || e.state === 'flagged' ? ' flagged' : '');
+  const diffBox = h('div', { class: 'diffbox' });
+  if (!pending) integ.open.delete(key);
+  const el = h('div', { class: cls, 'data-name': e.backend + '__' + e.name, 'data-kind': e.kind, 'data-state': e.state },
+    h('div', { class: 'head' },
+      h('span', { class: 'tag', text: e.kind }),
+      h('span', { class: 'name', text: e.backend + '__' + e.name, title: e.backend + '__' + e.name }),
+      h('span', { class: 'badge st-' + e.state, text: e.state }),
+      e.quarantined ? h('span', { class: 'badge held', text: 'held back', title: 'not offered to the IDE or the planner until approved' })
+        : pending || e.flagged ? h('span', { class: 'badge usable', text: 'usable, flagged', title: 'integrity "warn": offered, with this warning' }) : null,
+      h('span', { class: 'spacer' }),
+      pending ? h('button', { class: 'btn small diff-btn', onclick: () => toggleDiff(e, diffBox, el) }, integ.open.has(key) ? 'Hide diff' : 'Diff') : null,
+      pending ? h('button', { class: 'btn small primary approve', onclick: (ev) => approveOne(e, ev.target) }, 'Approve') : null),
+    e.reason ? h('div', { class: 'reason', text: e.reason }) : null,
+    e.findings.length ? h('ul', { class: 'findings' }, e.findings.map((f) => h('li', null,
+      h('span', { class: 'rule', text: String(f.rule ?? '') }),
+      f.where ? h('span', { class: 'muted', text: ' in ' + String(f.where) + ': ' }) : ' ',
+      h('code', { class: 'excerpt', text: String(f.detail ?? '') })))) : null,
+    diffBox);
+  if (integ.open.has(key)) showDiff(e, diffBox);
+  return el;
+}
+
+function toggleDiff(e, box, el) {
+  const key = integKey(e);
+  const btn = el.querySelector('.diff-btn');
+  if (integ.open.has(key)) {
+    integ.open.delete(key);
+    box.replaceChildren();
+    btn.textContent = 'Diff';
+    return;
+  }
+  integ.open.add(key);
+  btn.textContent = 'Hide diff';
+  showDiff(e, box);
+}
+
+// showDiff fills box with the diff of e, from the cache while e's state
+// and reason are unchanged.
+async function showDiff(e, box) {
+  const key = integKey(e), sig = integSig(e);
+  const cached = integ.diffs.get(key);
+  if (cached && cached.sig === sig) { box.replaceChildren(diffView(cached.text)); return; }
+  box.replaceChildren(h('div', { class: 'muted small', text: 'Loading diff…' }));
+  try {
+    const res = await api('/api/integrity/diff?name=' + encodeURIComponent(integName(e)));
+    const text = res && typeof res.diff === 'string' ? res.diff : '';
+    integ.diffs.set(key, { sig, text });
+    box.replaceChildren(diffView(text));
+  } catch (err) {
+    box.replaceChildren(h('div', { class: 'errtext', text: 'Cannot load the diff: ' + err.message }));
+  }
+}
+
+// diffView renders `tools diff` output: a header (definition, reason),
+// "--- approved" / "+++ offered now", then "- " removed, "+ " added and
+// "  " unchanged lines.
+function diffView(text) {
+  const pre = h('pre', { class: 'diff' });
+  let body = false;
+  for (const line of text.replace(/\n+$/, '').split('\n')) {
+    let cls = 'ctx';
+    if (!body) {
+      cls = 'hdr';
+      if (line.startsWith('+++ ')) body = true;
+    } else if (line.startsWith('+++ ') || line.startsWith('--- ')) cls = 'hdr';
+    else if (line.startsWith('- ')) cls = 'del';
+    else if (line.startsWith('+ ')) cls = 'add';
+    else if (line && !line.startsWith('  ')) { cls = 'hdr'; body = false; } // the next definition's header
+    pre.append(h('span', { class: 'dl ' + cls, text: line || ' ' }));
+  }
+  if (!text) pre.append(h('span', { class: 'dl hdr', text: 'No difference recorded.' }));
+  return pre;
+}
+
+async function approve(name, btn) {
+  btn.disabled = true;
+  const label = btn.textContent;
+  btn.textContent = 'Approving…';
+  try {
+    const res = await api('/api/integrity/approve', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+    const got = res && Array.isArray(res.approved) ? res.approved : [];
+    // The gateway answers "approved BACKEND KIND:NAME" per definition.
+    integMessage('Approved: ' + (got.length ? got.map((g) => String(g).replace(/^approved /, '')).join(', ') : name) + '.', false);
+  } catch (e) {
+    integMessage('Approving ' + name + ' failed: ' + e.message, true);
+    btn.disabled = false;
+    btn.textContent = label;
+    return;
+  }
+  // The gateway re-screens when the pin file changes; refresh now and once
+  // more shortly after (the regular polling continues as well).
+  await loadIntegrity();
+  setTimeout(loadIntegrity, 600);
+}
+
+function approveOne(e, btn) { approve(integName(e), btn); }
+
+function approveAll(backend, pending, btn) {
+  const flagged = pending.filter((e) => e.state === 'flagged' || e.findings.length).length;
+  const msg = 'Approve all ' + pending.length + ' held-back or flagged definitions of ' + backend + '?' +
+    (flagged ? '\n\n' + flagged + ' of them were flagged by the poisoning scanner; read their findings first.' : '');
+  if (!confirm(msg)) return;
+  approve(backend, btn);
+}
+
+for (const id of ['integ-backend', 'integ-state']) $(id).addEventListener('change', renderIntegrity);
+$('integ-q').addEventListener('input', renderIntegrity);
+
 // ---------- polling ----------
 let pollFailures = 0;
 async function poll() {
@@ -357,7 +604,11 @@ async function poll() {
       state.toolsKey = key;
       state.tools = await api('/api/tools') || [];
       renderTools();
+      integ.polls = 0; // the tools changed: integrity states may have too
     }
+    // Integrity states: every poll while their tab is open, else every
+    // fifth (for the tab's count) and whenever the tools changed.
+    if ($('tab-integrity').classList.contains('active') || integ.polls++ % 5 === 0) loadIntegrity();
     pollFailures = 0;
   } catch (e) {
     pollFailures++;
