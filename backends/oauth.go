@@ -111,8 +111,12 @@ func (o *OAuth) secret(r *TokenRecord) {
 
 // Token returns a valid access token, refreshing it when it expires within
 // refreshMargin or force is set. It returns "" with no error when there is
-// no usable token (the caller then authorizes).
+// no usable token (the caller then authorizes). For the non-interactive
+// grants, "refreshing" runs the grant again (see [OAuth.grantToken]).
 func (o *OAuth) Token(ctx context.Context, force bool) (string, error) {
+	if !o.Interactive() {
+		return o.grantToken(ctx, "", force, nil)
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if !force && o.loaded {
@@ -311,8 +315,12 @@ func (o *OAuth) Begin(ctx context.Context, ch Challenge) (*AuthRequiredError, er
 }
 
 // Login runs an authorization interactively: it opens the browser and
-// waits for the callback.
+// waits for the callback. For the non-interactive grants it runs the grant
+// (see [OAuth.Grant]).
 func (o *OAuth) Login(ctx context.Context, ch Challenge) error {
+	if !o.Interactive() {
+		return o.Grant(ctx, ch)
+	}
 	p, err := o.Begin(ctx, ch)
 	if err != nil {
 		return err
@@ -398,9 +406,12 @@ func (o *OAuth) discover(ctx context.Context, ch Challenge) (*TokenRecord, error
 	}
 	var asm *oauthex.AuthServerMeta
 	var err error
-	if prm != nil {
+	switch {
+	case prm != nil && !o.Interactive():
+		asm, err = o.serverMetadata(ctx, issuer)
+	case prm != nil:
 		asm, err = auth.GetAuthServerMetadata(ctx, issuer, o.http)
-	} else {
+	default:
 		asm, err = o.legacyMetadata(ctx, issuer)
 	}
 	if err != nil {
@@ -408,8 +419,13 @@ func (o *OAuth) discover(ctx context.Context, ch Challenge) (*TokenRecord, error
 	}
 	if asm == nil {
 		asm = &oauthex.AuthServerMeta{Issuer: issuer, AuthorizationEndpoint: issuer + "/authorize", TokenEndpoint: issuer + "/token", RegistrationEndpoint: issuer + "/register"}
-	} else if !slices.Contains(asm.CodeChallengeMethodsSupported, "S256") {
+	} else if o.Interactive() && !slices.Contains(asm.CodeChallengeMethodsSupported, "S256") {
 		return nil, fmt.Errorf("authorization server %s does not support PKCE S256; refusing to authorize", asm.Issuer)
+	}
+	if want := o.cfg.Issuer; want != "" && strings.TrimSuffix(asm.Issuer, "/") != strings.TrimSuffix(want, "/") {
+		// Pre-registered credentials belong to one authorization server
+		// (SEP-2352): a server naming another must not receive them.
+		return nil, fmt.Errorf("the server names authorization server %s, but auth.issuer is %s; refusing to send the client's credentials there", asm.Issuer, want)
 	}
 	rec.Issuer, rec.AuthURL, rec.TokenURL, rec.RevocationURL = asm.Issuer, asm.AuthorizationEndpoint, asm.TokenEndpoint, asm.RevocationEndpoint
 	switch {
@@ -635,6 +651,9 @@ type authTransport struct {
 }
 
 func (t *authTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if !t.o.Interactive() {
+		return t.roundTripGrant(r)
+	}
 	tok, err := t.o.Token(r.Context(), false)
 	if err != nil {
 		return nil, err
