@@ -62,11 +62,17 @@ const env = {
 };
 
 // The grants without a browser need no `auth login`: the gateway runs the
-// grant itself when the server first refuses it.
+// grant itself when the server first refuses it. For one of them (private
+// key JWT) `auth login` runs it instead, and the gateway uses the stored
+// token without a second token request.
 const unattended = auth.grant === "client_credentials" || auth.grant === "cross_app_access";
-if (!unattended) {
+if (!unattended || ctx.private_key_pem) {
   const login = spawnSync(bin, ["auth", "login", "--config", cfgPath, "conf"], { env, encoding: "utf8", timeout: 20000 });
   process.stderr.write(`auth login: exit ${login.status}\n${login.stdout}${login.stderr}`);
+  if (unattended && (login.status !== 0 || !login.stdout.includes(`token obtained by the ${auth.grant} grant`))) {
+    console.error("auth login did not run the grant");
+    process.exit(1);
+  }
 }
 
 const imp = (p) => import(pathToFileURL(`${sdk}/dist/esm/${p}`).href);
