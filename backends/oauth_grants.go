@@ -30,10 +30,11 @@ import (
 )
 
 // The grants that need no browser: OAuth client credentials (RFC 6749
-// §4.4, MCP extension SEP-1046) and Enterprise-Managed Authorization
+// §4.4, MCP extension SEP-1046), Enterprise-Managed Authorization
 // (SEP-990: an ID token exchanged at the identity provider for an ID-JAG,
 // RFC 8693, then the RFC 7523 JWT bearer grant at the server's
-// authorization server). Their tokens are not refreshed with refresh
+// authorization server) and workload identity federation (SEP-1933: the
+// RFC 7523 JWT bearer grant with a JWT the platform issued the workload). Their tokens are not refreshed with refresh
 // tokens: the grant runs again before expiry and when the server refuses
 // the token.
 
@@ -189,6 +190,12 @@ func (o *OAuth) runGrant(ctx context.Context, rec *TokenRecord) (*oauth2.Token, 
 	switch o.grant() {
 	case schemas.GrantClientCredentials:
 		return o.tokenRequest(ctx, rec, url.Values{"grant_type": {"client_credentials"}})
+	case schemas.GrantJWTBearer:
+		a, err := o.workloadAssertion()
+		if err != nil {
+			return nil, err
+		}
+		return o.tokenRequest(ctx, rec, url.Values{"grant_type": {grantTypeJWTBearer}, "assertion": {a}})
 	case schemas.GrantCrossAppAccess:
 		jag, err := o.idJAG(ctx, rec)
 		if err != nil {
@@ -258,7 +265,7 @@ func grantErrorText(err error) string {
 // scrub masks the configured secrets, and extra, in s: a server's error
 // description may echo what it was sent.
 func (o *OAuth) scrub(s string, extra ...string) string {
-	secrets := append([]string{o.cfg.ClientSecret, strings.TrimSpace(o.cfg.PrivateKey)}, extra...)
+	secrets := append([]string{o.cfg.ClientSecret, strings.TrimSpace(o.cfg.PrivateKey), o.cfg.Assertion}, extra...)
 	if idp := o.cfg.IdP; idp != nil {
 		secrets = append(secrets, idp.ClientSecret, idp.IDToken)
 	}
@@ -564,6 +571,31 @@ func (o *OAuth) idToken() (string, error) {
 		return "", fmt.Errorf("the ID token in %s expired at %s; sign in to the identity provider again", where, exp.UTC().Format(time.RFC3339))
 	}
 	return tok, nil
+}
+
+// workloadAssertion returns the workload's JWT for the jwt_bearer grant
+// (workload identity federation, SEP-1933: RFC 7523 §2.1 with a JWT the
+// platform issued): auth.assertionFile, read each time (platforms rotate
+// it), or auth.assertion; an expired one is refused with a clear error.
+func (o *OAuth) workloadAssertion() (string, error) {
+	a, where := o.cfg.Assertion, "auth.assertion"
+	if o.cfg.AssertionFile != "" {
+		b, err := os.ReadFile(o.cfg.AssertionFile)
+		if err != nil {
+			return "", fmt.Errorf("reading auth.assertionFile: %w", err)
+		}
+		a, where = strings.TrimSpace(string(b)), "auth.assertionFile "+o.cfg.AssertionFile
+	}
+	if a == "" {
+		return "", fmt.Errorf("%s is empty", where)
+	}
+	if o.Secret != nil {
+		o.Secret(a)
+	}
+	if exp, ok := jwtExpiry(a); ok && time.Now().After(exp) {
+		return "", fmt.Errorf("the JWT in %s expired at %s", where, exp.UTC().Format(time.RFC3339))
+	}
+	return a, nil
 }
 
 // jwtExpiry reads the exp claim of a compact JWT without verifying it.

@@ -57,6 +57,9 @@ type grantAS struct {
 	client  crypto.PublicKey // the client's key, for private_key_jwt
 	idpKey  *ecdsa.PrivateKey
 	idToken string // the ID token the identity provider accepts
+	// workload, when set, signs the workload JWTs the jwt_bearer grant
+	// presents; clients then authenticate with their client_id only.
+	workload *ecdsa.PrivateKey
 
 	mu         sync.Mutex
 	grants     []url.Values // token requests at the authorization server
@@ -153,7 +156,11 @@ func newGrantAS(t *testing.T, methods ...string) *grantAS {
 		switch gt := r.PostForm.Get("grant_type"); gt {
 		case "client_credentials":
 		case grantTypeJWTBearer:
-			if p := g.checkIDJAG(r.PostForm.Get("assertion"), client); p != "" {
+			check := g.checkIDJAG
+			if g.workload != nil {
+				check = g.checkWorkloadJWT
+			}
+			if p := check(r.PostForm.Get("assertion"), client); p != "" {
 				g.problems = append(g.problems, p)
 				js(w, 400, map[string]string{"error": "invalid_grant", "error_description": p})
 				return
@@ -242,6 +249,8 @@ func (g *grantAS) authenticate(r *http.Request) (string, string) {
 			return "", "post: wrong client credentials"
 		}
 		return ccClient, ""
+	case g.workload != nil && f.Get("client_id") == ccClient:
+		return ccClient, "" // a public client: the assertion is the credential
 	}
 	return "", "no client authentication"
 }
@@ -264,6 +273,20 @@ func (g *grantAS) checkIDJAG(jag, client string) string {
 		return fmt.Sprintf("ID-JAG resource %v", c["resource"])
 	case c["sub"] != idpUser:
 		return fmt.Sprintf("ID-JAG sub %v", c["sub"])
+	}
+	return ""
+}
+
+// checkWorkloadJWT verifies a workload identity JWT (SEP-1933): signed by
+// the workload's platform, audience this authorization server, not expired.
+func (g *grantAS) checkWorkloadJWT(a, _ string) string {
+	_, c, err := verifyJWT(a, &g.workload.PublicKey)
+	if err != nil {
+		return "workload JWT: " + err.Error()
+	}
+	exp, _ := c["exp"].(float64)
+	if c["aud"] != g.base || int64(exp) <= time.Now().Unix() {
+		return fmt.Sprintf("workload JWT aud %v exp %v", c["aud"], c["exp"])
 	}
 	return ""
 }
@@ -726,5 +749,57 @@ func TestGrantIssuerBinding(t *testing.T) {
 	gc = newGrantClient(t, g, &schemas.AuthConfig{Type: "oauth", Grant: schemas.GrantClientCredentials, ClientID: ccClient, ClientSecret: ccSecret, Issuer: g.base + "/"})
 	if code, err := gc.call(t, g.base+"/mcp"); err != nil || code != 200 {
 		t.Fatalf("with the right issuer: %d, %v", code, err)
+	}
+}
+
+// Workload identity federation: the platform's JWT (re-read from its file
+// each time, as platforms rotate it) is the grant; the client
+// authenticates with its client_id only. An expired JWT is a clear error
+// before the authorization server is asked.
+func TestGrantJWTBearerWorkload(t *testing.T) {
+	g := newGrantAS(t, "none")
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.workload = key
+	workloadJWT := func(exp time.Time) string {
+		j, err := signJWT(key, "ES256", "JWT", map[string]any{"iss": "https://k8s.example", "sub": "system:serviceaccount:ci:agent", "aud": g.base, "exp": exp.Unix()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return j
+	}
+	file := writeFile(t, "token", workloadJWT(time.Now().Add(time.Hour)))
+	gc := newGrantClient(t, g, &schemas.AuthConfig{Type: "oauth", Grant: schemas.GrantJWTBearer, ClientID: ccClient, AssertionFile: file})
+	if code, err := gc.call(t, g.base+"/mcp"); err != nil || code != 200 {
+		t.Fatalf("call: %d, %v", code, err)
+	}
+	g.checkProblems(t)
+	g.mu.Lock()
+	grants := g.grants
+	g.mu.Unlock()
+	if len(grants) != 1 || grants[0].Get("grant_type") != grantTypeJWTBearer || grants[0].Get("client_id") != ccClient {
+		t.Fatalf("token requests %v", grants)
+	}
+	if !gc.registered(grants[0].Get("assertion")) {
+		t.Error("the workload JWT was not registered with the redactor")
+	}
+
+	// The platform rotated the file to an expired JWT (a stuck rotation):
+	// the next grant says so, naming the file, without quoting the JWT.
+	old := workloadJWT(time.Now().Add(-time.Minute))
+	if err := os.WriteFile(file, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g.mu.Lock()
+	g.issued = map[string]bool{}
+	g.mu.Unlock()
+	_, err = gc.call(t, g.base+"/mcp")
+	if err == nil || !strings.Contains(err.Error(), "expired") || !strings.Contains(err.Error(), file) || strings.Contains(err.Error(), old) {
+		t.Fatalf("error %v; want the expired JWT's file named, not the JWT", err)
+	}
+	if n := g.grantCount(); n != 1 {
+		t.Errorf("%d token requests; an expired JWT must not be sent", n)
 	}
 }

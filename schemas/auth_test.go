@@ -45,6 +45,11 @@ func TestParseAuthGrants(t *testing.T) {
 			`/backends/0/auth/idp/issuer: "idp.example.com" is not an http(s) URL`},
 		{"idp without client id", `{"type":"oauth","grant":"cross_app_access","clientId":"c","idp":{"issuer":"https://idp","idToken":"t"}}`,
 			"/backends/0/auth/idp/clientId: missing property"},
+		{"jwt bearer", `{"type":"oauth","grant":"jwt_bearer","assertionFile":"/var/run/secrets/tokens/mcp"}`, ""},
+		{"jwt bearer without assertion", `{"type":"oauth","grant":"jwt_bearer","clientId":"c"}`,
+			"/backends/0/auth/assertionFile: the jwt_bearer grant needs assertionFile or assertion (the workload's JWT)"},
+		{"assertion with client credentials", `{"type":"oauth","grant":"client_credentials","clientId":"c","clientSecret":"s","assertion":"j"}`,
+			"/backends/0/auth/assertionFile: an assertion is used by the jwt_bearer grant only"},
 		{"issuer not a URL", `{"type":"oauth","grant":"client_credentials","clientId":"c","clientSecret":"s","issuer":"as.example.com"}`,
 			`/backends/0/auth/issuer: "as.example.com" is not an http(s) URL`},
 		{"unset variable in the secret", `{"type":"oauth","grant":"client_credentials","clientId":"c","clientSecret":"${NOPE}"}`,
@@ -76,6 +81,7 @@ func TestAuthSecretsExpandedMaskedAndPathsAbsolute(t *testing.T) {
 	  {"id":"inline","url":"https://b.example.com/mcp","auth":{"type":"oauth","grant":"client_credentials","clientId":"c","privateKey":"-----BEGIN PRIVATE KEY-----inline"}},
 	  {"id":"xaa","url":"https://c.example.com/mcp","auth":{"type":"oauth","grant":"cross_app_access","clientId":"c","clientSecret":"xaa-secret",
 	     "idp":{"issuer":"https://idp.example.com","clientId":"i","clientSecret":"idp-secret","idToken":"eyJ.id-token.sig"}}},
+	  {"id":"wif","url":"https://d.example.com/mcp","auth":{"type":"oauth","grant":"jwt_bearer","assertion":"eyJ.workload-jwt.sig"}},
 	  {"id":"xaf","url":"https://c.example.com/mcp","auth":{"type":"oauth","grant":"cross_app_access","clientId":"c",
 	     "idp":{"tokenEndpoint":"https://idp.example.com/token","clientId":"i","idTokenFile":"id.jwt"}}}
 	]}`), "test.json", &opts)
@@ -93,17 +99,17 @@ func TestAuthSecretsExpandedMaskedAndPathsAbsolute(t *testing.T) {
 	if got := cfg.Backends[1].Auth.PrivateKeyFile; got != filepath.Join("/etc/agentify", "keys/k.pem") {
 		t.Errorf("privateKeyFile = %q, want it relative to the config", got)
 	}
-	if got := cfg.Backends[4].Auth.IdP.IDTokenFile; got != filepath.Join("/etc/agentify", "id.jwt") {
+	if got := cfg.Backends[5].Auth.IdP.IDTokenFile; got != filepath.Join("/etc/agentify", "id.jwt") {
 		t.Errorf("idTokenFile = %q", got)
 	}
 	secrets := cfg.Secrets()
-	for _, s := range []string{"s3cret", "-----BEGIN PRIVATE KEY-----inline", "xaa-secret", "idp-secret", "eyJ.id-token.sig"} {
+	for _, s := range []string{"s3cret", "-----BEGIN PRIVATE KEY-----inline", "xaa-secret", "idp-secret", "eyJ.id-token.sig", "eyJ.workload-jwt.sig"} {
 		if !slices.Contains(secrets, s) {
 			t.Errorf("Secrets misses %q", s)
 		}
 	}
 	b, _ := json.Marshal(cfg.Masked())
-	for _, s := range []string{"s3cret", "BEGIN PRIVATE KEY", "xaa-secret", "idp-secret", "id-token"} {
+	for _, s := range []string{"s3cret", "BEGIN PRIVATE KEY", "xaa-secret", "idp-secret", "id-token", "workload-jwt"} {
 		if strings.Contains(string(b), s) {
 			t.Errorf("the masked config holds %q", s)
 		}

@@ -262,8 +262,8 @@ func urlPath(u string) string {
 type AuthConfig struct {
 	// Type is "oauth".
 	Type string `json:"type" jsonschema:"enum=oauth"`
-	// Grant is how tokens are obtained: "authorization_code" (default: the user approves in a browser), "client_credentials" (machine to machine, OAuth client credentials with clientSecret or a private key) or "cross_app_access" (Enterprise-Managed Authorization: an ID token from the identity provider in idp is exchanged there for an identity assertion grant, then for an access token at the server's authorization server).
-	Grant string `json:"grant,omitempty" jsonschema:"enum=authorization_code,enum=client_credentials,enum=cross_app_access"`
+	// Grant is how tokens are obtained: "authorization_code" (default: the user approves in a browser), "client_credentials" (machine to machine, OAuth client credentials with clientSecret or a private key), "cross_app_access" (Enterprise-Managed Authorization: an ID token from the identity provider in idp is exchanged there for an identity assertion grant, then for an access token at the server's authorization server) or "jwt_bearer" (workload identity federation: a JWT the platform issued to this workload, assertionFile, is the grant).
+	Grant string `json:"grant,omitempty" jsonschema:"enum=authorization_code,enum=client_credentials,enum=cross_app_access,enum=jwt_bearer"`
 	// ClientID of a client registered with the authorization server beforehand (default: Client ID Metadata Document or dynamic registration). An https URL is used as a Client ID Metadata Document. Required by the client_credentials and cross_app_access grants.
 	ClientID string `json:"clientId,omitempty"`
 	// Issuer binds the configured client to one authorization server (its issuer URL): credentials are never sent to another one that a server's metadata names (default: any).
@@ -282,6 +282,10 @@ type AuthConfig struct {
 	Scopes []string `json:"scopes,omitempty"`
 	// RedirectPort fixes the loopback callback port (default: an ephemeral port), for clients registered with a fixed redirect URI http://127.0.0.1:PORT/callback. Authorization code grant only.
 	RedirectPort int `json:"redirectPort,omitempty" jsonschema:"minimum=0,maximum=65535"`
+	// AssertionFile holds the workload's JWT for the jwt_bearer grant (a Kubernetes service account token, a CI job's OIDC token, ...), with the authorization server as its audience; it is read again each time a token is needed. A relative path is relative to the configuration file.
+	AssertionFile string `json:"assertionFile,omitempty"`
+	// Assertion is that JWT inline (prefer assertionFile or "${VAR}"). A secret: never logged.
+	Assertion string `json:"assertion,omitempty"`
 	// IdP is the enterprise identity provider of the cross_app_access grant.
 	IdP *IdPConfig `json:"idp,omitempty"`
 }
@@ -291,6 +295,7 @@ const (
 	GrantAuthorizationCode = "authorization_code"
 	GrantClientCredentials = "client_credentials"
 	GrantCrossAppAccess    = "cross_app_access"
+	GrantJWTBearer         = "jwt_bearer"
 )
 
 // IdPConfig is the enterprise identity provider (IdP) of the

@@ -517,6 +517,7 @@ func (b *Backend) checkAuth(opts *LoadOptions) FieldErrors {
 		}
 	}
 	abs(&a.PrivateKeyFile)
+	abs(&a.AssertionFile)
 	if a.IdP != nil {
 		abs(&a.IdP.IDTokenFile)
 	}
@@ -552,8 +553,8 @@ func (b *Backend) checkAuth(opts *LoadOptions) FieldErrors {
 		if a.IdP != nil {
 			bad = append(bad, FieldError{p + "/idp", "idp is used by the cross_app_access grant only"})
 		}
-	case GrantClientCredentials, GrantCrossAppAccess:
-		if a.ClientID == "" {
+	case GrantClientCredentials, GrantCrossAppAccess, GrantJWTBearer:
+		if a.ClientID == "" && grant != GrantJWTBearer {
 			bad = append(bad, FieldError{p + "/clientId", fmt.Sprintf("the %s grant needs the clientId registered with the authorization server", grant)})
 		}
 		if grant == GrantClientCredentials && !hasKey && a.ClientSecret == "" && a.TokenEndpointAuthMethod != "none" {
@@ -562,9 +563,18 @@ func (b *Backend) checkAuth(opts *LoadOptions) FieldErrors {
 		if a.RedirectPort != 0 {
 			bad = append(bad, FieldError{p + "/redirectPort", "redirectPort is used by the authorization_code grant only"})
 		}
-		if grant == GrantClientCredentials && a.IdP != nil {
+		if grant != GrantCrossAppAccess && a.IdP != nil {
 			bad = append(bad, FieldError{p + "/idp", "idp is used by the cross_app_access grant only"})
 		}
+	}
+	hasAssertion := a.Assertion != "" || a.AssertionFile != ""
+	switch {
+	case grant == GrantJWTBearer && !hasAssertion:
+		bad = append(bad, FieldError{p + "/assertionFile", "the jwt_bearer grant needs assertionFile or assertion (the workload's JWT)"})
+	case grant == GrantJWTBearer && a.Assertion != "" && a.AssertionFile != "":
+		bad = append(bad, FieldError{p + "/assertion", "set assertion or assertionFile, not both"})
+	case grant != GrantJWTBearer && hasAssertion:
+		bad = append(bad, FieldError{p + "/assertionFile", "an assertion is used by the jwt_bearer grant only"})
 	}
 	if grant == GrantCrossAppAccess {
 		idp := a.IdP
@@ -680,6 +690,8 @@ func (b *Backend) expand(opts *LoadOptions) FieldErrors {
 		x(b.Pointer+"/auth/issuer", &ac.Issuer)
 		x(b.Pointer+"/auth/privateKeyFile", &ac.PrivateKeyFile)
 		x(b.Pointer+"/auth/privateKey", &ac.PrivateKey)
+		x(b.Pointer+"/auth/assertionFile", &ac.AssertionFile)
+		x(b.Pointer+"/auth/assertion", &ac.Assertion)
 		ac.Scopes = slices.Clone(ac.Scopes)
 		if ac.IdP != nil {
 			idp := *ac.IdP

@@ -290,6 +290,7 @@ func (c *Config) Secrets() []string {
 		if a := b.Auth; a != nil {
 			add(a.ClientSecret)
 			add(a.PrivateKey)
+			add(a.Assertion)
 			if a.IdP != nil {
 				add(a.IdP.ClientSecret)
 				add(a.IdP.IDToken)
@@ -578,6 +579,7 @@ func (c *Config) Masked() *Config {
 			}
 			star(&ac.ClientSecret)
 			star(&ac.PrivateKey)
+			star(&ac.Assertion)
 			if ac.IdP != nil {
 				idp := *ac.IdP
 				star(&idp.ClientSecret)

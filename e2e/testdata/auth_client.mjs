@@ -43,6 +43,13 @@ if (ctx.private_key_pem) {
   auth.privateKeyFile = join(secrets, "client-key.pem");
   if (ctx.signing_algorithm) auth.signingAlgorithm = ctx.signing_algorithm;
 }
+// Workload identity federation (newer suites): the platform's JWT, in a
+// file as platforms mount it.
+if (ctx.valid_jwt) {
+  writeFileSync(join(secrets, "workload.jwt"), ctx.valid_jwt, { mode: 0o600 });
+  auth.grant = "jwt_bearer";
+  auth.assertionFile = join(secrets, "workload.jwt");
+}
 if (ctx.idp_id_token) {
   writeFileSync(join(secrets, "id-token.jwt"), ctx.idp_id_token, { mode: 0o600 });
   auth.grant = "cross_app_access";
@@ -65,7 +72,7 @@ const env = {
 // grant itself when the server first refuses it. For one of them (private
 // key JWT) `auth login` runs it instead, and the gateway uses the stored
 // token without a second token request.
-const unattended = auth.grant === "client_credentials" || auth.grant === "cross_app_access";
+const unattended = ["client_credentials", "cross_app_access", "jwt_bearer"].includes(auth.grant);
 if (!unattended || ctx.private_key_pem) {
   const login = spawnSync(bin, ["auth", "login", "--config", cfgPath, "conf"], { env, encoding: "utf8", timeout: 20000 });
   process.stderr.write(`auth login: exit ${login.status}\n${login.stdout}${login.stderr}`);
