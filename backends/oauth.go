@@ -619,23 +619,64 @@ func (o *OAuth) takeChallenge() (Challenge, bool) {
 
 // Probe sends an unauthenticated initialize to the server and returns its
 // challenge; ok is false when the server did not ask for authorization.
+// A server may leave initialize open and protect only what follows
+// (protocol 2025-11-25 allows either); then the probe goes on in that
+// session with notifications/initialized and tools/list, and ends the
+// session.
 func (o *OAuth) Probe(ctx context.Context) (ch Challenge, ok bool, err error) {
-	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcp-agentify","version":"auth-probe"}}}`
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, o.server, strings.NewReader(body))
-	if err != nil {
-		return ch, false, fmt.Errorf("probing %s: %w", o.server, err)
+	const (
+		initialize  = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcp-agentify","version":"auth-probe"}}}`
+		initialized = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+		toolsList   = `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
+	)
+	sid := ""
+	for i, body := range []string{initialize, initialized, toolsList} {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, o.server, strings.NewReader(body))
+		if err != nil {
+			return ch, false, fmt.Errorf("probing %s: %w", o.server, err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if i > 0 {
+			req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		}
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+		}
+		resp, err := o.http.Do(req)
+		if err != nil {
+			return ch, false, fmt.Errorf("probing %s: %w", o.server, err)
+		}
+		drain(resp)
+		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+			o.endProbe(ctx, sid)
+			return ParseChallenge(resp.Header), true, nil
+		}
+		if resp.StatusCode >= 300 {
+			break // not an MCP endpoint that lets the probe go on
+		}
+		if i == 0 {
+			sid = resp.Header.Get("Mcp-Session-Id")
+		}
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := o.http.Do(req)
-	if err != nil {
-		return ch, false, fmt.Errorf("probing %s: %w", o.server, err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
-		return ParseChallenge(resp.Header), true, nil
-	}
+	o.endProbe(ctx, sid)
 	return ch, false, nil
+}
+
+// endProbe ends the probe's session, if the server opened one.
+func (o *OAuth) endProbe(ctx context.Context, sid string) {
+	if sid == "" {
+		return
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, o.server, nil)
+	if err != nil {
+		return
+	}
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+	if resp, err := o.http.Do(req); err == nil {
+		drain(resp)
+	}
 }
 
 // errAuthChallenge is what the transport returns for a request the server

@@ -37,6 +37,8 @@ type fakeAS struct {
 	brokenPRM  bool
 	resources  []string     // resource parameter of each token request
 	needScope  string       // scope tools/call needs (step-up); "" none
+	openInit   bool         // initialize and notifications need no token (a session is opened)
+	deleted    []string     // session ids ended by DELETE
 	mcp        http.Handler // serves authorized /mcp requests; nil answers "ok"
 }
 
@@ -129,6 +131,30 @@ func newFakeAS(t *testing.T) *fakeAS {
 		f.mu.Unlock()
 	})
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		open := f.openInit
+		if open && r.Method == http.MethodDelete {
+			f.deleted = append(f.deleted, r.Header.Get("Mcp-Session-Id"))
+			f.mu.Unlock()
+			return
+		}
+		f.mu.Unlock()
+		if open && r.Method == http.MethodPost {
+			b, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(strings.NewReader(string(b)))
+			var m struct{ Method string }
+			json.Unmarshal(b, &m)
+			switch {
+			case m.Method == "initialize":
+				w.Header().Set("Mcp-Session-Id", "probe-session")
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}`)
+				return
+			case strings.HasPrefix(m.Method, "notifications/"):
+				w.WriteHeader(http.StatusAccepted)
+				return
+			}
+		}
 		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 		f.mu.Lock()
 		scope, ok := f.access[tok]
@@ -489,5 +515,26 @@ func TestOAuthBackendNeedsAuthThenConnects(t *testing.T) {
 	defer mu.Unlock()
 	if len(secrets) == 0 {
 		t.Error("no token registered with the redactor")
+	}
+}
+
+// A server that leaves initialize open and protects what follows: the
+// probe goes on in the session until it is challenged, so that login asks
+// for the challenge's scope, then ends the session.
+func TestOAuthProbeBeyondOpenInitialize(t *testing.T) {
+	f := newFakeAS(t)
+	f.openInit = true
+	o := newTestOAuth(t, f, t.TempDir())
+	ch, asked, err := o.Probe(context.Background())
+	if err != nil || !asked {
+		t.Fatalf("probe: asked=%v err=%v", asked, err)
+	}
+	if len(ch.Scopes) != 1 || ch.Scopes[0] != "read" || ch.ResourceMetadata == "" {
+		t.Fatalf("challenge %+v; want tools/list's", ch)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.deleted) != 1 || f.deleted[0] != "probe-session" {
+		t.Errorf("sessions ended: %q; want the probe's", f.deleted)
 	}
 }
