@@ -32,7 +32,8 @@ func runAuth(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, `usage: mcp-agentify auth login|status|logout [--config FILE] [BACKEND]
 
   login BACKEND   authorize a remote backend (opens $BROWSER, else the system browser;
-                  the client_credentials and cross_app_access grants need none)
+                  with auth.grant client_credentials, cross_app_access or jwt_bearer
+                  it just runs the grant and stores the token)
   status          show each remote backend's authorization
   logout BACKEND  revoke (where supported) and forget a backend's tokens
 
