@@ -803,3 +803,50 @@ func TestGrantJWTBearerWorkload(t *testing.T) {
 		t.Errorf("%d token requests; an expired JWT must not be sent", n)
 	}
 }
+
+// The grants' metadata discovery: the OpenID Connect document appended to
+// an issuer with a path, no PKCE needed, the issuer must match, a token
+// endpoint must be named, and no document at all is (nil, nil).
+func TestGrantServerMetadata(t *testing.T) {
+	var doc map[string]any
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	mux.HandleFunc("/tenant/.well-known/openid-configuration", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(doc)
+	})
+	o := NewOAuth(srv.URL+"/mcp", &schemas.AuthConfig{Type: "oauth", Grant: schemas.GrantClientCredentials}, t.TempDir())
+	issuer := srv.URL + "/tenant"
+	for _, tc := range []struct {
+		name    string
+		doc     map[string]any
+		issuer  string
+		wantErr string
+		wantTok string
+	}{
+		{"found by path appending", map[string]any{"issuer": issuer, "token_endpoint": issuer + "/token"}, issuer, "", issuer + "/token"},
+		{"issuer with a trailing slash", map[string]any{"issuer": issuer + "/", "token_endpoint": issuer + "/token"}, issuer, "", issuer + "/token"},
+		{"another issuer", map[string]any{"issuer": "https://evil.example", "token_endpoint": "https://evil.example/token"}, issuer, `names issuer "https://evil.example"`, ""},
+		{"no token endpoint", map[string]any{"issuer": issuer}, issuer, "has no http(s) token_endpoint", ""},
+		{"a javascript token endpoint", map[string]any{"issuer": issuer, "token_endpoint": "javascript:alert(1)"}, issuer, "has no http(s) token_endpoint", ""},
+		{"no document", nil, srv.URL + "/elsewhere", "", ""},
+		{"not a URL", nil, "ftp://x", "is not an http(s) URL", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc = tc.doc
+			m, err := o.serverMetadata(context.Background(), tc.issuer)
+			switch {
+			case tc.wantErr != "":
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error %v, want %q", err, tc.wantErr)
+				}
+			case err != nil:
+				t.Fatal(err)
+			case tc.wantTok == "" && m != nil:
+				t.Fatalf("metadata %+v, want none", m)
+			case tc.wantTok != "" && (m == nil || m.TokenEndpoint != tc.wantTok):
+				t.Fatalf("metadata %+v, want token endpoint %s", m, tc.wantTok)
+			}
+		})
+	}
+}
