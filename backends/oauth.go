@@ -70,6 +70,9 @@ type OAuth struct {
 	challenge *Challenge // guarded by mu; the last unanswered challenge
 	attempts  int        // guarded by mu; authorizations answering the same challenge (lastKey)
 	lastKey   string     // guarded by mu
+	dpopMu    sync.Mutex
+	asNonce   string // guarded by dpopMu; the authorization server's last DPoP nonce
+	rsNonce   string // guarded by dpopMu; the resource server's last DPoP nonce
 	// onChallenge, if set, is called (on its own goroutine) when a request
 	// was refused for want of authorization: the backend ends its
 	// connection so that its supervisor authorizes (step-up mid-session).
@@ -148,7 +151,7 @@ func (o *OAuth) Token(ctx context.Context, force bool) (string, error) {
 		if r.Token.RefreshToken == "" || r.TokenURL == "" {
 			return nil
 		}
-		ctx := context.WithValue(ctx, oauth2.HTTPClient, o.http)
+		ctx := context.WithValue(ctx, oauth2.HTTPClient, o.tokenHTTP(r))
 		nt, err := o.oauthConfig(r).TokenSource(ctx, &oauth2.Token{RefreshToken: r.Token.RefreshToken}).Token()
 		if err != nil {
 			r.RefreshError = refreshErrorText(err)
@@ -205,7 +208,7 @@ func ParseChallenge(h http.Header) Challenge {
 		return c
 	}
 	for _, ch := range cs {
-		if ch.Scheme != "bearer" {
+		if ch.Scheme != "bearer" && ch.Scheme != "dpop" {
 			continue
 		}
 		c.ResourceMetadata = ch.Params["resource_metadata"]
@@ -352,7 +355,7 @@ func (o *OAuth) exchange(ctx context.Context, rec *TokenRecord, oc *oauth2.Confi
 	if rec.Resource != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("resource", rec.Resource))
 	}
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, o.http)
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, o.tokenHTTP(rec))
 	tok, err := oc.Exchange(ctx, code, opts...)
 	if err != nil {
 		return fmt.Errorf("exchanging the authorization code: %s", refreshErrorText(err))
@@ -405,12 +408,18 @@ func (o *OAuth) discover(ctx context.Context, ch Challenge) (*TokenRecord, error
 		rec.Resource = o.server
 	}
 	var asm *oauthex.AuthServerMeta
+	var dpopAlgs []string
 	var err error
 	switch {
 	case prm != nil && !o.Interactive():
-		asm, err = o.serverMetadata(ctx, issuer)
+		var m *asMeta
+		if m, err = o.serverMetadata(ctx, issuer); m != nil {
+			asm, dpopAlgs = &m.AuthServerMeta, m.DPoPAlgs
+		}
 	case prm != nil:
-		asm, err = auth.GetAuthServerMetadata(ctx, issuer, o.http)
+		if asm, err = auth.GetAuthServerMetadata(ctx, issuer, o.http); asm != nil {
+			dpopAlgs = o.dpopAlgs(ctx, issuer)
+		}
 	default:
 		asm, err = o.legacyMetadata(ctx, issuer)
 	}
@@ -428,6 +437,11 @@ func (o *OAuth) discover(ctx context.Context, ch Challenge) (*TokenRecord, error
 		return nil, fmt.Errorf("the server names authorization server %s, but auth.issuer is %s; refusing to send the client's credentials there", asm.Issuer, want)
 	}
 	rec.Issuer, rec.AuthURL, rec.TokenURL, rec.RevocationURL = asm.Issuer, asm.AuthorizationEndpoint, asm.TokenEndpoint, asm.RevocationEndpoint
+	if supportsES256(dpopAlgs) {
+		if rec.DPoPKey, err = newDPoPKey(); err != nil {
+			return nil, fmt.Errorf("generating the DPoP key: %w", err)
+		}
+	}
 	switch {
 	case len(o.cfg.Scopes) > 0:
 		rec.Scopes = o.cfg.Scopes
@@ -738,6 +752,19 @@ func (t *authTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func (t *authTransport) send(r *http.Request, tok string) (*http.Response, error) {
+	if key := t.o.dpopFor(tok); tok != "" && key != nil {
+		// A DPoP-bound token: the DPoP scheme and a proof bound to it.
+		r = r.Clone(r.Context())
+		r.Header.Set("Authorization", "DPoP "+tok)
+		t.o.dpopMu.Lock()
+		nonce := t.o.rsNonce
+		t.o.dpopMu.Unlock()
+		resp, err := sendDPoP(t.base, r, &nonce, func(n string) (string, error) { return dpopProof(key, r.Method, r.URL, tok, n) })
+		t.o.dpopMu.Lock()
+		t.o.rsNonce = nonce
+		t.o.dpopMu.Unlock()
+		return resp, err
+	}
 	if tok != "" {
 		r = r.Clone(r.Context())
 		r.Header.Set("Authorization", "Bearer "+tok)

@@ -230,7 +230,7 @@ func (o *OAuth) tokenRequest(ctx context.Context, rec *TokenRecord, params url.V
 		params.Set("client_assertion_type", clientAssertionTypeJWT)
 		params.Set("client_assertion", a)
 	}
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, o.http)
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, o.tokenHTTP(rec))
 	tok, err := cc.Token(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("token endpoint %s: %s", rec.TokenURL, o.scrub(grantErrorText(err), params.Get("assertion"), params.Get("client_assertion")))
@@ -390,7 +390,12 @@ func jwsAlgorithm(key crypto.Signer, alg string) (string, error) {
 // signJWT returns the compact JWS of claims, signed with key (RFC 7515,
 // RFC 7518 §3.3 and §3.4: ECDSA signatures as fixed-size R||S).
 func signJWT(key crypto.Signer, alg, typ string, claims map[string]any) (string, error) {
-	h, err := json.Marshal(map[string]string{"alg": alg, "typ": typ})
+	return signJWS(key, alg, map[string]any{"alg": alg, "typ": typ}, claims)
+}
+
+// signJWS is [signJWT] with a header of the caller's (which names alg).
+func signJWS(key crypto.Signer, alg string, header, claims map[string]any) (string, error) {
+	h, err := json.Marshal(header)
 	if err != nil {
 		return "", err
 	}
@@ -493,7 +498,7 @@ func (o *OAuth) idJAG(ctx context.Context, rec *TokenRecord) (string, error) {
 // authorization code flow's discovery it does not require PKCE, which the
 // non-interactive grants do not use; it does require the issuer to match
 // (RFC 8414 §3.3) and a token endpoint. No document is (nil, nil).
-func (o *OAuth) serverMetadata(ctx context.Context, issuer string) (*oauthex.AuthServerMeta, error) {
+func (o *OAuth) serverMetadata(ctx context.Context, issuer string) (*asMeta, error) {
 	u, err := url.Parse(issuer)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return nil, fmt.Errorf("issuer %q is not an http(s) URL", issuer)
@@ -531,7 +536,7 @@ func (o *OAuth) serverMetadata(ctx context.Context, issuer string) (*oauthex.Aut
 			drain(resp)
 			return nil, fmt.Errorf("%s answered %s", mu, resp.Status)
 		}
-		var asm oauthex.AuthServerMeta
+		var asm asMeta
 		err = json.NewDecoder(io.LimitReader(resp.Body, 1<<20)).Decode(&asm)
 		drain(resp)
 		if err != nil {
@@ -546,6 +551,13 @@ func (o *OAuth) serverMetadata(ctx context.Context, issuer string) (*oauthex.Aut
 		return &asm, nil
 	}
 	return nil, nil
+}
+
+// asMeta is authorization server metadata with the DPoP algorithms
+// (RFC 9449 §5.1), which oauthex.AuthServerMeta lacks.
+type asMeta struct {
+	oauthex.AuthServerMeta
+	DPoPAlgs []string `json:"dpop_signing_alg_values_supported,omitempty"`
 }
 
 // idToken returns the user's ID token (idp.idTokenFile, read each time, or

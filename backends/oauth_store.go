@@ -40,6 +40,9 @@ type TokenRecord struct {
 	// the token endpoint (RFC 8414 names). The credentials themselves stay
 	// in the configuration.
 	AuthMethod string `json:"tokenEndpointAuthMethod,omitempty"`
+	// DPoPKey is the key the tokens are bound to (RFC 9449), PKCS#8 in
+	// base64, when the authorization server supports DPoP. A secret.
+	DPoPKey string `json:"dpopKey,omitempty"`
 
 	registration *oauthex.AuthServerMeta // during an authorization only
 }
@@ -49,6 +52,9 @@ func (r *TokenRecord) Secrets() []string {
 	var s []string
 	if r.ClientSecret != "" {
 		s = append(s, r.ClientSecret)
+	}
+	if r.DPoPKey != "" {
+		s = append(s, r.DPoPKey)
 	}
 	if r.Token != nil {
 		for _, v := range []string{r.Token.AccessToken, r.Token.RefreshToken} {

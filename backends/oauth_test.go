@@ -38,6 +38,7 @@ type fakeAS struct {
 	resources  []string     // resource parameter of each token request
 	needScope  string       // scope tools/call needs (step-up); "" none
 	openInit   bool         // initialize and notifications need no token (a session is opened)
+	dpop       *dpopCheck   // DPoP-bound tokens (see oauth_dpop_test.go); nil: bearer tokens
 	deleted    []string     // session ids ended by DELETE
 	mcp        http.Handler // serves authorized /mcp requests; nil answers "ok"
 }
@@ -61,11 +62,15 @@ func newFakeAS(t *testing.T) *fakeAS {
 	})
 	mux.HandleFunc("/.well-known/oauth-authorization-server", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{
+		m := map[string]any{
 			"issuer": base, "authorization_endpoint": base + "/authorize", "token_endpoint": base + "/token",
 			"registration_endpoint": base + "/register", "revocation_endpoint": base + "/revoke",
 			"response_types_supported": []string{"code"}, "code_challenge_methods_supported": []string{"S256"},
-		})
+		}
+		if f.dpop != nil {
+			m["dpop_signing_alg_values_supported"] = []string{"ES256"}
+		}
+		json.NewEncoder(w).Encode(m)
 	})
 	mux.HandleFunc("/register", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -92,6 +97,13 @@ func newFakeAS(t *testing.T) *fakeAS {
 		r.ParseForm()
 		f.mu.Lock()
 		defer f.mu.Unlock()
+		jkt := ""
+		if f.dpop != nil {
+			var ok bool
+			if jkt, ok = f.dpop.tokenRequest(w, r, base+"/token"); !ok {
+				return
+			}
+		}
 		f.resources = append(f.resources, r.Form.Get("resource"))
 		var scope string
 		switch r.Form.Get("grant_type") {
@@ -119,8 +131,12 @@ func newFakeAS(t *testing.T) *fakeAS {
 		f.n++
 		at, rt := fmt.Sprintf("at-secret-%d", f.n), fmt.Sprintf("rt-secret-%d", f.n)
 		f.access[at], f.refresh[rt] = scope, scope
+		typ := "Bearer"
+		if f.dpop != nil {
+			f.dpop.bound[at], typ = jkt, "DPoP"
+		}
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{"access_token": at, "refresh_token": rt, "token_type": "Bearer", "expires_in": 3600, "scope": scope})
+		json.NewEncoder(w).Encode(map[string]any{"access_token": at, "refresh_token": rt, "token_type": typ, "expires_in": 3600, "scope": scope})
 	})
 	mux.HandleFunc("/revoke", func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
@@ -157,6 +173,13 @@ func newFakeAS(t *testing.T) *fakeAS {
 		}
 		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 		f.mu.Lock()
+		if f.dpop != nil {
+			var ok bool
+			if tok, ok = f.dpop.resourceRequest(w, r, base+"/mcp", base); !ok {
+				f.mu.Unlock()
+				return
+			}
+		}
 		scope, ok := f.access[tok]
 		need := f.needScope
 		f.mu.Unlock()
