@@ -31,7 +31,9 @@ func runAuth(args []string, stdout, stderr io.Writer) int {
 	fset.Usage = func() {
 		fmt.Fprint(stderr, `usage: mcp-agentify auth login|status|logout [--config FILE] [BACKEND]
 
-  login BACKEND   authorize a remote backend (opens $BROWSER, else the system browser)
+  login BACKEND   authorize a remote backend (opens $BROWSER, else the system browser;
+                  with auth.grant client_credentials, cross_app_access or jwt_bearer
+                  it just runs the grant and stores the token)
   status          show each remote backend's authorization
   logout BACKEND  revoke (where supported) and forget a backend's tokens
 
@@ -83,6 +85,9 @@ Tokens are kept in $AGENTIFY_STATE_DIR (default: the user config directory's mcp
 			if err != nil {
 				st = err.Error()
 			}
+			if b.Auth != nil && b.Auth.Grant != "" && b.Auth.Grant != schemas.GrantAuthorizationCode {
+				st += " [" + b.Auth.Grant + " grant]"
+			}
 			fmt.Fprintf(stdout, "%s\t%s\t%s\n", b.ID, b.URL, st)
 		}
 		if n == 0 {
@@ -124,6 +129,16 @@ Tokens are kept in $AGENTIFY_STATE_DIR (default: the user config directory's mcp
 		}
 		if !asked && b.Auth == nil {
 			fmt.Fprintf(stdout, "%s: the server does not ask for authorization\n", b.ID)
+			return exitOK
+		}
+		if !oa.Interactive() {
+			// No browser: the grant runs now and its token is stored.
+			if err := oa.Grant(ctx, ch); err != nil {
+				fmt.Fprintf(stderr, "mcp-agentify: %s: %v\n", b.ID, err)
+				return exitFailure
+			}
+			rec, _ := oa.Record()
+			fmt.Fprintf(stdout, "%s: token obtained by the %s grant (%s)\n", b.ID, b.Auth.Grant, rec.TokenStatus(time.Now()))
 			return exitOK
 		}
 		oa.Open = func(u string) error {

@@ -70,6 +70,9 @@ type OAuth struct {
 	challenge *Challenge // guarded by mu; the last unanswered challenge
 	attempts  int        // guarded by mu; authorizations answering the same challenge (lastKey)
 	lastKey   string     // guarded by mu
+	dpopMu    sync.Mutex
+	asNonce   string // guarded by dpopMu; the authorization server's last DPoP nonce
+	rsNonce   string // guarded by dpopMu; the resource server's last DPoP nonce
 	// onChallenge, if set, is called (on its own goroutine) when a request
 	// was refused for want of authorization: the backend ends its
 	// connection so that its supervisor authorizes (step-up mid-session).
@@ -111,8 +114,12 @@ func (o *OAuth) secret(r *TokenRecord) {
 
 // Token returns a valid access token, refreshing it when it expires within
 // refreshMargin or force is set. It returns "" with no error when there is
-// no usable token (the caller then authorizes).
+// no usable token (the caller then authorizes). For the non-interactive
+// grants, "refreshing" runs the grant again (see [OAuth.grantToken]).
 func (o *OAuth) Token(ctx context.Context, force bool) (string, error) {
+	if !o.Interactive() {
+		return o.grantToken(ctx, "", force, nil)
+	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if !force && o.loaded {
@@ -144,7 +151,7 @@ func (o *OAuth) Token(ctx context.Context, force bool) (string, error) {
 		if r.Token.RefreshToken == "" || r.TokenURL == "" {
 			return nil
 		}
-		ctx := context.WithValue(ctx, oauth2.HTTPClient, o.http)
+		ctx := context.WithValue(ctx, oauth2.HTTPClient, o.tokenHTTP(r))
 		nt, err := o.oauthConfig(r).TokenSource(ctx, &oauth2.Token{RefreshToken: r.Token.RefreshToken}).Token()
 		if err != nil {
 			r.RefreshError = refreshErrorText(err)
@@ -201,7 +208,7 @@ func ParseChallenge(h http.Header) Challenge {
 		return c
 	}
 	for _, ch := range cs {
-		if ch.Scheme != "bearer" {
+		if ch.Scheme != "bearer" && ch.Scheme != "dpop" {
 			continue
 		}
 		c.ResourceMetadata = ch.Params["resource_metadata"]
@@ -311,8 +318,12 @@ func (o *OAuth) Begin(ctx context.Context, ch Challenge) (*AuthRequiredError, er
 }
 
 // Login runs an authorization interactively: it opens the browser and
-// waits for the callback.
+// waits for the callback. For the non-interactive grants it runs the grant
+// (see [OAuth.Grant]).
 func (o *OAuth) Login(ctx context.Context, ch Challenge) error {
+	if !o.Interactive() {
+		return o.Grant(ctx, ch)
+	}
 	p, err := o.Begin(ctx, ch)
 	if err != nil {
 		return err
@@ -344,7 +355,7 @@ func (o *OAuth) exchange(ctx context.Context, rec *TokenRecord, oc *oauth2.Confi
 	if rec.Resource != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("resource", rec.Resource))
 	}
-	ctx = context.WithValue(ctx, oauth2.HTTPClient, o.http)
+	ctx = context.WithValue(ctx, oauth2.HTTPClient, o.tokenHTTP(rec))
 	tok, err := oc.Exchange(ctx, code, opts...)
 	if err != nil {
 		return fmt.Errorf("exchanging the authorization code: %s", refreshErrorText(err))
@@ -397,10 +408,19 @@ func (o *OAuth) discover(ctx context.Context, ch Challenge) (*TokenRecord, error
 		rec.Resource = o.server
 	}
 	var asm *oauthex.AuthServerMeta
+	var dpopAlgs []string
 	var err error
-	if prm != nil {
-		asm, err = auth.GetAuthServerMetadata(ctx, issuer, o.http)
-	} else {
+	switch {
+	case prm != nil && !o.Interactive():
+		var m *asMeta
+		if m, err = o.serverMetadata(ctx, issuer); m != nil {
+			asm, dpopAlgs = &m.AuthServerMeta, m.DPoPAlgs
+		}
+	case prm != nil:
+		if asm, err = auth.GetAuthServerMetadata(ctx, issuer, o.http); asm != nil {
+			dpopAlgs = o.dpopAlgs(ctx, issuer)
+		}
+	default:
 		asm, err = o.legacyMetadata(ctx, issuer)
 	}
 	if err != nil {
@@ -408,10 +428,20 @@ func (o *OAuth) discover(ctx context.Context, ch Challenge) (*TokenRecord, error
 	}
 	if asm == nil {
 		asm = &oauthex.AuthServerMeta{Issuer: issuer, AuthorizationEndpoint: issuer + "/authorize", TokenEndpoint: issuer + "/token", RegistrationEndpoint: issuer + "/register"}
-	} else if !slices.Contains(asm.CodeChallengeMethodsSupported, "S256") {
+	} else if o.Interactive() && !slices.Contains(asm.CodeChallengeMethodsSupported, "S256") {
 		return nil, fmt.Errorf("authorization server %s does not support PKCE S256; refusing to authorize", asm.Issuer)
 	}
+	if want := o.cfg.Issuer; want != "" && strings.TrimSuffix(asm.Issuer, "/") != strings.TrimSuffix(want, "/") {
+		// Pre-registered credentials belong to one authorization server
+		// (SEP-2352): a server naming another must not receive them.
+		return nil, fmt.Errorf("the server names authorization server %s, but auth.issuer is %s; refusing to send the client's credentials there", asm.Issuer, want)
+	}
 	rec.Issuer, rec.AuthURL, rec.TokenURL, rec.RevocationURL = asm.Issuer, asm.AuthorizationEndpoint, asm.TokenEndpoint, asm.RevocationEndpoint
+	if supportsES256(dpopAlgs) {
+		if rec.DPoPKey, err = newDPoPKey(); err != nil {
+			return nil, fmt.Errorf("generating the DPoP key: %w", err)
+		}
+	}
 	switch {
 	case len(o.cfg.Scopes) > 0:
 		rec.Scopes = o.cfg.Scopes
@@ -603,23 +633,64 @@ func (o *OAuth) takeChallenge() (Challenge, bool) {
 
 // Probe sends an unauthenticated initialize to the server and returns its
 // challenge; ok is false when the server did not ask for authorization.
+// A server may leave initialize open and protect only what follows
+// (protocol 2025-11-25 allows either); then the probe goes on in that
+// session with notifications/initialized and tools/list, and ends the
+// session.
 func (o *OAuth) Probe(ctx context.Context) (ch Challenge, ok bool, err error) {
-	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcp-agentify","version":"auth-probe"}}}`
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, o.server, strings.NewReader(body))
-	if err != nil {
-		return ch, false, fmt.Errorf("probing %s: %w", o.server, err)
+	const (
+		initialize  = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"mcp-agentify","version":"auth-probe"}}}`
+		initialized = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+		toolsList   = `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
+	)
+	sid := ""
+	for i, body := range []string{initialize, initialized, toolsList} {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, o.server, strings.NewReader(body))
+		if err != nil {
+			return ch, false, fmt.Errorf("probing %s: %w", o.server, err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if i > 0 {
+			req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+		}
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+		}
+		resp, err := o.http.Do(req)
+		if err != nil {
+			return ch, false, fmt.Errorf("probing %s: %w", o.server, err)
+		}
+		drain(resp)
+		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+			o.endProbe(ctx, sid)
+			return ParseChallenge(resp.Header), true, nil
+		}
+		if resp.StatusCode >= 300 {
+			break // not an MCP endpoint that lets the probe go on
+		}
+		if i == 0 {
+			sid = resp.Header.Get("Mcp-Session-Id")
+		}
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	resp, err := o.http.Do(req)
-	if err != nil {
-		return ch, false, fmt.Errorf("probing %s: %w", o.server, err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
-		return ParseChallenge(resp.Header), true, nil
-	}
+	o.endProbe(ctx, sid)
 	return ch, false, nil
+}
+
+// endProbe ends the probe's session, if the server opened one.
+func (o *OAuth) endProbe(ctx context.Context, sid string) {
+	if sid == "" {
+		return
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodDelete, o.server, nil)
+	if err != nil {
+		return
+	}
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("Mcp-Protocol-Version", "2025-11-25")
+	if resp, err := o.http.Do(req); err == nil {
+		drain(resp)
+	}
 }
 
 // errAuthChallenge is what the transport returns for a request the server
@@ -635,6 +706,9 @@ type authTransport struct {
 }
 
 func (t *authTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if !t.o.Interactive() {
+		return t.roundTripGrant(r)
+	}
 	tok, err := t.o.Token(r.Context(), false)
 	if err != nil {
 		return nil, err
@@ -678,6 +752,19 @@ func (t *authTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func (t *authTransport) send(r *http.Request, tok string) (*http.Response, error) {
+	if key := t.o.dpopFor(tok); tok != "" && key != nil {
+		// A DPoP-bound token: the DPoP scheme and a proof bound to it.
+		r = r.Clone(r.Context())
+		r.Header.Set("Authorization", "DPoP "+tok)
+		t.o.dpopMu.Lock()
+		nonce := t.o.rsNonce
+		t.o.dpopMu.Unlock()
+		resp, err := sendDPoP(t.base, r, &nonce, func(n string) (string, error) { return dpopProof(key, r.Method, r.URL, tok, n) })
+		t.o.dpopMu.Lock()
+		t.o.rsNonce = nonce
+		t.o.dpopMu.Unlock()
+		return resp, err
+	}
 	if tok != "" {
 		r = r.Clone(r.Context())
 		r.Header.Set("Authorization", "Bearer "+tok)

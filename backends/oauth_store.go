@@ -33,6 +33,16 @@ type TokenRecord struct {
 	Token         *oauth2.Token `json:"token,omitempty"`
 	// RefreshError records why the last refresh failed (for auth status).
 	RefreshError string `json:"refreshError,omitempty"`
+	// Grant is the grant that obtained the token ("" for authorization_code
+	// records written before grants were configurable).
+	Grant string `json:"grant,omitempty"`
+	// AuthMethod is how a non-interactive grant authenticates the client at
+	// the token endpoint (RFC 8414 names). The credentials themselves stay
+	// in the configuration.
+	AuthMethod string `json:"tokenEndpointAuthMethod,omitempty"`
+	// DPoPKey is the key the tokens are bound to (RFC 9449), PKCS#8 in
+	// base64, when the authorization server supports DPoP. A secret.
+	DPoPKey string `json:"dpopKey,omitempty"`
 
 	registration *oauthex.AuthServerMeta // during an authorization only
 }
@@ -42,6 +52,9 @@ func (r *TokenRecord) Secrets() []string {
 	var s []string
 	if r.ClientSecret != "" {
 		s = append(s, r.ClientSecret)
+	}
+	if r.DPoPKey != "" {
+		s = append(s, r.DPoPKey)
 	}
 	if r.Token != nil {
 		for _, v := range []string{r.Token.AccessToken, r.Token.RefreshToken} {
@@ -158,15 +171,20 @@ func (s *tokenStore) withLock(fn func() error) error {
 
 // TokenStatus describes a stored token for auth status.
 func (r *TokenRecord) TokenStatus(now time.Time) string {
+	grant := r != nil && r.Grant != "" && r.Grant != "authorization_code"
 	switch {
+	case r != nil && r.RefreshError != "" && grant:
+		return "grant failed: " + r.RefreshError
+	case r != nil && r.RefreshError != "":
+		return "refresh failed: " + r.RefreshError
 	case r == nil || r.Token == nil || r.Token.AccessToken == "":
 		return "no token"
-	case r.RefreshError != "":
-		return "refresh failed: " + r.RefreshError
 	case r.Token.Expiry.IsZero():
 		return "valid (no expiry)"
 	case r.Token.Expiry.After(now):
 		return "valid until " + r.Token.Expiry.UTC().Format(time.RFC3339)
+	case grant:
+		return "expired (the " + r.Grant + " grant runs again when needed)"
 	case r.Token.RefreshToken != "":
 		return "expired (will refresh)"
 	}

@@ -37,6 +37,9 @@ type fakeAS struct {
 	brokenPRM  bool
 	resources  []string     // resource parameter of each token request
 	needScope  string       // scope tools/call needs (step-up); "" none
+	openInit   bool         // initialize and notifications need no token (a session is opened)
+	dpop       *dpopCheck   // DPoP-bound tokens (see oauth_dpop_test.go); nil: bearer tokens
+	deleted    []string     // session ids ended by DELETE
 	mcp        http.Handler // serves authorized /mcp requests; nil answers "ok"
 }
 
@@ -59,11 +62,15 @@ func newFakeAS(t *testing.T) *fakeAS {
 	})
 	mux.HandleFunc("/.well-known/oauth-authorization-server", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{
+		m := map[string]any{
 			"issuer": base, "authorization_endpoint": base + "/authorize", "token_endpoint": base + "/token",
 			"registration_endpoint": base + "/register", "revocation_endpoint": base + "/revoke",
 			"response_types_supported": []string{"code"}, "code_challenge_methods_supported": []string{"S256"},
-		})
+		}
+		if f.dpop != nil {
+			m["dpop_signing_alg_values_supported"] = []string{"ES256"}
+		}
+		json.NewEncoder(w).Encode(m)
 	})
 	mux.HandleFunc("/register", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -90,6 +97,13 @@ func newFakeAS(t *testing.T) *fakeAS {
 		r.ParseForm()
 		f.mu.Lock()
 		defer f.mu.Unlock()
+		jkt := ""
+		if f.dpop != nil {
+			var ok bool
+			if jkt, ok = f.dpop.tokenRequest(w, r, base+"/token"); !ok {
+				return
+			}
+		}
 		f.resources = append(f.resources, r.Form.Get("resource"))
 		var scope string
 		switch r.Form.Get("grant_type") {
@@ -117,8 +131,12 @@ func newFakeAS(t *testing.T) *fakeAS {
 		f.n++
 		at, rt := fmt.Sprintf("at-secret-%d", f.n), fmt.Sprintf("rt-secret-%d", f.n)
 		f.access[at], f.refresh[rt] = scope, scope
+		typ := "Bearer"
+		if f.dpop != nil {
+			f.dpop.bound[at], typ = jkt, "DPoP"
+		}
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{"access_token": at, "refresh_token": rt, "token_type": "Bearer", "expires_in": 3600, "scope": scope})
+		json.NewEncoder(w).Encode(map[string]any{"access_token": at, "refresh_token": rt, "token_type": typ, "expires_in": 3600, "scope": scope})
 	})
 	mux.HandleFunc("/revoke", func(w http.ResponseWriter, r *http.Request) {
 		r.ParseForm()
@@ -129,8 +147,39 @@ func newFakeAS(t *testing.T) *fakeAS {
 		f.mu.Unlock()
 	})
 	mux.HandleFunc("/mcp", func(w http.ResponseWriter, r *http.Request) {
+		f.mu.Lock()
+		open := f.openInit
+		if open && r.Method == http.MethodDelete {
+			f.deleted = append(f.deleted, r.Header.Get("Mcp-Session-Id"))
+			f.mu.Unlock()
+			return
+		}
+		f.mu.Unlock()
+		if open && r.Method == http.MethodPost {
+			b, _ := io.ReadAll(r.Body)
+			r.Body = io.NopCloser(strings.NewReader(string(b)))
+			var m struct{ Method string }
+			json.Unmarshal(b, &m)
+			switch {
+			case m.Method == "initialize":
+				w.Header().Set("Mcp-Session-Id", "probe-session")
+				w.Header().Set("Content-Type", "application/json")
+				io.WriteString(w, `{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}`)
+				return
+			case strings.HasPrefix(m.Method, "notifications/"):
+				w.WriteHeader(http.StatusAccepted)
+				return
+			}
+		}
 		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 		f.mu.Lock()
+		if f.dpop != nil {
+			var ok bool
+			if tok, ok = f.dpop.resourceRequest(w, r, base+"/mcp", base); !ok {
+				f.mu.Unlock()
+				return
+			}
+		}
 		scope, ok := f.access[tok]
 		need := f.needScope
 		f.mu.Unlock()
@@ -489,5 +538,26 @@ func TestOAuthBackendNeedsAuthThenConnects(t *testing.T) {
 	defer mu.Unlock()
 	if len(secrets) == 0 {
 		t.Error("no token registered with the redactor")
+	}
+}
+
+// A server that leaves initialize open and protects what follows: the
+// probe goes on in the session until it is challenged, so that login asks
+// for the challenge's scope, then ends the session.
+func TestOAuthProbeBeyondOpenInitialize(t *testing.T) {
+	f := newFakeAS(t)
+	f.openInit = true
+	o := newTestOAuth(t, f, t.TempDir())
+	ch, asked, err := o.Probe(context.Background())
+	if err != nil || !asked {
+		t.Fatalf("probe: asked=%v err=%v", asked, err)
+	}
+	if len(ch.Scopes) != 1 || ch.Scopes[0] != "read" || ch.ResourceMetadata == "" {
+		t.Fatalf("challenge %+v; want tools/list's", ch)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.deleted) != 1 || f.deleted[0] != "probe-session" {
+		t.Errorf("sessions ended: %q; want the probe's", f.deleted)
 	}
 }

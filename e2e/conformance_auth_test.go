@@ -13,7 +13,7 @@ import (
 )
 
 // authScenarios are the @modelcontextprotocol/conformance 0.1.16 client
-// auth scenarios the gateway passes (as the client, through `auth login`
+// auth scenarios (all 22) the gateway passes (as the client, through `auth login`
 // and the TypeScript SDK client driving it; see testdata/auth_client.mjs).
 // A scenario that regresses fails the test.
 var authScenarios = []string{
@@ -36,6 +36,10 @@ var authScenarios = []string{
 	"auth/resource-mismatch",
 	"auth/offline-access-scope",
 	"auth/offline-access-not-supported",
+	// The extension scenarios: grants without a browser.
+	"auth/client-credentials-basic",
+	"auth/client-credentials-jwt",
+	"auth/cross-app-access-complete-flow",
 }
 
 var passedLine = regexp.MustCompile(`Passed: (\d+)/(\d+), (\d+) failed, (\d+) warnings`)

@@ -31,10 +31,12 @@ const (
 	plantURLQuery = "querykey-Tt6YuI9oP"                  // remote url ?api_key=
 	plantArg      = "argkey-Ww2ErT5yU7"                   // --api-key=… in args
 	plantInherit  = "inherit-Qq3AsD6fG8"                  // inherited PLANTED_SESSION_TOKEN
+	plantOAuth    = "oauthsec-Rr7DfG2hJ4"                 // auth.clientSecret (client_credentials grant)
+	plantIDToken  = "idtok-Vv9BnM3kL6"                    // auth.idp.idToken (cross_app_access grant)
 	plainDir      = "/tmp/agentify-plain-project-dir-e2e" // a path under a plain name
 )
 
-var plantedSecrets = []string{plantAPIKey, plantEnv, plantHeader, plantURLPass, plantURLQuery, plantArg, plantInherit}
+var plantedSecrets = []string{plantAPIKey, plantEnv, plantHeader, plantURLPass, plantURLQuery, plantArg, plantInherit, plantOAuth, plantIDToken}
 
 // secretForms are the ways a secret can appear in output: as is, and JSON
 // escaped once and twice (JSON text inside a JSON string, inside another).
@@ -63,6 +65,11 @@ func secretsConfig(t *testing.T, tb, marker string) string {
 				"env": map[string]string{"GITHUB_TOKEN": plantEnv}, "restart": "never"},
 			"remote": map[string]any{"url": "http://planted-user:" + plantURLPass + "@127.0.0.1:1/mcp?api_key=" + plantURLQuery + "&format=json",
 				"headers": map[string]string{"Authorization": "Bearer " + plantHeader}, "restart": "never"},
+			"m2m": map[string]any{"url": "http://127.0.0.1:1/mcp", "restart": "never",
+				"auth": map[string]any{"type": "oauth", "grant": "client_credentials", "clientId": "m2m-client", "clientSecret": plantOAuth}},
+			"xaa": map[string]any{"url": "http://127.0.0.1:1/xaa", "restart": "never",
+				"auth": map[string]any{"type": "oauth", "grant": "cross_app_access", "clientId": "xaa-client", "clientSecret": plantOAuth,
+					"idp": map[string]any{"issuer": "http://127.0.0.1:1/idp", "clientId": "idp-client", "idToken": plantIDToken}}},
 		},
 	})
 }

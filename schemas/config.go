@@ -254,18 +254,66 @@ func urlPath(u string) string {
 }
 
 // AuthConfig is a remote backend's authorization (MCP authorization,
-// protocol 2025-11-25: OAuth 2.1 authorization code with PKCE). Tokens are
-// kept under $AGENTIFY_STATE_DIR (default: the user config directory's
+// protocol 2025-11-25). The default grant is OAuth 2.1 authorization code
+// with PKCE (a user approves in a browser); "client_credentials" and
+// "cross_app_access" need no browser. Tokens are kept under
+// $AGENTIFY_STATE_DIR (default: the user config directory's
 // mcp-agentify/), never in the config.
 type AuthConfig struct {
 	// Type is "oauth".
 	Type string `json:"type" jsonschema:"enum=oauth"`
-	// ClientID of a client registered with the authorization server beforehand (default: Client ID Metadata Document or dynamic registration). An https URL is used as a Client ID Metadata Document.
+	// Grant is how tokens are obtained: "authorization_code" (default: the user approves in a browser), "client_credentials" (machine to machine, OAuth client credentials with clientSecret or a private key), "cross_app_access" (Enterprise-Managed Authorization: an ID token from the identity provider in idp is exchanged there for an identity assertion grant, then for an access token at the server's authorization server) or "jwt_bearer" (workload identity federation: a JWT the platform issued to this workload, assertionFile, is the grant).
+	Grant string `json:"grant,omitempty" jsonschema:"enum=authorization_code,enum=client_credentials,enum=cross_app_access,enum=jwt_bearer"`
+	// ClientID of a client registered with the authorization server beforehand (default: Client ID Metadata Document or dynamic registration). An https URL is used as a Client ID Metadata Document. Required by the client_credentials and cross_app_access grants.
 	ClientID string `json:"clientId,omitempty"`
-	// ClientSecret of that client (confidential clients only). A secret: never logged.
+	// Issuer binds the configured client to one authorization server (its issuer URL): credentials are never sent to another one that a server's metadata names (default: any).
+	Issuer string `json:"issuer,omitempty"`
+	// ClientSecret of that client (confidential clients only). A secret: never logged; prefer "${VAR}".
 	ClientSecret string `json:"clientSecret,omitempty"`
+	// PrivateKeyFile is a PEM file (PKCS#8, SEC 1 EC or PKCS#1 RSA private key) with which the client authenticates by a signed JWT assertion (private_key_jwt, RFC 7523) instead of a secret; a relative path is relative to the configuration file.
+	PrivateKeyFile string `json:"privateKeyFile,omitempty"`
+	// PrivateKey is the same PEM key inline (prefer privateKeyFile or "${VAR}"). A secret: never logged.
+	PrivateKey string `json:"privateKey,omitempty"`
+	// SigningAlgorithm of the private_key_jwt assertion (default: ES256 for a P-256 key, ES384 for P-384, RS256 for RSA).
+	SigningAlgorithm string `json:"signingAlgorithm,omitempty" jsonschema:"enum=ES256,enum=ES384,enum=RS256"`
+	// TokenEndpointAuthMethod forces how the client authenticates at the token endpoint (default: private_key_jwt with a key, else the authorization server's metadata decides between client_secret_basic and client_secret_post).
+	TokenEndpointAuthMethod string `json:"tokenEndpointAuthMethod,omitempty" jsonschema:"enum=client_secret_basic,enum=client_secret_post,enum=private_key_jwt,enum=none"`
 	// Scopes to request (default: those of the server's challenge, else its metadata's scopes_supported).
 	Scopes []string `json:"scopes,omitempty"`
-	// RedirectPort fixes the loopback callback port (default: an ephemeral port), for clients registered with a fixed redirect URI http://127.0.0.1:PORT/callback.
+	// RedirectPort fixes the loopback callback port (default: an ephemeral port), for clients registered with a fixed redirect URI http://127.0.0.1:PORT/callback. Authorization code grant only.
 	RedirectPort int `json:"redirectPort,omitempty" jsonschema:"minimum=0,maximum=65535"`
+	// AssertionFile holds the workload's JWT for the jwt_bearer grant (a Kubernetes service account token, a CI job's OIDC token, ...), with the authorization server as its audience; it is read again each time a token is needed. A relative path is relative to the configuration file.
+	AssertionFile string `json:"assertionFile,omitempty"`
+	// Assertion is that JWT inline (prefer assertionFile or "${VAR}"). A secret: never logged.
+	Assertion string `json:"assertion,omitempty"`
+	// IdP is the enterprise identity provider of the cross_app_access grant.
+	IdP *IdPConfig `json:"idp,omitempty"`
+}
+
+// Grants of [AuthConfig.Grant].
+const (
+	GrantAuthorizationCode = "authorization_code"
+	GrantClientCredentials = "client_credentials"
+	GrantCrossAppAccess    = "cross_app_access"
+	GrantJWTBearer         = "jwt_bearer"
+)
+
+// IdPConfig is the enterprise identity provider (IdP) of the
+// cross_app_access grant (MCP extension SEP-990, Enterprise-Managed
+// Authorization): the user's ID token from it is exchanged there (RFC 8693)
+// for an identity assertion JWT authorization grant (ID-JAG), which the
+// server's authorization server turns into an access token (RFC 7523).
+type IdPConfig struct {
+	// Issuer URL of the identity provider; its token endpoint is discovered from its metadata (RFC 8414 or OpenID Connect).
+	Issuer string `json:"issuer,omitempty"`
+	// TokenEndpoint of the identity provider, when it publishes no metadata (default: discovered from issuer).
+	TokenEndpoint string `json:"tokenEndpoint,omitempty"`
+	// ClientID of this client at the identity provider.
+	ClientID string `json:"clientId"`
+	// ClientSecret of this client at the identity provider (confidential clients only). A secret: never logged.
+	ClientSecret string `json:"clientSecret,omitempty"`
+	// IDTokenFile holds the user's OpenID Connect ID token from the identity provider (as an SSO tool writes it); it is read again each time a token is needed. A relative path is relative to the configuration file.
+	IDTokenFile string `json:"idTokenFile,omitempty"`
+	// IDToken is the ID token inline (prefer idTokenFile or "${VAR}"). A secret: never logged.
+	IDToken string `json:"idToken,omitempty"`
 }

@@ -391,6 +391,7 @@ func (c *Config) normalize(all []Backend, opts *LoadOptions, checkDeps bool) Fie
 		bad = append(bad, b.expand(opts)...)
 		bad = append(bad, b.readEnvFile(opts)...)
 		normalizeType(b)
+		bad = append(bad, b.checkAuth(opts)...)
 		switch b.Type {
 		case TypeStdio:
 			if b.Command == "" {
@@ -489,6 +490,123 @@ func (b *Backend) readEnvFile(opts *LoadOptions) FieldErrors {
 	return nil
 }
 
+// checkAuth checks what each grant of b.Auth needs, and makes the paths of
+// key and ID token files absolute (relative to opts.BaseDir). The files are
+// read when a token is needed, so that a rotated key or a renewed ID token
+// is taken without a reload.
+func (b *Backend) checkAuth(opts *LoadOptions) FieldErrors {
+	a := b.Auth
+	if a == nil {
+		return nil
+	}
+	p := b.Pointer + "/auth"
+	var bad FieldErrors
+	switch b.Type {
+	case TypeHTTP, TypeSSE:
+	default:
+		bad = append(bad, FieldError{p, fmt.Sprintf("OAuth needs an http or sse backend, not %s", b.Type)})
+	}
+	abs := func(f *string) {
+		if *f != "" && !filepath.IsAbs(*f) && opts.BaseDir != "" {
+			*f = filepath.Join(opts.BaseDir, *f)
+		}
+	}
+	if a.Issuer != "" {
+		if u, err := url.Parse(a.Issuer); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			bad = append(bad, FieldError{p + "/issuer", fmt.Sprintf("%q is not an http(s) URL", a.Issuer)})
+		}
+	}
+	abs(&a.PrivateKeyFile)
+	abs(&a.AssertionFile)
+	if a.IdP != nil {
+		abs(&a.IdP.IDTokenFile)
+	}
+	grant := a.Grant
+	if grant == "" {
+		grant = GrantAuthorizationCode
+	}
+	hasKey := a.PrivateKey != "" || a.PrivateKeyFile != ""
+	if a.PrivateKey != "" && a.PrivateKeyFile != "" {
+		bad = append(bad, FieldError{p + "/privateKey", "set privateKey or privateKeyFile, not both"})
+	}
+	if hasKey && a.ClientSecret != "" {
+		bad = append(bad, FieldError{p + "/privateKey", "set a private key or clientSecret, not both"})
+	}
+	switch a.TokenEndpointAuthMethod {
+	case "private_key_jwt":
+		if !hasKey {
+			bad = append(bad, FieldError{p + "/tokenEndpointAuthMethod", "private_key_jwt needs privateKeyFile or privateKey"})
+		}
+	case "client_secret_basic", "client_secret_post":
+		if a.ClientSecret == "" {
+			bad = append(bad, FieldError{p + "/tokenEndpointAuthMethod", a.TokenEndpointAuthMethod + " needs clientSecret"})
+		}
+	}
+	if a.SigningAlgorithm != "" && !hasKey {
+		bad = append(bad, FieldError{p + "/signingAlgorithm", "signingAlgorithm needs privateKeyFile or privateKey"})
+	}
+	switch grant {
+	case GrantAuthorizationCode:
+		if hasKey {
+			bad = append(bad, FieldError{p + "/privateKeyFile", "a private key is used by the client_credentials and cross_app_access grants only"})
+		}
+		if a.IdP != nil {
+			bad = append(bad, FieldError{p + "/idp", "idp is used by the cross_app_access grant only"})
+		}
+	case GrantClientCredentials, GrantCrossAppAccess, GrantJWTBearer:
+		if a.ClientID == "" && grant != GrantJWTBearer {
+			bad = append(bad, FieldError{p + "/clientId", fmt.Sprintf("the %s grant needs the clientId registered with the authorization server", grant)})
+		}
+		if grant == GrantClientCredentials && !hasKey && a.ClientSecret == "" && a.TokenEndpointAuthMethod != "none" {
+			bad = append(bad, FieldError{p + "/clientSecret", "the client_credentials grant needs clientSecret, privateKeyFile or privateKey"})
+		}
+		if a.RedirectPort != 0 {
+			bad = append(bad, FieldError{p + "/redirectPort", "redirectPort is used by the authorization_code grant only"})
+		}
+		if grant != GrantCrossAppAccess && a.IdP != nil {
+			bad = append(bad, FieldError{p + "/idp", "idp is used by the cross_app_access grant only"})
+		}
+	}
+	hasAssertion := a.Assertion != "" || a.AssertionFile != ""
+	switch {
+	case grant == GrantJWTBearer && !hasAssertion:
+		bad = append(bad, FieldError{p + "/assertionFile", "the jwt_bearer grant needs assertionFile or assertion (the workload's JWT)"})
+	case grant == GrantJWTBearer && a.Assertion != "" && a.AssertionFile != "":
+		bad = append(bad, FieldError{p + "/assertion", "set assertion or assertionFile, not both"})
+	case grant != GrantJWTBearer && hasAssertion:
+		bad = append(bad, FieldError{p + "/assertionFile", "an assertion is used by the jwt_bearer grant only"})
+	}
+	if grant == GrantCrossAppAccess {
+		idp := a.IdP
+		switch {
+		case idp == nil:
+			bad = append(bad, FieldError{p + "/idp", "the cross_app_access grant needs idp (the identity provider: issuer or tokenEndpoint, clientId, idTokenFile or idToken)"})
+		default:
+			if idp.Issuer == "" && idp.TokenEndpoint == "" {
+				bad = append(bad, FieldError{p + "/idp/issuer", "set issuer or tokenEndpoint of the identity provider"})
+			}
+			for _, f := range []struct{ name, v string }{{"issuer", idp.Issuer}, {"tokenEndpoint", idp.TokenEndpoint}} {
+				if f.v == "" {
+					continue
+				}
+				if u, err := url.Parse(f.v); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+					bad = append(bad, FieldError{p + "/idp/" + f.name, fmt.Sprintf("%q is not an http(s) URL", f.v)})
+				}
+			}
+			if idp.ClientID == "" {
+				bad = append(bad, FieldError{p + "/idp/clientId", "missing property"})
+			}
+			switch {
+			case idp.IDToken == "" && idp.IDTokenFile == "":
+				bad = append(bad, FieldError{p + "/idp/idTokenFile", "set idTokenFile or idToken (the user's ID token from the identity provider)"})
+			case idp.IDToken != "" && idp.IDTokenFile != "":
+				bad = append(bad, FieldError{p + "/idp/idToken", "set idToken or idTokenFile, not both"})
+			}
+		}
+	}
+	return bad
+}
+
 // checkDependencies rejects unknown names in dependsOn and cycles.
 func (c *Config) checkDependencies() FieldErrors {
 	var errs FieldErrors
@@ -562,6 +680,30 @@ func (b *Backend) expand(opts *LoadOptions) FieldErrors {
 	x(b.Pointer+"/url", &b.URL)
 	x(b.Pointer+"/serverUrl", &b.ServerURL)
 	x(b.Pointer+"/envFile", &b.EnvFile)
+	if a := b.Auth; a != nil {
+		// A copy: the caller's AuthConfig (and a merged one) keeps its
+		// unexpanded text.
+		ac := *a
+		b.Auth = &ac
+		x(b.Pointer+"/auth/clientId", &ac.ClientID)
+		x(b.Pointer+"/auth/clientSecret", &ac.ClientSecret)
+		x(b.Pointer+"/auth/issuer", &ac.Issuer)
+		x(b.Pointer+"/auth/privateKeyFile", &ac.PrivateKeyFile)
+		x(b.Pointer+"/auth/privateKey", &ac.PrivateKey)
+		x(b.Pointer+"/auth/assertionFile", &ac.AssertionFile)
+		x(b.Pointer+"/auth/assertion", &ac.Assertion)
+		ac.Scopes = slices.Clone(ac.Scopes)
+		if ac.IdP != nil {
+			idp := *ac.IdP
+			ac.IdP = &idp
+			x(b.Pointer+"/auth/idp/issuer", &idp.Issuer)
+			x(b.Pointer+"/auth/idp/tokenEndpoint", &idp.TokenEndpoint)
+			x(b.Pointer+"/auth/idp/clientId", &idp.ClientID)
+			x(b.Pointer+"/auth/idp/clientSecret", &idp.ClientSecret)
+			x(b.Pointer+"/auth/idp/idTokenFile", &idp.IDTokenFile)
+			x(b.Pointer+"/auth/idp/idToken", &idp.IDToken)
+		}
+	}
 	b.Args = slices.Clone(b.Args)
 	for i := range b.Args {
 		x(fmt.Sprintf("%s/args/%d", b.Pointer, i), &b.Args[i])

@@ -287,8 +287,14 @@ func (c *Config) Secrets() []string {
 		urlSecrets(b.URL, add)
 		urlSecrets(b.ServerURL, add)
 		argSecrets(b.Args, add)
-		if b.Auth != nil {
-			add(b.Auth.ClientSecret)
+		if a := b.Auth; a != nil {
+			add(a.ClientSecret)
+			add(a.PrivateKey)
+			add(a.Assertion)
+			if a.IdP != nil {
+				add(a.IdP.ClientSecret)
+				add(a.IdP.IDToken)
+			}
 		}
 	}
 	return s
@@ -564,6 +570,24 @@ func (c *Config) Masked() *Config {
 	for i := range d.Backends {
 		d.Backends[i].Env = mask(d.Backends[i].Env)
 		d.Backends[i].Headers = mask(d.Backends[i].Headers)
+		if a := d.Backends[i].Auth; a != nil {
+			ac := *a
+			star := func(v *string) {
+				if *v != "" {
+					*v = "***"
+				}
+			}
+			star(&ac.ClientSecret)
+			star(&ac.PrivateKey)
+			star(&ac.Assertion)
+			if ac.IdP != nil {
+				idp := *ac.IdP
+				star(&idp.ClientSecret)
+				star(&idp.IDToken)
+				ac.IdP = &idp
+			}
+			d.Backends[i].Auth = &ac
+		}
 	}
 	return d
 }

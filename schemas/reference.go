@@ -29,6 +29,8 @@ func ConfigReference(schema []byte) (string, error) {
 		{"`planner`", "How `orchestrate_task` chooses a tool.", s.Defs["PlannerConfig"]},
 		{"Backends (`backends[]`, `servers.*`, `mcpServers.*`)", "One backend MCP server. In `servers` and `mcpServers` the key is the id.", s.Defs["Backend"]},
 		{"`tools` (per backend)", "Which of a backend's tools are offered. Patterns are globs (`*`, `?`) on the backend's own tool names; deny wins over allow.", s.Defs["ToolFilter"]},
+		{"`auth` (per http or sse backend)", "MCP authorization (OAuth) of a remote backend. `${VAR}` is expanded in `clientId`, `clientSecret`, `issuer`, `privateKey`, `privateKeyFile`, `assertion`, `assertionFile` and the `idp` fields. Tokens are kept under `$AGENTIFY_STATE_DIR`, never in the configuration.", s.Defs["AuthConfig"]},
+		{"`auth.idp`", "The enterprise identity provider of the `cross_app_access` grant.", s.Defs["IdPConfig"]},
 	}
 	for _, sec := range sections {
 		if sec.n == nil {
@@ -85,6 +87,10 @@ func (n *node) typeName() string {
 			t = "object (see `tools`)"
 		case "Backend":
 			t = "object (see Backends)"
+		case "AuthConfig":
+			t = "object (see `auth`)"
+		case "IdPConfig":
+			t = "object (see `auth.idp`)"
 		}
 	case n.Type == "array" && n.Items != nil:
 		t = "array of " + n.Items.typeName()
