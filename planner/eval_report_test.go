@@ -9,8 +9,13 @@ import (
 	"testing"
 )
 
-// freshSetPath is the frozen fresh evaluation set (testdata/README.md).
-const freshSetPath = "testdata/fresh.json"
+// The frozen fresh evaluation sets (testdata/README.md): fresh.json was
+// looked at while tuning before issue #18; fresh2.json was written before
+// any change of issue #18 and is only reported, never tuned against.
+const (
+	freshSetPath  = "testdata/fresh.json"
+	fresh2SetPath = "testdata/fresh2.json"
+)
 
 // evalSet is one query file scored by TestEvalReport.
 type evalSet struct {
@@ -18,15 +23,20 @@ type evalSet struct {
 	qs   []evalQuery
 }
 
-func loadFreshQueries(t testing.TB) []evalQuery {
+func loadFreshQueries(t testing.TB) []evalQuery { return loadQueryFile(t, freshSetPath) }
+
+func loadQueryFile(t testing.TB, path string) []evalQuery {
 	t.Helper()
-	b, err := os.ReadFile(freshSetPath)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var qs []evalQuery
 	if err := json.Unmarshal(b, &qs); err != nil {
-		t.Fatalf("%s: %v", freshSetPath, err)
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(qs) == 0 {
+		t.Fatalf("%s holds no queries", path)
 	}
 	return qs
 }
@@ -220,41 +230,55 @@ func valueMatches(w, g any) bool {
 }
 
 // TestEvalReport prints the figures of docs/benchmarks.md for the dev set
-// and the frozen fresh set (go test ./planner -run TestEvalReport -v, add
-// -eval.v for every miss). It guards the fresh set's floors so a change
-// that helps dev by hurting unseen phrasing fails.
+// and the frozen fresh sets (go test ./planner -run TestEvalReport -v, add
+// -eval.v for every miss of dev and fresh). It guards floors on the fresh
+// sets so a change that helps dev by hurting unseen phrasing fails.
+//
+// fresh2 is report-only: its misses are never printed (it must stay blind
+// to tuning), and its floors are loose, only there to catch a collapse.
 func TestEvalReport(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
-	sets := []evalSet{{"dev", loadEvalQueries(t)}, {"fresh", loadFreshQueries(t)}}
+	type floors struct {
+		r1, r5, falseRefusal float64
+		blind                bool // report only: never print the misses
+	}
+	sets := []struct {
+		evalSet
+		floors
+	}{
+		{evalSet{"dev", loadEvalQueries(t)}, floors{falseRefusal: 0.04}},
+		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.04}},
+		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.80, falseRefusal: 0.10, blind: true}},
+	}
 	var refused, unanswerable int
 	defer func() {
-		// Pooled over both sets (dev has three unanswerable rows). The
+		// Pooled over dev and fresh (dev has three unanswerable rows). The
 		// issue's target is 0.8; this floor guards today's level.
 		if refused*10 < unanswerable*4 {
 			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.4", refused, unanswerable)
 		}
 	}()
 	for _, s := range sets {
-		r := scoreSet(t, cat, s.qs, *evalVerbose)
-		refused, unanswerable = refused+r.refused, unanswerable+r.unanswerable
-		if fr := float64(r.falseRefusals) / float64(max(r.answerable, 1)); fr > 0.04 {
-			t.Errorf("%s: false refusals %.3f, want <= 0.04", s.name, fr)
+		verbose := *evalVerbose && !s.blind
+		r := scoreSet(t, cat, s.qs, verbose)
+		if !s.blind {
+			refused, unanswerable = refused+r.refused, unanswerable+r.unanswerable
+		}
+		if fr := float64(r.falseRefusals) / float64(max(r.answerable, 1)); fr > s.falseRefusal {
+			t.Errorf("%s: false refusals %.3f, want <= %.2f", s.name, fr, s.falseRefusal)
 		}
 		t.Logf("%s: %v", s.name, r)
-		if *evalVerbose {
+		if verbose {
 			for _, m := range r.rank.misses {
 				t.Log(m)
 			}
 		}
-		if s.name != "fresh" {
-			continue
+		if v := r.rank.rate(r.rank.r5); v < s.r5 {
+			t.Errorf("%s recall@5 = %.3f, want >= %.2f", s.name, v, s.r5)
 		}
-		if v := r.rank.rate(r.rank.r5); v < 0.90 {
-			t.Errorf("fresh recall@5 = %.3f, want >= 0.90", v)
-		}
-		if v := r.rank.rate(r.rank.r1); v < 0.70 {
-			t.Errorf("fresh recall@1 = %.3f, want >= 0.70", v)
+		if v := r.rank.rate(r.rank.r1); v < s.r1 {
+			t.Errorf("%s recall@1 = %.3f, want >= %.2f", s.name, v, s.r1)
 		}
 	}
 }

@@ -238,18 +238,12 @@ func (r chatRequest) MarshalJSON() ([]byte, error) {
 // functionCache keeps the function definitions of one catalog: catalogs
 // are immutable, and the gateway plans many tasks against the same one.
 type functionCache struct {
-	cat     *Catalog
-	defs    map[*Tool]*functionDef
-	compact map[*Tool]*functionDef
+	cat  *Catalog
+	defs [numLevels]map[*Tool]*functionDef
 }
 
-// Under a prompt-token cap, the best-ranked candidates are sent with their
-// whole definitions while those use at most half the cap; the rest go
-// compact (the description's first sentence, the parameter schema without
-// its descriptions), so several times as many tools fit and servers with
-// very long schemas do not crowd out the others. A compact tool stays
-// callable: its arguments are checked against its real schema and a
-// mistake comes back to the model as feedback. Without a cap every
+// Under a prompt-token cap each candidate's definition is sent whole,
+// compact or minimal (see fitLevels in preselect.go). Without a cap every
 // definition is whole.
 
 // functionDef is one tool's function definition, minus its name (which
@@ -262,28 +256,42 @@ type functionDef struct {
 	size        int // bytes of the encoded definition without the name
 }
 
-// functionDefs returns the tools' whole definitions, or their compact ones,
-// cached per catalog.
-func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool, compact bool) []*functionDef {
+// functionDefs returns the tools' definitions at level l, cached per
+// catalog.
+func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool, l defLevel) []*functionDef {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cache == nil || p.cache.cat != cat {
-		p.cache = &functionCache{cat: cat, defs: make(map[*Tool]*functionDef), compact: make(map[*Tool]*functionDef)}
+		p.cache = &functionCache{cat: cat}
+		for i := range p.cache.defs {
+			p.cache.defs[i] = make(map[*Tool]*functionDef)
+		}
 	}
 	out := make([]*functionDef, len(tools))
 	for i, t := range tools {
-		m, mk := p.cache.defs, newFunctionDef
-		if compact {
-			m, mk = p.cache.compact, newCompactFunctionDef
-		}
+		m := p.cache.defs[l]
 		d, ok := m[t]
 		if !ok {
-			d = mk(t)
+			d = newLevelFunctionDef(t, l)
 			m[t] = d
 		}
 		out[i] = d
 	}
 	return out
+}
+
+// newLevelFunctionDef builds a tool's definition at level l.
+func newLevelFunctionDef(t *Tool, l defLevel) *functionDef {
+	switch l {
+	case levelCompact:
+		return newCompactFunctionDef(t)
+	case levelMinimal:
+		c := *t
+		c.Description, c.Title = minimalDescription(t), ""
+		c.InputSchema = minimalSchema(t.InputSchema)
+		return newFunctionDef(&c)
+	}
+	return newFunctionDef(t)
 }
 
 // newCompactFunctionDef is newFunctionDef with the description cut to its
@@ -380,31 +388,31 @@ func appendFunction(b []byte, name string, d *functionDef) []byte {
 // buildRequest selects candidates and builds the first request.
 func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 	tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
-	defs := p.functionDefs(cat, tools, false)
 	sys := systemPrompt(p.opts.MaxSteps)
 	user := userMessage(task)
 	// The request's own keys and the model name; the names are counted
 	// with each function.
-	est := estimateTokens(len(sys)+len(user)+len(p.opts.Model)) + 40
-	n := len(defs)
-	var short []*functionDef // compact definitions, once the whole ones reach half the cap
-	for i, d := range defs {
-		whole := est + estimateTokens(d.size+len(tools[i].Backend)+len(tools[i].Name)+4)
-		if c := p.opts.MaxPromptTokens; c > 0 && i > 0 && (short != nil || whole > c/2) {
-			if short == nil {
-				short = p.functionDefs(cat, tools, true)
-			}
-			defs[i] = short[i]
-			d = short[i]
+	base := estimateTokens(len(sys)+len(user)+len(p.opts.Model)) + 40
+	var byLevel [numLevels][]*functionDef
+	byLevel[levelFull] = p.functionDefs(cat, tools, levelFull)
+	cost := func(i int, l defLevel) int {
+		if byLevel[l] == nil {
+			byLevel[l] = p.functionDefs(cat, tools, l)
 		}
-		e := est + estimateTokens(d.size+len(tools[i].Backend)+len(tools[i].Name)+4)
-		if p.opts.MaxPromptTokens > 0 && i > 0 && e > p.opts.MaxPromptTokens {
-			n = i
-			break
-		}
-		est = e
+		return estimateTokens(byLevel[l][i].size + len(tools[i].Backend) + len(tools[i].Name) + 4)
 	}
-	tools, scores, defs = tools[:n], scores[:n], defs[:n]
+	budget := 0
+	if c := p.opts.MaxPromptTokens; c > 0 {
+		budget = max(c-base, 1)
+	}
+	levels, n := fitLevels(len(tools), budget, cost)
+	tools, scores = tools[:n], scores[:n]
+	defs := make([]*functionDef, n)
+	est := base
+	for i, l := range levels {
+		est += cost(i, l)
+		defs[i] = byLevel[l][i]
+	}
 	fnames, byName := functionNames(tools)
 	size := 2
 	for _, d := range defs {

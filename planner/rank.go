@@ -21,6 +21,13 @@ type Scored struct {
 	// one incidental word matched. Planners use it to decide when to refuse.
 	Coverage float64
 
+	// TaskCoverage is Coverage without the words that name a backend
+	// ("github", "slack"): the share of what the task asks to do that the
+	// tool matched. Naming a product says where, not what: "create a
+	// GitHub release" matches every GitHub tool on "github" and none on
+	// "release". Zero when the query has no other word.
+	TaskCoverage float64
+
 	pos int32 // index in the catalog, for tie-breaks
 }
 
@@ -54,6 +61,10 @@ type Index struct {
 
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
+
+	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
+	terms       []string    // by term id
+	typoBuckets [26][]int32 // term ids by first letter (typo.go)
 
 	pool sync.Pool // of *searchState
 }
@@ -394,6 +405,7 @@ type searchState struct {
 	cue     []float64 // by backend
 	qterms  []qterm
 	groups  []float64 // by group: weight for coverage
+	naming  uint64    // groups whose word names a backend
 }
 
 type qterm struct {
@@ -438,6 +450,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 	st.qterms = st.qterms[:0]
 	st.groups = st.groups[:0]
+	st.naming = 0
 	clear(st.cue)
 
 	addTerm := func(term string, w float64, g int, plural bool) {
@@ -491,14 +504,29 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		g := len(st.groups)
 		gw := ix.maxIDF // unknown words weigh as the rarest word...
+		var fixes []int32
 		if id, ok := ix.dict[word.term]; ok {
 			gw = ix.idf[id]
 		} else if word.proper {
 			gw = 0 // ...except names ("Lisbon", "Jane"): payload, not intent
+		} else if fixes = ix.typoFixes(word.raw, word.term); len(fixes) > 0 {
+			gw = 0 // ...or misspelled words, which weigh as what they stand for
+			for _, id := range fixes {
+				gw = max(gw, ix.idf[id])
+			}
 		}
 		gw *= word.weight
+		if word.cue && ix.namesBackend(word.term) {
+			st.naming |= 1 << g
+		}
 		st.groups = append(st.groups, gw)
 		addTerm(word.term, word.weight, g, word.plural)
+		for _, id := range fixes {
+			addTerm(ix.terms[id], word.weight*typoWeight, g, word.plural)
+			if word.cue {
+				ix.cueTerm(st, ix.terms[id], word.weight*typoWeight)
+			}
+		}
 		if word.cue {
 			ix.cueTerm(st, word.term, word.weight)
 		}
@@ -533,9 +561,12 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 	}
 
-	var totalGroup float64
-	for _, g := range st.groups {
+	var totalGroup, taskGroup float64
+	for i, g := range st.groups {
 		totalGroup += g
+		if st.naming&(1<<i) == 0 {
+			taskGroup += g
+		}
 	}
 	out := make([]Scored, 0, min(len(st.touched), max(limit, 0)+1))
 	if limit <= 0 {
@@ -584,24 +615,46 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if q.hasURL && h&hintURL != 0 {
 			s *= 1 + ctxFileBoost
 		}
-		cov := 0.0
+		cov, task := 0.0, 0.0
 		if totalGroup > 0 {
 			for m != 0 {
 				g := bits.TrailingZeros64(m)
 				m &= m - 1
 				cov += st.groups[g]
+				if st.naming&(1<<g) == 0 {
+					task += st.groups[g]
+				}
 			}
 			cov /= totalGroup
+		}
+		if taskGroup > 0 {
+			task /= taskGroup
 		}
 		// Coordination: a tool that matches more of what was asked beats
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
-		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, pos: d}, limit, ix)
+		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, pos: d}, limit, ix)
 	}
 	if limit <= 0 {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })
 	}
 	return out
+}
+
+// namesBackend reports whether term is a word of a backend's name that is
+// found mostly in that backend's tools ("github", "slack"; not "search" of
+// "brave-search", which many servers' tools use).
+func (ix *Index) namesBackend(term string) bool {
+	id, ok := ix.dict[term]
+	if !ok {
+		return false
+	}
+	for _, c := range ix.backendTerms[id] {
+		if c.spec >= 0.5 {
+			return true
+		}
+	}
+	return false
 }
 
 // isNameTerm reports whether term occurs in some tool or backend name.

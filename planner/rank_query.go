@@ -26,6 +26,7 @@ type queryWord struct {
 	plural bool    // the word was written in the plural ("issues")
 	whole  string  // for a part of a case-split word ("Mongo" of "MongoDB"): the whole word, analyzed
 	proper bool    // capitalized inside the sentence ("Lisbon", "Jane"): a name, when no tool knows it
+	raw    string  // the word as written, lower-cased (for typo correction)
 }
 
 const (
@@ -106,6 +107,9 @@ func parseQuery(query string) parsedQuery {
 				parts = parts[:0]
 			}
 			i := q.add(seen, t, w, cue, isPlural(strings.ToLower(word)))
+			if q.words[i].raw == "" && !joined {
+				q.words[i].raw = strings.ToLower(word)
+			}
 			if start > 0 && titleCase(word) {
 				q.words[i].proper = true
 			}

@@ -146,23 +146,28 @@ func (p *SamplingPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*P
 			tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
 			sys := systemPrompt(steps)
 			user = userMessage(task)
-			size := len(sys) + len(user)
 			fnames, _ := functionNames(tools)
-			n := len(tools)
+			var byLevel [numLevels][]*functionDef
+			def := func(i int, l defLevel) *functionDef {
+				if byLevel[l] == nil {
+					byLevel[l] = make([]*functionDef, len(tools))
+				}
+				if byLevel[l][i] == nil {
+					byLevel[l][i] = newLevelFunctionDef(tools[i], l)
+				}
+				return byLevel[l][i]
+			}
+			budget := 0
+			if c := p.opts.MaxPromptTokens; c > 0 {
+				budget = max(c-estimateTokens(len(sys)+len(user)), 1)
+			}
+			levels, n := fitLevels(len(tools), budget, func(i int, l defLevel) int {
+				return estimateTokens(def(i, l).size + len(fnames[i]))
+			})
 			st := make([]samplingTool, 0, n)
-			compacting := false
-			for i, t := range tools {
-				def := newFunctionDef(t)
-				if c := p.opts.MaxPromptTokens; c > 0 && i > 0 && (compacting || estimateTokens(size+def.size) > c/2) {
-					// past half the cap, compact definitions (see buildRequest)
-					def, compacting = newCompactFunctionDef(t), true
-				}
-				if p.opts.MaxPromptTokens > 0 && i > 0 && estimateTokens(size+def.size) > p.opts.MaxPromptTokens {
-					n = i
-					break
-				}
-				size += def.size
-				st = append(st, samplingTool{Name: fnames[i], Description: def.description, InputSchema: def.params})
+			for i, l := range levels {
+				d := def(i, l)
+				st = append(st, samplingTool{Name: fnames[i], Description: d.description, InputSchema: d.params})
 			}
 			tools, scores = tools[:n], scores[:n]
 			_, names = functionNames(tools)

@@ -15,6 +15,13 @@
 // index lists senses by frequency in the tagged corpus) and records every
 // other single-word lemma of those synsets as a word that, in a query, may
 // stand for the vocabulary word. Nothing in the table is written by hand.
+//
+// It also writes planner/wordnet_words.txt: the English words of WordNet
+// (lemmas and irregular forms of four letters or more). The ranker corrects
+// a query word it does not know to a tool-vocabulary word one or two edits
+// away only when the word is not English: "lsit" is a typo of "list",
+// "flight" is not a typo of "light". This list cannot be pruned to the
+// vocabulary: the catalog a gateway serves is known only at run time.
 package main
 
 import (
@@ -70,18 +77,70 @@ func run(wn, dir string, check bool, vocabFrom string) error {
 	if err != nil {
 		return err
 	}
-	out := filepath.Join(dir, "wordnet.txt")
-	if check {
-		old, err := os.ReadFile(out)
-		if err != nil {
+	words, err := englishWords(wn)
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"wordnet.txt", table}, {"wordnet_words.txt", words}} {
+		out := filepath.Join(dir, f.name)
+		if check {
+			old, err := os.ReadFile(out)
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(old, f.data) {
+				return fmt.Errorf("%s is stale: run go run ./planner/gen/wordnet", out)
+			}
+			continue
+		}
+		if err := os.WriteFile(out, f.data, 0o644); err != nil {
 			return err
 		}
-		if !bytes.Equal(old, table) {
-			return fmt.Errorf("%s is stale: run go run ./planner/gen/wordnet", out)
-		}
-		return nil
 	}
-	return os.WriteFile(out, table, 0o644)
+	return nil
+}
+
+// minTypoLen is the shortest word the ranker corrects (planner/rank.go
+// uses the same bound): shorter words are too often other words.
+const minTypoLen = 4
+
+// englishWords returns the file of English words: every WordNet lemma and
+// irregular inflection of minTypoLen or more letters (a-z only).
+func englishWords(dir string) ([]byte, error) {
+	w, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	set := map[string]bool{}
+	keep := func(s string) {
+		if len(s) >= minTypoLen && strings.IndexFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+			set[s] = true
+		}
+	}
+	for _, p := range pos {
+		for lemma := range w.index[p] {
+			keep(lemma)
+		}
+		for form := range w.exc[p] {
+			keep(form)
+		}
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b bytes.Buffer
+	b.WriteString(strings.Replace(header, "# Each line: a word a query may use, then the tool-vocabulary words it stands for.",
+		"# English words (WordNet lemmas and irregular forms, 4+ letters), which the ranker never corrects as typos.", 1))
+	for _, k := range keys {
+		b.WriteString(k)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
 }
 
 // vocabulary returns the sorted lower-case words (letters only, 2+ runes)

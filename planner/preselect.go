@@ -1,0 +1,199 @@
+package planner
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// Two-level pre-selection for the model planners (OpenAI, JSON mode,
+// sampling). A catalog of hundreds of tools does not fit a prompt, so the
+// ranker chooses what the model sees, in two levels:
+//
+//  1. tools: the ranker's best preselectTopK tools, always, whatever their
+//     server;
+//  2. servers: the tools of the preselectServers servers whose tools are
+//     most relevant taken together (the sum of their three best scores,
+//     which includes the bonus for a query that names the server or its
+//     product), all of them, best-ranked first: when the ranker's order
+//     within the right server is wrong, the right tool is still sent;
+//  3. then the rest of the ranking, then the unscored tools.
+//
+// Under a prompt-token cap every tool gets a budget of its own, not every
+// server: the best-ranked tools are sent whole while each stays under an
+// eighth of the cap (the best one, a quarter) and together under half of it; the others compact (the
+// description's first sentence, the schema without its documentation) when
+// that stays under a 32nd of the cap, or else minimal (the first sentence
+// cut short, the top-level parameters with their types only). A server with
+// very long schemas therefore cannot spend the budget of the others. Every
+// tool stays callable at any level: its arguments are checked against its
+// real schema and a mistake comes back to the model with the errors.
+
+const (
+	preselectTopK    = 8
+	preselectServers = 2
+)
+
+// defLevel is how much of a tool's definition is sent to the model.
+type defLevel uint8
+
+const (
+	levelFull    defLevel = iota // the real description (capped) and schema
+	levelCompact                 // first sentence; schema without documentation
+	levelMinimal                 // short first sentence; top-level parameter names and types
+	numLevels
+)
+
+// selectCandidates returns the tools offered to the model, best first, with
+// their ranker scores (0 for unscored ones), at most maxTools of them
+// (maxTools <= 0: every tool), in the two-level order described above.
+func selectCandidates(task Task, cat *Catalog, maxTools int) ([]*Tool, []float64) {
+	n := cat.Len()
+	if n == 0 {
+		return nil, nil
+	}
+	limit := n
+	if maxTools > 0 && maxTools < n {
+		limit = maxTools
+	}
+	ranked := cat.Search(task.Query, task.Context, 0)
+	tools := make([]*Tool, 0, limit)
+	scores := make([]float64, 0, limit)
+	seen := make(map[*Tool]bool, limit)
+	add := func(t *Tool, s float64) {
+		if len(tools) < limit && t != nil && !seen[t] {
+			seen[t] = true
+			tools = append(tools, t)
+			scores = append(scores, s)
+		}
+	}
+	for _, r := range ranked[:min(preselectTopK, len(ranked))] {
+		add(r.Tool, r.Score)
+	}
+	// Server relevance: the sum of each server's three best scores, with
+	// weights 1, 1/2, 1/4, so one strong match and several good ones both
+	// count, and a server with many weak matches does not win by number.
+	rel := map[string]float64{}
+	seenOf := map[string]int{}
+	for _, r := range ranked {
+		b := r.Tool.Backend
+		if k := seenOf[b]; k < 3 {
+			rel[b] += r.Score / float64(int(1)<<k)
+			seenOf[b] = k + 1
+		}
+	}
+	servers := make([]string, 0, len(rel))
+	for b := range rel {
+		servers = append(servers, b)
+	}
+	slices.SortFunc(servers, func(a, b string) int {
+		switch {
+		case rel[a] > rel[b]:
+			return -1
+		case rel[a] < rel[b]:
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	servers = servers[:min(preselectServers, len(servers))]
+	for _, b := range servers {
+		for _, r := range ranked {
+			if r.Tool.Backend == b {
+				add(r.Tool, r.Score)
+			}
+		}
+		for i := range cat.Tools {
+			if cat.Tools[i].Backend == b {
+				add(&cat.Tools[i], 0)
+			}
+		}
+	}
+	for _, r := range ranked {
+		add(r.Tool, r.Score)
+	}
+	for i := range cat.Tools {
+		add(&cat.Tools[i], 0)
+	}
+	return tools, scores
+}
+
+// fitLevels chooses the definition level of each of n candidates (best
+// first) and how many fit in budget tokens, given cost(i, level), the
+// estimated tokens of candidate i at a level. budget <= 0 means no cap:
+// every candidate whole. The first candidate is always kept, at its
+// smallest level if need be.
+func fitLevels(n, budget int, cost func(i int, l defLevel) int) ([]defLevel, int) {
+	levels := make([]defLevel, n)
+	if budget <= 0 {
+		return levels, n
+	}
+	fullMax, compactMax := budget/8, budget/32
+	used, usedFull := 0, 0
+	for i := range n {
+		l := levelMinimal
+		limit := fullMax
+		if i == 0 {
+			limit = budget / 4 // the likeliest tool may take more
+		}
+		switch {
+		case i < preselectTopK && cost(i, levelFull) <= limit && usedFull+cost(i, levelFull) <= budget/2:
+			l = levelFull
+			usedFull += cost(i, levelFull)
+		case cost(i, levelCompact) <= compactMax || i < preselectTopK && cost(i, levelCompact) <= fullMax:
+			l = levelCompact
+		}
+		c := cost(i, l)
+		if i > 0 && used+c > budget {
+			return levels[:i], i
+		}
+		levels[i] = l
+		used += c
+	}
+	return levels, n
+}
+
+// minimalSchema returns an input schema reduced to its top-level
+// properties with their types (and the required list): enough for the model
+// to know the argument names, a few bytes per parameter.
+func minimalSchema(raw json.RawMessage) json.RawMessage {
+	var s struct {
+		Properties map[string]struct {
+			Type json.RawMessage `json:"type"`
+		} `json:"properties"`
+		Required []string `json:"required"`
+	}
+	if json.Unmarshal(raw, &s) != nil {
+		return json.RawMessage(`{"type":"object"}`)
+	}
+	props := make(map[string]any, len(s.Properties))
+	for k, p := range s.Properties {
+		m := map[string]any{}
+		var typ any
+		if len(p.Type) > 0 && json.Unmarshal(p.Type, &typ) == nil {
+			m["type"] = typ
+		}
+		props[k] = m
+	}
+	out := map[string]any{"type": "object", "properties": props}
+	var req []string
+	for _, r := range s.Required {
+		if _, ok := s.Properties[r]; ok {
+			req = append(req, r)
+		}
+	}
+	if len(req) > 0 {
+		out["required"] = req
+	}
+	b, _ := json.Marshal(out) // cannot fail: strings and decoded JSON values
+	return b
+}
+
+// minimalDescription is the first sentence of a tool's description (or
+// its title), cut to 100 runes.
+func minimalDescription(t *Tool) string {
+	desc := t.Description
+	if strings.TrimSpace(desc) == "" {
+		desc = t.Title
+	}
+	return trimRunes(strings.Join(strings.Fields(firstSentence(desc)), " "), 100)
+}
