@@ -143,7 +143,7 @@ func TestLexicalRefuses(t *testing.T) {
 	}
 
 	// A weak match (one incidental word out of many) is refused too, with
-	// the candidates; a lower MinCoverage accepts it.
+	// the candidates; a negative MinEvidence accepts it.
 	weak := "summarize the quarterly revenue forecast spreadsheet file and email it to finance with a chart of the trend"
 	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: weak}, cat)
 	if p.BackendID != "" {
@@ -152,9 +152,9 @@ func TestLexicalRefuses(t *testing.T) {
 	if len(p.Candidates) == 0 || p.Candidates[0].InputSchema == nil && p.Candidates[0].Description == "" {
 		t.Errorf("refusal without candidates: %+v", p.Candidates)
 	}
-	p, _ = NewLexical(&LexicalOptions{MinCoverage: -1}).Plan(context.Background(), Task{Query: weak}, cat)
+	p, _ = NewLexical(&LexicalOptions{MinEvidence: -1}).Plan(context.Background(), Task{Query: weak}, cat)
 	if p.BackendID == "" {
-		t.Errorf("MinCoverage -1 still refused: %q", p.Text)
+		t.Errorf("MinEvidence -1 still refused: %q", p.Text)
 	}
 }
 

@@ -28,6 +28,14 @@ type Scored struct {
 	// "release". Zero when the query has no other word.
 	TaskCoverage float64
 
+	// Evidence is Score times TaskCoverage, divided by the catalog's
+	// largest idf so that it does not grow with the catalog's size: how
+	// strongly the tool matches, scaled by how much of the task it
+	// explains. A tool that matches one word of the task strongly, or
+	// most of a vague task weakly, has little evidence of doing the task.
+	// Planners use it to decide when to refuse.
+	Evidence float64
+
 	pos int32 // index in the catalog, for tie-breaks
 }
 
@@ -633,7 +641,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// Coordination: a tool that matches more of what was asked beats
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
-		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, pos: d}, limit, ix)
+		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: s * task / ix.maxIDF, pos: d}, limit, ix)
 	}
 	if limit <= 0 {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })

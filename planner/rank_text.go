@@ -197,6 +197,11 @@ var stopWords = setOf(
 	"before", "during", "until", "through", "within", "without", "between",
 	"both", "either", "neither", "per", "otherwise", "don't", "doesn't",
 	"should", "else",
+	// contractions typed without the apostrophe, as in chat: the same
+	// function words as "what's", "don't"
+	"whats", "thats", "whos", "wheres", "hows", "theres", "heres", "dont",
+	"doesnt", "didnt", "cant", "wont", "isnt", "arent", "ive", "youre",
+	"theyre",
 )
 
 func setOf(words ...string) map[string]bool {

@@ -46,6 +46,8 @@ var synonymGroups = [][]string{
 	{"update", "edit", "modify", "change", "patch", "alter", "set"},
 	{"search", "find", "grep", "lookup", "query", "look", "locate"},
 	{"move", "rename", "mv", "relocate"},
+	{"mkdir", "create directory"}, // the POSIX utilities for directories
+	{"rmdir", "delete directory"},
 	{"copy", "cp", "duplicate", "clone"},
 	{"write", "save", "store", "put", "persist"},
 	{"run", "execute", "exec", "launch", "invoke", "trigger", "start"},
