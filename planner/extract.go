@@ -41,6 +41,7 @@ var (
 
 // qtok is one space-separated token of the query, punctuation trimmed.
 type qtok struct {
+	raw    string // as written, punctuation kept
 	text   string
 	lower  string
 	stem   string
@@ -194,7 +195,7 @@ func extractValues(query, cwd string) queryValues {
 			}
 		}
 		lt := strings.ToLower(t)
-		v.toks = append(v.toks, qtok{text: t, lower: lt, stem: stem(lt), quoted: f.quoted})
+		v.toks = append(v.toks, qtok{raw: f.text, text: t, lower: lt, stem: stem(lt), quoted: f.quoted})
 	}
 	return v
 }
@@ -427,8 +428,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		}
 	}
 	// "the sandbox namespace": a plain word between an article and the
-	// anchor, for required parameters only.
-	if p.required {
+	// anchor, for required parameters, and optional ones whose whole name
+	// is the anchor word ("namespace", not "tool calls" for "calls").
+	if p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name {
 		for i := 2; i < len(v.toks); i++ {
 			for _, pw := range pws {
 				if v.toks[i].lower == pw || anchors(v.toks[i], pw) {
@@ -477,6 +479,36 @@ type argProp struct {
 	required  bool
 	descTerms map[string]bool // analyzed words of the parameter's description
 	nested    []argProp       // for an object with declared properties: those properties
+	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
+}
+
+// reQuotedExample finds quoted text in a parameter description, where
+// descriptions give example values ('e.g., "gh/organization/project"').
+var reQuotedExample = regexp.MustCompile("[\"'`]([^\"'`\\s]{3,80})[\"'`]")
+
+// valueShape reduces a value to its punctuation skeleton: every run of
+// letters, digits, '_' and '-' becomes "a" ("gh/acme-corp/web" -> "a/a/a").
+// It returns "" for shapes without '/', ':' or '@', which say too little
+// (a word, a file name, a version).
+func valueShape(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' {
+			if !in {
+				b.WriteByte('a')
+				in = true
+			}
+			continue
+		}
+		in = false
+		b.WriteRune(r)
+	}
+	sh := b.String()
+	if !strings.ContainsAny(sh, "/:@") {
+		return ""
+	}
+	return sh
 }
 
 func toolProps(raw json.RawMessage) []argProp { return schemaProps(raw, 0) }
@@ -540,6 +572,11 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		if p.Description != "" {
 			ap.descTerms = map[string]bool{}
 			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
+			for _, m := range reQuotedExample.FindAllStringSubmatch(p.Description, -1) {
+				if sh := valueShape(m[1]); sh != "" && !slices.Contains(ap.shapes, sh) {
+					ap.shapes = append(ap.shapes, sh)
+				}
+			}
 		}
 		for _, e := range p.Enum {
 			if s, ok := e.(string); ok {
@@ -699,6 +736,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if allWordsIn(p.name, v.words) {
 				val, ok = true, true
 			}
+		case p.typ == "string" && hasAny(n, "pattern", "glob"):
+			// "keys starting with feature_flag:": a glob.
+			val, ok = globIdiom(v)
 		case len(p.nested) > 0:
 			// An object the tool declares member by member ("params":
 			// {projectSlug, branch}, "update": {priority}): its members
@@ -714,6 +754,23 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				if x := tokValue(i, p); x != nil {
 					val, ok = x, true
 				}
+			}
+		}
+		if !ok && p.typ == "string" && len(p.shapes) > 0 {
+			// A token shaped like the example the description gives
+			// ("gh/acme/web" for 'e.g. "gh/organization/project"').
+			for i, t := range v.toks {
+				if !usedTok[i] && !t.quoted && slices.Contains(p.shapes, valueShape(t.text)) {
+					val, ok = tokValue(i, p), true
+					break
+				}
+			}
+		}
+		if !ok && p.required && p.typ == "string" && n == "name" {
+			// A person's or thing's name is written in capitals: "for
+			// Jane Doe".
+			if name := properRun(v.toks, usedTok); name != "" {
+				val, ok = name, true
 			}
 		}
 		if !ok && p.required {
@@ -768,6 +825,55 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		}
 	}
 	return args, missing
+}
+
+// globIdiom reads "starting with X" (X*), "ending with X" (*X) and
+// "containing X" (*X*), the way people describe a glob.
+func globIdiom(v queryValues) (any, bool) {
+	for i := 0; i+2 < len(v.toks); i++ {
+		w, next := v.toks[i].lower, v.toks[i+1].lower
+		x := strings.Trim(strings.TrimRight(v.toks[i+2].raw, ",;!?)"), "'\"`")
+		if next != "with" && next != "by" || x == "" {
+			if w == "containing" || w == "prefixed" {
+				if y := strings.Trim(strings.TrimRight(v.toks[i+1].raw, ",;!?)"), "'\"`"); y != "" {
+					if w == "containing" {
+						return "*" + y + "*", true
+					}
+					return y + "*", true
+				}
+			}
+			continue
+		}
+		switch w {
+		case "starting", "beginning", "starts", "begins", "prefixed":
+			return x + "*", true
+		case "ending", "ends", "suffixed":
+			return "*" + x, true
+		}
+	}
+	return nil, false
+}
+
+// properRun returns the first run of two or more capitalized words
+// ("Jane Doe") among the unused tokens, not counting the first token.
+func properRun(toks []qtok, used map[int]bool) string {
+	for i := 1; i < len(toks); i++ {
+		var run []string
+		for j := i; j < len(toks) && !used[j] && !toks[j].quoted; j++ {
+			w := toks[j].text
+			if !titleCase(w) {
+				break
+			}
+			run = append(run, w)
+			if strings.ContainsAny(toks[j].raw, ",;:.!?") { // punctuation ends the name
+				break
+			}
+		}
+		if len(run) >= 2 {
+			return strings.Join(run, " ")
+		}
+	}
+	return ""
 }
 
 func toAny(ss []string) []any {
