@@ -141,3 +141,31 @@ func TestOSADistance(t *testing.T) {
 		}
 	}
 }
+
+func TestNameHints(t *testing.T) {
+	for _, c := range []struct {
+		name, backend string
+		want          uint8
+	}{
+		{"get_issue", "github", hintReadOnly},
+		{"linear_search_issues", "linear", hintReadOnly},
+		{"browser_click", "playwright", 0},
+		{"delete-index", "mongodb", hintDestructive | hintWrite},
+		{"createIndex", "mongodb", hintWrite},
+		{"collection-indexes", "mongodb", 0},
+		{"API-retrieve-a-page", "notion", hintReadOnly},
+	} {
+		if got := nameHints(c.name, c.backend); got != c.want {
+			t.Errorf("nameHints(%q, %q) = %b, want %b", c.name, c.backend, got, c.want)
+		}
+	}
+	// A read-only question prefers the reading tool when neither declares
+	// annotations: "what indexes" lists, it does not create.
+	cat := NewCatalog([]Tool{
+		{Backend: "db", Name: "create_index", Description: "Create an index on a table."},
+		{Backend: "db", Name: "table_indexes", Description: "Describe the indexes of a table."},
+	})
+	if res := cat.Search("what indexes does the users table have", nil, 1); len(res) == 0 || res[0].Tool.Name != "table_indexes" {
+		t.Errorf("read question ranked %v first, want table_indexes", res)
+	}
+}

@@ -90,9 +90,44 @@ type cueRef struct {
 const (
 	hintReadOnly = 1 << iota
 	hintDestructive
-	hintFile // takes a path or file argument
-	hintURL  // takes a URL argument
+	hintFile  // takes a path or file argument
+	hintURL   // takes a URL argument
+	hintWrite // creates or changes something (by annotation or by its name's verb)
 )
+
+// Verbs that lead tool names by the CRUD convention of REST and MCP tool
+// lists ("get_issue", "listCommits", "create-index", "delete_branch").
+// They stand in for annotations a tool does not declare.
+var (
+	readNameVerbs        = setOf("get", "list", "search", "find", "read", "describe", "show", "fetch", "retrieve", "view", "count", "explain", "inspect", "lookup", "query")
+	destructiveNameVerbs = setOf("delete", "remove", "drop", "destroy", "purge", "kill", "terminate", "erase")
+	writeNameVerbs       = setOf("create", "update", "set", "add", "post", "put", "patch", "push", "merge", "move", "rename", "upload", "insert", "write", "edit", "fork", "run", "trigger", "deploy", "apply", "send", "new", "generate", "append", "replace", "reset", "rebase", "restore", "pause", "resolve", "unresolve", "approve", "cancel", "finalize")
+)
+
+// nameHints infers read-only, destructive and write hints from the first
+// word of a tool's name, after a leading word that repeats the backend's
+// name ("linear_create_issue", "browser_click").
+func nameHints(name, backend string) uint8 {
+	var words []string
+	splitWords(name, func(w string) { words = append(words, strings.ToLower(w)) })
+	bw := map[string]bool{}
+	splitWords(backend, func(w string) { bw[strings.ToLower(w)] = true })
+	for len(words) > 1 && (bw[words[0]] || words[0] == "browser" || words[0] == "api") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return 0
+	}
+	switch w := words[0]; {
+	case readNameVerbs[w]:
+		return hintReadOnly
+	case destructiveNameVerbs[w]:
+		return hintDestructive | hintWrite
+	case writeNameVerbs[w]:
+		return hintWrite
+	}
+	return 0
+}
 
 // Field weights and length normalization (BM25F). Names carry most of the
 // signal; parameter descriptions are long and noisy and count least.
@@ -200,13 +235,20 @@ func NewIndex(tools []Tool) *Index {
 		for f := range numFields {
 			sumLen[f] += float64(d.len[f])
 		}
-		if a := t.Annotations; a != nil {
+		nh := nameHints(t.Name, t.Backend)
+		if a := t.Annotations; a != nil && (a.ReadOnlyHint != nil || a.DestructiveHint != nil) {
 			if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 				hints |= hintReadOnly
 			}
 			if a.DestructiveHint != nil && *a.DestructiveHint && !(a.ReadOnlyHint != nil && *a.ReadOnlyHint) {
 				hints |= hintDestructive
 			}
+			if hints&hintReadOnly == 0 {
+				hints |= nh & hintWrite
+			}
+		} else {
+			// No annotations: the name's verb says what the tool does.
+			hints |= nh
 		}
 		ix.docHint[i] = hints
 
@@ -615,6 +657,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		case q.readOnly && h&hintDestructive != 0:
 			s *= 1 - intentBoost
 		case q.write && h&hintReadOnly != 0:
+			s *= 1 - intentBoost/2
+		case q.readOnly && h&hintWrite != 0:
 			s *= 1 - intentBoost/2
 		}
 		if (q.ctxFile || q.hasPath) && h&hintFile != 0 {
