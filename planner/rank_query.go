@@ -75,6 +75,10 @@ func rewriteIdioms(query string) string {
 		}
 		return query[:i] + verb + rest
 	}
+	// "go to https://...": going to a URL is navigating to it.
+	if i := strings.Index(lq, "go to "); i >= 0 && strings.Contains(lq[i:min(len(lq), i+20)], "://") {
+		return query[:i] + "navigate to " + query[i+len("go to "):]
+	}
 	return query
 }
 
@@ -183,6 +187,11 @@ func parseQuery(query string) parsedQuery {
 		case strings.Contains(lw, "@") && strings.Contains(lw, "."):
 			add(stem("email"), hintWeight, false)
 			continue
+		case len(lw) > 1 && lw[0] == '#' && unicode.IsLetter(rune(lw[1])):
+			// "#general": how chat tools write a channel ("#123" is a
+			// number, handled below).
+			add(stem("channel"), hintWeight, false)
+			continue
 		case dottedRef(lw):
 			// "shop.users", "app.config.ts": a qualified name. A known
 			// file extension makes it a file; otherwise it names a
@@ -208,6 +217,11 @@ func parseQuery(query string) parsedQuery {
 				// Several ids or paths: the task is about many things.
 				add("many", hintWeight, false)
 			}
+		}
+		if lw == "open" && (nextField(fs, fi) == "a" || nextField(fs, fi) == "an") {
+			// "open an issue", "open a PR": opening a new thing creates
+			// it; "open the file" reads one.
+			add(stem("create"), 1, false)
 		}
 		switch lw {
 		case "which", "what", "who":
@@ -242,6 +256,14 @@ func parseQuery(query string) parsedQuery {
 				read = true
 			}
 		})
+	}
+	if len(q.plain) > 0 && !q.destructive {
+		switch q.plain[0] {
+		case "what", "whats", "which", "who", "where", "how", "when":
+			// A question asks to know, whatever nouns follow ("what will
+			// a new project cost"): read intent.
+			read, write = true, false
+		}
 	}
 	q.readOnly = read && !write
 	q.write = write
