@@ -279,6 +279,66 @@ func (w *wordnet) morphy(word, p string) []string {
 	return out
 }
 
+// derived returns the lemmas that WordNet's derivational pointers ("+")
+// link to the word lemma of the synset at offset in p ("aggregate" ->
+// "aggregation", "deploy" -> "deployment").
+func (w *wordnet) derived(p, off, lemma string) []string {
+	o, err := strconv.Atoi(off)
+	if err != nil || o >= len(w.data[p]) {
+		return nil
+	}
+	line := w.data[p][o:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	if i := bytes.IndexByte(line, '|'); i >= 0 {
+		line = line[:i] // the gloss
+	}
+	f := strings.Fields(string(line))
+	if len(f) < 4 {
+		return nil
+	}
+	n, err := strconv.ParseInt(f[3], 16, 32)
+	if err != nil || 4+2*int(n) >= len(f) {
+		return nil
+	}
+	src := -1 // 1-based word number of lemma in this synset
+	for i := 0; i < int(n); i++ {
+		l := strings.ToLower(f[4+2*i])
+		if j := strings.IndexByte(l, '('); j >= 0 {
+			l = l[:j]
+		}
+		if l == lemma {
+			src = i + 1
+		}
+	}
+	if src < 0 {
+		return nil
+	}
+	k := 4 + 2*int(n)
+	np, err := strconv.Atoi(f[k])
+	if err != nil {
+		return nil
+	}
+	posName := map[string]string{"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+	var out []string
+	for i := 0; i < np && k+1+4*i+3 < len(f); i++ {
+		sym, toff, tpos, st := f[k+1+4*i], f[k+2+4*i], f[k+3+4*i], f[k+4+4*i]
+		if sym != "+" || len(st) != 4 {
+			continue
+		}
+		s, _ := strconv.ParseInt(st[:2], 16, 32)
+		t, _ := strconv.ParseInt(st[2:], 16, 32)
+		if int(s) != src || t == 0 {
+			continue
+		}
+		if ls := w.lemmas(posName[tpos], toff); int(t) <= len(ls) {
+			out = append(out, ls[t-1])
+		}
+	}
+	return out
+}
+
 // lemmas returns the lemmas of the synset at offset in the data file of p.
 func (w *wordnet) lemmas(p, off string) []string {
 	o, err := strconv.Atoi(off)
@@ -349,6 +409,7 @@ func build(dir string, vocab []string) ([]byte, error) {
 		inVocab[v] = true
 	}
 	tab := map[string]map[string]bool{}
+	der := map[string]map[string]bool{} // derivationally related forms
 	for _, v := range vocab {
 		for _, p := range pos {
 			for _, base := range w.morphy(v, p) {
@@ -365,6 +426,15 @@ func build(dir string, vocab []string) ([]byte, error) {
 							tab[l] = map[string]bool{}
 						}
 						tab[l][base] = true
+					}
+					for _, l := range w.derived(p, off, base) {
+						if l == base || l == v || strings.ContainsAny(l, "_-.'") {
+							continue
+						}
+						if der[l] == nil {
+							der[l] = map[string]bool{}
+						}
+						der[l][base] = true
 					}
 				}
 			}
@@ -385,6 +455,21 @@ func build(dir string, vocab []string) ([]byte, error) {
 		}
 		sort.Strings(ts)
 		fmt.Fprintf(bw, "%s %s\n", k, strings.Join(ts, " "))
+	}
+	// Derivationally related forms, marked "=": the same concept in
+	// another part of speech ("aggregation" for "aggregate").
+	keys = keys[:0]
+	for k := range der {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		ts := make([]string, 0, len(der[k]))
+		for t := range der[k] {
+			ts = append(ts, t)
+		}
+		sort.Strings(ts)
+		fmt.Fprintf(bw, "=%s %s\n", k, strings.Join(ts, " "))
 	}
 	bw.Flush()
 	return b.Bytes(), nil
