@@ -102,3 +102,31 @@ func TestQueryShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownProductRefused: a task naming, as the product to use, a word
+// the catalog does not know and that is not English, is refused; the same
+// task without it, or naming an English word there, is planned.
+func TestUnknownProductRefused(t *testing.T) {
+	cat := NewCatalog([]Tool{
+		{Backend: "boards", Name: "create_card", Description: "Create a card on a board.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string"}}}`)},
+	})
+	lex := NewLexical(nil)
+	for _, c := range []struct {
+		query string
+		plan  bool
+	}{
+		{"create a card for the login bug", true},
+		{"create a zorblax card for the login bug", false},
+		{"create a card for the login bug via zorblax", false},
+		{"create a green card for the login bug", true}, // English: not a product name
+	} {
+		p, err := lex.Plan(context.Background(), Task{Query: c.query}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.BackendID != ""; got != c.plan {
+			t.Errorf("%q: planned %v (%s), want %v", c.query, got, p.Text, c.plan)
+		}
+	}
+}

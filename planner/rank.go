@@ -33,7 +33,9 @@ type Scored struct {
 	// strongly the tool matches, scaled by how much of the task it
 	// explains. A tool that matches one word of the task strongly, or
 	// most of a vague task weakly, has little evidence of doing the task.
-	// Planners use it to decide when to refuse.
+	// It is zero when the task names, as the product to use, a word no
+	// tool knows that is not English ("create a trello card"). Planners
+	// use it to decide when to refuse.
 	Evidence float64
 
 	pos int32 // index in the catalog, for tie-breaks
@@ -611,6 +613,16 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 	}
 
+	// A task that names, as the product to use, a word the catalog does
+	// not know and that is neither English nor a misspelling of a known
+	// word ("create a trello card", "pay via venmo") asks for a service no
+	// backend offers: there is no evidence any tool does it.
+	foreign := false
+	for _, w := range q.named {
+		if _, ok := ix.dict[stem(w)]; !ok && !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 {
+			foreign = true
+		}
+	}
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
 		totalGroup += g
@@ -685,12 +697,19 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// Coordination: a tool that matches more of what was asked beats
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
-		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: s * task / ix.maxIDF, pos: d}, limit, ix)
+		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign), pos: d}, limit, ix)
 	}
 	if limit <= 0 {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })
 	}
 	return out
+}
+
+func evidence(score, task, maxIDF float64, foreign bool) float64 {
+	if foreign {
+		return 0
+	}
+	return score * task / maxIDF
 }
 
 // namesBackend reports whether term is a word of a backend's name that is

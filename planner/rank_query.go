@@ -17,6 +17,12 @@ type parsedQuery struct {
 	hasPath     bool // names a filesystem path
 	hasURL      bool // names a URL
 	ctxFile     bool // the IDE has a document open and the query names no path
+
+	// named are words in the place of a product the task is to use: right
+	// after "a"/"an" ("create a trello card") or "via"/"through"/"using"
+	// ("refund via paypal"), lower-cased. Search checks whether the
+	// catalog knows them.
+	named []string
 }
 
 type queryWord struct {
@@ -239,6 +245,12 @@ func parseQuery(query string) parsedQuery {
 		case "many":
 			if prev == "how" {
 				add("count", 0.8, false)
+			}
+		}
+		switch prev {
+		case "a", "an", "via", "through", "using":
+			if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
+				q.named = append(q.named, lw)
 			}
 		}
 		prev = lw
