@@ -56,7 +56,10 @@ func selectCandidates(task Task, cat *Catalog, maxTools int) ([]*Tool, []float64
 	if maxTools > 0 && maxTools < n {
 		limit = maxTools
 	}
-	ranked := cat.Search(task.Query, task.Context, 0)
+	// Four times the tools that can be sent is ranking enough to find the
+	// best servers and fill the list; ranking all of a large catalog
+	// costs a sort of every scored tool.
+	ranked := cat.Search(task.Query, task.Context, min(4*limit, n))
 	tools := make([]*Tool, 0, limit)
 	scores := make([]float64, 0, limit)
 	seen := make(map[*Tool]bool, limit)
