@@ -824,6 +824,22 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			missing = append(missing, p.name)
 		}
 	}
+	// An optional identifier: when the tool has exactly one *Id parameter
+	// left unfilled and the query exactly one unused id-shaped token
+	// ("why is CHECKOUT-4F2 happening" for issueId), that token is it.
+	var idProp *argProp
+	n := 0
+	for i := range props {
+		p := &props[i]
+		if _, done := args[p.name]; !done && p.typ == "string" && strings.HasSuffix(p.lname, "id") && len(p.lname) > 2 {
+			idProp, n = p, n+1
+		}
+	}
+	if n == 1 && !idProp.required {
+		if ids := idTokens(v, usedTok); len(ids) == 1 && !strings.Contains(ids[0], "/") {
+			args[idProp.name] = ids[0]
+		}
+	}
 	return args, missing
 }
 

@@ -38,6 +38,8 @@ func lexicalFixture() []Tool {
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"]}`)},
 		Tool{Backend: "gitlab", Name: "fork_project", Description: "Fork a project, optionally into a namespace.",
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string"},"namespace":{"type":"string"},"initialize_with_readme":{"type":"boolean"}},"required":["project_id"]}`)},
+		Tool{Backend: "errors", Name: "explain_failure", Description: "Explain why an error happens, with a root cause.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"organizationSlug":{"type":"string"},"issueId":{"type":"string"},"issueUrl":{"type":"string"}}}`)},
 		Tool{Backend: "docs", Name: "search_documentation", Description: "Search the documentation.",
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`),
 			Annotations: &Annotations{ReadOnlyHint: boolp(true)}},
@@ -102,6 +104,8 @@ func TestLexicalArguments(t *testing.T) {
 			map[string]any{"name": "Jane Doe", "email": "jane@acme.dev"}, nil},
 		{"optional parameter named by its anchor, British spelling", Task{Query: "fork gitlab project 4521 into the sandbox namespace, initialised with a readme"}, "gitlab__fork_project",
 			map[string]any{"project_id": "4521", "namespace": "sandbox", "initialize_with_readme": true}, nil},
+		{"the only id token fills the only optional id parameter", Task{Query: "why is CHECKOUT-4F2 happening? explain the error"}, "errors__explain_failure",
+			map[string]any{"issueId": "CHECKOUT-4F2"}, nil},
 		{"required values absent are missing, not guessed", Task{Query: "create a GitHub issue"}, "github__create_issue",
 			map[string]any{}, []string{"owner", "repo", "title"}},
 	}
