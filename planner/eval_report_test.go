@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -48,6 +49,7 @@ type setReport struct {
 	falseRefusals, answerable int
 	argPlans, argMatch        int
 	reach                     map[int]int // prompt-token cap -> answerable tasks whose tool is sent
+	reach2                    map[int]int // ... whose tool is sent or whose server the directory lists
 }
 
 func (r setReport) String() string {
@@ -57,6 +59,10 @@ func (r setReport) String() string {
 		r.argMatch, r.argPlans, float64(r.argMatch)/float64(max(r.argPlans, 1)))
 	for _, c := range reachCaps {
 		s += fmt.Sprintf(" %dk=%.3f", c/1000, float64(r.reach[c])/float64(max(r.answerable, 1)))
+	}
+	s += " | two rounds"
+	for _, c := range reachCaps {
+		s += fmt.Sprintf(" %dk=%.3f", c/1000, float64(r.reach2[c])/float64(max(r.answerable, 1)))
 	}
 	return s
 }
@@ -69,7 +75,7 @@ var reachCaps = []int{2000, 8000, 16000}
 // builder) every query of qs over cat.
 func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setReport {
 	t.Helper()
-	r := setReport{rank: evalRanking(cat, qs), reach: map[int]int{}}
+	r := setReport{rank: evalRanking(cat, qs), reach: map[int]int{}, reach2: map[int]int{}}
 	lex := NewLexical(nil)
 	for i := range qs {
 		q := &qs[i]
@@ -104,11 +110,20 @@ func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setRepor
 		for _, c := range reachCaps {
 			op := NewOpenAI(OpenAIOptions{MaxPromptTokens: c})
 			req := op.buildRequest(Task{Query: q.Query, Context: q.Context}, cat)
-			for _, cand := range req.candidates {
-				if q.accepts(&Tool{Backend: cand.Backend, Name: cand.Tool}, true) {
-					r.reach[c]++
-					break
+			sent := slices.ContainsFunc(req.candidates, func(cand Candidate) bool {
+				return q.accepts(&Tool{Backend: cand.Backend, Name: cand.Tool}, true)
+			})
+			if sent {
+				r.reach[c]++
+			}
+			listed := slices.ContainsFunc(req.servers, func(s string) bool {
+				if s == *q.ExpectedServer {
+					return true
 				}
+				return slices.ContainsFunc(q.Acceptable, func(a evalRef) bool { return a.Server == s })
+			})
+			if sent || listed {
+				r.reach2[c]++
 			}
 		}
 	}

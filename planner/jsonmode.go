@@ -378,6 +378,7 @@ type jsonRequest struct {
 	names      map[string]*Tool
 	candidates []Candidate
 	estimate   int
+	servers    []string // the directory's servers; nil when every tool was sent
 }
 
 // buildJSONRequest selects candidates (ranker, MaxTools, then the token
@@ -412,13 +413,24 @@ func buildJSONRequest(task Task, cat *Catalog, maxTools, maxPromptTokens, maxSte
 	}
 	levels, n := fitLevels(len(tools), budget, func(i int, l defLevel) int { return estimateTokens(len(line(i, l)) + 1) })
 	tools, scores, fnames = tools[:n], scores[:n], fnames[:n]
-	chosen := make([]string, n)
+	chosen := make([]string, n, n+1)
+	used := 0
 	for i, l := range levels {
 		chosen[i] = line(i, l)
+		used += estimateTokens(len(chosen[i]) + 1)
+	}
+	room := -1 // no cap
+	if budget > 0 {
+		room = max(budget-used, 0)
+	}
+	dirLine := func(dir string) string { return "- " + serverToolsFunction + ": " + dir + "\n  (server)" }
+	dir, servers, _ := fitDirectory(cat, tools, room, func(dir string, _ []string) int { return estimateTokens(len(dirLine(dir)) + 1) })
+	if dir != "" {
+		chosen = append(chosen, dirLine(dir))
 	}
 	_, byName := functionNames(tools)
 	sys := jsonSystemPrompt(chosen, maxSteps)
-	return &jsonRequest{system: sys, user: user, names: byName,
+	return &jsonRequest{system: sys, user: user, names: byName, servers: servers,
 		candidates: candidateList(tools, scores), estimate: estimateTokens(len(sys) + len(user))}
 }
 
@@ -467,7 +479,9 @@ func (p *JSONPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan,
 				openai.UserMessage(req.user),
 			},
 		}}
-		return modelSession{d: d, cfg: p.opts.loop(req.names), model: p.opts.Model, candidates: req.candidates}
+		cfg := p.opts.loop(req.names)
+		cfg.servers = req.servers
+		return modelSession{d: d, cfg: cfg, model: p.opts.Model, candidates: req.candidates}
 	})
 }
 

@@ -188,9 +188,11 @@ func hostOf(base string) string {
 func (p *OpenAIPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, error) {
 	return planWithModel(ctx, "openai", task, cat, func() modelSession {
 		req := p.buildRequest(task, cat)
+		cfg := p.opts.loop(req.names)
+		cfg.servers = req.servers
 		return modelSession{
-			d:   &openaiDialog{p: p, params: req.params},
-			cfg: p.opts.loop(req.names), model: p.opts.Model, candidates: req.candidates,
+			d:   &openaiDialog{p: p, params: req.params, declared: req.names},
+			cfg: cfg, model: p.opts.Model, candidates: req.candidates,
 		}
 	})
 }
@@ -201,7 +203,8 @@ type openaiRequest struct {
 	params     chatRequest
 	names      map[string]*Tool // function name -> tool
 	candidates []Candidate
-	estimate   int // estimated prompt tokens
+	estimate   int      // estimated prompt tokens
+	servers    []string // the directory's servers; nil when every tool was sent
 }
 
 // chatRequest is the request body: the SDK's params for everything but the
@@ -413,6 +416,14 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 		est += cost(i, l)
 		defs[i] = byLevel[l][i]
 	}
+	room := -1 // no cap
+	if c := p.opts.MaxPromptTokens; c > 0 {
+		room = max(c-est, 0)
+	}
+	dir, servers, dirTokens := fitDirectory(cat, tools, room, func(dir string, servers []string) int {
+		return estimateTokens(len(mustJSON(dir))+len(serverToolsParams(servers))+len(serverToolsFunction)+70) + 4
+	})
+	est += dirTokens
 	fnames, byName := functionNames(tools)
 	size := 2
 	for _, d := range defs {
@@ -425,6 +436,10 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 			enc = append(enc, ',')
 		}
 		enc = appendFunction(enc, fnames[i], d)
+	}
+	if dir != "" {
+		enc = append(enc, ',')
+		enc = appendFunction(enc, serverToolsFunction, &functionDef{descJSON: mustJSON(dir), params: serverToolsParams(servers)})
 	}
 	enc = append(enc, ']')
 	params := openai.ChatCompletionNewParams{
@@ -441,14 +456,40 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 		names:      byName,
 		candidates: candidateList(tools, scores),
 		estimate:   est,
+		servers:    servers,
 	}
+}
+
+func mustJSON(s string) []byte {
+	b, _ := json.Marshal(s) // cannot fail: a string
+	return b
 }
 
 // openaiDialog is a tool-calling conversation.
 type openaiDialog struct {
-	p      *OpenAIPlanner
-	params chatRequest
-	calls  int // for ids of calls the server sent without one
+	p        *OpenAIPlanner
+	params   chatRequest
+	calls    int              // for ids of calls the server sent without one
+	declared map[string]*Tool // function names already in params.tools
+}
+
+// declare adds tools (a server's, after a directory call) to the functions
+// of the requests that follow, compact.
+func (d *openaiDialog) declare(tools []*Tool) {
+	enc := bytes.TrimSuffix(bytes.TrimSpace(d.params.tools), []byte("]"))
+	enc = append([]byte(nil), enc...)
+	for _, t := range tools {
+		name := FunctionName(t)
+		if _, ok := d.declared[name]; ok {
+			continue
+		}
+		if len(enc) > 1 {
+			enc = append(enc, ',')
+		}
+		enc = appendFunction(enc, name, newLevelFunctionDef(t, levelCompact))
+		d.params.ntools++
+	}
+	d.params.tools = append(enc, ']')
 }
 
 func (d *openaiDialog) ask(ctx context.Context, temperature *float64) (modelReply, error) {

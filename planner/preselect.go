@@ -2,6 +2,7 @@ package planner
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -199,4 +200,121 @@ func minimalDescription(t *Tool) string {
 		desc = t.Title
 	}
 	return trimRunes(strings.Join(strings.Fields(firstSentence(desc)), " "), 100)
+}
+
+// The second level, for the tools a request could not carry: the model sees
+// a directory of the servers whose tools were left out, as the description
+// of one more function, serverToolsFunction. It is paid from the budget
+// the tools left (a cap is rarely used up: MaxTools ends the list first),
+// with a few tool names per server, or without them, or not at all when
+// even that does not fit; it never displaces a tool. Calling it with a server's
+// name answers with that server's tools (one line each, minimal) and, for
+// the tool-calling protocols, declares them as functions from then on; the
+// model then calls the tool it wants by name. A request that carries every
+// tool has no directory.
+
+// serverToolsFunction is the model-facing name of the directory function.
+// "__" keeps it apart from backend tools, whose backend id never is
+// "agentify" followed by a tool of this name.
+const serverToolsFunction = "agentify__server_tools"
+
+// maxDirectoryNames is how many tool names a directory line shows.
+const maxDirectoryNames = 4
+
+// fitDirectory returns the largest directory of the servers left out of
+// sent that costs at most room tokens (room < 0: no cap), by cost, its
+// servers and its cost; "" when none fits or nothing was left out.
+func fitDirectory(cat *Catalog, sent []*Tool, room int, cost func(dir string, servers []string) int) (string, []string, int) {
+	for _, n := range []int{maxDirectoryNames, 0} {
+		dir, servers := serverDirectory(cat, sent, n)
+		if dir == "" {
+			return "", nil, 0
+		}
+		if c := cost(dir, servers); room < 0 || c <= room {
+			return dir, servers, c
+		}
+	}
+	return "", nil, 0
+}
+
+// maxServerCalls bounds the directory calls in one step: the model may
+// look into two servers, not browse the catalog.
+const maxServerCalls = 2
+
+// serverDirectory returns the directory of the servers with tools not in
+// sent ("" when every tool was sent) and their names, in catalog order,
+// with up to names tool names per server.
+func serverDirectory(cat *Catalog, sent []*Tool, names int) (string, []string) {
+	in := make(map[*Tool]bool, len(sent))
+	for _, t := range sent {
+		in[t] = true
+	}
+	var order []string
+	left := map[string][]string{}
+	total := map[string]int{}
+	for i := range cat.Tools {
+		t := &cat.Tools[i]
+		total[t.Backend]++
+		if in[t] {
+			continue
+		}
+		if _, ok := left[t.Backend]; !ok {
+			order = append(order, t.Backend)
+		}
+		left[t.Backend] = append(left[t.Backend], t.Name)
+	}
+	if len(order) == 0 {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteString("List the tools of a server whose tools are not all given to you; call this only when none of the given tools fits. Servers with more tools:")
+	for _, s := range order {
+		l := left[s]
+		fmt.Fprintf(&b, "\n- %s (%d of %d tools)", s, len(l), total[s])
+		if names > 0 {
+			b.WriteString(": ")
+			b.WriteString(strings.Join(l[:min(len(l), names)], ", "))
+			if len(l) > names {
+				b.WriteString(", …")
+			}
+		}
+	}
+	return b.String(), order
+}
+
+// serverToolsParams is the parameter schema of the directory function.
+func serverToolsParams(servers []string) json.RawMessage {
+	b, _ := json.Marshal(map[string]any{
+		"type":                 "object",
+		"properties":           map[string]any{"server": map[string]any{"type": "string", "enum": servers}},
+		"required":             []string{"server"},
+		"additionalProperties": false,
+	}) // cannot fail: strings
+	return b
+}
+
+// serverListing answers a directory call: the server's tools, one line
+// each, and the tools themselves for the caller to declare. An unknown
+// server gets the list of servers.
+func serverListing(cat *Catalog, rawArgs string, servers []string) (string, []*Tool) {
+	var a struct {
+		Server string `json:"server"`
+	}
+	_ = json.Unmarshal([]byte(rawArgs), &a) // a bad argument is an unknown server
+	var tools []*Tool
+	for i := range cat.Tools {
+		if cat.Tools[i].Backend == a.Server {
+			tools = append(tools, &cat.Tools[i])
+		}
+	}
+	if len(tools) == 0 {
+		return fmt.Sprintf("There is no server %q. Servers: %s.", a.Server, strings.Join(servers, ", ")), nil
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Tools of %s (call one by its name):", a.Server)
+	for _, t := range tools {
+		b.WriteByte('\n')
+		b.WriteString(minimalToolLine(FunctionName(t), t))
+	}
+	return b.String(), tools
 }
