@@ -245,6 +245,9 @@ const maxServerCalls = 2
 // sent ("" when every tool was sent) and their names, in catalog order,
 // with up to names tool names per server.
 func serverDirectory(cat *Catalog, sent []*Tool, names int) (string, []string) {
+	if _, taken := cat.Lookup(serverToolsFunction); taken {
+		return "", nil // a backend "agentify" has a tool of that name: no directory
+	}
 	in := make(map[*Tool]bool, len(sent))
 	for _, t := range sent {
 		in[t] = true

@@ -169,3 +169,27 @@ func TestNameHints(t *testing.T) {
 		t.Errorf("read question ranked %v first, want table_indexes", res)
 	}
 }
+
+// TestServerDirectory: the directory lists the servers with tools left out,
+// shorter forms exist, and a backend tool with the directory's own name
+// turns the directory off rather than shadowing it.
+func TestServerDirectory(t *testing.T) {
+	cat := NewCatalog([]Tool{
+		{Backend: "a", Name: "one"}, {Backend: "a", Name: "two"},
+		{Backend: "b", Name: "three"},
+	})
+	dir, servers := serverDirectory(cat, []*Tool{&cat.Tools[0]}, 4)
+	if !strings.Contains(dir, "- a (1 of 2 tools): two") || !strings.Contains(dir, "- b (1 of 1 tools): three") || len(servers) != 2 {
+		t.Errorf("directory %q, servers %v", dir, servers)
+	}
+	if short, _ := serverDirectory(cat, nil, 0); strings.Contains(short, "three") {
+		t.Errorf("directory without names lists %q", short)
+	}
+	if dir, _ := serverDirectory(cat, []*Tool{&cat.Tools[0], &cat.Tools[1], &cat.Tools[2]}, 4); dir != "" {
+		t.Errorf("every tool sent, directory %q", dir)
+	}
+	shadow := NewCatalog([]Tool{{Backend: "agentify", Name: "server_tools"}, {Backend: "b", Name: "x"}})
+	if dir, _ := serverDirectory(shadow, nil, 4); dir != "" {
+		t.Errorf("directory offered although a backend tool is named %s", serverToolsFunction)
+	}
+}

@@ -44,10 +44,13 @@ type Scored struct {
 // Index ranks tools for a plain-language query. It is a BM25F index (fields
 // weighted separately: tool name, backend, title, description, parameter
 // names, parameter descriptions and enum values) over identifier-split,
-// stemmed terms, with query expansion through a curated developer synonym
-// list, a bonus for tools whose name the query covers, a bonus for the
-// backend or product the query names, and small adjustments from the tools'
-// annotations (read-only vs destructive) and from the IDE context.
+// stemmed terms, with query expansion through a short curated list of
+// developer synonyms (each group under a general argument) and a table
+// generated from WordNet (synonyms and derivationally related forms),
+// correction of misspelled words (typo.go), a bonus for tools whose name
+// the query covers, a bonus for the backend or product the query names, and
+// small adjustments from the tools' annotations or their names' verbs
+// (read-only, writing, destructive) and from the IDE context.
 //
 // Everything that does not depend on the query is computed by [NewIndex];
 // Search does no allocation proportional to the catalog beyond its result.
