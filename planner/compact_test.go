@@ -29,7 +29,7 @@ func TestStripDocs(t *testing.T) {
 // and every definition's parameters are still valid JSON.
 func TestCompactDefinitionsUnderCap(t *testing.T) {
 	var tools []Tool
-	long := strings.Repeat("This paragraph explains the tool at length. ", 40)
+	long := strings.Repeat("This paragraph explains the tool at length. ", 10)
 	for _, name := range []string{"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"} {
 		tools = append(tools, Tool{Backend: "b", Name: "read_" + name, Description: "Read the " + name + " record. " + long,
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string","description":"` + long + `"}},"required":["id"]}`)})
@@ -38,7 +38,7 @@ func TestCompactDefinitionsUnderCap(t *testing.T) {
 	task := Task{Query: "read the gamma record"}
 	const cap = 1500
 	req := NewOpenAI(OpenAIOptions{MaxPromptTokens: cap}).buildRequest(task, cat)
-	whole := NewOpenAI(OpenAIOptions{}).functionDefs(cat, []*Tool{&cat.Tools[0]}, false)[0]
+	whole := NewOpenAI(OpenAIOptions{}).functionDefs(cat, []*Tool{&cat.Tools[0]}, levelFull)[0]
 	fit := (cap - 200) / estimateTokens(whole.size)
 	if len(req.candidates) <= fit {
 		t.Errorf("sent %d tools under %d tokens, want more than the %d whole definitions that fit", len(req.candidates), cap, fit)

@@ -5,12 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// freshSetPath is the frozen fresh evaluation set (testdata/README.md).
-const freshSetPath = "testdata/fresh.json"
+// The frozen fresh evaluation sets (testdata/README.md): fresh.json was
+// looked at while tuning before issue #18; fresh2.json was written before
+// any change of issue #18 and is only reported, never tuned against.
+const (
+	freshSetPath  = "testdata/fresh.json"
+	fresh2SetPath = "testdata/fresh2.json"
+)
 
 // evalSet is one query file scored by TestEvalReport.
 type evalSet struct {
@@ -18,15 +24,20 @@ type evalSet struct {
 	qs   []evalQuery
 }
 
-func loadFreshQueries(t testing.TB) []evalQuery {
+func loadFreshQueries(t testing.TB) []evalQuery { return loadQueryFile(t, freshSetPath) }
+
+func loadQueryFile(t testing.TB, path string) []evalQuery {
 	t.Helper()
-	b, err := os.ReadFile(freshSetPath)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var qs []evalQuery
 	if err := json.Unmarshal(b, &qs); err != nil {
-		t.Fatalf("%s: %v", freshSetPath, err)
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(qs) == 0 {
+		t.Fatalf("%s holds no queries", path)
 	}
 	return qs
 }
@@ -38,6 +49,7 @@ type setReport struct {
 	falseRefusals, answerable int
 	argPlans, argMatch        int
 	reach                     map[int]int // prompt-token cap -> answerable tasks whose tool is sent
+	reach2                    map[int]int // ... whose tool is sent or whose server the directory lists
 }
 
 func (r setReport) String() string {
@@ -47,6 +59,10 @@ func (r setReport) String() string {
 		r.argMatch, r.argPlans, float64(r.argMatch)/float64(max(r.argPlans, 1)))
 	for _, c := range reachCaps {
 		s += fmt.Sprintf(" %dk=%.3f", c/1000, float64(r.reach[c])/float64(max(r.answerable, 1)))
+	}
+	s += " | two rounds"
+	for _, c := range reachCaps {
+		s += fmt.Sprintf(" %dk=%.3f", c/1000, float64(r.reach2[c])/float64(max(r.answerable, 1)))
 	}
 	return s
 }
@@ -59,7 +75,7 @@ var reachCaps = []int{2000, 8000, 16000}
 // builder) every query of qs over cat.
 func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setReport {
 	t.Helper()
-	r := setReport{rank: evalRanking(cat, qs), reach: map[int]int{}}
+	r := setReport{rank: evalRanking(cat, qs), reach: map[int]int{}, reach2: map[int]int{}}
 	lex := NewLexical(nil)
 	for i := range qs {
 		q := &qs[i]
@@ -94,11 +110,20 @@ func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setRepor
 		for _, c := range reachCaps {
 			op := NewOpenAI(OpenAIOptions{MaxPromptTokens: c})
 			req := op.buildRequest(Task{Query: q.Query, Context: q.Context}, cat)
-			for _, cand := range req.candidates {
-				if q.accepts(&Tool{Backend: cand.Backend, Name: cand.Tool}, true) {
-					r.reach[c]++
-					break
+			sent := slices.ContainsFunc(req.candidates, func(cand Candidate) bool {
+				return q.accepts(&Tool{Backend: cand.Backend, Name: cand.Tool}, true)
+			})
+			if sent {
+				r.reach[c]++
+			}
+			listed := slices.ContainsFunc(req.servers, func(s string) bool {
+				if s == *q.ExpectedServer {
+					return true
 				}
+				return slices.ContainsFunc(q.Acceptable, func(a evalRef) bool { return a.Server == s })
+			})
+			if sent || listed {
+				r.reach2[c]++
 			}
 		}
 	}
@@ -220,41 +245,62 @@ func valueMatches(w, g any) bool {
 }
 
 // TestEvalReport prints the figures of docs/benchmarks.md for the dev set
-// and the frozen fresh set (go test ./planner -run TestEvalReport -v, add
-// -eval.v for every miss). It guards the fresh set's floors so a change
-// that helps dev by hurting unseen phrasing fails.
+// and the frozen fresh sets (go test ./planner -run TestEvalReport -v, add
+// -eval.v for every miss of dev and fresh). It guards floors on the fresh
+// sets so a change that helps dev by hurting unseen phrasing fails.
+//
+// fresh2 is report-only: its misses are never printed (it must stay blind
+// to tuning), and its floors are loose, only there to catch a collapse.
 func TestEvalReport(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
-	sets := []evalSet{{"dev", loadEvalQueries(t)}, {"fresh", loadFreshQueries(t)}}
+	// Floors sit slightly under the figures achieved (docs/benchmarks.md).
+	type floors struct {
+		r1, r5, falseRefusal, args, reach8k float64
+		blind                               bool // report only: never print the misses
+	}
+	sets := []struct {
+		evalSet
+		floors
+	}{
+		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.87, r5: 0.94, falseRefusal: 0.03, args: 0.80, reach8k: 0.98}},
+		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.60, reach8k: 0.98}},
+		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.40, reach8k: 0.95, blind: true}},
+	}
 	var refused, unanswerable int
 	defer func() {
-		// Pooled over both sets (dev has three unanswerable rows). The
-		// issue's target is 0.8; this floor guards today's level.
-		if refused*10 < unanswerable*4 {
-			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.4", refused, unanswerable)
+		// Pooled over dev and fresh (dev has three unanswerable rows). The
+		// issue's target is 0.8; this floor guards today's level (14/18).
+		if refused*10 < unanswerable*7 {
+			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.7", refused, unanswerable)
 		}
 	}()
 	for _, s := range sets {
-		r := scoreSet(t, cat, s.qs, *evalVerbose)
-		refused, unanswerable = refused+r.refused, unanswerable+r.unanswerable
-		if fr := float64(r.falseRefusals) / float64(max(r.answerable, 1)); fr > 0.04 {
-			t.Errorf("%s: false refusals %.3f, want <= 0.04", s.name, fr)
+		verbose := *evalVerbose && !s.blind
+		r := scoreSet(t, cat, s.qs, verbose)
+		if !s.blind {
+			refused, unanswerable = refused+r.refused, unanswerable+r.unanswerable
+		}
+		if fr := float64(r.falseRefusals) / float64(max(r.answerable, 1)); fr > s.falseRefusal {
+			t.Errorf("%s: false refusals %.3f, want <= %.2f", s.name, fr, s.falseRefusal)
 		}
 		t.Logf("%s: %v", s.name, r)
-		if *evalVerbose {
+		if verbose {
 			for _, m := range r.rank.misses {
 				t.Log(m)
 			}
 		}
-		if s.name != "fresh" {
-			continue
+		if v := r.rank.rate(r.rank.r5); v < s.r5 {
+			t.Errorf("%s recall@5 = %.3f, want >= %.2f", s.name, v, s.r5)
 		}
-		if v := r.rank.rate(r.rank.r5); v < 0.90 {
-			t.Errorf("fresh recall@5 = %.3f, want >= 0.90", v)
+		if v := r.rank.rate(r.rank.r1); v < s.r1 {
+			t.Errorf("%s recall@1 = %.3f, want >= %.2f", s.name, v, s.r1)
 		}
-		if v := r.rank.rate(r.rank.r1); v < 0.70 {
-			t.Errorf("fresh recall@1 = %.3f, want >= 0.70", v)
+		if v := float64(r.argMatch) / float64(max(r.argPlans, 1)); v < s.args {
+			t.Errorf("%s argument match = %.3f, want >= %.2f", s.name, v, s.args)
+		}
+		if v := float64(r.reach[8000]) / float64(max(r.answerable, 1)); v < s.reach8k {
+			t.Errorf("%s reachable at 8k = %.3f, want >= %.2f", s.name, v, s.reach8k)
 		}
 	}
 }

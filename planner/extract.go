@@ -29,8 +29,9 @@ type queryValues struct {
 	words   []string // every lower-cased word, for enum and name matching
 	toks    []qtok   // the query split on spaces, quoted spans kept whole
 	dotted  [][2]string
-	size    [2]int // "1280x800": width and height, zero when absent
-	count   int    // "last 10", "top 5", "first 20": how many, zero when absent
+	pairs   [][2]string // "key=value", "key: value": a value the task assigns to a named key
+	size    [2]int      // "1280x800": width and height, zero when absent
+	count   int         // "last 10", "top 5", "first 20": how many, zero when absent
 }
 
 var (
@@ -40,6 +41,7 @@ var (
 
 // qtok is one space-separated token of the query, punctuation trimmed.
 type qtok struct {
+	raw    string // as written, punctuation kept
 	text   string
 	lower  string
 	stem   string
@@ -57,6 +59,15 @@ type numberAt struct {
 	value        float64
 	isInt        bool
 	before, next string // neighbouring words, lower-cased ("page 2", "10 results")
+	word         bool   // written as a word ("three"): taken only next to a word naming the parameter
+}
+
+// numberWords are the English cardinal numbers people write out in a task
+// ("make three images", "the last ten commits"). "one" is left out: it is
+// mostly a pronoun or an article ("in one go", "one of them").
+var numberWords = map[string]float64{
+	"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50, "hundred": 100,
 }
 
 var (
@@ -133,6 +144,16 @@ func extractValues(query, cwd string) queryValues {
 	for i, w := range words {
 		m := reNumber.FindStringSubmatch(" " + w + " ")
 		if m == nil {
+			if n, ok := numberWords[strings.ToLower(strings.Trim(w, ".,;:!?()"))]; ok {
+				na := numberAt{value: n, isInt: true, word: true}
+				if i > 0 {
+					na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
+				}
+				if i+1 < len(words) {
+					na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
+				}
+				v.numbers = append(v.numbers, na)
+			}
 			continue
 		}
 		n, err := strconv.ParseFloat(m[1], 64)
@@ -151,6 +172,7 @@ func extractValues(query, cwd string) queryValues {
 	for _, w := range reWord.FindAllString(query, -1) {
 		v.words = append(v.words, strings.ToLower(w))
 	}
+	v.pairs = keyValuePairs(fields(rest))
 	if m := reSize.FindStringSubmatch(plain); m != nil {
 		v.size[0], _ = strconv.Atoi(m[1])
 		v.size[1], _ = strconv.Atoi(m[2])
@@ -173,9 +195,81 @@ func extractValues(query, cwd string) queryValues {
 			}
 		}
 		lt := strings.ToLower(t)
-		v.toks = append(v.toks, qtok{text: t, lower: lt, stem: stem(lt), quoted: f.quoted})
+		v.toks = append(v.toks, qtok{raw: f.text, text: t, lower: lt, stem: stem(lt), quoted: f.quoted})
 	}
 	return v
+}
+
+// keyValuePairs finds "key=value", "key:value" and "key: value" in the
+// query's fields: an explicit assignment, the way developers write
+// options, query strings and YAML. The key must be a word (letters, digits,
+// '_', '-', '.'), the value non-empty; a URL scheme ("https:") or a time
+// ("3:15") is not a key.
+func keyValuePairs(fs []field) [][2]string {
+	var out [][2]string
+	isKey := func(k string) bool {
+		if k == "" || !unicode.IsLetter(rune(k[0])) {
+			return false
+		}
+		for _, r := range k {
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("_-.", r) {
+				return false
+			}
+		}
+		return true
+	}
+	for i, f := range fs {
+		if f.quoted {
+			continue
+		}
+		t := strings.TrimRight(f.text, ",;")
+		if k, val, ok := strings.Cut(t, "="); ok && isKey(k) && val != "" {
+			out = append(out, [2]string{k, strings.Trim(val, `"'`)})
+			continue
+		}
+		if strings.HasSuffix(t, ":") && i+1 < len(fs) {
+			if k := strings.TrimSuffix(t, ":"); isKey(k) {
+				out = append(out, [2]string{k, strings.TrimRight(fs[i+1].text, ",;")})
+			}
+			continue
+		}
+		if k, val, ok := strings.Cut(t, ":"); ok && isKey(k) && val != "" && !strings.HasPrefix(val, "/") && !hasDigit(k) {
+			if _, err := strconv.Atoi(k); err != nil && !strings.ContainsRune(val, ':') {
+				out = append(out, [2]string{k, val})
+			}
+		}
+	}
+	return out
+}
+
+// pairValue converts the value of a key=value pair to the parameter's
+// type; ok is false when it does not convert.
+func pairValue(val string, p argProp) (any, bool) {
+	switch p.typ {
+	case "integer", "number":
+		f, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			return nil, false
+		}
+		return jsonNumber(numberAt{value: f, isInt: !strings.Contains(val, ".")}, p.typ), true
+	case "boolean":
+		b, err := strconv.ParseBool(val)
+		return b, err == nil
+	case "array":
+		parts := strings.Split(val, ",")
+		return toAny(parts), true
+	case "object":
+		return nil, false
+	}
+	if len(p.enum) > 0 {
+		for _, e := range p.enum {
+			if strings.EqualFold(e, val) {
+				return e, true
+			}
+		}
+		return nil, false
+	}
+	return val, true
 }
 
 // relativePath reports whether tok, found in a query with a working
@@ -334,8 +428,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		}
 	}
 	// "the sandbox namespace": a plain word between an article and the
-	// anchor, for required parameters only.
-	if p.required {
+	// anchor, for required parameters, and optional ones whose whole name
+	// is the anchor word ("namespace", not "tool calls" for "calls").
+	if p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name {
 		for i := 2; i < len(v.toks); i++ {
 			for _, pw := range pws {
 				if v.toks[i].lower == pw || anchors(v.toks[i], pw) {
@@ -383,9 +478,44 @@ type argProp struct {
 	enum      []string
 	required  bool
 	descTerms map[string]bool // analyzed words of the parameter's description
+	nested    []argProp       // for an object with declared properties: those properties
+	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
 }
 
-func toolProps(raw json.RawMessage) []argProp {
+// reQuotedExample finds quoted text in a parameter description, where
+// descriptions give example values ('e.g., "gh/organization/project"').
+var reQuotedExample = regexp.MustCompile("[\"'`]([^\"'`\\s]{3,80})[\"'`]")
+
+// valueShape reduces a value to its punctuation skeleton: every run of
+// letters, digits, '_' and '-' becomes "a" ("gh/acme-corp/web" -> "a/a/a").
+// It returns "" for shapes without '/', ':' or '@', which say too little
+// (a word, a file name, a version).
+func valueShape(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' {
+			if !in {
+				b.WriteByte('a')
+				in = true
+			}
+			continue
+		}
+		in = false
+		b.WriteRune(r)
+	}
+	sh := b.String()
+	if !strings.ContainsAny(sh, "/:@") {
+		return ""
+	}
+	return sh
+}
+
+func toolProps(raw json.RawMessage) []argProp { return schemaProps(raw, 0) }
+
+// schemaProps reads the properties of an object schema; depth counts the
+// object nesting, which is followed two levels down at most.
+func schemaProps(raw json.RawMessage, depth int) []argProp {
 	var s struct {
 		Properties json.RawMessage `json:"properties"`
 		Required   []string        `json:"required"`
@@ -400,6 +530,7 @@ func toolProps(raw json.RawMessage) []argProp {
 		Items       *struct {
 			Type json.RawMessage `json:"type"`
 		} `json:"items"`
+		Properties json.RawMessage `json:"properties"`
 	}
 	var byName map[string]propSchema
 	if json.Unmarshal(s.Properties, &byName) != nil {
@@ -441,11 +572,20 @@ func toolProps(raw json.RawMessage) []argProp {
 		if p.Description != "" {
 			ap.descTerms = map[string]bool{}
 			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
+			for _, m := range reQuotedExample.FindAllStringSubmatch(p.Description, -1) {
+				if sh := valueShape(m[1]); sh != "" && !slices.Contains(ap.shapes, sh) {
+					ap.shapes = append(ap.shapes, sh)
+				}
+			}
 		}
 		for _, e := range p.Enum {
 			if s, ok := e.(string); ok {
 				ap.enum = append(ap.enum, s)
 			}
+		}
+		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
+			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
+			ap.nested = schemaProps(sub, depth+1)
 		}
 		props = append(props, ap)
 	}
@@ -544,7 +684,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		n := p.lname
 		var val any
 		ok := false
+		for _, kv := range v.pairs {
+			// An explicit "limit=5" or "state: closed" for this very
+			// parameter wins over every reading below.
+			if squash(kv[0]) == n {
+				val, ok = pairValue(kv[1], p)
+				break
+			}
+		}
 		switch {
+		case ok:
 		case len(p.enum) > 0:
 			// An enum value named in the query, for any parameter.
 			if e, found := enumInQuery(p.enum, v.words, lq); found {
@@ -587,12 +736,41 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if allWordsIn(p.name, v.words) {
 				val, ok = true, true
 			}
+		case p.typ == "string" && hasAny(n, "pattern", "glob"):
+			// "keys starting with feature_flag:": a glob.
+			val, ok = globIdiom(v)
+		case len(p.nested) > 0:
+			// An object the tool declares member by member ("params":
+			// {projectSlug, branch}, "update": {priority}): its members
+			// are filled by the same rules as top-level parameters, none
+			// of them counted as missing (the object's own requiredness
+			// decides).
+			if sub, _ := fillArgs(p.nested, v, query, tctx, readOnly); len(sub) > 0 {
+				val, ok = sub, true
+			}
 		}
 		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
 			if i, found := anchoredValue(v, p, usedTok); found {
 				if x := tokValue(i, p); x != nil {
 					val, ok = x, true
 				}
+			}
+		}
+		if !ok && p.typ == "string" && len(p.shapes) > 0 {
+			// A token shaped like the example the description gives
+			// ("gh/acme/web" for 'e.g. "gh/organization/project"').
+			for i, t := range v.toks {
+				if !usedTok[i] && !t.quoted && slices.Contains(p.shapes, valueShape(t.text)) {
+					val, ok = tokValue(i, p), true
+					break
+				}
+			}
+		}
+		if !ok && p.required && p.typ == "string" && n == "name" {
+			// A person's or thing's name is written in capitals: "for
+			// Jane Doe".
+			if name := properRun(v.toks, usedTok); name != "" {
+				val, ok = name, true
 			}
 		}
 		if !ok && p.required {
@@ -646,7 +824,72 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			missing = append(missing, p.name)
 		}
 	}
+	// An optional identifier: when the tool has exactly one *Id parameter
+	// left unfilled and the query exactly one unused id-shaped token
+	// ("why is CHECKOUT-4F2 happening" for issueId), that token is it.
+	var idProp *argProp
+	n := 0
+	for i := range props {
+		p := &props[i]
+		if _, done := args[p.name]; !done && p.typ == "string" && strings.HasSuffix(p.lname, "id") && len(p.lname) > 2 {
+			idProp, n = p, n+1
+		}
+	}
+	if n == 1 && !idProp.required {
+		if ids := idTokens(v, usedTok); len(ids) == 1 && !strings.Contains(ids[0], "/") {
+			args[idProp.name] = ids[0]
+		}
+	}
 	return args, missing
+}
+
+// globIdiom reads "starting with X" (X*), "ending with X" (*X) and
+// "containing X" (*X*), the way people describe a glob.
+func globIdiom(v queryValues) (any, bool) {
+	for i := 0; i+2 < len(v.toks); i++ {
+		w, next := v.toks[i].lower, v.toks[i+1].lower
+		x := strings.Trim(strings.TrimRight(v.toks[i+2].raw, ",;!?)"), "'\"`")
+		if next != "with" && next != "by" || x == "" {
+			if w == "containing" || w == "prefixed" {
+				if y := strings.Trim(strings.TrimRight(v.toks[i+1].raw, ",;!?)"), "'\"`"); y != "" {
+					if w == "containing" {
+						return "*" + y + "*", true
+					}
+					return y + "*", true
+				}
+			}
+			continue
+		}
+		switch w {
+		case "starting", "beginning", "starts", "begins", "prefixed":
+			return x + "*", true
+		case "ending", "ends", "suffixed":
+			return "*" + x, true
+		}
+	}
+	return nil, false
+}
+
+// properRun returns the first run of two or more capitalized words
+// ("Jane Doe") among the unused tokens, not counting the first token.
+func properRun(toks []qtok, used map[int]bool) string {
+	for i := 1; i < len(toks); i++ {
+		var run []string
+		for j := i; j < len(toks) && !used[j] && !toks[j].quoted; j++ {
+			w := toks[j].text
+			if !titleCase(w) {
+				break
+			}
+			run = append(run, w)
+			if strings.ContainsAny(toks[j].raw, ",;:.!?") { // punctuation ends the name
+				break
+			}
+		}
+		if len(run) >= 2 {
+			return strings.Join(run, " ")
+		}
+	}
+	return ""
 }
 
 func toAny(ss []string) []any {
@@ -777,7 +1020,9 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 			continue
 		}
 		for _, w := range words {
-			if (n.before != "" && stem(n.before) == w) || (n.next != "" && stem(n.next) == w) {
+			// "page 2", "10 results", and through the synonym groups "3
+			// pictures" for image_count.
+			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) {
 				return i, true
 			}
 		}
@@ -825,7 +1070,7 @@ func soleNumber(nums []numberAt, used map[int]bool, props []argProp) (int, bool)
 	}
 	idx, count := 0, 0
 	for i := range nums {
-		if !used[i] {
+		if !used[i] && !nums[i].word {
 			idx, count = i, count+1
 		}
 	}

@@ -77,3 +77,56 @@ func TestRewriteIdioms(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryShapes: readings of a task's shape that hold for any catalog.
+func TestQueryShapes(t *testing.T) {
+	cat := NewCatalog([]Tool{
+		{Backend: "tracker", Name: "update_issue", Description: "Update an issue: title, state, open or closed."},
+		{Backend: "tracker", Name: "create_issue", Description: "Create an issue."},
+		{Backend: "chat", Name: "search_messages", Description: "Search messages across the workspace."},
+		{Backend: "chat", Name: "channel_history", Description: "Get recent messages of a channel."},
+		{Backend: "web", Name: "navigate_back", Description: "Go back to the previous page."},
+		{Backend: "web", Name: "navigate", Description: "Navigate to a URL.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"url":{"type":"string"}}}`)},
+		{Backend: "cloud", Name: "create_project", Description: "Creates a new project in an organization."},
+		{Backend: "cloud", Name: "get_cost", Description: "Gets the cost of creating a new project or branch."},
+	})
+	for _, c := range []struct{ query, want string }{
+		{"open an issue about the crash", "tracker__create_issue"}, // "open a/an" creates
+		{"last 30 messages in #general", "chat__channel_history"},  // "#name" is a channel
+		{"go to https://example.com", "web__navigate"},             // going to a URL navigates
+		{"what will a new cloud project cost", "cloud__get_cost"},  // a question reads
+	} {
+		if res := cat.Search(c.query, nil, 1); len(res) == 0 || res[0].Tool.QualifiedName() != c.want {
+			t.Errorf("%q: got %v, want %s", c.query, res, c.want)
+		}
+	}
+}
+
+// TestUnknownProductRefused: a task naming, as the product to use, a word
+// the catalog does not know and that is not English, is refused; the same
+// task without it, or naming an English word there, is planned.
+func TestUnknownProductRefused(t *testing.T) {
+	cat := NewCatalog([]Tool{
+		{Backend: "boards", Name: "create_card", Description: "Create a card on a board.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"title":{"type":"string"}}}`)},
+	})
+	lex := NewLexical(nil)
+	for _, c := range []struct {
+		query string
+		plan  bool
+	}{
+		{"create a card for the login bug", true},
+		{"create a zorblax card for the login bug", false},
+		{"create a card for the login bug via zorblax", false},
+		{"create a green card for the login bug", true}, // English: not a product name
+	} {
+		p, err := lex.Plan(context.Background(), Task{Query: c.query}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.BackendID != ""; got != c.plan {
+			t.Errorf("%q: planned %v (%s), want %v", c.query, got, p.Text, c.plan)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -25,12 +26,12 @@ const jsonReplyRules = `Answer in one of these ways, and nothing else:
 
 // jsonSystemPrompt renders the JSON-mode system prompt: the common rules, the
 // tools one per line, the reply format.
-func jsonSystemPrompt(names []string, tools []*Tool, maxSteps int) string {
+func jsonSystemPrompt(lines []string, maxSteps int) string {
 	var b strings.Builder
 	b.WriteString(systemPrompt(maxSteps))
 	b.WriteString("\n\nTools (name: description. parameters; ? marks optional ones):\n")
-	for i, t := range tools {
-		b.WriteString(toolLine(names[i], t))
+	for _, l := range lines {
+		b.WriteString(l)
 		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
@@ -377,6 +378,7 @@ type jsonRequest struct {
 	names      map[string]*Tool
 	candidates []Candidate
 	estimate   int
+	servers    []string // the directory's servers; nil when every tool was sent
 }
 
 // buildJSONRequest selects candidates (ranker, MaxTools, then the token
@@ -386,22 +388,84 @@ func buildJSONRequest(task Task, cat *Catalog, maxTools, maxPromptTokens, maxSte
 	fnames, _ := functionNames(tools)
 	user := userMessage(task)
 	base := len(systemPrompt(maxSteps)) + len(jsonReplyRules) + len(user) + 120
-	lines := make([]string, len(tools))
-	size := base
-	n := len(tools)
-	for i, t := range tools {
-		lines[i] = toolLine(fnames[i], t)
-		if maxPromptTokens > 0 && i > 0 && estimateTokens(size+len(lines[i])+1) > maxPromptTokens {
-			n = i
-			break
+	// Lines are already compact; minimal ones drop the parameter types and
+	// shorten the description (see fitLevels).
+	var lines [numLevels][]string
+	line := func(i int, l defLevel) string {
+		if l == levelFull {
+			l = levelCompact
 		}
-		size += len(lines[i]) + 1
+		if lines[l] == nil {
+			lines[l] = make([]string, len(tools))
+		}
+		if lines[l][i] == "" {
+			if l == levelMinimal {
+				lines[l][i] = minimalToolLine(fnames[i], tools[i])
+			} else {
+				lines[l][i] = toolLine(fnames[i], tools[i])
+			}
+		}
+		return lines[l][i]
 	}
+	budget := 0
+	if maxPromptTokens > 0 {
+		budget = max(maxPromptTokens-estimateTokens(base), 1)
+	}
+	levels, n := fitLevels(len(tools), budget, func(i int, l defLevel) int { return estimateTokens(len(line(i, l)) + 1) })
 	tools, scores, fnames = tools[:n], scores[:n], fnames[:n]
+	chosen := make([]string, n, n+1)
+	used := 0
+	for i, l := range levels {
+		chosen[i] = line(i, l)
+		used += estimateTokens(len(chosen[i]) + 1)
+	}
+	room := -1 // no cap
+	if budget > 0 {
+		room = max(budget-used, 0)
+	}
+	dirLine := func(dir string) string { return "- " + serverToolsFunction + ": " + dir + "\n  (server)" }
+	dir, servers, _ := fitDirectory(cat, tools, room, func(dir string, _ []string) int { return estimateTokens(len(dirLine(dir)) + 1) })
+	if dir != "" {
+		chosen = append(chosen, dirLine(dir))
+	}
 	_, byName := functionNames(tools)
-	sys := jsonSystemPrompt(fnames, tools, maxSteps)
-	return &jsonRequest{system: sys, user: user, names: byName,
+	sys := jsonSystemPrompt(chosen, maxSteps)
+	return &jsonRequest{system: sys, user: user, names: byName, servers: servers,
 		candidates: candidateList(tools, scores), estimate: estimateTokens(len(sys) + len(user))}
+}
+
+// minimalToolLine is toolLine with a shorter description and the parameter
+// names only: "- fs__read_file: [fs] Read a file. (path, head?)".
+func minimalToolLine(name string, t *Tool) string {
+	var b strings.Builder
+	b.WriteString("- ")
+	b.WriteString(name)
+	b.WriteString(": [")
+	b.WriteString(t.Backend)
+	b.WriteString("] ")
+	b.WriteString(minimalDescription(t))
+	b.WriteString(" (")
+	var s struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+		Required   []string                   `json:"required"`
+	}
+	_ = json.Unmarshal(t.InputSchema, &s) // a broken schema lists no parameters
+	keys := make([]string, 0, len(s.Properties))
+	for k := range s.Properties {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(k)
+		if !slices.Contains(s.Required, k) {
+			b.WriteByte('?')
+		}
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 // Plan asks the model for one JSON tool call. See [Planner].
@@ -415,7 +479,9 @@ func (p *JSONPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan,
 				openai.UserMessage(req.user),
 			},
 		}}
-		return modelSession{d: d, cfg: p.opts.loop(req.names), model: p.opts.Model, candidates: req.candidates}
+		cfg := p.opts.loop(req.names)
+		cfg.servers = req.servers
+		return modelSession{d: d, cfg: cfg, model: p.opts.Model, candidates: req.candidates}
 	})
 }
 

@@ -190,3 +190,31 @@ func TestJSONPromptBudget(t *testing.T) {
 		t.Errorf("best tool dropped")
 	}
 }
+
+// TestJSONModeServerDirectory: JSON mode lists the directory as one more
+// tool line; a look into a server answers with its tools, and the model
+// calls one by name.
+func TestJSONModeServerDirectory(t *testing.T) {
+	f := newFakeOpenAI(t,
+		textReply(`{"tool": "agentify__server_tools", "arguments": {"server": "svc3"}}`),
+		textReply(`{"tool": "svc3__operation_101", "arguments": {"id": "r-1"}}`),
+	)
+	opts := f.options()
+	opts.MaxTools = 10
+	plan, err := NewJSONMode(opts).Plan(context.Background(), Task{Query: "archive the meeting transcript"}, bigCatalog(200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.BackendID != "svc3" || plan.Tool != "operation_101" {
+		t.Fatalf("plan %s__%s, want svc3__operation_101", plan.BackendID, plan.Tool)
+	}
+	reqs := f.requests()
+	sys := messages(t, reqs[0])[0]["content"].(string)
+	if !strings.Contains(sys, "- agentify__server_tools: ") || !strings.Contains(sys, "- svc3 (") || strings.Contains(sys, "svc3__operation_101") {
+		t.Errorf("first prompt: want the directory listing svc3 and not operation_101:\n%s", sys)
+	}
+	second := messages(t, reqs[1])
+	if got := second[len(second)-1]["content"].(string); !strings.Contains(got, "svc3__operation_101") {
+		t.Errorf("directory answer lacks svc3's tools: %q", got)
+	}
+}

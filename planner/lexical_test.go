@@ -26,6 +26,20 @@ func lexicalFixture() []Tool {
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"width":{"type":"number"},"height":{"type":"number"}},"required":["name"]}`)},
 		Tool{Backend: "audit", Name: "recent_calls", Description: "Show recent tool calls.",
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"maxResults":{"type":"integer"}}}`)},
+		Tool{Backend: "ci", Name: "run_pipeline", Description: "Trigger a new pipeline for a project.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"params":{"type":"object","properties":{"projectSlug":{"type":"string","description":"The project slug"},"branch":{"type":"string"}}}}}`)},
+		Tool{Backend: "art", Name: "generate_image", Description: "Generate images from a text prompt.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"prompt":{"type":"string"},"image_count":{"type":"number"}},"required":["prompt"]}`)},
+		Tool{Backend: "kv", Name: "scan_keys", Description: "List keys matching a pattern.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"pattern":{"type":"string"}}}`)},
+		Tool{Backend: "deploys", Name: "rollback_service", Description: "Roll back a service to its previous deployment.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"service":{"type":"string","description":"The service slug, e.g. \"team/region/name\""}},"required":["service"]}`)},
+		Tool{Backend: "crm", Name: "create_contact", Description: "Create a contact with a name and an email.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"]}`)},
+		Tool{Backend: "gitlab", Name: "fork_project", Description: "Fork a project, optionally into a namespace.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string"},"namespace":{"type":"string"},"initialize_with_readme":{"type":"boolean"}},"required":["project_id"]}`)},
+		Tool{Backend: "errors", Name: "explain_failure", Description: "Explain why an error happens, with a root cause.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"organizationSlug":{"type":"string"},"issueId":{"type":"string"},"issueUrl":{"type":"string"}}}`)},
 		Tool{Backend: "docs", Name: "search_documentation", Description: "Search the documentation.",
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`),
 			Annotations: &Annotations{ReadOnlyHint: boolp(true)}},
@@ -76,6 +90,22 @@ func TestLexicalArguments(t *testing.T) {
 			map[string]any{"maxResults": 10.0}, nil},
 		{"free-text search takes the query", Task{Query: "search the documentation for rate limits"}, "docs__search_documentation",
 			map[string]any{"query": "search the documentation for rate limits"}, nil},
+		{"members of a declared object parameter", Task{Query: "trigger a ci pipeline for project gh/acme/web on branch feature/login"}, "ci__run_pipeline",
+			map[string]any{"params": map[string]any{"projectSlug": "gh/acme/web", "branch": "feature/login"}}, nil},
+		{"number written as a word, named through a synonym", Task{Query: "generate three pictures of 'a red fox'"}, "art__generate_image",
+			map[string]any{"prompt": "a red fox", "image_count": 3.0}, nil},
+		{"key=value names the parameter", Task{Query: "show recent tool calls maxResults=7"}, "audit__recent_calls",
+			map[string]any{"maxResults": 7.0}, nil},
+		{"glob described in words", Task{Query: "scan kv keys starting with feature_flag:"}, "kv__scan_keys",
+			map[string]any{"pattern": "feature_flag:*"}, nil},
+		{"token shaped like the description's example", Task{Query: "roll back payments/eu-west/api to the previous deployment"}, "deploys__rollback_service",
+			map[string]any{"service": "payments/eu-west/api"}, nil},
+		{"a name in capitals", Task{Query: "create a crm contact for Jane Doe, jane@acme.dev"}, "crm__create_contact",
+			map[string]any{"name": "Jane Doe", "email": "jane@acme.dev"}, nil},
+		{"optional parameter named by its anchor, British spelling", Task{Query: "fork gitlab project 4521 into the sandbox namespace, initialised with a readme"}, "gitlab__fork_project",
+			map[string]any{"project_id": "4521", "namespace": "sandbox", "initialize_with_readme": true}, nil},
+		{"the only id token fills the only optional id parameter", Task{Query: "why is CHECKOUT-4F2 happening? explain the error"}, "errors__explain_failure",
+			map[string]any{"issueId": "CHECKOUT-4F2"}, nil},
 		{"required values absent are missing, not guessed", Task{Query: "create a GitHub issue"}, "github__create_issue",
 			map[string]any{}, []string{"owner", "repo", "title"}},
 	}
@@ -133,7 +163,7 @@ func TestLexicalRefuses(t *testing.T) {
 	}
 
 	// A weak match (one incidental word out of many) is refused too, with
-	// the candidates; a lower MinCoverage accepts it.
+	// the candidates; a negative MinEvidence accepts it.
 	weak := "summarize the quarterly revenue forecast spreadsheet file and email it to finance with a chart of the trend"
 	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: weak}, cat)
 	if p.BackendID != "" {
@@ -142,9 +172,9 @@ func TestLexicalRefuses(t *testing.T) {
 	if len(p.Candidates) == 0 || p.Candidates[0].InputSchema == nil && p.Candidates[0].Description == "" {
 		t.Errorf("refusal without candidates: %+v", p.Candidates)
 	}
-	p, _ = NewLexical(&LexicalOptions{MinCoverage: -1}).Plan(context.Background(), Task{Query: weak}, cat)
+	p, _ = NewLexical(&LexicalOptions{MinEvidence: -1}).Plan(context.Background(), Task{Query: weak}, cat)
 	if p.BackendID == "" {
-		t.Errorf("MinCoverage -1 still refused: %q", p.Text)
+		t.Errorf("MinEvidence -1 still refused: %q", p.Text)
 	}
 }
 

@@ -62,6 +62,14 @@ type loopConfig struct {
 	executor       Executor
 	maxResultBytes int
 	names          map[string]*Tool
+	servers        []string // the directory's servers (preselect.go); nil: no directory
+}
+
+// toolDeclarer is implemented by the dialogs whose protocol declares tools
+// (OpenAI tool calling, sampling with tools): after a directory call, the
+// server's tools are declared for the requests that follow.
+type toolDeclarer interface {
+	declare(tools []*Tool)
 }
 
 // modelSession is what one model-backed planner prepares for a task: the
@@ -108,10 +116,11 @@ func runDialog(ctx context.Context, d dialog, cat *Catalog, cfg loopConfig, p *P
 	}
 	for step := 1; ; step++ {
 		var (
-			t        *Tool
-			args     json.RawMessage
-			reply    modelReply
-			feedback string
+			t           *Tool
+			args        json.RawMessage
+			reply       modelReply
+			feedback    string
+			serverCalls int
 		)
 		for attempt := 0; ; attempt++ {
 			if attempt == cfg.maxAttempts {
@@ -138,6 +147,28 @@ func runDialog(ctx context.Context, d dialog, cat *Catalog, cfg loopConfig, p *P
 			if r.call.bad != "" {
 				feedback = r.call.bad
 				d.reject(r, feedback)
+				continue
+			}
+			if r.call.name == serverToolsFunction && cfg.servers != nil {
+				// The second level: the model looks into a server whose
+				// tools it was not given. Not a failed attempt.
+				if serverCalls == maxServerCalls {
+					feedback = "You have looked into enough servers. Call one of the tools you were given or shown, or answer in text."
+					d.reject(r, feedback)
+					continue
+				}
+				serverCalls++
+				listing, tools := serverListing(cat, r.call.args, cfg.servers)
+				if td, ok := d.(toolDeclarer); ok && len(tools) > 0 {
+					td.declare(tools)
+				}
+				for _, tl := range tools {
+					if _, taken := cfg.names[FunctionName(tl)]; !taken && cfg.names != nil {
+						cfg.names[FunctionName(tl)] = tl
+					}
+				}
+				d.result(r, listing, false)
+				attempt--
 				continue
 			}
 			tool, a, err := checkCall(cat, cfg.names, r.call.name, r.call.args)

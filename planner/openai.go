@@ -188,9 +188,11 @@ func hostOf(base string) string {
 func (p *OpenAIPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, error) {
 	return planWithModel(ctx, "openai", task, cat, func() modelSession {
 		req := p.buildRequest(task, cat)
+		cfg := p.opts.loop(req.names)
+		cfg.servers = req.servers
 		return modelSession{
-			d:   &openaiDialog{p: p, params: req.params},
-			cfg: p.opts.loop(req.names), model: p.opts.Model, candidates: req.candidates,
+			d:   &openaiDialog{p: p, params: req.params, declared: req.names},
+			cfg: cfg, model: p.opts.Model, candidates: req.candidates,
 		}
 	})
 }
@@ -201,7 +203,8 @@ type openaiRequest struct {
 	params     chatRequest
 	names      map[string]*Tool // function name -> tool
 	candidates []Candidate
-	estimate   int // estimated prompt tokens
+	estimate   int      // estimated prompt tokens
+	servers    []string // the directory's servers; nil when every tool was sent
 }
 
 // chatRequest is the request body: the SDK's params for everything but the
@@ -238,18 +241,12 @@ func (r chatRequest) MarshalJSON() ([]byte, error) {
 // functionCache keeps the function definitions of one catalog: catalogs
 // are immutable, and the gateway plans many tasks against the same one.
 type functionCache struct {
-	cat     *Catalog
-	defs    map[*Tool]*functionDef
-	compact map[*Tool]*functionDef
+	cat  *Catalog
+	defs [numLevels]map[*Tool]*functionDef
 }
 
-// Under a prompt-token cap, the best-ranked candidates are sent with their
-// whole definitions while those use at most half the cap; the rest go
-// compact (the description's first sentence, the parameter schema without
-// its descriptions), so several times as many tools fit and servers with
-// very long schemas do not crowd out the others. A compact tool stays
-// callable: its arguments are checked against its real schema and a
-// mistake comes back to the model as feedback. Without a cap every
+// Under a prompt-token cap each candidate's definition is sent whole,
+// compact or minimal (see fitLevels in preselect.go). Without a cap every
 // definition is whole.
 
 // functionDef is one tool's function definition, minus its name (which
@@ -262,28 +259,42 @@ type functionDef struct {
 	size        int // bytes of the encoded definition without the name
 }
 
-// functionDefs returns the tools' whole definitions, or their compact ones,
-// cached per catalog.
-func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool, compact bool) []*functionDef {
+// functionDefs returns the tools' definitions at level l, cached per
+// catalog.
+func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool, l defLevel) []*functionDef {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cache == nil || p.cache.cat != cat {
-		p.cache = &functionCache{cat: cat, defs: make(map[*Tool]*functionDef), compact: make(map[*Tool]*functionDef)}
+		p.cache = &functionCache{cat: cat}
+		for i := range p.cache.defs {
+			p.cache.defs[i] = make(map[*Tool]*functionDef)
+		}
 	}
 	out := make([]*functionDef, len(tools))
 	for i, t := range tools {
-		m, mk := p.cache.defs, newFunctionDef
-		if compact {
-			m, mk = p.cache.compact, newCompactFunctionDef
-		}
+		m := p.cache.defs[l]
 		d, ok := m[t]
 		if !ok {
-			d = mk(t)
+			d = newLevelFunctionDef(t, l)
 			m[t] = d
 		}
 		out[i] = d
 	}
 	return out
+}
+
+// newLevelFunctionDef builds a tool's definition at level l.
+func newLevelFunctionDef(t *Tool, l defLevel) *functionDef {
+	switch l {
+	case levelCompact:
+		return newCompactFunctionDef(t)
+	case levelMinimal:
+		c := *t
+		c.Description, c.Title = minimalDescription(t), ""
+		c.InputSchema = minimalSchema(t.InputSchema)
+		return newFunctionDef(&c)
+	}
+	return newFunctionDef(t)
 }
 
 // newCompactFunctionDef is newFunctionDef with the description cut to its
@@ -380,31 +391,39 @@ func appendFunction(b []byte, name string, d *functionDef) []byte {
 // buildRequest selects candidates and builds the first request.
 func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 	tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
-	defs := p.functionDefs(cat, tools, false)
 	sys := systemPrompt(p.opts.MaxSteps)
 	user := userMessage(task)
 	// The request's own keys and the model name; the names are counted
 	// with each function.
-	est := estimateTokens(len(sys)+len(user)+len(p.opts.Model)) + 40
-	n := len(defs)
-	var short []*functionDef // compact definitions, once the whole ones reach half the cap
-	for i, d := range defs {
-		whole := est + estimateTokens(d.size+len(tools[i].Backend)+len(tools[i].Name)+4)
-		if c := p.opts.MaxPromptTokens; c > 0 && i > 0 && (short != nil || whole > c/2) {
-			if short == nil {
-				short = p.functionDefs(cat, tools, true)
-			}
-			defs[i] = short[i]
-			d = short[i]
+	base := estimateTokens(len(sys)+len(user)+len(p.opts.Model)) + 40
+	var byLevel [numLevels][]*functionDef
+	byLevel[levelFull] = p.functionDefs(cat, tools, levelFull)
+	cost := func(i int, l defLevel) int {
+		if byLevel[l] == nil {
+			byLevel[l] = p.functionDefs(cat, tools, l)
 		}
-		e := est + estimateTokens(d.size+len(tools[i].Backend)+len(tools[i].Name)+4)
-		if p.opts.MaxPromptTokens > 0 && i > 0 && e > p.opts.MaxPromptTokens {
-			n = i
-			break
-		}
-		est = e
+		return estimateTokens(byLevel[l][i].size + len(tools[i].Backend) + len(tools[i].Name) + 4)
 	}
-	tools, scores, defs = tools[:n], scores[:n], defs[:n]
+	budget := 0
+	if c := p.opts.MaxPromptTokens; c > 0 {
+		budget = max(c-base, 1)
+	}
+	levels, n := fitLevels(len(tools), budget, cost)
+	tools, scores = tools[:n], scores[:n]
+	defs := make([]*functionDef, n)
+	est := base
+	for i, l := range levels {
+		est += cost(i, l)
+		defs[i] = byLevel[l][i]
+	}
+	room := -1 // no cap
+	if c := p.opts.MaxPromptTokens; c > 0 {
+		room = max(c-est, 0)
+	}
+	dir, servers, dirTokens := fitDirectory(cat, tools, room, func(dir string, servers []string) int {
+		return estimateTokens(len(mustJSON(dir))+len(serverToolsParams(servers))+len(serverToolsFunction)+70) + 4
+	})
+	est += dirTokens
 	fnames, byName := functionNames(tools)
 	size := 2
 	for _, d := range defs {
@@ -417,6 +436,10 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 			enc = append(enc, ',')
 		}
 		enc = appendFunction(enc, fnames[i], d)
+	}
+	if dir != "" {
+		enc = append(enc, ',')
+		enc = appendFunction(enc, serverToolsFunction, &functionDef{descJSON: mustJSON(dir), params: serverToolsParams(servers)})
 	}
 	enc = append(enc, ']')
 	params := openai.ChatCompletionNewParams{
@@ -433,14 +456,40 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 		names:      byName,
 		candidates: candidateList(tools, scores),
 		estimate:   est,
+		servers:    servers,
 	}
+}
+
+func mustJSON(s string) []byte {
+	b, _ := json.Marshal(s) // cannot fail: a string
+	return b
 }
 
 // openaiDialog is a tool-calling conversation.
 type openaiDialog struct {
-	p      *OpenAIPlanner
-	params chatRequest
-	calls  int // for ids of calls the server sent without one
+	p        *OpenAIPlanner
+	params   chatRequest
+	calls    int              // for ids of calls the server sent without one
+	declared map[string]*Tool // function names already in params.tools
+}
+
+// declare adds tools (a server's, after a directory call) to the functions
+// of the requests that follow, compact.
+func (d *openaiDialog) declare(tools []*Tool) {
+	enc := bytes.TrimSuffix(bytes.TrimSpace(d.params.tools), []byte("]"))
+	enc = append([]byte(nil), enc...)
+	for _, t := range tools {
+		name := FunctionName(t)
+		if _, ok := d.declared[name]; ok {
+			continue
+		}
+		if len(enc) > 1 {
+			enc = append(enc, ',')
+		}
+		enc = appendFunction(enc, name, newLevelFunctionDef(t, levelCompact))
+		d.params.ntools++
+	}
+	d.params.tools = append(enc, ']')
 }
 
 func (d *openaiDialog) ask(ctx context.Context, temperature *float64) (modelReply, error) {

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -531,8 +532,8 @@ func TestOpenAIPreselection(t *testing.T) {
 		t.Fatal(err)
 	}
 	names := functionNamesOf(f.requests()[0])
-	if len(names) != 10 {
-		t.Errorf("%d functions sent, want 10", len(names))
+	if len(names) != 11 || names[10] != serverToolsFunction {
+		t.Errorf("%d functions sent (%v), want 10 tools and the server directory", len(names), names)
 	}
 	found := false
 	for _, n := range names {
@@ -543,6 +544,54 @@ func TestOpenAIPreselection(t *testing.T) {
 	}
 	if len(plan.Candidates) != 10 || plan.Candidates[0].Tool != "archive_transcript" || plan.Candidates[0].Score <= 0 {
 		t.Errorf("candidates = %+v", plan.Candidates[:1])
+	}
+}
+
+// TestOpenAIServerDirectory: the model is given ten tools and the directory
+// of the servers left out; it looks into one (second level), gets its tools
+// declared, and calls one it was not first given.
+func TestOpenAIServerDirectory(t *testing.T) {
+	f := newFakeOpenAI(t,
+		callReply("c1", serverToolsFunction, `{"server":"svc3"}`),
+		callReply("c2", "svc3__operation_101", `{"id":"r-1"}`))
+	opts := f.options()
+	opts.MaxTools = 10
+	cat := bigCatalog(200)
+	plan, err := NewOpenAI(opts).Plan(context.Background(), Task{Query: "archive the meeting transcript of the standup"}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.BackendID != "svc3" || plan.Tool != "operation_101" || string(plan.Arguments) != `{"id":"r-1"}` {
+		t.Fatalf("plan %s__%s %s, want svc3__operation_101", plan.BackendID, plan.Tool, plan.Arguments)
+	}
+	reqs := f.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests, want 2", len(reqs))
+	}
+	first := functionNamesOf(reqs[0])
+	if slices.Contains(first, "svc3__operation_101") {
+		t.Fatal("the tool was in the first request already; the test needs one that is not")
+	}
+	desc := ""
+	for _, tl := range reqs[0]["tools"].([]any) {
+		fn := tl.(map[string]any)["function"].(map[string]any)
+		if fn["name"] == serverToolsFunction {
+			desc, _ = fn["description"].(string)
+		}
+	}
+	if !strings.Contains(desc, "- svc3 (") {
+		t.Errorf("directory does not list svc3: %q", desc)
+	}
+	if second := functionNamesOf(reqs[1]); !slices.Contains(second, "svc3__operation_101") {
+		t.Errorf("svc3's tools not declared in the second request: %v", second)
+	}
+	msgs := messages(t, reqs[1])
+	last := msgs[len(msgs)-1]
+	if last["role"] != "tool" || !strings.Contains(fmt.Sprint(last["content"]), "svc3__operation_101") {
+		t.Errorf("the directory call was not answered with svc3's tools: %v", last)
+	}
+	if plan.Attempts != 2 {
+		t.Errorf("attempts %d, want 2 (the look into a server is a request, not a failed attempt)", plan.Attempts)
 	}
 }
 

@@ -102,45 +102,6 @@ func trimRunes(s string, max int) string {
 	return strings.TrimSpace(string(r[:max-1])) + "…"
 }
 
-// selectCandidates returns the tools offered to the model, best first, with
-// their ranker scores. When the catalog holds at most maxTools tools, all of
-// them are offered (ordered by score, unscored ones after in catalog order);
-// otherwise the ranker's top maxTools, filled up in catalog order when the
-// ranker scored fewer, because the model, not the ranker, makes the choice.
-func selectCandidates(task Task, cat *Catalog, maxTools int) ([]*Tool, []float64) {
-	n := cat.Len()
-	if n == 0 {
-		return nil, nil
-	}
-	limit := n
-	if maxTools > 0 && maxTools < n {
-		limit = maxTools
-	}
-	ranked := cat.Search(task.Query, task.Context, limit)
-	tools := make([]*Tool, 0, limit)
-	scores := make([]float64, 0, limit)
-	seen := make(map[*Tool]bool, len(ranked))
-	for _, s := range ranked {
-		if s.Tool == nil || seen[s.Tool] || len(tools) == limit {
-			continue
-		}
-		seen[s.Tool] = true
-		tools = append(tools, s.Tool)
-		scores = append(scores, s.Score)
-	}
-	for i := range cat.Tools {
-		if len(tools) == limit {
-			break
-		}
-		t := &cat.Tools[i]
-		if !seen[t] {
-			tools = append(tools, t)
-			scores = append(scores, 0)
-		}
-	}
-	return tools, scores
-}
-
 func candidateList(tools []*Tool, scores []float64) []Candidate {
 	out := make([]Candidate, len(tools))
 	for i, t := range tools {

@@ -21,16 +21,36 @@ type Scored struct {
 	// one incidental word matched. Planners use it to decide when to refuse.
 	Coverage float64
 
+	// TaskCoverage is Coverage without the words that name a backend
+	// ("github", "slack"): the share of what the task asks to do that the
+	// tool matched. Naming a product says where, not what: "create a
+	// GitHub release" matches every GitHub tool on "github" and none on
+	// "release". Zero when the query has no other word.
+	TaskCoverage float64
+
+	// Evidence is Score times TaskCoverage, divided by the catalog's
+	// largest idf so that it does not grow with the catalog's size: how
+	// strongly the tool matches, scaled by how much of the task it
+	// explains. A tool that matches one word of the task strongly, or
+	// most of a vague task weakly, has little evidence of doing the task.
+	// It is zero when the task names, as the product to use, a word no
+	// tool knows that is not English ("create a trello card"). Planners
+	// use it to decide when to refuse.
+	Evidence float64
+
 	pos int32 // index in the catalog, for tie-breaks
 }
 
 // Index ranks tools for a plain-language query. It is a BM25F index (fields
 // weighted separately: tool name, backend, title, description, parameter
 // names, parameter descriptions and enum values) over identifier-split,
-// stemmed terms, with query expansion through a curated developer synonym
-// list, a bonus for tools whose name the query covers, a bonus for the
-// backend or product the query names, and small adjustments from the tools'
-// annotations (read-only vs destructive) and from the IDE context.
+// stemmed terms, with query expansion through a short curated list of
+// developer synonyms (each group under a general argument) and a table
+// generated from WordNet (synonyms and derivationally related forms),
+// correction of misspelled words (typo.go), a bonus for tools whose name
+// the query covers, a bonus for the backend or product the query names, and
+// small adjustments from the tools' annotations or their names' verbs
+// (read-only, writing, destructive) and from the IDE context.
 //
 // Everything that does not depend on the query is computed by [NewIndex];
 // Search does no allocation proportional to the catalog beyond its result.
@@ -55,6 +75,10 @@ type Index struct {
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
 
+	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
+	terms       []string    // by term id
+	typoBuckets [26][]int32 // term ids by first letter (typo.go)
+
 	pool sync.Pool // of *searchState
 }
 
@@ -71,9 +95,44 @@ type cueRef struct {
 const (
 	hintReadOnly = 1 << iota
 	hintDestructive
-	hintFile // takes a path or file argument
-	hintURL  // takes a URL argument
+	hintFile  // takes a path or file argument
+	hintURL   // takes a URL argument
+	hintWrite // creates or changes something (by annotation or by its name's verb)
 )
+
+// Verbs that lead tool names by the CRUD convention of REST and MCP tool
+// lists ("get_issue", "listCommits", "create-index", "delete_branch").
+// They stand in for annotations a tool does not declare.
+var (
+	readNameVerbs        = setOf("get", "list", "search", "find", "read", "describe", "show", "fetch", "retrieve", "view", "count", "explain", "inspect", "lookup", "query")
+	destructiveNameVerbs = setOf("delete", "remove", "drop", "destroy", "purge", "kill", "terminate", "erase")
+	writeNameVerbs       = setOf("create", "update", "set", "add", "post", "put", "patch", "push", "merge", "move", "rename", "upload", "insert", "write", "edit", "fork", "run", "trigger", "deploy", "apply", "send", "new", "generate", "append", "replace", "reset", "rebase", "restore", "pause", "resolve", "unresolve", "approve", "cancel", "finalize")
+)
+
+// nameHints infers read-only, destructive and write hints from the first
+// word of a tool's name, after a leading word that repeats the backend's
+// name ("linear_create_issue", "browser_click").
+func nameHints(name, backend string) uint8 {
+	var words []string
+	splitWords(name, func(w string) { words = append(words, strings.ToLower(w)) })
+	bw := map[string]bool{}
+	splitWords(backend, func(w string) { bw[strings.ToLower(w)] = true })
+	for len(words) > 1 && (bw[words[0]] || words[0] == "browser" || words[0] == "api") {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return 0
+	}
+	switch w := words[0]; {
+	case readNameVerbs[w]:
+		return hintReadOnly
+	case destructiveNameVerbs[w]:
+		return hintDestructive | hintWrite
+	case writeNameVerbs[w]:
+		return hintWrite
+	}
+	return 0
+}
 
 // Field weights and length normalization (BM25F). Names carry most of the
 // signal; parameter descriptions are long and noisy and count least.
@@ -181,13 +240,20 @@ func NewIndex(tools []Tool) *Index {
 		for f := range numFields {
 			sumLen[f] += float64(d.len[f])
 		}
-		if a := t.Annotations; a != nil {
+		nh := nameHints(t.Name, t.Backend)
+		if a := t.Annotations; a != nil && (a.ReadOnlyHint != nil || a.DestructiveHint != nil) {
 			if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 				hints |= hintReadOnly
 			}
 			if a.DestructiveHint != nil && *a.DestructiveHint && !(a.ReadOnlyHint != nil && *a.ReadOnlyHint) {
 				hints |= hintDestructive
 			}
+			if hints&hintReadOnly == 0 {
+				hints |= nh & hintWrite
+			}
+		} else {
+			// No annotations: the name's verb says what the tool does.
+			hints |= nh
 		}
 		ix.docHint[i] = hints
 
@@ -394,6 +460,7 @@ type searchState struct {
 	cue     []float64 // by backend
 	qterms  []qterm
 	groups  []float64 // by group: weight for coverage
+	naming  uint64    // groups whose word names a backend
 }
 
 type qterm struct {
@@ -438,6 +505,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 	st.qterms = st.qterms[:0]
 	st.groups = st.groups[:0]
+	st.naming = 0
 	clear(st.cue)
 
 	addTerm := func(term string, w float64, g int, plural bool) {
@@ -491,14 +559,29 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		g := len(st.groups)
 		gw := ix.maxIDF // unknown words weigh as the rarest word...
+		var fixes []int32
 		if id, ok := ix.dict[word.term]; ok {
 			gw = ix.idf[id]
 		} else if word.proper {
 			gw = 0 // ...except names ("Lisbon", "Jane"): payload, not intent
+		} else if fixes = ix.typoFixes(word.raw, word.term); len(fixes) > 0 {
+			gw = 0 // ...or misspelled words, which weigh as what they stand for
+			for _, id := range fixes {
+				gw = max(gw, ix.idf[id])
+			}
 		}
 		gw *= word.weight
+		if word.cue && ix.namesBackend(word.term) {
+			st.naming |= 1 << g
+		}
 		st.groups = append(st.groups, gw)
 		addTerm(word.term, word.weight, g, word.plural)
+		for _, id := range fixes {
+			addTerm(ix.terms[id], word.weight*typoWeight, g, word.plural)
+			if word.cue {
+				ix.cueTerm(st, ix.terms[id], word.weight*typoWeight)
+			}
+		}
 		if word.cue {
 			ix.cueTerm(st, word.term, word.weight)
 		}
@@ -533,9 +616,22 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 	}
 
-	var totalGroup float64
-	for _, g := range st.groups {
+	// A task that names, as the product to use, a word the catalog does
+	// not know and that is neither English nor a misspelling of a known
+	// word ("create a trello card", "pay via venmo") asks for a service no
+	// backend offers: there is no evidence any tool does it.
+	foreign := false
+	for _, w := range q.named {
+		if _, ok := ix.dict[stem(w)]; !ok && !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 {
+			foreign = true
+		}
+	}
+	var totalGroup, taskGroup float64
+	for i, g := range st.groups {
 		totalGroup += g
+		if st.naming&(1<<i) == 0 {
+			taskGroup += g
+		}
 	}
 	out := make([]Scored, 0, min(len(st.touched), max(limit, 0)+1))
 	if limit <= 0 {
@@ -577,6 +673,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			s *= 1 - intentBoost
 		case q.write && h&hintReadOnly != 0:
 			s *= 1 - intentBoost/2
+		case q.readOnly && h&hintWrite != 0:
+			s *= 1 - intentBoost/2
 		}
 		if (q.ctxFile || q.hasPath) && h&hintFile != 0 {
 			s *= 1 + ctxFileBoost
@@ -584,24 +682,53 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if q.hasURL && h&hintURL != 0 {
 			s *= 1 + ctxFileBoost
 		}
-		cov := 0.0
+		cov, task := 0.0, 0.0
 		if totalGroup > 0 {
 			for m != 0 {
 				g := bits.TrailingZeros64(m)
 				m &= m - 1
 				cov += st.groups[g]
+				if st.naming&(1<<g) == 0 {
+					task += st.groups[g]
+				}
 			}
 			cov /= totalGroup
+		}
+		if taskGroup > 0 {
+			task /= taskGroup
 		}
 		// Coordination: a tool that matches more of what was asked beats
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
-		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, pos: d}, limit, ix)
+		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign), pos: d}, limit, ix)
 	}
 	if limit <= 0 {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })
 	}
 	return out
+}
+
+func evidence(score, task, maxIDF float64, foreign bool) float64 {
+	if foreign {
+		return 0
+	}
+	return score * task / maxIDF
+}
+
+// namesBackend reports whether term is a word of a backend's name that is
+// found mostly in that backend's tools ("github", "slack"; not "search" of
+// "brave-search", which many servers' tools use).
+func (ix *Index) namesBackend(term string) bool {
+	id, ok := ix.dict[term]
+	if !ok {
+		return false
+	}
+	for _, c := range ix.backendTerms[id] {
+		if c.spec >= 0.5 {
+			return true
+		}
+	}
+	return false
 }
 
 // isNameTerm reports whether term occurs in some tool or backend name.

@@ -17,6 +17,12 @@ type parsedQuery struct {
 	hasPath     bool // names a filesystem path
 	hasURL      bool // names a URL
 	ctxFile     bool // the IDE has a document open and the query names no path
+
+	// named are words in the place of a product the task is to use: right
+	// after "a"/"an" ("create a trello card") or "via"/"through"/"using"
+	// ("refund via paypal"), lower-cased. Search checks whether the
+	// catalog knows them.
+	named []string
 }
 
 type queryWord struct {
@@ -26,6 +32,7 @@ type queryWord struct {
 	plural bool    // the word was written in the plural ("issues")
 	whole  string  // for a part of a case-split word ("Mongo" of "MongoDB"): the whole word, analyzed
 	proper bool    // capitalized inside the sentence ("Lisbon", "Jane"): a name, when no tool knows it
+	raw    string  // the word as written, lower-cased (for typo correction)
 }
 
 const (
@@ -74,6 +81,10 @@ func rewriteIdioms(query string) string {
 		}
 		return query[:i] + verb + rest
 	}
+	// "go to https://...": going to a URL is navigating to it.
+	if i := strings.Index(lq, "go to "); i >= 0 && strings.Contains(lq[i:min(len(lq), i+20)], "://") {
+		return query[:i] + "navigate to " + query[i+len("go to "):]
+	}
 	return query
 }
 
@@ -106,6 +117,9 @@ func parseQuery(query string) parsedQuery {
 				parts = parts[:0]
 			}
 			i := q.add(seen, t, w, cue, isPlural(strings.ToLower(word)))
+			if q.words[i].raw == "" && !joined {
+				q.words[i].raw = strings.ToLower(word)
+			}
 			if start > 0 && titleCase(word) {
 				q.words[i].proper = true
 			}
@@ -179,6 +193,11 @@ func parseQuery(query string) parsedQuery {
 		case strings.Contains(lw, "@") && strings.Contains(lw, "."):
 			add(stem("email"), hintWeight, false)
 			continue
+		case len(lw) > 1 && lw[0] == '#' && unicode.IsLetter(rune(lw[1])):
+			// "#general": how chat tools write a channel ("#123" is a
+			// number, handled below).
+			add(stem("channel"), hintWeight, false)
+			continue
 		case dottedRef(lw):
 			// "shop.users", "app.config.ts": a qualified name. A known
 			// file extension makes it a file; otherwise it names a
@@ -205,6 +224,11 @@ func parseQuery(query string) parsedQuery {
 				add("many", hintWeight, false)
 			}
 		}
+		if lw == "open" && (nextField(fs, fi) == "a" || nextField(fs, fi) == "an") {
+			// "open an issue", "open a PR": opening a new thing creates
+			// it; "open the file" reads one.
+			add(stem("create"), 1, false)
+		}
 		switch lw {
 		case "which", "what", "who":
 			// "which tabs are open?", "who are the members?": asks for a
@@ -223,6 +247,12 @@ func parseQuery(query string) parsedQuery {
 				add("count", 0.8, false)
 			}
 		}
+		switch prev {
+		case "a", "an", "via", "through", "using":
+			if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
+				q.named = append(q.named, lw)
+			}
+		}
 		prev = lw
 		addText(text, 1, true)
 		splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
@@ -238,6 +268,14 @@ func parseQuery(query string) parsedQuery {
 				read = true
 			}
 		})
+	}
+	if len(q.plain) > 0 && !q.destructive {
+		switch q.plain[0] {
+		case "what", "whats", "which", "who", "where", "how", "when":
+			// A question asks to know, whatever nouns follow ("what will
+			// a new project cost"): read intent.
+			read, write = true, false
+		}
 	}
 	q.readOnly = read && !write
 	q.write = write

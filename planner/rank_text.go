@@ -126,6 +126,15 @@ func stem(w string) string {
 	if len(w) <= 3 || !isASCIILower(w) {
 		return w
 	}
+	// British -ise spellings meet the -ize ones ("initialised",
+	// "initialized"); applied to index and query alike, so a word that
+	// only looks like one ("promise") is changed on both sides.
+	for _, suf := range []string{"isations", "isation", "ising", "ised", "ises", "ise"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+			w = w[:len(w)-len(suf)] + "iz" + suf[2:]
+			break
+		}
+	}
 	switch {
 	case strings.HasSuffix(w, "ies") && len(w) > 4:
 		w = w[:len(w)-3] + "y"
@@ -197,6 +206,11 @@ var stopWords = setOf(
 	"before", "during", "until", "through", "within", "without", "between",
 	"both", "either", "neither", "per", "otherwise", "don't", "doesn't",
 	"should", "else",
+	// contractions typed without the apostrophe, as in chat: the same
+	// function words as "what's", "don't"
+	"whats", "thats", "whos", "wheres", "hows", "theres", "heres", "dont",
+	"doesnt", "didnt", "cant", "wont", "isnt", "arent", "ive", "youre",
+	"theyre",
 )
 
 func setOf(words ...string) map[string]bool {

@@ -141,28 +141,47 @@ func (p *SamplingPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*P
 			names      map[string]*Tool
 			candidates []Candidate
 			user       string
+			servers    []string
 		)
 		if d.tools {
 			tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
 			sys := systemPrompt(steps)
 			user = userMessage(task)
-			size := len(sys) + len(user)
 			fnames, _ := functionNames(tools)
-			n := len(tools)
-			st := make([]samplingTool, 0, n)
-			compacting := false
-			for i, t := range tools {
-				def := newFunctionDef(t)
-				if c := p.opts.MaxPromptTokens; c > 0 && i > 0 && (compacting || estimateTokens(size+def.size) > c/2) {
-					// past half the cap, compact definitions (see buildRequest)
-					def, compacting = newCompactFunctionDef(t), true
+			var byLevel [numLevels][]*functionDef
+			def := func(i int, l defLevel) *functionDef {
+				if byLevel[l] == nil {
+					byLevel[l] = make([]*functionDef, len(tools))
 				}
-				if p.opts.MaxPromptTokens > 0 && i > 0 && estimateTokens(size+def.size) > p.opts.MaxPromptTokens {
-					n = i
-					break
+				if byLevel[l][i] == nil {
+					byLevel[l][i] = newLevelFunctionDef(tools[i], l)
 				}
-				size += def.size
-				st = append(st, samplingTool{Name: fnames[i], Description: def.description, InputSchema: def.params})
+				return byLevel[l][i]
+			}
+			budget := 0
+			if c := p.opts.MaxPromptTokens; c > 0 {
+				budget = max(c-estimateTokens(len(sys)+len(user)), 1)
+			}
+			levels, n := fitLevels(len(tools), budget, func(i int, l defLevel) int {
+				return estimateTokens(def(i, l).size + len(fnames[i]))
+			})
+			st := make([]samplingTool, 0, n+1)
+			used := 0
+			for i, l := range levels {
+				d := def(i, l)
+				used += estimateTokens(d.size + len(fnames[i]))
+				st = append(st, samplingTool{Name: fnames[i], Description: d.description, InputSchema: d.params})
+			}
+			room := -1 // no cap
+			if budget > 0 {
+				room = max(budget-used, 0)
+			}
+			dir, srv, _ := fitDirectory(cat, tools[:n], room, func(dir string, srv []string) int {
+				return estimateTokens(len(dir) + len(serverToolsParams(srv)) + len(serverToolsFunction) + 40)
+			})
+			if dir != "" {
+				st = append(st, samplingTool{Name: serverToolsFunction, Description: dir, InputSchema: serverToolsParams(srv)})
+				servers = srv
 			}
 			tools, scores = tools[:n], scores[:n]
 			_, names = functionNames(tools)
@@ -172,7 +191,7 @@ func (p *SamplingPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*P
 			d.params.ToolChoice = &toolChoice{Mode: "auto"}
 		} else {
 			req := buildJSONRequest(task, cat, p.opts.MaxTools, p.opts.MaxPromptTokens, steps)
-			names, candidates, user = req.names, req.candidates, req.user
+			names, candidates, user, servers = req.names, req.candidates, req.user, req.servers
 			d.params.SystemPrompt = req.system
 		}
 		d.params.Messages = []samplingMessage{textMessage("user", user)}
@@ -183,6 +202,7 @@ func (p *SamplingPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*P
 			executor:       p.opts.Executor,
 			maxResultBytes: p.opts.MaxResultBytes,
 			names:          names,
+			servers:        servers,
 		}
 		return modelSession{d: d, cfg: cfg, candidates: candidates}
 	})
@@ -205,6 +225,24 @@ type samplingDialog struct {
 	tools  bool
 	params samplingParams
 	last   string // JSON mode: raw text of the last reply
+}
+
+// declare adds a server's tools (after a directory call) to the tools of
+// the requests that follow; JSON mode lists them in the reply text only.
+func (d *samplingDialog) declare(tools []*Tool) {
+	if !d.tools {
+		return
+	}
+	have := map[string]bool{}
+	for _, t := range d.params.Tools {
+		have[t.Name] = true
+	}
+	for _, t := range tools {
+		if name := FunctionName(t); !have[name] {
+			def := newLevelFunctionDef(t, levelCompact)
+			d.params.Tools = append(d.params.Tools, samplingTool{Name: name, Description: def.description, InputSchema: def.params})
+		}
+	}
 }
 
 func (d *samplingDialog) ask(ctx context.Context, temperature *float64) (modelReply, error) {

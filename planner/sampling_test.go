@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -149,5 +150,35 @@ func TestSamplingErrors(t *testing.T) {
 	cancel()
 	if _, err := NewSampling(s, SamplingOptions{}).Plan(ctx, Task{Query: "x"}, testCatalog()); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: err = %v", err)
+	}
+}
+
+// TestSamplingServerDirectory: with tool use, a look into a server declares
+// its tools for the next request.
+func TestSamplingServerDirectory(t *testing.T) {
+	s := &fakeSampler{tools: true, script: []string{
+		`{"role":"assistant","model":"m","stopReason":"toolUse","content":{"type":"tool_use","id":"tu_1","name":"agentify__server_tools","input":{"server":"svc3"}}}`,
+		`{"role":"assistant","model":"m","stopReason":"toolUse","content":{"type":"tool_use","id":"tu_2","name":"svc3__operation_101","input":{"id":"r-1"}}}`,
+	}}
+	plan, err := NewSampling(s, SamplingOptions{MaxTools: 10}).Plan(context.Background(), Task{Query: "archive the meeting transcript"}, bigCatalog(200))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.BackendID != "svc3" || plan.Tool != "operation_101" {
+		t.Fatalf("plan %s__%s, want svc3__operation_101", plan.BackendID, plan.Tool)
+	}
+	names := func(p samplingParams) []string {
+		var out []string
+		for _, tl := range p.Tools {
+			out = append(out, tl.Name)
+		}
+		return out
+	}
+	first, second := names(s.params(t, 0)), names(s.params(t, 1))
+	if len(first) != 11 || first[10] != serverToolsFunction || slices.Contains(first, "svc3__operation_101") {
+		t.Errorf("first request tools %v: want 10 tools and the directory, without svc3__operation_101", first)
+	}
+	if !slices.Contains(second, "svc3__operation_101") {
+		t.Errorf("second request tools lack svc3's: %v", second)
 	}
 }

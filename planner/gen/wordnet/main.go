@@ -15,6 +15,13 @@
 // index lists senses by frequency in the tagged corpus) and records every
 // other single-word lemma of those synsets as a word that, in a query, may
 // stand for the vocabulary word. Nothing in the table is written by hand.
+//
+// It also writes planner/wordnet_words.txt: the English words of WordNet
+// (lemmas and irregular forms of four letters or more). The ranker corrects
+// a query word it does not know to a tool-vocabulary word one or two edits
+// away only when the word is not English: "lsit" is a typo of "list",
+// "flight" is not a typo of "light". This list cannot be pruned to the
+// vocabulary: the catalog a gateway serves is known only at run time.
 package main
 
 import (
@@ -70,18 +77,70 @@ func run(wn, dir string, check bool, vocabFrom string) error {
 	if err != nil {
 		return err
 	}
-	out := filepath.Join(dir, "wordnet.txt")
-	if check {
-		old, err := os.ReadFile(out)
-		if err != nil {
+	words, err := englishWords(wn)
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"wordnet.txt", table}, {"wordnet_words.txt", words}} {
+		out := filepath.Join(dir, f.name)
+		if check {
+			old, err := os.ReadFile(out)
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(old, f.data) {
+				return fmt.Errorf("%s is stale: run go run ./planner/gen/wordnet", out)
+			}
+			continue
+		}
+		if err := os.WriteFile(out, f.data, 0o644); err != nil {
 			return err
 		}
-		if !bytes.Equal(old, table) {
-			return fmt.Errorf("%s is stale: run go run ./planner/gen/wordnet", out)
-		}
-		return nil
 	}
-	return os.WriteFile(out, table, 0o644)
+	return nil
+}
+
+// minTypoLen is the shortest word the ranker corrects (planner/rank.go
+// uses the same bound): shorter words are too often other words.
+const minTypoLen = 4
+
+// englishWords returns the file of English words: every WordNet lemma and
+// irregular inflection of minTypoLen or more letters (a-z only).
+func englishWords(dir string) ([]byte, error) {
+	w, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	set := map[string]bool{}
+	keep := func(s string) {
+		if len(s) >= minTypoLen && strings.IndexFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+			set[s] = true
+		}
+	}
+	for _, p := range pos {
+		for lemma := range w.index[p] {
+			keep(lemma)
+		}
+		for form := range w.exc[p] {
+			keep(form)
+		}
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b bytes.Buffer
+	b.WriteString(strings.Replace(header, "# Each line: a word a query may use, then the tool-vocabulary words it stands for.",
+		"# English words (WordNet lemmas and irregular forms, 4+ letters), which the ranker never corrects as typos.", 1))
+	for _, k := range keys {
+		b.WriteString(k)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
 }
 
 // vocabulary returns the sorted lower-case words (letters only, 2+ runes)
@@ -220,6 +279,66 @@ func (w *wordnet) morphy(word, p string) []string {
 	return out
 }
 
+// derived returns the lemmas that WordNet's derivational pointers ("+")
+// link to the word lemma of the synset at offset in p ("aggregate" ->
+// "aggregation", "deploy" -> "deployment").
+func (w *wordnet) derived(p, off, lemma string) []string {
+	o, err := strconv.Atoi(off)
+	if err != nil || o >= len(w.data[p]) {
+		return nil
+	}
+	line := w.data[p][o:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	if i := bytes.IndexByte(line, '|'); i >= 0 {
+		line = line[:i] // the gloss
+	}
+	f := strings.Fields(string(line))
+	if len(f) < 4 {
+		return nil
+	}
+	n, err := strconv.ParseInt(f[3], 16, 32)
+	if err != nil || 4+2*int(n) >= len(f) {
+		return nil
+	}
+	src := -1 // 1-based word number of lemma in this synset
+	for i := 0; i < int(n); i++ {
+		l := strings.ToLower(f[4+2*i])
+		if j := strings.IndexByte(l, '('); j >= 0 {
+			l = l[:j]
+		}
+		if l == lemma {
+			src = i + 1
+		}
+	}
+	if src < 0 {
+		return nil
+	}
+	k := 4 + 2*int(n)
+	np, err := strconv.Atoi(f[k])
+	if err != nil {
+		return nil
+	}
+	posName := map[string]string{"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
+	var out []string
+	for i := 0; i < np && k+1+4*i+3 < len(f); i++ {
+		sym, toff, tpos, st := f[k+1+4*i], f[k+2+4*i], f[k+3+4*i], f[k+4+4*i]
+		if sym != "+" || len(st) != 4 {
+			continue
+		}
+		s, _ := strconv.ParseInt(st[:2], 16, 32)
+		t, _ := strconv.ParseInt(st[2:], 16, 32)
+		if int(s) != src || t == 0 {
+			continue
+		}
+		if ls := w.lemmas(posName[tpos], toff); int(t) <= len(ls) {
+			out = append(out, ls[t-1])
+		}
+	}
+	return out
+}
+
 // lemmas returns the lemmas of the synset at offset in the data file of p.
 func (w *wordnet) lemmas(p, off string) []string {
 	o, err := strconv.Atoi(off)
@@ -290,6 +409,7 @@ func build(dir string, vocab []string) ([]byte, error) {
 		inVocab[v] = true
 	}
 	tab := map[string]map[string]bool{}
+	der := map[string]map[string]bool{} // derivationally related forms
 	for _, v := range vocab {
 		for _, p := range pos {
 			for _, base := range w.morphy(v, p) {
@@ -306,6 +426,15 @@ func build(dir string, vocab []string) ([]byte, error) {
 							tab[l] = map[string]bool{}
 						}
 						tab[l][base] = true
+					}
+					for _, l := range w.derived(p, off, base) {
+						if l == base || l == v || strings.ContainsAny(l, "_-.'") {
+							continue
+						}
+						if der[l] == nil {
+							der[l] = map[string]bool{}
+						}
+						der[l][base] = true
 					}
 				}
 			}
@@ -326,6 +455,21 @@ func build(dir string, vocab []string) ([]byte, error) {
 		}
 		sort.Strings(ts)
 		fmt.Fprintf(bw, "%s %s\n", k, strings.Join(ts, " "))
+	}
+	// Derivationally related forms, marked "=": the same concept in
+	// another part of speech ("aggregation" for "aggregate").
+	keys = keys[:0]
+	for k := range der {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		ts := make([]string, 0, len(der[k]))
+		for t := range der[k] {
+			ts = append(ts, t)
+		}
+		sort.Strings(ts)
+		fmt.Fprintf(bw, "=%s %s\n", k, strings.Join(ts, " "))
 	}
 	bw.Flush()
 	return b.Bytes(), nil
