@@ -148,3 +148,37 @@ func FuzzHostileSchema(f *testing.F) {
 		s.Validate(v)
 	})
 }
+
+// TestEvalCounter shows that FuzzHostileSchema's instrument can fail: it
+// counts the evaluations of a oneOf chain (2^(n+1)-1 subschema visits for
+// n links) and stops the unbounded 30-link chain, which the library alone
+// would validate for minutes, at the work bound.
+func TestEvalCounter(t *testing.T) {
+	c := &evalCounter{limit: DefaultArgSchemaLimits.MaxWork}
+	s := compileCounting([]byte(oneOfChain(8)), c)
+	if s == nil {
+		t.Fatal("the instrumented compile failed")
+	}
+	if c.compiled < 9 {
+		t.Errorf("compiled %d subschemas, want at least the 9 definitions", c.compiled)
+	}
+	s.Validate(map[string]any{})
+	if c.evals < 1<<8 {
+		t.Errorf("counted %d evaluations of an 8-link oneOf chain, want at least 2^8", c.evals)
+	}
+	c = &evalCounter{limit: 1000}
+	s = compileCounting([]byte(oneOfChain(30)), c)
+	if s == nil {
+		t.Fatal("the instrumented compile failed")
+	}
+	defer func() {
+		if r := recover(); r != errOverWork {
+			t.Fatalf("recovered %v, want the work bound to stop the validation", r)
+		}
+		if c.evals != 1001 {
+			t.Errorf("stopped after %d evaluations, want 1001", c.evals)
+		}
+	}()
+	s.Validate(map[string]any{})
+	t.Fatal("a 2^30 validation ran to its end")
+}
