@@ -391,9 +391,20 @@ func TestHardeningHostileSchemas(t *testing.T) {
 			c.waitTools("h__hostile", "ok__echo")
 			pid := c.cmd.Process.Pid
 			base := statusKB(t, pid, "VmHWM")
+			t.Cleanup(func() { // before the gateway is stopped: its peak even when a guard failed
+				if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid)); err == nil {
+					for _, l := range strings.Split(string(b), "\n") {
+						if strings.HasPrefix(l, "VmHWM:") || strings.HasPrefix(l, "VmRSS:") {
+							t.Logf("%s: gateway %s", tt.shape, strings.Join(strings.Fields(l), " "))
+						}
+					}
+				}
+			})
 
 			start := time.Now()
-			guard := start.Add(20 * time.Second)
+			// A hang guard, a hundred times what the fixed gateway needs on a
+			// loaded machine; the old one answered no ping for 16 s to minutes.
+			guard := start.Add(10 * time.Second)
 			hostile := map[string]string{
 				"direct":           c.request("tools/call", map[string]any{"name": "h__hostile", "arguments": tt.args}),
 				"call_tool":        c.request("tools/call", map[string]any{"name": "call_tool", "arguments": map[string]any{"name": "h__hostile", "arguments": tt.args}}),
@@ -575,14 +586,15 @@ func TestHardeningListChangedBounded(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	guard := listed.Add(3 * time.Second)
+	const bound = 3 * time.Second
+	guard := listed.Add(bound)
 	from := 0
 	for {
 		m, i, ok := c.waitMsg(from, guard, func(m hMsg) bool {
 			return m.Method == "notifications/tools/list_changed" && !m.At.Before(listed)
 		})
 		if !ok {
-			t.Fatalf("no tools/list_changed showing the late backend's tools within 3 s of its tools/list (%d list_changed before)", countNotes(c, "notifications/tools/list_changed"))
+			t.Fatalf("no tools/list_changed showing the late backend's tools within %v of its tools/list (%d list_changed in all)", bound, countNotes(c, "notifications/tools/list_changed"))
 		}
 		if rHas(c.toolNames(), "late__echo") {
 			t.Logf("the client was told %v after the late backend listed its tools", m.At.Sub(listed).Round(time.Millisecond))
