@@ -10,6 +10,9 @@
 //	-hostile-schema nested|oneof-chain|recursive|huge  add a tool "hostile" with that input schema
 //	-list-changed-rate N                              after initialized, announce tools/list_changed N times a second
 //	-ready-stamp FILE                                 write the time (Unix ns) of the first tools/list answer to FILE
+//	-drop-tools D                                     after initialized, every D drop one of unknown_content, roots, sample
+//	                                                  and announce it (with -ready-stamp FILE, "TOOL <Unix ns>" is appended
+//	                                                  to FILE.dropped)
 //	-serial-big -big-count-file FILE                  build and send "big" results one at a time, numbered, counting them in FILE
 package main
 
@@ -20,6 +23,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +45,7 @@ var (
 	hostileSchema = flag.String("hostile-schema", "", "add a tool \"hostile\" whose input schema is hostile: nested, oneof-chain, recursive or huge")
 	listRate      = flag.Int("list-changed-rate", 0, "after notifications/initialized, send notifications/tools/list_changed this many times a second until stdin closes")
 	readyStamp    = flag.String("ready-stamp", "", "write the time (Unix nanoseconds) of the first tools/list answer to this file")
+	dropTools     = flag.Duration("drop-tools", 0, "after notifications/initialized, drop one of unknown_content, roots and sample every this often and send tools/list_changed")
 	serialBig     = flag.Bool("serial-big", false, "build and send \"big\" results one at a time, each text starting with its send sequence number (\"seq 00000001 \")")
 	bigCountFile  = flag.String("big-count-file", "", "with -serial-big: write the number of big results sent so far to this file after each one")
 )
@@ -269,6 +274,9 @@ func handle(m msg, tools []tool) {
 		if *listRate > 0 {
 			go announceChanges(*listRate)
 		}
+		if *dropTools > 0 {
+			go drop(*dropTools)
+		}
 	case "notifications/cancelled":
 		var p struct {
 			RequestID json.RawMessage `json:"requestId"`
@@ -287,6 +295,9 @@ func handle(m msg, tools []tool) {
 		for i := range tools {
 			items[i] = tools[i]
 		}
+		mu.Lock()
+		items = slices.DeleteFunc(items, func(t any) bool { return dropped[t.(tool).Name] })
+		mu.Unlock()
 		send(msg{ID: m.ID, Result: page(m.Params, "tools", items)})
 		if *readyStamp != "" {
 			stampOnce.Do(func() {
@@ -339,7 +350,30 @@ func handle(m msg, tools []tool) {
 	}
 }
 
-var stampOnce sync.Once
+var (
+	stampOnce sync.Once
+	dropped   = map[string]bool{} // guarded by mu; tools removed by -drop-tools
+)
+
+// drop removes a tool every d (three in all), appends its name and the
+// time to the stamp file's .dropped companion, and announces the change.
+// Removing, not adding: a tool added to an approved backend would be held
+// back by tool integrity, a removed one just goes.
+func drop(d time.Duration) {
+	for _, name := range []string{"unknown_content", "roots", "sample"} {
+		time.Sleep(d)
+		mu.Lock()
+		dropped[name] = true
+		mu.Unlock()
+		if *readyStamp != "" {
+			if f, err := os.OpenFile(*readyStamp+".dropped", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				fmt.Fprintf(f, "%s %d\n", name, time.Now().UnixNano())
+				f.Close()
+			}
+		}
+		send(msg{Method: "notifications/tools/list_changed"})
+	}
+}
 
 // announceChanges sends tools/list_changed rate times a second for as long
 // as the process runs (it ends with stdin's EOF).
