@@ -10,13 +10,16 @@ package e2e
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,6 +27,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/coder/websocket"
 )
 
 // hMsg is one message read from the gateway, as far as these tests need
@@ -90,10 +95,10 @@ func (g *gatedReader) set(paused bool) {
 // startH runs the gateway with the config (a value marshalled to a file)
 // and a state directory of its own: tool pins of one test's backends (a
 // hostile schema among them) must not weigh on another test's gateway.
-func startH(t *testing.T, cfg any, marker string) *hClient {
+func startH(t *testing.T, cfg any, marker string, args ...string) *hClient {
 	t.Helper()
 	bin, _ := binaries(t)
-	cmd := exec.Command(bin, "--config", writeConfig(t, cfg))
+	cmd := exec.Command(bin, append([]string{"--config", writeConfig(t, cfg)}, args...)...)
 	cmd.Env = cleanEnv("AGENTIFY_STATE_DIR=" + t.TempDir())
 	cmd.Dir = t.TempDir()
 	c := &hClient{t: t, cmd: cmd, stderr: &syncBuffer{}, marker: marker, done: make(chan struct{}), changed: make(chan struct{})}
@@ -750,5 +755,136 @@ func TestHardeningProtocolNits(t *testing.T) {
 	// The session goes on.
 	if m := c.result("tools/call", map[string]any{"name": "call_tool", "arguments": map[string]any{"name": "b__echo", "arguments": map[string]any{"text": "still here"}}}); m.IsError || m.Text != "still here" {
 		t.Errorf("after the nits: %+v", m)
+	}
+}
+
+// TestHardeningDashboardWatchers (item 4): 100 dashboard watchers on
+// /ws/mcptrace of the real gateway while the IDE makes 1,000 calls. At most
+// 16 streams are open (the others are refused with 503, so a flood of tabs
+// or scripts cannot make every forwarded call pay for them), each open
+// stream gets batched frames at most every 250 ms however many entries
+// pass, and every call is answered. The call rate with and without the
+// watchers is logged for docs/benchmarks.md. Before: every watcher was
+// accepted and fed one frame per entry, and 100 of them cut the IDE's call
+// rate to 13.6 %.
+func TestHardeningDashboardWatchers(t *testing.T) {
+	_, tb := binaries(t)
+	marker := newMarker()
+	c := startH(t, map[string]any{"expose": "all", "backends": []any{tbBackend(tb, "b", marker)}}, marker, "--debug-port", "0")
+	c.initialize()
+	c.waitTools("b__echo")
+	re := regexp.MustCompile(`(http://127\.0\.0\.1:[0-9]+)/?(?:#token=([A-Za-z0-9]+))?`)
+	var base, token string
+	for deadline := time.Now().Add(waitLimit); base == ""; time.Sleep(10 * time.Millisecond) {
+		if m := re.FindStringSubmatch(c.stderr.String()); m != nil {
+			base, token = m[1], m[2]
+		} else if time.Now().After(deadline) {
+			t.Fatal("no dashboard URL in the log")
+		}
+	}
+	const calls, inFlight = 1000, 64
+	rate := func(what string) float64 {
+		t.Helper()
+		guard := time.Now().Add(2 * waitLimit)
+		start := time.Now()
+		for done := 0; done < calls; {
+			var ids []string
+			for range min(inFlight, calls-done) {
+				ids = append(ids, c.request("tools/call", map[string]any{"name": "b__echo", "arguments": map[string]any{"text": "w"}}))
+			}
+			for _, id := range ids {
+				if m := c.await(id, guard, what); m.Error != nil || m.Text != "w" {
+					t.Fatalf("%s: %+v", what, m)
+				}
+			}
+			done += len(ids)
+		}
+		return calls / time.Since(start).Seconds()
+	}
+	rate("warm-up")
+	alone := rate("calls without watchers")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	type watcher struct {
+		frames, entries int
+		first, last     time.Time
+	}
+	var (
+		wg       sync.WaitGroup
+		wmu      sync.Mutex
+		open     []*watcher
+		refused  = map[int]int{} // HTTP status -> count
+		dialErrs []string
+	)
+	for range 100 {
+		ws, resp, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/mcptrace?token="+token, nil)
+		if err != nil {
+			if resp != nil {
+				refused[resp.StatusCode]++
+			} else {
+				dialErrs = append(dialErrs, err.Error())
+			}
+			continue
+		}
+		ws.SetReadLimit(-1)
+		w := &watcher{}
+		open = append(open, w)
+		wg.Add(1)
+		go func() { // reads until the test cancels ctx
+			defer wg.Done()
+			defer ws.CloseNow()
+			for {
+				_, b, err := ws.Read(ctx)
+				if err != nil {
+					return
+				}
+				var f struct {
+					Entries []json.RawMessage `json:"entries"`
+				}
+				json.Unmarshal(b, &f)
+				now := time.Now()
+				wmu.Lock()
+				if len(f.Entries) > 0 || !bytes.HasPrefix(b, []byte(`{"backlog"`)) {
+					if w.frames == 0 {
+						w.first = now
+					}
+					w.frames++
+					w.entries += max(len(f.Entries), 1)
+					w.last = now
+				}
+				wmu.Unlock()
+			}
+		}()
+	}
+	watched := rate("calls with watchers")
+	time.Sleep(600 * time.Millisecond) // the last batch
+	cancel()
+	wg.Wait()
+	t.Logf("%d of 100 watchers accepted, refused: %v; %.0f calls/s alone, %.0f with the watchers (%.1f %%)",
+		len(open), refused, alone, watched, 100*watched/alone)
+	if len(dialErrs) > 0 {
+		t.Errorf("%d dials failed without an HTTP answer, first: %s", len(dialErrs), dialErrs[0])
+	}
+	if len(open) > 16 {
+		t.Errorf("%d dashboard streams accepted at once, want at most 16", len(open))
+	}
+	if n := len(open) + refused[http.StatusServiceUnavailable]; n != 100 {
+		t.Errorf("%d accepted + %d refused with 503, want 100 (refused: %v)", len(open), refused[http.StatusServiceUnavailable], refused)
+	}
+	if len(open) == 0 {
+		t.Fatal("no dashboard stream accepted")
+	}
+	for i, w := range open {
+		if w.frames == 0 {
+			t.Errorf("watcher %d got no live entries", i)
+			continue
+		}
+		// Batched: at most one frame per 250 ms (plus the first).
+		if limit := 1 + int(w.last.Sub(w.first)/(250*time.Millisecond)) + 1; w.frames > limit {
+			t.Errorf("watcher %d got %d frames (%d entries) in %v, want at most %d: one frame per 250 ms",
+				i, w.frames, w.entries, w.last.Sub(w.first).Round(time.Millisecond), limit)
+			break
+		}
 	}
 }
