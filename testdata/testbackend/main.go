@@ -113,7 +113,7 @@ func builtinTools() []tool {
 		{"fail", "Return a tool error (isError) with the given message.", obj(map[string]any{"message": str}), nil},
 		{"crash", "Exit the server process in the middle of the call.", obj(map[string]any{"status": integer}), nil},
 		{"junk", "Write a line that is not JSON-RPC to stdout, then answer.", obj(map[string]any{}), nil},
-		{"big", "Answer with a text result of the given size in bytes (seed: pseudo-random letters from that seed instead of x).", obj(map[string]any{"bytes": integer, "seed": integer}, "bytes"), nil},
+		{"big", "Answer with a text result of the given size in bytes.", obj(map[string]any{"bytes": integer, "seed": map[string]any{"type": "integer", "description": "letters from a generator with this seed instead of x"}}, "bytes"), nil},
 		{"stderr", "Write lines to stderr, then answer.", obj(map[string]any{"lines": integer, "text": str}, "lines"), nil},
 		{"env", "Return the value of an environment variable of the server process.", obj(map[string]any{"name": str}, "name"), map[string]any{"readOnlyHint": true}},
 		{"read_file", "Read the complete contents of a text file and return them.", obj(map[string]any{"path": map[string]any{"type": "string", "description": "path of the file to read"}}, "path"), map[string]any{"readOnlyHint": true}},
