@@ -27,7 +27,9 @@ func repoRoot(t testing.TB) string {
 }
 
 // binaries builds the gateway and the Go test backend once per test run and
-// returns their paths.
+// returns their paths. With $AGENTIFY_E2E_BIN set, that binary is the
+// gateway instead of one built from this tree (to show that a test fails
+// against an older release); the test backend is always built from here.
 func binaries(t testing.TB) (gateway, testbackend string) {
 	t.Helper()
 	buildOnce.Do(func() {
@@ -39,7 +41,14 @@ func binaries(t testing.TB) (gateway, testbackend string) {
 		binPath = filepath.Join(dir, "mcp-agentify")
 		tbPath = filepath.Join(dir, "testbackend")
 		root := repoRoot(t)
-		for _, b := range []struct{ out, pkg string }{{binPath, "."}, {tbPath, "./testdata/testbackend"}} {
+		builds := []struct{ out, pkg string }{{binPath, "."}, {tbPath, "./testdata/testbackend"}}
+		if p := os.Getenv("AGENTIFY_E2E_BIN"); p != "" {
+			if binPath, buildErr = filepath.Abs(p); buildErr != nil {
+				return
+			}
+			builds = builds[1:]
+		}
+		for _, b := range builds {
 			cmd := exec.Command("go", "build", "-o", b.out, b.pkg)
 			cmd.Dir = root
 			if buildOut, buildErr = cmd.CombinedOutput(); buildErr != nil {

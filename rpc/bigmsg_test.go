@@ -46,9 +46,10 @@ func TestConnBigMessageAllocations(t *testing.T) {
 		t.Fatal("params changed")
 	}
 	// Reading costs the line in blocks plus one exact copy, and no copy for
-	// the message (measured 3.3x with the race detector; before: append's
-	// growth, the retained buffer and a copy, 5.0x).
-	if alloc := ms.TotalAlloc - before; alloc > 4*size {
+	// the message (measured 2.3x; 3.3x while scanWire still copied a handed
+	// over line; before: append's growth, the retained buffer and a copy,
+	// 5.0x).
+	if alloc := ms.TotalAlloc - before; alloc > 5*size/2 {
 		t.Errorf("reading a %d MB message allocated %.1fx its size", size>>20, float64(alloc)/size)
 	} else {
 		t.Logf("reading a %d MB message allocated %.2fx its size", size>>20, float64(alloc)/size)

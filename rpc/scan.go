@@ -26,11 +26,16 @@ import (
 // (with the message's fields still read, so the id can be named in the
 // error) when "jsonrpc" or "method" is not a string or "error" is not an
 // error object.
+//
+// With clone, the message's raw parts point into a copy of b; without, into
+// b itself (a buffer the stream handed over, see lineStream.owned).
 func scanWire(b []byte, w *wire, clone bool) (ok bool, bad string) {
 	if b[0] != '{' || !json.Valid(b) {
 		return false, ""
 	}
-	b = bytes.Clone(b)                         // the message must not alias the caller's buffer
+	if clone {
+		b = bytes.Clone(b) // the message must not alias the caller's buffer
+	}
 	var badJSONRPC, badMethod, badError string // per member: the last value decides
 	i := 1
 	for {

@@ -7,8 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"syscall"
+	"time"
 )
 
 // DefaultMaxMessageBytes bounds one incoming message. MCP results carry
@@ -287,7 +290,41 @@ func (s *lineStream) readBig(line []byte, err error) ([]byte, error) {
 		s.buf = nil
 	}
 	s.handedOver = true
+	if n >= releaseSize {
+		// The blocks are garbage now. Give them back before the message is
+		// forwarded (which copies it once more), so that the peak stays near
+		// twice the message instead of growing to the heap goal; and again
+		// once the message has been handled.
+		debug.FreeOSMemory()
+		releaseLater()
+	}
 	return out, nil
+}
+
+// releaseSize is the message size from which reading it schedules
+// [releaseLater]: far above everyday messages (a screenshot is a few MB),
+// so that steady traffic never forces collections.
+const releaseSize = 8 << 20
+
+// releasePending is set while a release is scheduled.
+var releasePending atomic.Bool
+
+// releaseLater returns the memory of a big message to the operating system
+// once the message has had time to be forwarded and dropped. Without it the
+// process keeps its high-water mark (about three times the message) for
+// minutes: an idle gateway runs no garbage collection that would lower the
+// heap goal, and the runtime only gives back memory above that goal. At
+// most one release is pending at a time, whatever the number of
+// connections reading big messages.
+func releaseLater() {
+	if !releasePending.CompareAndSwap(false, true) {
+		return
+	}
+	// The timer's goroutine is the runtime's; it runs once, briefly.
+	time.AfterFunc(2*time.Second, func() {
+		releasePending.Store(false)
+		debug.FreeOSMemory()
+	})
 }
 
 // keepBuf is the largest line buffer a lineStream keeps between messages.

@@ -94,7 +94,8 @@ say "fuzzing (short)"
 # worker is inside a slow input fails the run with "context deadline
 # exceeded" although nothing was found.
 for spec in "rpc FuzzDecode 100000" "rpc FuzzLineStream 20000" "rpc FuzzScanWire 100000" "rpc FuzzSetMember 50000" \
-  "schemas FuzzParse 50000" "schemas FuzzArgValidate 30000" "gateway FuzzCallParams 10000" "planner FuzzLexicalPlan 3000"; do
+  "schemas FuzzParse 50000" "schemas FuzzArgValidate 30000" "schemas FuzzHostileSchema 30000" \
+  "gateway FuzzCallParams 10000" "planner FuzzLexicalPlan 3000"; do
   set -- $spec
   out=$(go test -run '^$' -fuzz "^$2\$" -fuzztime "$3x" "./$1" 2>&1) || { echo "$out"; exit 1; }
   echo "  $1 $2: $(echo "$out" | grep -E '^fuzz: elapsed' | tail -1)"

@@ -4,6 +4,16 @@
 // stderr, send huge results, paginate its lists.
 //
 //	testbackend [-name N] [-tools K] [-page P] [-startup-delay D] [-catalog tools.json -server S]
+//
+// Hardening tests (issue 17) use flags that make it hostile:
+//
+//	-hostile-schema nested|oneof-chain|recursive|huge  add a tool "hostile" with that input schema
+//	-list-changed-rate N                              after initialized, announce tools/list_changed N times a second
+//	-ready-stamp FILE                                 write the time (Unix ns) of the first tools/list answer to FILE
+//	-drop-tools D                                     after initialized, every D drop one of unknown_content, roots, sample
+//	                                                  and announce it (with -ready-stamp FILE, "TOOL <Unix ns>" is appended
+//	                                                  to FILE.dropped)
+//	-serial-big -big-count-file FILE                  build and send "big" results one at a time, numbered, counting them in FILE
 package main
 
 import (
@@ -13,6 +23,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,6 +41,13 @@ var (
 	exitAtStart  = flag.Int("exit-at-start", -1, "exit with this status before answering initialize")
 	hangInit     = flag.Bool("hang-init", false, "never answer initialize")
 	junkAtStart  = flag.Bool("junk-at-start", false, "write a non-JSON line to stdout before anything else")
+
+	hostileSchema = flag.String("hostile-schema", "", "add a tool \"hostile\" whose input schema is hostile: nested, oneof-chain, recursive or huge")
+	listRate      = flag.Int("list-changed-rate", 0, "after notifications/initialized, send notifications/tools/list_changed this many times a second until stdin closes")
+	readyStamp    = flag.String("ready-stamp", "", "write the time (Unix nanoseconds) of the first tools/list answer to this file")
+	dropTools     = flag.Duration("drop-tools", 0, "after notifications/initialized, drop one of unknown_content, roots and sample every this often and send tools/list_changed")
+	serialBig     = flag.Bool("serial-big", false, "build and send \"big\" results one at a time, each text starting with its send sequence number (\"seq 00000001 \")")
+	bigCountFile  = flag.String("big-count-file", "", "with -serial-big: write the number of big results sent so far to this file after each one")
 )
 
 type msg struct {
@@ -71,7 +89,7 @@ func writeRaw(s string) {
 type tool struct {
 	Name        string         `json:"name"`
 	Description string         `json:"description"`
-	InputSchema map[string]any `json:"inputSchema"`
+	InputSchema any            `json:"inputSchema"` // an object, or json.RawMessage for hostile schemas
 	Annotations map[string]any `json:"annotations,omitempty"`
 }
 
@@ -95,7 +113,7 @@ func builtinTools() []tool {
 		{"fail", "Return a tool error (isError) with the given message.", obj(map[string]any{"message": str}), nil},
 		{"crash", "Exit the server process in the middle of the call.", obj(map[string]any{"status": integer}), nil},
 		{"junk", "Write a line that is not JSON-RPC to stdout, then answer.", obj(map[string]any{}), nil},
-		{"big", "Answer with a text result of the given size in bytes.", obj(map[string]any{"bytes": integer}, "bytes"), nil},
+		{"big", "Answer with a text result of the given size in bytes.", obj(map[string]any{"bytes": integer, "seed": map[string]any{"type": "integer", "description": "letters from a generator with this seed instead of x"}}, "bytes"), nil},
 		{"stderr", "Write lines to stderr, then answer.", obj(map[string]any{"lines": integer, "text": str}, "lines"), nil},
 		{"env", "Return the value of an environment variable of the server process.", obj(map[string]any{"name": str}, "name"), map[string]any{"readOnlyHint": true}},
 		{"read_file", "Read the complete contents of a text file and return them.", obj(map[string]any{"path": map[string]any{"type": "string", "description": "path of the file to read"}}, "path"), map[string]any{"readOnlyHint": true}},
@@ -134,7 +152,63 @@ func loadTools() []tool {
 	for i := 0; i < *extraTools; i++ {
 		ts = append(ts, tool{fmt.Sprintf("tool_%d", i), fmt.Sprintf("Synthetic tool number %d.", i), obj(map[string]any{"x": str}), nil})
 	}
+	if *hostileSchema != "" {
+		s, ok := hostileSchemas[*hostileSchema]
+		if !ok {
+			fmt.Fprintln(os.Stderr, "unknown -hostile-schema", *hostileSchema)
+			os.Exit(2)
+		}
+		ts = append(ts, tool{"hostile", "Frobnicate the quux widgets (this tool's input schema is hostile).", json.RawMessage(s()), nil})
+	}
 	return ts
+}
+
+// hostileSchemas are the input schemas of issue 17 item 1, which froze the
+// gateway before its schema work was bounded.
+var hostileSchemas = map[string]func() string{
+	// 1,600 objects nested through "properties" (59 KB): the library's
+	// compile took 25 s and gigabytes.
+	"nested": func() string {
+		const n = 1600
+		return strings.Repeat(`{"type":"object","properties":{"a":`, n) + `{}` + strings.Repeat(`}}`, n)
+	},
+	// 30 definitions, each a oneOf of two references to the next (2 KB):
+	// 2^30 paths for the validator, for any arguments.
+	"oneof-chain": func() string {
+		const n = 30
+		var b strings.Builder
+		b.WriteString(`{"type":"object","$ref":"#/$defs/d0","$defs":{`)
+		for i := range n {
+			fmt.Fprintf(&b, `"d%d":{"oneOf":[{"$ref":"#/$defs/d%d"},{"$ref":"#/$defs/d%d"}]},`, i, i+1, i+1)
+		}
+		fmt.Fprintf(&b, `"d%d":{"type":"object"}}}`, n)
+		return b.String()
+	},
+	// A schema that applies itself twice to the same member: 2^depth
+	// evaluations for arguments nested depth deep (call it with 40).
+	"recursive": func() string {
+		return `{"type":"object","allOf":[{"properties":{"a":{"$ref":"#"}}},{"properties":{"a":{"$ref":"#"}}}]}`
+	},
+	// 3,000 properties, each with a 20-value enum (about 600 KB).
+	"huge": func() string {
+		var b strings.Builder
+		b.WriteString(`{"type":"object","properties":{`)
+		for i := range 3000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"p%d":{"type":"string","description":"property number %d","enum":[`, i, i)
+			for j := range 20 {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `"value-%d-%d"`, i, j)
+			}
+			b.WriteString(`]}`)
+		}
+		b.WriteString(`}}`)
+		return b.String()
+	},
 }
 
 func main() {
@@ -197,6 +271,12 @@ func handle(m msg, tools []tool) {
 			"serverInfo":      map[string]any{"name": *name, "version": "1.0.0"},
 		}})
 	case "notifications/initialized":
+		if *listRate > 0 {
+			go announceChanges(*listRate)
+		}
+		if *dropTools > 0 {
+			go drop(*dropTools)
+		}
 	case "notifications/cancelled":
 		var p struct {
 			RequestID json.RawMessage `json:"requestId"`
@@ -215,7 +295,15 @@ func handle(m msg, tools []tool) {
 		for i := range tools {
 			items[i] = tools[i]
 		}
+		mu.Lock()
+		items = slices.DeleteFunc(items, func(t any) bool { return dropped[t.(tool).Name] })
+		mu.Unlock()
 		send(msg{ID: m.ID, Result: page(m.Params, "tools", items)})
+		if *readyStamp != "" {
+			stampOnce.Do(func() {
+				os.WriteFile(*readyStamp, []byte(strconv.FormatInt(time.Now().UnixNano(), 10)), 0o644)
+			})
+		}
 	case "prompts/list":
 		items := []any{map[string]any{"name": "greet", "description": "Greet someone", "arguments": []any{map[string]any{"name": "who", "required": true}}}}
 		send(msg{ID: m.ID, Result: page(m.Params, "prompts", items)})
@@ -259,6 +347,41 @@ func handle(m msg, tools []tool) {
 		if m.ID != nil {
 			send(msg{ID: m.ID, Error: map[string]any{"code": -32601, "message": "method not found: " + m.Method}})
 		}
+	}
+}
+
+var (
+	stampOnce sync.Once
+	dropped   = map[string]bool{} // guarded by mu; tools removed by -drop-tools
+)
+
+// drop removes a tool every d (three in all), appends its name and the
+// time to the stamp file's .dropped companion, and announces the change.
+// Removing, not adding: a tool added to an approved backend would be held
+// back by tool integrity, a removed one just goes.
+func drop(d time.Duration) {
+	for _, name := range []string{"unknown_content", "roots", "sample"} {
+		time.Sleep(d)
+		mu.Lock()
+		dropped[name] = true
+		mu.Unlock()
+		if *readyStamp != "" {
+			if f, err := os.OpenFile(*readyStamp+".dropped", os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				fmt.Fprintf(f, "%s %d\n", name, time.Now().UnixNano())
+				f.Close()
+			}
+		}
+		send(msg{Method: "notifications/tools/list_changed"})
+	}
+}
+
+// announceChanges sends tools/list_changed rate times a second for as long
+// as the process runs (it ends with stdin's EOF).
+func announceChanges(rate int) {
+	tick := time.NewTicker(time.Second / time.Duration(rate))
+	defer tick.Stop()
+	for range tick.C {
+		send(msg{Method: "notifications/tools/list_changed"})
 	}
 }
 
@@ -360,7 +483,20 @@ func call(m msg, cancel chan struct{}) {
 		writeRaw("junk line that is not JSON\n")
 		reply(text("after junk"))
 	case "big":
-		reply(text(strings.Repeat("x", num("bytes"))))
+		if *serialBig {
+			// One big result in memory at a time: a gateway that stops
+			// reading holds the backend here, not in 300 finished replies.
+			bigMu.Lock()
+			defer bigMu.Unlock()
+			bigSent++
+			body := fmt.Sprintf("seq %08d ", bigSent)
+			reply(text(body + bigText(max(num("bytes")-len(body), 0), a["seed"])))
+			if *bigCountFile != "" {
+				os.WriteFile(*bigCountFile, []byte(strconv.Itoa(bigSent)), 0o644)
+			}
+			return
+		}
+		reply(text(bigText(num("bytes"), a["seed"])))
 	case "stderr":
 		line := s("text")
 		if line == "" {
@@ -415,11 +551,37 @@ func call(m msg, cancel chan struct{}) {
 	case "roots":
 		res := request("roots/list", map[string]any{})
 		reply(text("roots: " + string(res)))
+	case "hostile":
+		b, _ := json.Marshal(a)
+		reply(text(fmt.Sprintf("hostile called with %d bytes of arguments", len(b))))
 	case "unknown_content":
 		reply(map[string]any{"content": []any{map[string]any{"type": "video", "url": "https://example.com/v.mp4", "x-extra": 1}}, "x-top": true, "structuredContent": json.RawMessage(`{"big":12345678901234567890,"f":1.0}`)})
 	default:
 		send(msg{ID: m.ID, Error: map[string]any{"code": -32602, "message": "unknown tool: " + p.Name}})
 	}
+}
+
+var (
+	bigMu   sync.Mutex
+	bigSent int // guarded by bigMu
+)
+
+// bigText returns n bytes: "x" repeated, or with a numeric seed letters
+// from a xorshift generator that tests reproduce (BigText in e2e).
+func bigText(n int, seed any) string {
+	f, ok := seed.(float64)
+	if !ok {
+		return strings.Repeat("x", n)
+	}
+	b := make([]byte, n)
+	x := uint64(f) | 1
+	for i := range b {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		b[i] = 'a' + byte(x%26)
+	}
+	return string(b)
 }
 
 func mustJSON(v any) json.RawMessage {
