@@ -1,6 +1,7 @@
 package integrity
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -204,5 +205,28 @@ func TestDiffShowsMarkupAsWritten(t *testing.T) {
 	old := json.RawMessage(`{"description":"Reads \u0026 writes. \u003cIMPORTANT\u003e","name":"t","n":12345678901234567890}`)
 	if d := Diff(old, nil); !strings.Contains(d, `-   "description": "Reads & writes. <IMPORTANT>",`) || !strings.Contains(d, "12345678901234567890") {
 		t.Fatalf("diff of an escaped definition:\n%s", d)
+	}
+}
+
+// TestPinFileSizeLinear: the pin file grows with what it holds, not with
+// its nesting (an indented file of an 800-deep schema was 400 times its size).
+func TestPinFileSizeLinear(t *testing.T) {
+	def := []byte(strings.Repeat(`{"properties":{"a":`, 800) + `{}` + strings.Repeat(`}}`, 800))
+	s := &Store{Path: filepath.Join(t.TempDir(), FileName)}
+	f := &File{Backends: map[string]*BackendPins{"k": {ID: "b", Identity: "cmd", Approved: true,
+		Pins: map[string]*Pin{"tool:deep": {Hash: "h", Def: def}}}}}
+	if err := s.write(f); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(s.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Size() > int64(len(def))+1024 {
+		t.Errorf("pin file is %d bytes for a %d-byte definition", st.Size(), len(def))
+	}
+	back, err := s.Load()
+	if err != nil || !bytes.Equal(back.Backends["k"].Pins["tool:deep"].Def, def) {
+		t.Errorf("definition not kept as written (%v)", err)
 	}
 }
