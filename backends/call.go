@@ -68,6 +68,14 @@ func (c *Call) end() bool {
 // Outcomes feed the backend's circuit breaker: while it is open, Forward
 // fails at once with a *rpc.Error (CodeBackendFailed) naming the backend.
 func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rpc.Message)) (*Call, error) {
+	return b.ForwardFor(nil, method, params, onResp)
+}
+
+// ForwardFor is [Backend.Forward] for a request sent because of cause, a
+// message a connection's read loop is handling (the client's request):
+// see [rpc.Conn.SendFor]. Requests forwarded in one burst of the client's
+// input reach the backend in one write.
+func (b *Backend) ForwardFor(cause *rpc.Message, method string, params json.RawMessage, onResp func(*rpc.Message)) (*Call, error) {
 	conn, err := b.readyConn()
 	if err != nil {
 		return nil, err
@@ -84,7 +92,7 @@ func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rp
 	}
 	c := &Call{b: b, conn: conn, trial: trial}
 	timeout := b.CallTimeout()
-	id, err := conn.Go(method, params, func(m *rpc.Message) {
+	id, err := conn.GoFor(cause, method, params, func(m *rpc.Message) {
 		if !c.end() {
 			return
 		}

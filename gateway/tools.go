@@ -131,19 +131,19 @@ func (s *Session) toolsCall(m *rpc.Message) {
 			return
 		}
 		if len(s.g.startingNow()) == 0 { // the common case: no closure, no goroutine
-			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, true, nil)
+			s.callBackendTool(m, a.Name, a.Arguments, p.Meta, true, nil)
 			return
 		}
 		s.whenReady(m, s.g.backendOf(a.Name), func(starting []string) {
-			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, true, starting)
+			s.callBackendTool(m, a.Name, a.Arguments, p.Meta, true, starting)
 		})
 	default:
 		if len(s.g.startingNow()) == 0 {
-			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, false, nil)
+			s.callBackendTool(m, p.Name, p.Arguments, p.Meta, false, nil)
 			return
 		}
 		s.whenReady(m, s.g.backendOf(p.Name), func(starting []string) {
-			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, false, starting)
+			s.callBackendTool(m, p.Name, p.Arguments, p.Meta, false, starting)
 		})
 	}
 }
@@ -164,7 +164,8 @@ func orEmpty(b json.RawMessage) json.RawMessage {
 // callBackendTool resolves, validates and forwards a backend tool call.
 // viaCallTool says the name came through call_tool (always a tool error
 // when unknown); starting names backends still on their first start.
-func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta json.RawMessage, viaCallTool bool, starting []string) {
+func (s *Session) callBackendTool(m *rpc.Message, name string, args, meta json.RawMessage, viaCallTool bool, starting []string) {
+	id := m.ID
 	b, t, cat, err := s.g.Resolve(name)
 	if err != nil {
 		if len(starting) > 0 {
@@ -187,7 +188,7 @@ func (s *Session) callBackendTool(id json.RawMessage, name string, args, meta js
 		s.conn.Reply(id, toolFailure(err))
 		return
 	}
-	s.forward(id, b, "tools/call", t.Name, toolCallParams(t.Name, args, meta), nil)
+	s.forwardFor(m, id, b, "tools/call", t.Name, toolCallParams(t.Name, args, meta), nil)
 }
 
 // searchTools answers search_tools.
