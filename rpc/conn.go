@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -328,7 +329,13 @@ func (c *Conn) GoFor(cause *Message, method string, params json.RawMessage, onRe
 	}
 	c.pending[id] = onResp
 	c.mu.Unlock()
-	if err := c.SendFor(cause, &Message{ID: IntID(id), Method: method, Params: params}); err != nil {
+	// The message and its id's digits in one allocation.
+	req := &struct {
+		m  Message
+		id [20]byte
+	}{m: Message{Method: method, Params: params}}
+	req.m.ID = strconv.AppendInt(req.id[:0], id, 10)
+	if err := c.SendFor(cause, &req.m); err != nil {
 		if c.take(id) == nil {
 			// failPending took onResp first and delivers the failure to it;
 			// returning an error too would answer the request twice.

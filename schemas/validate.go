@@ -247,7 +247,7 @@ func (a *ArgSchema) Validate(args json.RawMessage) error {
 	if len(bytes.TrimSpace(args)) == 0 {
 		args = json.RawMessage(`{}`)
 	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
+	v, err := decodeArgs(args)
 	if err != nil {
 		return FieldErrors{{Message: "arguments are not valid JSON: " + err.Error()}}
 	}
