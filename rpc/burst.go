@@ -87,11 +87,13 @@ func (c *Conn) release() {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	c.holds--
-	if c.holds > 0 || len(c.queue) == 0 {
+	if c.holds > 0 {
 		return
 	}
 	bw, _ := c.tw.(batchWriter)
-	if bw == nil || c.writing || c.flush || c.wclosed || c.werr != nil {
+	if len(c.queue) == 0 || bw == nil || c.writing || c.flush || c.wclosed || c.werr != nil {
+		// The writer waited for the holds to end: wake it, whatever it has
+		// to do (a queue, bytes left to flush by a partial write, a close).
 		c.wcond.Signal()
 		return
 	}

@@ -232,3 +232,20 @@ func TestBurstBatchWriteOverPipe(t *testing.T) {
 		}
 	}
 }
+
+// The end of the last hold wakes the writer whatever it waits to do: here
+// bytes a partial write left in the stream's buffer, with nothing queued.
+func TestBurstReleaseWakesWriterForPendingFlush(t *testing.T) {
+	c, rs := startTarget(t)
+	c.wmu.Lock()
+	c.holds++      // held for a burst...
+	c.flush = true // ...while a partial write left bytes to flush
+	c.wcond.Signal()
+	c.wmu.Unlock()
+	time.Sleep(10 * time.Millisecond) // the writer sees the hold and waits
+	if _, flushed := rs.snapshot(); len(flushed) != 0 {
+		t.Fatalf("the writer flushed during the hold")
+	}
+	c.release()
+	waitFor(t, "the pending flush", func() bool { _, f := rs.snapshot(); return len(f) == 1 })
+}
