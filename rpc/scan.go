@@ -27,7 +27,7 @@ import (
 // error) when "jsonrpc" or "method" is not a string or "error" is not an
 // error object.
 func scanWire(b []byte, w *wire, clone bool) (ok bool, bad string) {
-	if b[0] != '{' || !json.Valid(b) {
+	if b[0] != '{' || !validJSON(b) {
 		return false, ""
 	}
 	b = bytes.Clone(b)                         // the message must not alias the caller's buffer
