@@ -89,17 +89,21 @@ func renameTool(raw json.RawMessage, name string) json.RawMessage {
 // toolsCall dispatches tools/call: the gateway's own tools, or a backend
 // tool by name (offered directly under expose "all", accepted always).
 func (s *Session) toolsCall(m *rpc.Message) {
-	var p struct {
+	type params struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
 		Meta      json.RawMessage `json:"_meta"`
 	}
+	var p params
 	var ok bool
 	if p.Name, p.Arguments, p.Meta, ok = callParams(m.Params); !ok {
-		p.Name, p.Arguments, p.Meta = "", nil, nil
-		if err := json.Unmarshal(m.Params, &p); err != nil {
-			p.Name = ""
+		// Decoded into its own variable: p itself must not escape (this runs
+		// on every call, the fallback almost never).
+		var d params
+		if err := json.Unmarshal(m.Params, &d); err != nil {
+			d.Name = ""
 		}
+		p = d
 	}
 	if p.Name == "" {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: tools/call needs a tool name"))

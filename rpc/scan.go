@@ -56,6 +56,10 @@ func scanWire(b []byte, w *wire, clone bool) (ok bool, bad string) {
 		i = vend
 		switch string(key) {
 		case "jsonrpc":
+			if string(v) == `"2.0"` {
+				w.JSONRPC, badJSONRPC = "2.0", "" // every message: no allocation
+				continue
+			}
 			s, ok := jsonString(v)
 			badJSONRPC = ""
 			if !ok {
