@@ -192,7 +192,8 @@ type Backend struct {
 	skipped     string          // guarded by mu; why the backend is not started (self-launch)
 	lastTail    []string        // guarded by mu; stderr tail of the last process that ended
 
-	br *breaker // call outcomes decide whether calls go through
+	br *breaker  // call outcomes decide whether calls go through
+	dl deadlines // forwarded calls' timeouts (call.go)
 
 	integ integrityState // discovered definitions and their integrity verdicts
 

@@ -33,8 +33,16 @@ type Call struct {
 	trial bool // the breaker's half-open trial call
 
 	mu    sync.Mutex
-	timer *time.Timer // guarded by mu
+	timer *time.Timer // guarded by mu; only when the call is not in b.dl
 	ended bool        // guarded by mu; answered, timed out or cancelled
+
+	// For the timeout (see deadlines).
+	deadline   time.Time
+	method     string
+	timeout    time.Duration
+	onResp     func(*rpc.Message)
+	prev, next *Call // guarded by b.dl.mu
+	listed     bool  // guarded by b.dl.mu
 }
 
 // ID is the request id the gateway used toward the backend.
@@ -51,8 +59,112 @@ func (c *Call) end() bool {
 	c.ended = true
 	if c.timer != nil {
 		c.timer.Stop()
+	} else {
+		c.b.dl.remove(c)
 	}
 	return true
+}
+
+// expire ends the call because its timeout passed: the backend is told
+// notifications/cancelled and onResp gets a timeout error.
+func (c *Call) expire() {
+	if !c.conn.Forget(c.id) || !c.end() {
+		return
+	}
+	c.conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(c.id), "timeout"))
+	c.b.log.Warn().Str("method", c.method).Dur("timeout", c.timeout).Msg("call timed out")
+	c.b.outcome(true, c.trial)
+	c.onResp(&rpc.Message{ID: rpc.IntID(c.id), Error: c.b.failure(ErrTimeout, nil, "%s timed out after %s", c.method, c.timeout)})
+}
+
+// deadlines times out a backend's forwarded calls with one timer instead
+// of one per call (a timer per call, created and stopped at 100k calls a
+// second, was two allocations and the runtime's timer heap on every
+// call). Every call of a backend has the same timeout, so sending order is
+// deadline order: calls are appended to a list, answered ones unlinked,
+// and the timer, armed for the oldest, expires those whose deadline passed
+// and re-arms for the next. A call whose deadline would come before the
+// newest one's (the timeout was lowered) gets its own timer instead.
+type deadlines struct {
+	mu         sync.Mutex
+	head, tail *Call       // guarded by mu; oldest first
+	timer      *time.Timer // guarded by mu
+	armed      bool        // guarded by mu; timer is set for head's deadline or earlier
+}
+
+// add lists c; it reports false when c must have its own timer.
+func (d *deadlines) add(c *Call) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.tail != nil && c.deadline.Before(d.tail.deadline) {
+		return false
+	}
+	c.prev, c.listed = d.tail, true
+	if d.tail != nil {
+		d.tail.next = c
+	} else {
+		d.head = c
+	}
+	d.tail = c
+	if !d.armed {
+		d.arm(time.Until(d.head.deadline))
+	}
+	return true
+}
+
+// arm sets the timer; the caller holds mu.
+func (d *deadlines) arm(after time.Duration) {
+	d.armed = true
+	if d.timer == nil {
+		// The timer's goroutine is the runtime's; fire runs on it.
+		d.timer = time.AfterFunc(after, d.fire)
+		return
+	}
+	d.timer.Reset(after)
+}
+
+func (d *deadlines) remove(c *Call) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !c.listed {
+		return
+	}
+	if c.prev != nil {
+		c.prev.next = c.next
+	} else {
+		d.head = c.next
+	}
+	if c.next != nil {
+		c.next.prev = c.prev
+	} else {
+		d.tail = c.prev
+	}
+	c.prev, c.next, c.listed = nil, nil, false
+}
+
+// fire expires the calls whose deadline passed and re-arms for the next.
+func (d *deadlines) fire() {
+	now := time.Now()
+	var expired []*Call
+	d.mu.Lock()
+	d.armed = false
+	for c := d.head; c != nil && !c.deadline.After(now); c = d.head {
+		d.head = c.next
+		if d.head != nil {
+			d.head.prev = nil
+		} else {
+			d.tail = nil
+		}
+		c.prev, c.next, c.listed = nil, nil, false
+		expired = append(expired, c)
+	}
+	if d.head != nil {
+		d.arm(d.head.deadline.Sub(now))
+	}
+	d.mu.Unlock()
+	for _, c := range expired {
+		c.expire()
+	}
 }
 
 // Forward sends a request to the backend. onResp receives the backend's
@@ -68,6 +180,14 @@ func (c *Call) end() bool {
 // Outcomes feed the backend's circuit breaker: while it is open, Forward
 // fails at once with a *rpc.Error (CodeBackendFailed) naming the backend.
 func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rpc.Message)) (*Call, error) {
+	return b.ForwardFor(nil, method, params, onResp)
+}
+
+// ForwardFor is [Backend.Forward] for a request sent because of cause, a
+// message a connection's read loop is handling (the client's request):
+// see [rpc.Conn.SendFor]. Requests forwarded in one burst of the client's
+// input reach the backend in one write.
+func (b *Backend) ForwardFor(cause *rpc.Message, method string, params json.RawMessage, onResp func(*rpc.Message)) (*Call, error) {
 	conn, err := b.readyConn()
 	if err != nil {
 		return nil, err
@@ -82,15 +202,14 @@ func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rp
 		}
 		return nil, b.failure(ErrCircuitOpen, nil, "circuit half-open: waiting for the outcome of a trial call")
 	}
-	c := &Call{b: b, conn: conn, trial: trial}
 	timeout := b.CallTimeout()
-	id, err := conn.Go(method, params, func(m *rpc.Message) {
+	c := &Call{b: b, conn: conn, trial: trial, method: method, timeout: timeout, onResp: onResp}
+	id, err := conn.GoFor(cause, method, params, func(m *rpc.Message) {
 		if !c.end() {
 			return
 		}
-		var ce *CallError
 		switch {
-		case m.Error == nil || m.Error.Err == nil || errors.As(m.Error, &ce):
+		case m.Error == nil || m.Error.Err == nil || isCallError(m.Error):
 			// An answer from the backend (errors read from the wire carry no
 			// local cause), or a failure already classified.
 		case errors.Is(m.Error, rpc.ErrResponseTooLarge):
@@ -110,19 +229,22 @@ func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rp
 	c.id = id
 	c.mu.Lock()
 	if !c.ended {
-		// The timer goroutine is the runtime's; it ends the call at most once.
-		c.timer = time.AfterFunc(timeout, func() {
-			if !conn.Forget(id) || !c.end() {
-				return
-			}
-			conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(id), "timeout"))
-			b.log.Warn().Str("method", method).Dur("timeout", timeout).Msg("call timed out")
-			b.outcome(true, trial)
-			onResp(&rpc.Message{ID: rpc.IntID(id), Error: b.failure(ErrTimeout, nil, "%s timed out after %s", method, timeout)})
-		})
+		c.deadline = time.Now().Add(timeout)
+		if !b.dl.add(c) {
+			// The timer goroutine is the runtime's; it ends the call at most once.
+			c.timer = time.AfterFunc(timeout, c.expire)
+		}
 	}
 	c.mu.Unlock()
 	return c, nil
+}
+
+// isCallError reports whether err is already a classified *CallError
+// (its own function: the variable errors.As needs escapes, and the
+// response path must not allocate it for every answer).
+func isCallError(err error) bool {
+	var ce *CallError
+	return errors.As(err, &ce)
 }
 
 // callFailed tells a failed call (for the breaker) from an answered one:

@@ -508,7 +508,7 @@ func (g *Gateway) PlannerName() string {
 // ("backend__tool", or the alias "backend.tool").
 func (g *Gateway) resolve(name string) (*backends.Backend, *planner.Tool, *planner.Catalog, error) {
 	cat := g.Catalog()
-	if it, ok := g.nameTable().byName[name]; ok {
+	if it, ok := g.nameTable().byName[name]; ok && !isQualified(name, it.backend, it.item) {
 		name = it.backend + planner.Separator + it.item
 	}
 	t, ok := cat.Lookup(name)
@@ -609,9 +609,20 @@ func (g *Gateway) validateArgs(cat *planner.Catalog, t *planner.Tool, args json.
 	return nil
 }
 
-// toolCallParams builds tools/call params for a backend tool.
+// isQualified reports whether name is backend__item, without building
+// that string (Resolve runs on every forwarded call).
+func isQualified(name, backend, item string) bool {
+	n := len(backend)
+	return len(name) == n+len(planner.Separator)+len(item) && name[:n] == backend &&
+		name[n:n+len(planner.Separator)] == planner.Separator && name[n+len(planner.Separator):] == item
+}
+
+// toolCallParams builds tools/call params for a backend tool, in one
+// allocation.
 func toolCallParams(tool string, args, meta json.RawMessage) json.RawMessage {
-	b := append([]byte(`{"name":`), rpc.AppendString(nil, tool)...)
+	b := make([]byte, 0, len(`{"name":,"arguments":,"_meta":}`)+len(tool)+8+len(args)+len(meta))
+	b = append(b, `{"name":`...)
+	b = rpc.AppendString(b, tool)
 	if len(args) > 0 {
 		b = append(b, `,"arguments":`...)
 		b = append(b, args...)

@@ -157,7 +157,7 @@ func (g *Gateway) relayProgress(_ *backends.Backend, _ *rpc.Conn, m *rpc.Message
 	if !ok {
 		return
 	}
-	r.s.conn.Notify(m.Method, params)
+	r.s.conn.SendFor(m, &rpc.Message{Method: m.Method, Params: params})
 }
 
 // capabilityFor names the client capability a backend request needs.

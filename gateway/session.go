@@ -457,6 +457,13 @@ func (s *session) finish(id json.RawMessage, in *inflight) bool {
 // after, if set, sees the response first; tool is the tool name for
 // metrics ("" for other methods).
 func (s *session) forward(id json.RawMessage, b *backends.Backend, method, tool string, params json.RawMessage, after func(*rpc.Message)) {
+	s.forwardFor(nil, id, b, method, tool, params, after)
+}
+
+// forwardFor is forward for the client's message cause (whose id is id):
+// the request, and later the response, are written together with the rest
+// of the burst of input their cause came in (see [rpc.Conn.SendFor]).
+func (s *session) forwardFor(cause *rpc.Message, id json.RawMessage, b *backends.Backend, method, tool string, params json.RawMessage, after func(*rpc.Message)) {
 	var ideToken json.RawMessage
 	meta, hasMeta := rpc.Member(params, "_meta")
 	if hasMeta {
@@ -474,7 +481,7 @@ func (s *session) forward(id json.RawMessage, b *backends.Backend, method, tool 
 		start = time.Now()
 	}
 	s.g.noteCaller(b.ID(), s)
-	call, err := b.Forward(method, params, func(resp *rpc.Message) {
+	call, err := b.ForwardFor(cause, method, params, func(resp *rpc.Message) {
 		if hub != nil && method == "tools/call" {
 			var err error
 			if resp.Error != nil {
@@ -494,7 +501,7 @@ func (s *session) forward(id json.RawMessage, b *backends.Backend, method, tool 
 			s.conn.Reply(id, toolFailure(resp.Error))
 			return
 		}
-		s.conn.Send(&rpc.Message{ID: id, Result: resp.Result, Error: resp.Error})
+		s.conn.SendFor(resp, &rpc.Message{ID: id, Result: resp.Result, Error: resp.Error})
 	})
 	if err != nil {
 		s.finish(id, in)

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"testing"
 	"time"
@@ -177,6 +178,100 @@ func BenchmarkSessionToolsCallPipelined(b *testing.B) {
 		credits <- struct{}{}
 	}
 	<-writeDone
+}
+
+// BenchmarkSessionWindowOSPipes keeps 64 calls in flight through the
+// session over OS pipes, the way scripts/benchdriver drives the binary (a
+// sliding window; requests flushed when no response is buffered), so that
+// bursts of input reach the session as they do over stdio. One op = one
+// call. Profile the forwarding path with -cpuprofile.
+func BenchmarkSessionWindowOSPipes(b *testing.B) {
+	echo := echoBackend(b)
+	cfg := &schemas.Config{Expose: "all", Backends: []schemas.Backend{{ID: "echo", Type: schemas.TypeStdio, Command: echo}}}
+	g := New(Options{Config: cfg, Version: "bench"})
+	inR, inW, err := os.Pipe() // IDE -> session
+	if err != nil {
+		b.Fatal(err)
+	}
+	outR, outW, err := os.Pipe() // session -> IDE
+	if err != nil {
+		b.Fatal(err)
+	}
+	sess := newSession(g, rpc.NewLineStream(inR, outW, outW, 0))
+	done := make(chan struct{})
+	// Owned by the benchmark: ends when the IDE's input closes.
+	go func() {
+		defer close(done)
+		sess.run(context.Background())
+		g.Stop()
+	}()
+	w := bufio.NewWriterSize(inW, 1<<16)
+	r := bufio.NewReaderSize(outR, 1<<16)
+	var buf []byte
+	request := func(id int, method, params string) {
+		buf = append(buf[:0], `{"jsonrpc":"2.0","id":`...)
+		buf = strconv.AppendInt(buf, int64(id), 10)
+		buf = append(buf, `,"method":"`...)
+		buf = append(buf, method...)
+		buf = append(buf, `","params":`...)
+		buf = append(buf, params...)
+		buf = append(buf, "}\n"...)
+		w.Write(buf)
+	}
+	response := func() []byte {
+		for {
+			line, err := r.ReadSlice('\n')
+			if err != nil {
+				b.Fatal(err)
+			}
+			if bytes.Contains(line, []byte(`"id":`)) && !bytes.Contains(line, []byte(`"method":`)) {
+				return line
+			}
+		}
+	}
+	request(0, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}`)
+	w.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+	w.Flush()
+	response()
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		request(0, "tools/list", `{}`)
+		w.Flush()
+		if bytes.Contains(response(), []byte(`__echo"`)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatal("backend not ready after 30s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	const window = 64
+	params := `{"name":"echo__echo","arguments":{"text":"hello"}}`
+	b.ReportAllocs()
+	b.ResetTimer()
+	sent, recv := 0, 0
+	for sent < window && sent < b.N {
+		sent++
+		request(sent, "tools/call", params)
+	}
+	w.Flush()
+	for recv < b.N {
+		if !bytes.Contains(response(), []byte(`"structuredContent"`)) {
+			b.Fatal("unexpected response")
+		}
+		recv++
+		if sent < b.N {
+			sent++
+			request(sent, "tools/call", params)
+		}
+		if r.Buffered() == 0 {
+			w.Flush()
+		}
+	}
+	b.StopTimer()
+	inW.Close()
+	go io.Copy(io.Discard, outR) // owned by the benchmark: ends when the session closes outW
+	<-done
+	outR.Close()
 }
 
 // BenchmarkProgressToken is the IDE-side progress-token rewrite of a

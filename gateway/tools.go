@@ -89,24 +89,28 @@ func renameTool(raw json.RawMessage, name string) json.RawMessage {
 // toolsCall dispatches tools/call: the gateway's own tools, or a backend
 // tool by name (offered directly under expose "all", accepted always).
 func (s *session) toolsCall(m *rpc.Message) {
-	var p struct {
+	type params struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments"`
 		Meta      json.RawMessage `json:"_meta"`
 	}
+	var p params
 	// A direct call to a backend tool keeps the client's params byte for
 	// byte (key order, members the gateway does not know such as "task"):
 	// only the name and the progress token change. That needs the params
 	// read exactly; encoding/json's reading (escaped or case-insensitive
 	// keys) rebuilds them instead.
-	clientParams := m.Params
+	exact := true
 	var ok bool
 	if p.Name, p.Arguments, p.Meta, ok = callParams(m.Params); !ok {
-		clientParams = nil
-		p.Name, p.Arguments, p.Meta = "", nil, nil
-		if err := json.Unmarshal(m.Params, &p); err != nil {
-			p.Name = ""
+		exact = false
+		// Decoded into its own variable: p itself must not escape (this runs
+		// on every call, the fallback almost never).
+		var d params
+		if err := json.Unmarshal(m.Params, &d); err != nil {
+			d.Name = ""
 		}
+		p = d
 	}
 	if p.Name == "" {
 		s.conn.ReplyError(m.ID, rpc.Errorf(rpc.CodeInvalidParams, "invalid params: tools/call needs a tool name"))
@@ -138,19 +142,19 @@ func (s *session) toolsCall(m *rpc.Message) {
 			return
 		}
 		if len(s.g.startingNow()) == 0 { // the common case: no closure, no goroutine
-			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, nil, true, nil)
+			s.callBackendTool(m, a.Name, a.Arguments, p.Meta, true, false, nil)
 			return
 		}
 		s.whenReady(m, s.g.backendOf(a.Name), func(starting []string) {
-			s.callBackendTool(m.ID, a.Name, a.Arguments, p.Meta, nil, true, starting)
+			s.callBackendTool(m, a.Name, a.Arguments, p.Meta, true, false, starting)
 		})
 	default:
 		if len(s.g.startingNow()) == 0 {
-			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, clientParams, false, nil)
+			s.callBackendTool(m, p.Name, p.Arguments, p.Meta, false, exact, nil)
 			return
 		}
 		s.whenReady(m, s.g.backendOf(p.Name), func(starting []string) {
-			s.callBackendTool(m.ID, p.Name, p.Arguments, p.Meta, clientParams, false, starting)
+			s.callBackendTool(m, p.Name, p.Arguments, p.Meta, false, exact, starting)
 		})
 	}
 }
@@ -169,12 +173,13 @@ func orEmpty(b json.RawMessage) json.RawMessage {
 }
 
 // callBackendTool resolves, validates and forwards a backend tool call.
-// clientParams, if set, are the client's own tools/call params, forwarded
-// with only the name rewritten; else the params are built from args and
-// meta (call_tool). viaCallTool says the name came through call_tool
-// (always a tool error when unknown); starting names backends still on
-// their first start.
-func (s *session) callBackendTool(id json.RawMessage, name string, args, meta, clientParams json.RawMessage, viaCallTool bool, starting []string) {
+// viaCallTool says the name came through call_tool (always a tool error
+// when unknown); keepParams that m's params are to be forwarded as the
+// client wrote them with only the name rewritten (else they are built from
+// args and meta, as for call_tool); starting names backends still on their
+// first start.
+func (s *session) callBackendTool(m *rpc.Message, name string, args, meta json.RawMessage, viaCallTool, keepParams bool, starting []string) {
+	id := m.ID
 	b, t, cat, err := s.g.resolve(name)
 	if err != nil {
 		if len(starting) > 0 {
@@ -198,13 +203,13 @@ func (s *session) callBackendTool(id json.RawMessage, name string, args, meta, c
 		return
 	}
 	params, ok := json.RawMessage(nil), false
-	if clientParams != nil {
-		params, ok = rpc.SetMember(clientParams, "name", rpc.AppendString(nil, t.Name))
+	if keepParams {
+		params, ok = rpc.SetMember(m.Params, "name", rpc.AppendString(nil, t.Name))
 	}
 	if !ok {
 		params = toolCallParams(t.Name, args, meta)
 	}
-	s.forward(id, b, "tools/call", t.Name, params, nil)
+	s.forwardFor(m, id, b, "tools/call", t.Name, params, nil)
 }
 
 // searchTools answers search_tools.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -111,6 +112,17 @@ type Conn struct {
 	tw      inlineWriter  // nil when the stream cannot write without blocking
 	ow      ownedReader   // nil when the stream never hands its read buffer over
 
+	// Write coalescing (see [Conn.SendFor]): while the read loop works
+	// through input that is already buffered (a burst), the connections it
+	// sends to hold their writes, and write them together when the burst
+	// ends, in one write(2) per connection instead of one per message.
+	br       burstReader // nil when the stream cannot tell what is buffered
+	inBurst  atomic.Bool // written by the read loop only
+	burstMu  sync.Mutex  // orders holdTarget against releaseHeld
+	held     []*Conn     // guarded by burstMu; connections holding writes for this burst
+	holds    int         // guarded by wmu; bursts (of any connection's read loop) holding this connection's writes
+	spareBuf [][]byte    // guarded by wmu; reused for batch writes
+
 	writerDone chan struct{}
 	readDone   chan struct{}
 	closeOnce  sync.Once
@@ -136,6 +148,10 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 	c.wcond = sync.NewCond(&c.wmu)
 	c.tw, _ = s.(inlineWriter)
 	c.ow, _ = s.(ownedReader)
+	c.br, _ = s.(burstReader)
+	if c.br != nil {
+		bursting.add(c)
+	}
 	// The writer goroutine is owned by c; it exits when Close has been called
 	// and the queue is drained, or when the stream fails.
 	go c.writeLoop()
@@ -151,8 +167,15 @@ func (c *Conn) Done() <-chan struct{} { return c.readDone }
 // ended the stream (io.EOF for a clean end).
 func (c *Conn) Run() error {
 	defer close(c.readDone)
+	defer bursting.remove(c)
+	defer c.endBurst()
 	var err error
 	for {
+		if c.inBurst.Load() && !c.br.more() {
+			// The burst is over: nothing more can be read without waiting,
+			// so what it sent is written now, before the read blocks.
+			c.endBurst()
+		}
 		var b []byte
 		b, err = c.s.Read()
 		if err != nil {
@@ -167,6 +190,10 @@ func (c *Conn) Run() error {
 		if derr != nil {
 			c.badInput(b, derr)
 			continue
+		}
+		m.from = c
+		if c.br != nil && !c.inBurst.Load() && c.br.more() {
+			c.inBurst.Store(true)
 		}
 		if c.opts.OnRead != nil {
 			c.opts.OnRead(m, len(b))
@@ -283,6 +310,12 @@ func (c *Conn) failPending(err *Error) {
 // connection, exactly once, unless [Conn.Forget] removes it first. It
 // must not block.
 func (c *Conn) Go(method string, params json.RawMessage, onResp func(*Message)) (int64, error) {
+	return c.GoFor(nil, method, params, onResp)
+}
+
+// GoFor is [Conn.Go] for a request sent because of cause, a message read
+// by some connection's read loop: see [Conn.SendFor].
+func (c *Conn) GoFor(cause *Message, method string, params json.RawMessage, onResp func(*Message)) (int64, error) {
 	id := c.nextID.Add(1)
 	// Register before sending, otherwise we race the response.
 	c.mu.Lock()
@@ -296,7 +329,13 @@ func (c *Conn) Go(method string, params json.RawMessage, onResp func(*Message)) 
 	}
 	c.pending[id] = onResp
 	c.mu.Unlock()
-	if err := c.Send(&Message{ID: IntID(id), Method: method, Params: params}); err != nil {
+	// The message and its id's digits in one allocation.
+	req := &struct {
+		m  Message
+		id [20]byte
+	}{m: Message{Method: method, Params: params}}
+	req.m.ID = strconv.AppendInt(req.id[:0], id, 10)
+	if err := c.SendFor(cause, &req.m); err != nil {
 		if c.take(id) == nil {
 			// failPending took onResp first and delivers the failure to it;
 			// returning an error too would answer the request twice.
@@ -372,6 +411,24 @@ func (c *Conn) ReplyError(id json.RawMessage, err *Error) error {
 // ConnOptions.MaxQueueBytes, a notification is dropped (ErrBackpressure)
 // and a request or response waits for room, as documented there.
 func (c *Conn) Send(m *Message) error {
+	return c.SendFor(nil, m)
+}
+
+// SendFor is [Conn.Send] for a message sent because of cause, a message
+// that some connection's read loop read and is handling (a request being
+// forwarded, a response being relayed). While that read loop has more
+// input already buffered, m is queued rather than written, and everything
+// such a burst sent to c is written together when the burst ends: one
+// write(2) and one wake-up of the peer for many messages. Nothing waits for
+// more input: the burst ends as soon as what was buffered has been handled
+// (before the read loop's next read can block), so a lone message is
+// written at once. Order is kept: c's messages are written in the order
+// they were sent, held or not. A nil cause (or one not read by a [Conn])
+// is Send.
+func (c *Conn) SendFor(cause *Message, m *Message) error {
+	if cause != nil && cause.from != nil {
+		cause.from.holdTarget(c)
+	}
 	b := m.AppendJSON(make([]byte, 0, 64+len(m.Params)+len(m.Result)))
 	if c.opts.OnWrite != nil {
 		c.opts.OnWrite(m, len(b))
@@ -410,6 +467,7 @@ func (c *Conn) enqueue(b []byte, droppable bool) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
 	var deadline <-chan time.Time
+	released := false
 	for {
 		switch {
 		case c.werr != nil:
@@ -419,6 +477,15 @@ func (c *Conn) enqueue(b []byte, droppable bool) error {
 		case c.queued+len(b) <= c.opts.MaxQueueBytes || c.queued == 0:
 		case droppable:
 			return errDropped
+		case !released:
+			// Full. Writes held for a burst must not wait behind this one
+			// (this sender may be the read loop holding them, and another
+			// session's messages may be among them): write them all first.
+			released = true
+			c.wmu.Unlock()
+			bursting.releaseAll()
+			c.wmu.Lock()
+			continue
 		default:
 			// Full: wait for the writer to make room (the peer reads), the
 			// connection to close, or the bound to pass.
@@ -451,6 +518,12 @@ func (c *Conn) enqueue(b []byte, droppable bool) error {
 			continue
 		}
 		break
+	}
+	if c.holds > 0 && !c.wclosed {
+		// Held for a burst: written when the burst ends (release).
+		c.queue = append(c.queue, b)
+		c.queued += len(b)
+		return nil
 	}
 	if c.tw != nil && !c.writing && !c.flush && len(c.queue) == 0 {
 		// Nothing is ahead of b: write it here if that cannot block, and
@@ -522,7 +595,7 @@ func (c *Conn) writeLoop() {
 	var batch [][]byte
 	for {
 		c.wmu.Lock()
-		for c.werr == nil && (c.writing || len(c.queue) == 0 && !c.flush && !c.wclosed) {
+		for c.werr == nil && (c.writing || c.holds > 0 && !c.wclosed || len(c.queue) == 0 && !c.flush && !c.wclosed) {
 			c.wcond.Wait()
 		}
 		if c.werr != nil || len(c.queue) == 0 && !c.flush {
@@ -564,6 +637,7 @@ func (c *Conn) writeLoop() {
 func (c *Conn) Close() error {
 	var err error
 	c.closeOnce.Do(func() {
+		bursting.remove(c)
 		c.wmu.Lock()
 		c.wclosed = true
 		c.wcond.Signal()

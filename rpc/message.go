@@ -126,6 +126,11 @@ type Message struct {
 	Params json.RawMessage
 	Result json.RawMessage
 	Error  *Error
+
+	// from is the connection whose read loop read the message (nil for a
+	// message built on this side): [Conn.SendFor] coalesces what is sent
+	// because of it with the rest of that read loop's burst.
+	from *Conn
 }
 
 // IsRequest reports whether m is a request (method and id).

@@ -30,7 +30,7 @@ import (
 // With clone, the message's raw parts point into a copy of b; without, into
 // b itself (a buffer the stream handed over, see lineStream.owned).
 func scanWire(b []byte, w *wire, clone bool) (ok bool, bad string) {
-	if b[0] != '{' || !json.Valid(b) {
+	if b[0] != '{' || !validJSON(b) {
 		return false, ""
 	}
 	if clone {
@@ -61,6 +61,10 @@ func scanWire(b []byte, w *wire, clone bool) (ok bool, bad string) {
 		i = vend
 		switch string(key) {
 		case "jsonrpc":
+			if string(v) == `"2.0"` {
+				w.JSONRPC, badJSONRPC = "2.0", "" // every message: no allocation
+				continue
+			}
 			s, ok := jsonString(v)
 			badJSONRPC = ""
 			if !ok {

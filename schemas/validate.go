@@ -174,6 +174,7 @@ type ArgSchema struct {
 	s       *jsonschema.Schema
 	g       *schemaGraph
 	maxWork int
+	fast    *fastSchema // nil unless the schema is of the fast path's subset (fastvalidate.go)
 }
 
 // CompileArgSchema compiles a tool's input schema with
@@ -223,7 +224,7 @@ func CompileArgSchemaLimits(raw json.RawMessage, lim ArgSchemaLimits) (*ArgSchem
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
-	return &ArgSchema{s: s, g: g, maxWork: lim.MaxWork}, nil
+	return &ArgSchema{s: s, g: g, maxWork: lim.MaxWork, fast: newFastSchema(doc, true)}, nil
 }
 
 // Validate checks args (raw JSON; empty means {}) and returns nil or
@@ -247,7 +248,10 @@ func (a *ArgSchema) Validate(args json.RawMessage) error {
 	if len(bytes.TrimSpace(args)) == 0 {
 		args = json.RawMessage(`{}`)
 	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
+	if a.fastValid(args) {
+		return nil
+	}
+	v, err := decodeArgs(args)
 	if err != nil {
 		return FieldErrors{{Message: "arguments are not valid JSON: " + err.Error()}}
 	}

@@ -7,7 +7,9 @@
 #
 # Environment: BENCH_CALLS (sequential calls per latency mode, default 3000),
 # BENCH_ROUNDS (repetitions of throughput, start-up and go test runs; the
-# median is reported; default 3), BENCH_GOTEST=0 to skip the go test part.
+# median is reported; default 3), BENCH_GOTEST=0 to skip the go test part,
+# BENCH_SECTIONS to run only some sections (comma-separated: latency,
+# throughput, http, startup, memory, gotest, planner).
 #
 # What it measures (scripts/benchdriver/main.go has the details):
 #   - added latency: testdata/echobackend called directly over stdio and
@@ -16,6 +18,8 @@
 #   - throughput with 1, 8, 64 and 256 calls in flight, gateway / direct and
 #     gateway / byte-copy relay (../shared/bench/floor-relay.go, built here
 #     at run time; its rows are skipped when it is absent);
+#   - serve --http: 1, 8 and 32 clients, each its own MCP session with 4
+#     calls in flight (each call its own POST), calls/s and p50/p99;
 #   - start-up: launch to all tools listed (tools/list polled every 1 ms)
 #     with 1 backend (200 ms start delay) and 10 (30 to 300 ms), against the
 #     slowest backend alone;
@@ -49,4 +53,5 @@ gotest=true
 [ "${BENCH_GOTEST:-1}" = 0 ] && gotest=false
 "$bin/benchdriver" -gateway "$bin/mcp-agentify" -echo "$bin/echobackend" -out "$out" \
   -calls "${BENCH_CALLS:-3000}" -rounds "${BENCH_ROUNDS:-3}" -gotest="$gotest" \
+  -sections "${BENCH_SECTIONS:-latency,throughput,http,startup,memory,gotest,planner}" \
   -eval ../shared/eval/toolsel -work "$bin" "${relay[@]}"

@@ -49,7 +49,12 @@ var (
 	goTest     = flag.Bool("gotest", true, "run the go test benchmarks (allocations per call, planner request, ranker)")
 	workDir    = flag.String("work", "", "scratch directory (default: a temporary one)")
 	relayBin   = flag.String("relay", "", "floor-relay binary (../shared/bench/floor-relay.go): the byte-copy floor for an extra process; empty skips its rows")
+	sections   = flag.String("sections", "latency,throughput,http,startup,memory,gotest,planner", "comma-separated sections to run")
+	httpFlight = flag.Int("http-inflight", 4, "calls in flight per HTTP client in the http section")
 )
+
+// on reports whether section name was asked for.
+func on(name string) bool { return slices.Contains(strings.Split(*sections, ","), name) }
 
 // Row is one line of the table.
 type Row struct {
@@ -106,14 +111,27 @@ func main() {
 	res.Machine.OS = runtime.GOOS + "/" + runtime.GOARCH
 	fmt.Fprintf(os.Stderr, "machine: %s, %d cores, %s\n", res.Machine.CPU, res.Machine.Cores, res.Machine.Go)
 
-	latency()
-	throughput()
-	startup()
-	memory()
-	if *goTest {
+	if on("latency") {
+		latency()
+	}
+	if on("throughput") {
+		throughput()
+	}
+	if on("http") {
+		httpClients()
+	}
+	if on("startup") {
+		startup()
+	}
+	if on("memory") {
+		memory()
+	}
+	if *goTest && on("gotest") {
 		goBenchmarks()
 	}
-	plannerRequest()
+	if on("planner") {
+		plannerRequest()
+	}
 
 	printTable(os.Stdout)
 	b, _ := json.MarshalIndent(res, "", "  ")
