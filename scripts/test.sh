@@ -41,7 +41,7 @@ cross_log="$cross_dir/log"
   echo "  (cross-compile: $(( $(date +%s) - c0 ))s)"
 ) >"$cross_log" 2>&1 &
 cross_pid=$!
-trap 'pkill -P $cross_pid 2>/dev/null; kill $cross_pid 2>/dev/null || true' EXIT # an early failure leaves no compiler behind
+trap 'pkill -P $cross_pid 2>/dev/null || true; kill $cross_pid 2>/dev/null || true' EXIT # an early failure leaves no compiler behind
 
 say "npm test packages (testdata/e2e, npm ci)"
 (cd testdata/e2e && npm ci --no-audit --no-fund --loglevel=error)
@@ -85,6 +85,7 @@ AGENTIFY_ARTIFACTS="$PWD/test-artifacts" go test -race -count=1 -timeout 15m ./.
 say "cross-compile (waiting for the rest of it)"
 cross_ok=0
 wait $cross_pid || cross_ok=$?
+trap - EXIT
 cat "$cross_log"
 rm -rf "$cross_dir"
 [ "$cross_ok" = 0 ] || { echo "cross-compile failed" >&2; exit 1; }
