@@ -587,16 +587,17 @@ func (g *Gateway) validateArgs(cat *planner.Catalog, t *planner.Tool, args json.
 	s, err := cat.ArgSchema(t)
 	if err != nil {
 		ev := g.log.Debug()
-		if errors.Is(err, schemas.ErrSchemaTooComplex) {
+		if errors.Is(err, schemas.ErrSchemaTooComplex) || errors.Is(err, schemas.ErrValidatorFailed) {
 			ev = g.log.Warn()
 		}
 		ev.Str("tool", t.QualifiedName()).Err(err).Msg("input schema not usable; arguments not validated")
 		return nil
 	}
 	if err := s.Validate(args); err != nil {
-		if errors.Is(err, schemas.ErrSchemaTooComplex) {
-			// Over the validation work bound for these arguments: the
-			// backend validates them itself.
+		if errors.Is(err, schemas.ErrSchemaTooComplex) || errors.Is(err, schemas.ErrValidatorFailed) {
+			// Over the validation work bound for these arguments, or not
+			// representable by the validator: the backend validates them
+			// itself.
 			g.log.Warn().Str("tool", t.QualifiedName()).Err(err).Msg("arguments not validated")
 			return nil
 		}

@@ -128,7 +128,13 @@ func parse(data []byte, source string, opts *LoadOptions, checkDeps bool) (*Conf
 	// Schema errors inside one backend's entry disable that backend;
 	// any other is an error of the whole document.
 	perBackend := map[string]FieldErrors{}
-	if err := sch.Validate(docAny); err != nil {
+	verr := guard(func() error { return sch.Validate(docAny) })
+	if errors.Is(verr, ErrValidatorFailed) {
+		// A number the validator cannot represent (1e1000010): say so
+		// rather than crash; encoding/json then reads the file as usual.
+		return nil, cerr(FieldErrors{{Message: "the file could not be checked against the configuration schema (" + verr.Error() + "); is there a number with a huge exponent?"}})
+	}
+	if err := verr; err != nil {
 		var top FieldErrors
 		for _, fe := range fieldErrors(err) {
 			if bp := backendPointer(fe.Pointer); bp != "" {

@@ -325,3 +325,13 @@ func TestFieldErrors(t *testing.T) {
 		t.Errorf("escapePointer")
 	}
 }
+
+// A number the schema validator cannot represent is a clear error of the
+// file, not a crash (the library panicked on 1e1000010).
+func TestParseHugeExponent(t *testing.T) {
+	_, err := Parse([]byte(`{"backends":[{"id":"x","command":"echo","startupTimeout":1e1000010}]}`), "huge.json", nil)
+	var ce *ConfigError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "huge.json") || !strings.Contains(err.Error(), "huge exponent") {
+		t.Fatalf("Parse = %v, want a ConfigError naming the file and the number", err)
+	}
+}

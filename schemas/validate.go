@@ -129,6 +129,25 @@ func (noLoader) Load(url string) (any, error) {
 // client's deeply nested arguments, make a tool unusable.
 var ErrSchemaTooComplex = errors.New("too complex to validate")
 
+// ErrValidatorFailed is matched by the error of a compile or validation
+// that the JSON Schema library could not finish (it panicked, as it does
+// on a number such as 1e1000010 beside a "maximum"). The gateway treats it
+// as [ErrSchemaTooComplex]: the call goes through unvalidated, with a
+// warning, and the backend validates its arguments itself.
+var ErrValidatorFailed = errors.New("the schema validator failed")
+
+// guard runs fn, turning a panic of the validator library into an error
+// matching [ErrValidatorFailed]: schemas and arguments come from backends
+// and clients, and no input may crash the gateway.
+func guard(fn func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w: %v", ErrValidatorFailed, r)
+		}
+	}()
+	return fn()
+}
+
 // ArgSchemaLimits bounds the cost of compiling and validating one tool input
 // schema. Every limit is checked before the schema library sees the schema,
 // so a hostile schema costs at most a linear scan of its bytes plus the
@@ -220,8 +239,8 @@ func CompileArgSchemaLimits(raw json.RawMessage, lim ArgSchemaLimits) (*ArgSchem
 	if err := c.AddResource(loc, doc); err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
-	s, err := c.Compile(loc)
-	if err != nil {
+	var s *jsonschema.Schema
+	if err := guard(func() (err error) { s, err = c.Compile(loc); return err }); err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
 	return &ArgSchema{s: s, g: g, maxWork: lim.MaxWork, fast: newFastSchema(doc, true)}, nil
@@ -262,7 +281,11 @@ func (a *ArgSchema) Validate(args json.RawMessage) error {
 			return fmt.Errorf("input schema: %w: validating these arguments would take over %d steps (counted %d)", ErrSchemaTooComplex, a.maxWork, w)
 		}
 	}
-	if err := a.s.Validate(v); err != nil {
+	err = guard(func() error { return a.s.Validate(v) })
+	if errors.Is(err, ErrValidatorFailed) {
+		return fmt.Errorf("arguments: %w", err)
+	}
+	if err != nil {
 		return fieldErrors(err)
 	}
 	return nil
