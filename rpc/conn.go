@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -299,8 +301,10 @@ func (c *Conn) failPending(err *Error) {
 	p := c.pending
 	c.pending = make(map[int64]func(*Message))
 	c.mu.Unlock()
-	for id, f := range p {
-		f(&Message{ID: IntID(id), Error: err})
+	// In the order the requests were sent (ids increase): what the peer
+	// leaves unanswered is failed in a defined order.
+	for _, id := range slices.Sorted(maps.Keys(p)) {
+		p[id](&Message{ID: IntID(id), Error: err})
 	}
 }
 
