@@ -23,6 +23,10 @@ type offerings struct {
 	matchers  []templateMatcher            // in configuration order
 	byScheme  map[string][]*backends.Backend
 	conflicts [][3]string // {uri, winner, loser}
+	// away maps the URIs that backends not ready now (restarting, failed,
+	// awaiting authorization) listed when they last were, so a read of one
+	// is answered with that backend's state instead of "not found".
+	away map[string]*backends.Backend
 }
 
 type templateMatcher struct {
@@ -56,13 +60,18 @@ func (g *Gateway) offerings() *offerings {
 }
 
 func buildOfferings(gen uint64, mgr *backends.Manager) *offerings {
-	o := &offerings{gen: gen, byURI: map[string]*backends.Backend{}, byTmpl: map[string]*backends.Backend{}, byScheme: map[string][]*backends.Backend{}}
+	o := &offerings{gen: gen, byURI: map[string]*backends.Backend{}, byTmpl: map[string]*backends.Backend{}, byScheme: map[string][]*backends.Backend{}, away: map[string]*backends.Backend{}}
 	if mgr == nil {
 		return o
 	}
 	for _, b := range mgr.List() {
 		in := b.Info()
 		if in.State != backends.Ready {
+			for _, raw := range in.Resources {
+				if uri := stringField(raw, "uri"); uri != "" && o.away[uri] == nil {
+					o.away[uri] = b
+				}
+			}
 			continue
 		}
 		o.ready = append(o.ready, b)
@@ -108,6 +117,15 @@ func buildOfferings(gen uint64, mgr *backends.Manager) *offerings {
 func scheme(uri string) string {
 	s, _, _ := strings.Cut(uri, ":")
 	return s
+}
+
+// lastOwner returns the backend, not ready now, that listed uri when it
+// last was (see away), or nil.
+func (o *offerings) lastOwner(uri string) *backends.Backend {
+	if o.byURI[uri] != nil {
+		return nil
+	}
+	return o.away[uri]
 }
 
 // owner finds the backend serving uri: the first backend (in

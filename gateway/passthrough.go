@@ -294,6 +294,12 @@ func (s *session) resourceRequest(m *rpc.Message) {
 		case len(starting) > 0:
 			s.conn.ReplyError(m.ID, wireError(s.g.notReady(starting)))
 		default:
+			if b := s.g.offerings().lastOwner(uri); b != nil {
+				// Its backend is away (restarting, failed): the request goes
+				// to it and is answered with its state, naming it.
+				s.routeResource(m, uri, b)
+				return
+			}
 			s.conn.ReplyError(m.ID, resourceNotFound(uri))
 		}
 	})
