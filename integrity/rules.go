@@ -27,19 +27,50 @@ type Finding struct {
 }
 
 // rule checks one text; it returns a short detail for a hit, "" otherwise.
+// words, if set, are literals (lower case) of which every match of the
+// rule's patterns contains at least one: an ASCII text holding none of
+// them cannot match, and the patterns are not run on it. (Only for ASCII:
+// (?i) also folds some non-ASCII letters, such as U+017F into s.)
 type rule struct {
 	name  string
 	check func(text string) string
+	words []string
 }
 
-// rules are applied to every text of a definition, in this order.
+// rules are applied to every text of a definition, in this order. Their
+// words are read off the patterns, alternative by alternative;
+// TestRuleWords checks them against every case.
 var rules = []rule{
-	{"model-instructions", modelInstructions},
-	{"hidden-block", hiddenBlock},
-	{"secret-access", secretAccess},
-	{"tool-shadowing", toolShadowing},
-	{"invisible-unicode", invisibleUnicode},
-	{"excessive-length", excessiveLength},
+	{"model-instructions", modelInstructions, []string{"ignore", "disregard", "forget", "override", "user", "now", "instructions", "system"}},
+	{"hidden-block", hiddenBlock, []string{"<", "["}},
+	{"secret-access", secretAccess, []string{".ssh", "id_", "credential", ".netrc", ".kube", "/etc/", "mcp.json", "claude_desktop_config", ".cursor/", ".env", "private", "api", "secret", "password", "access"}},
+	{"tool-shadowing", toolShadowing, []string{"tool", "side", "must", "should"}},
+	{"invisible-unicode", invisibleUnicode, nil},
+	{"excessive-length", excessiveLength, nil},
+}
+
+// mayMatch reports whether r can match text (lower is its lower case when
+// text is ASCII, else "").
+func (r *rule) mayMatch(text, lower string) bool {
+	if r.words == nil || lower == "" && text != "" {
+		return true
+	}
+	for _, w := range r.words {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiLower returns text in lower case if it is all ASCII, else "".
+func asciiLower(text string) string {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return ""
+		}
+	}
+	return strings.ToLower(text)
 }
 
 // Rule model-instructions. Argument: a tool description tells a model what
@@ -193,7 +224,12 @@ func Scan(kind string, raw json.RawMessage) []Finding {
 	}
 	var out []Finding
 	visit := func(where, text string) {
-		for _, r := range rules {
+		lower := asciiLower(text)
+		for i := range rules {
+			r := &rules[i]
+			if !r.mayMatch(text, lower) {
+				continue
+			}
 			if d := r.check(text); d != "" {
 				out = append(out, Finding{Rule: r.name, Where: where, Detail: d})
 			}

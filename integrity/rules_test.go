@@ -227,3 +227,33 @@ func TestPoisonedCatalogVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleWords: a rule's words never skip a text its patterns match (the
+// poisoned cases as written, in upper case and as one sentence of a longer
+// description), and they do skip clean catalog text, which is their point.
+func TestRuleWords(t *testing.T) {
+	for i := range rules {
+		r := &rules[i]
+		if r.words == nil {
+			continue
+		}
+		for _, s := range ruleCases[r.name].poisoned {
+			for _, v := range []string{s, strings.ToUpper(s), "Lists items in a folder. " + s + " Returns JSON."} {
+				if r.check(v) != "" && !r.mayMatch(v, asciiLower(v)) {
+					t.Errorf("%s: its words skip %q, which it matches", r.name, shorten(v, 100))
+				}
+			}
+		}
+	}
+	skipped := 0
+	for _, raw := range loadCatalog(t, "tools.json") {
+		var obj struct{ Description string }
+		_ = json.Unmarshal(raw, &obj)
+		if !rules[0].mayMatch(obj.Description, asciiLower(obj.Description)) {
+			skipped++
+		}
+	}
+	if skipped == 0 {
+		t.Error("model-instructions' words skip no catalog description: the prefilter does nothing")
+	}
+}
