@@ -205,6 +205,7 @@ type openaiRequest struct {
 	candidates []Candidate
 	estimate   int      // estimated prompt tokens
 	servers    []string // the directory's servers; nil when every tool was sent
+	directory  string   // the directory's text; "" when there is none
 }
 
 // chatRequest is the request body: the SDK's params for everything but the
@@ -457,6 +458,7 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 		candidates: candidateList(tools, scores),
 		estimate:   est,
 		servers:    servers,
+		directory:  dir,
 	}
 }
 

@@ -218,14 +218,25 @@ func minimalDescription(t *Tool) string {
 // "agentify" followed by a tool of this name.
 const serverToolsFunction = "agentify__server_tools"
 
-// maxDirectoryNames is how many tool names a directory line shows.
+// maxDirectoryNames is how many tool names a directory line shows when
+// the names of every left-out tool do not fit.
 const maxDirectoryNames = 4
+
+// allDirectoryNames asks serverDirectory for every left-out tool's name.
+// A tool the ranker scores zero (no word of the task, nor of its WordNet
+// relations, in the tool's text) comes last in the ranking, so no cap on
+// the tools sent reaches it; its name, in the line of its server, costs a
+// few tokens and is still words the model can read ("get-sum",
+// "maps_elevation") where the ranker had none. Tried first, so a request
+// with room to spare names every tool it does not carry; when the room
+// is short the directory falls back to a few names per server, then none.
+const allDirectoryNames = -1
 
 // fitDirectory returns the largest directory of the servers left out of
 // sent that costs at most room tokens (room < 0: no cap), by cost, its
 // servers and its cost; "" when none fits or nothing was left out.
 func fitDirectory(cat *Catalog, sent []*Tool, room int, cost func(dir string, servers []string) int) (string, []string, int) {
-	for _, n := range []int{maxDirectoryNames, 0} {
+	for _, n := range []int{allDirectoryNames, maxDirectoryNames, 0} {
 		dir, servers := serverDirectory(cat, sent, n)
 		if dir == "" {
 			return "", nil, 0
@@ -243,7 +254,7 @@ const maxServerCalls = 2
 
 // serverDirectory returns the directory of the servers with tools not in
 // sent ("" when every tool was sent) and their names, in catalog order,
-// with up to names tool names per server.
+// with up to names tool names per server (names < 0: all of them).
 func serverDirectory(cat *Catalog, sent []*Tool, names int) (string, []string) {
 	if _, taken := cat.Lookup(serverToolsFunction); taken {
 		return "", nil // a backend "agentify" has a tool of that name: no directory
@@ -268,6 +279,9 @@ func serverDirectory(cat *Catalog, sent []*Tool, names int) (string, []string) {
 	}
 	if len(order) == 0 {
 		return "", nil
+	}
+	if names < 0 {
+		names = len(cat.Tools) // every name: no server has more
 	}
 	var b strings.Builder
 	b.WriteString("List the tools of a server whose tools are not all given to you; call this only when none of the given tools fits. Servers with more tools:")

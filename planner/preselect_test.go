@@ -188,6 +188,27 @@ func TestServerDirectory(t *testing.T) {
 	if dir, _ := serverDirectory(cat, []*Tool{&cat.Tools[0], &cat.Tools[1], &cat.Tools[2]}, 4); dir != "" {
 		t.Errorf("every tool sent, directory %q", dir)
 	}
+	// Every left-out name when asked for all of them; a few and "…"
+	// otherwise; fitDirectory takes the longest form that fits its room.
+	six := NewCatalog([]Tool{
+		{Backend: "m", Name: "t1"}, {Backend: "m", Name: "t2"}, {Backend: "m", Name: "t3"},
+		{Backend: "m", Name: "t4"}, {Backend: "m", Name: "t5"}, {Backend: "m", Name: "get-sum"},
+	})
+	all, _ := serverDirectory(six, []*Tool{&six.Tools[0]}, allDirectoryNames)
+	if !strings.Contains(all, "- m (5 of 6 tools): t2, t3, t4, t5, get-sum") || strings.Contains(all, "…") {
+		t.Errorf("directory with every name: %q", all)
+	}
+	few, _ := serverDirectory(six, []*Tool{&six.Tools[0]}, maxDirectoryNames)
+	if strings.Contains(few, "get-sum") || !strings.Contains(few, "t5, …") {
+		t.Errorf("directory with %d names: %q", maxDirectoryNames, few)
+	}
+	size := func(dir string, _ []string) int { return len(dir) }
+	if got, _, _ := fitDirectory(six, []*Tool{&six.Tools[0]}, -1, size); got != all {
+		t.Errorf("uncapped directory %q, want every name", got)
+	}
+	if got, _, _ := fitDirectory(six, []*Tool{&six.Tools[0]}, len(all)-1, size); got != few {
+		t.Errorf("directory one byte short of every name: %q, want %q", got, few)
+	}
 	shadow := NewCatalog([]Tool{{Backend: "agentify", Name: "server_tools"}, {Backend: "b", Name: "x"}})
 	if dir, _ := serverDirectory(shadow, nil, 4); dir != "" {
 		t.Errorf("directory offered although a backend tool is named %s", serverToolsFunction)

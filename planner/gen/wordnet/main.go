@@ -223,13 +223,19 @@ func load(dir string) (*wordnet, error) {
 			}
 			// Only senses seen in the sense-tagged corpus: the index lists
 			// them first, tagsense_cnt of them; untagged senses are rare
-			// readings ("off" as a verb for "kill").
+			// readings ("off" as a verb for "kill"). A word none of whose
+			// senses in this part of speech was tagged keeps them all (the
+			// first sensesPerWord count): the corpus (SemCor, general
+			// prose of the 1960s) is silent on it rather than showing a
+			// reading to be rare, and dropping the part of speech outright
+			// lost the computing readings tools use, such as the verb
+			// "sum" whose second sense holds "add", "total" and "tally".
 			tagged, _ := strconv.Atoi(f[4+nptr+1])
 			offs := f[4+nptr+2:]
 			if len(offs) > nsyn {
 				offs = offs[:nsyn]
 			}
-			if len(offs) > tagged {
+			if len(offs) > tagged && tagged > 0 {
 				offs = offs[:tagged]
 			}
 			m[f[0]] = offs
