@@ -3,6 +3,7 @@ package rpc
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -91,4 +92,23 @@ func FuzzSetMember(f *testing.F) {
 			t.Fatalf("SetMember(%s, %q, %s) = %s\ndecodes to %v, want %v", obj, key, value, got, out, in)
 		}
 	})
+}
+
+func TestElements(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []string
+		ok   bool
+	}{
+		{`[]`, nil, true},
+		{` [ 1 , "a,]" ,{"b":[2,3]}, [ ] ,null] `, []string{`1`, `"a,]"`, `{"b":[2,3]}`, `[ ]`, `null`}, true},
+		{`{"a":1}`, nil, false},
+		{`"x"`, nil, false},
+	} {
+		var got []string
+		ok := Elements([]byte(tt.in), func(v []byte) { got = append(got, string(v)) })
+		if ok != tt.ok || !slices.Equal(got, tt.want) {
+			t.Errorf("Elements(%s) = %q, %v; want %q, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
 }

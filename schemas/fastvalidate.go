@@ -3,7 +3,10 @@ package schemas
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"unicode/utf8"
+
+	"github.com/mcp-agentify/mcp-agentify/rpc"
 )
 
 // A fast path for argument validation.
@@ -149,53 +152,35 @@ func newFastSchema(doc any, root bool) *fastSchema {
 
 // valid reports whether args (already known to be valid JSON) certainly
 // satisfy the schema; false means "not certain", never "invalid".
-func (f *fastSchema) valid(args []byte) bool {
-	end, ok := f.check(args, skipSpace(args, 0))
-	return ok && skipSpace(args, end) == len(args)
-}
+func (f *fastSchema) valid(args []byte) bool { return f.check(bytes.TrimSpace(args)) }
 
-// check checks the value at b[i] and returns the index just past it.
-func (f *fastSchema) check(b []byte, i int) (int, bool) {
-	end := scanJSON(b, i)
-	if f.types != 0 && f.types&valueType(b[i:end]) == 0 {
-		return end, false
+// check checks v, exactly one JSON value.
+func (f *fastSchema) check(v []byte) bool {
+	if f.types != 0 && f.types&valueType(v) == 0 {
+		return false
 	}
-	switch b[i] {
+	switch v[0] {
 	case '"':
 		if f.hasEnum {
-			s := b[i+1 : end-1]
+			s := v[1 : len(v)-1]
 			if bytes.IndexByte(s, '\\') >= 0 || !utf8.Valid(s) {
-				return end, false
+				return false
 			}
-			found := false
 			for _, e := range f.enum {
 				if e == string(s) {
-					found = true
-					break
+					return true
 				}
 			}
-			return end, found
+			return false
 		}
 	case '{':
-		if f.hasEnum {
-			return end, false
-		}
-		if !f.object(b[i:end]) {
-			return end, false
-		}
+		return !f.hasEnum && f.object(v)
 	case '[':
-		if f.hasEnum {
-			return end, false
-		}
-		if f.items != nil && !f.array(b[i:end]) {
-			return end, false
-		}
+		return !f.hasEnum && (f.items == nil || f.array(v))
 	default:
-		if f.hasEnum {
-			return end, false
-		}
+		return !f.hasEnum
 	}
-	return end, true
+	return true
 }
 
 // valueType is the type bit of a JSON value; a number with a fraction or
@@ -226,116 +211,58 @@ func (f *fastSchema) object(obj []byte) bool {
 	}
 	var seen [8]string // keys of required properties seen, for small objects
 	found := seen[:0]
-	i := skipSpace(obj, 1)
-	for obj[i] != '}' {
-		kend := scanJSON(obj, i)
-		key := obj[i+1 : kend-1]
-		if bytes.IndexByte(key, '\\') >= 0 || !utf8.Valid(key) {
-			return false // the decoded name may differ from the bytes
+	ok := true
+	// rpc.Members reports false for an escaped key: the decoded name may
+	// differ from the bytes, so the general path decides.
+	read := rpc.Members(obj, func(key, v []byte) {
+		if !ok {
+			return
 		}
-		i = skipSpace(obj, kend)
-		i = skipSpace(obj, i+1) // ':'
-		var sub *fastSchema
-		if p, ok := f.props[string(key)]; ok {
+		if !utf8.Valid(key) {
+			ok = false
+			return
+		}
+		sub := f.additional
+		if p, known := f.props[string(key)]; known {
 			sub = p
 		} else if f.closed {
-			return false
-		} else {
-			sub = f.additional
+			ok = false
+			return
 		}
-		if sub != nil {
-			end, ok := sub.check(obj, i)
-			if !ok {
-				return false
-			}
-			i = end
-		} else {
-			i = scanJSON(obj, i)
+		if sub != nil && !sub.check(v) {
+			ok = false
+			return
 		}
 		for _, r := range f.required {
 			if r == string(key) {
-				for _, s := range found {
-					if s == r {
-						return false // a repeated key: the general path decides
-					}
+				if slices.Contains(found, r) {
+					ok = false // a repeated key: the general path decides
+					return
 				}
 				found = append(found, r)
 			}
 		}
-		i = skipSpace(obj, i)
-		if obj[i] == ',' {
-			i = skipSpace(obj, i+1)
-		}
-	}
-	return len(found) == len(f.required) && !hasDuplicates(f.required)
+	})
+	return read && ok && len(found) == len(f.required) && !hasDuplicates(f.required)
 }
 
 func hasDuplicates(s []string) bool {
 	for i := range s {
-		for j := i + 1; j < len(s); j++ {
-			if s[i] == s[j] {
-				return true
-			}
+		if slices.Contains(s[i+1:], s[i]) {
+			return true
 		}
 	}
 	return false
 }
 
 func (f *fastSchema) array(arr []byte) bool {
-	i := skipSpace(arr, 1)
-	for arr[i] != ']' {
-		end, ok := f.items.check(arr, i)
-		if !ok {
-			return false
-		}
-		i = skipSpace(arr, end)
-		if arr[i] == ',' {
-			i = skipSpace(arr, i+1)
-		}
-	}
-	return true
-}
-
-// scanJSON returns the index just past the (valid) JSON value at b[i].
-func scanJSON(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		for j := i + 1; j < len(b); j++ {
-			switch b[j] {
-			case '\\':
-				j++
-			case '"':
-				return j + 1
-			}
-		}
-		return len(b)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				j = scanJSON(b, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return len(b)
-	default:
-		j := i
-		for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\r' && b[j] != '\n' {
-			j++
-		}
-		return j
-	}
+	ok := true
+	read := rpc.Elements(arr, func(v []byte) { ok = ok && f.items.check(v) })
+	return read && ok
 }
 
 // fastValid reports whether args certainly satisfy a's schema without the
 // general validator.
 func (a *ArgSchema) fastValid(args json.RawMessage) bool {
-	return a.fast != nil && json.Valid(args) && a.fast.valid(args)
+	return a.fast != nil && rpc.Valid(args) && a.fast.valid(args)
 }
