@@ -73,6 +73,18 @@ func nodeModules(t testing.TB) string {
 
 // needNode fails the test when node is missing: the README's test command
 // installs everything else, but Node.js itself must be on the machine.
+// needChromium skips the test when AGENTIFY_SKIP_BROWSER=1 and fails it
+// when Debian's chromium is missing.
+func needChromium(t testing.TB) {
+	t.Helper()
+	if os.Getenv("AGENTIFY_SKIP_BROWSER") == "1" {
+		t.Skip("AGENTIFY_SKIP_BROWSER=1")
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
+		t.Fatalf("chromium not found (scripts/test.sh installs it; AGENTIFY_SKIP_BROWSER=1 skips this test): %v", err)
+	}
+}
+
 func needNode(t testing.TB) string {
 	t.Helper()
 	p, err := exec.LookPath("node")

@@ -21,12 +21,7 @@ import (
 // decision and the paired backend call. Secrets in the configuration never
 // reach the page. Screenshots go to $AGENTIFY_ARTIFACTS/dashboard.
 func TestDashboardRealBinary(t *testing.T) {
-	if os.Getenv("AGENTIFY_SKIP_BROWSER") == "1" {
-		t.Skip("AGENTIFY_SKIP_BROWSER=1")
-	}
-	if _, err := os.Stat("/usr/bin/chromium"); err != nil {
-		t.Fatalf("chromium not found (scripts/test.sh installs it; AGENTIFY_SKIP_BROWSER=1 skips this test): %v", err)
-	}
+	needChromium(t)
 	node := needNode(t)
 	_, tb := binaries(t)
 	marker := newMarker()

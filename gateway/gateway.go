@@ -587,14 +587,14 @@ func (g *Gateway) validateArgs(cat *planner.Catalog, t *planner.Tool, args json.
 	s, err := cat.ArgSchema(t)
 	if err != nil {
 		ev := g.log.Debug()
-		if errors.Is(err, schemas.ErrSchemaTooComplex) || errors.Is(err, schemas.ErrValidatorFailed) {
+		if schemas.Undecided(err) {
 			ev = g.log.Warn()
 		}
 		ev.Str("tool", t.QualifiedName()).Err(err).Msg("input schema not usable; arguments not validated")
 		return nil
 	}
 	if err := s.Validate(args); err != nil {
-		if errors.Is(err, schemas.ErrSchemaTooComplex) || errors.Is(err, schemas.ErrValidatorFailed) {
+		if schemas.Undecided(err) {
 			// Over the validation work bound for these arguments, or not
 			// representable by the validator: the backend validates them
 			// itself.

@@ -209,7 +209,7 @@ func checkCall(cat *Catalog, names map[string]*Tool, name, rawArgs string) (*Too
 		return t, args, nil // schema unusable: forward unvalidated
 	}
 	if err := s.Validate(args); err != nil {
-		if errors.Is(err, schemas.ErrSchemaTooComplex) || errors.Is(err, schemas.ErrValidatorFailed) {
+		if schemas.Undecided(err) {
 			return t, args, nil // not decidable here: the backend validates them
 		}
 		var fe schemas.FieldErrors

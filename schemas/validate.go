@@ -136,6 +136,15 @@ var ErrSchemaTooComplex = errors.New("too complex to validate")
 // warning, and the backend validates its arguments itself.
 var ErrValidatorFailed = errors.New("the schema validator failed")
 
+// Undecided reports whether err (from [CompileArgSchema] or
+// [ArgSchema.Validate]) means the arguments could not be checked, by the
+// limits ([ErrSchemaTooComplex]) or a failure of the library
+// ([ErrValidatorFailed]), rather than that they are invalid: the call then
+// goes through unvalidated, with a warning, and the backend decides.
+func Undecided(err error) bool {
+	return errors.Is(err, ErrSchemaTooComplex) || errors.Is(err, ErrValidatorFailed)
+}
+
 // guard runs fn, turning a panic of the validator library into an error
 // matching [ErrValidatorFailed]: schemas and arguments come from backends
 // and clients, and no input may crash the gateway.

@@ -3,34 +3,13 @@
 // token), AGENTIFY_E2E_DIR (the npm project holding playwright-core),
 // AGENTIFY_ARTIFACTS (screenshot directory), AGENTIFY_BACKEND (the test
 // backend's id) and AGENTIFY_SECRETS (JSON array that must never be shown).
-import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fail, step, withPage } from './chromium.mjs';
 
-const require = createRequire(path.join(process.env.AGENTIFY_E2E_DIR, 'package.json'));
-const { chromium } = require('playwright-core');
 const backend = process.env.AGENTIFY_BACKEND;
 const secrets = JSON.parse(process.env.AGENTIFY_SECRETS || '[]');
-function fail(msg) { throw new Error(msg); }
-function step(msg) { console.log('step: ' + msg); }
 
-const userDataDir = mkdtempSync(path.join(tmpdir(), 'agentify-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.AGENTIFY_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1440, height: 900 },
-});
-const problems = [];
-try {
-  const page = context.pages()[0] || await context.newPage();
-  page.setDefaultTimeout(20000);
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
-  page.on('response', (r) => { if (r.status() >= 400) problems.push('HTTP ' + r.status() + ' ' + r.url()); });
-
+await withPage(async (page) => {
   step('load: the real backend is listed, ready, with its tools');
   await page.goto(process.env.AGENTIFY_URL, { waitUntil: 'load' });
   await page.locator('#backends tbody tr', { hasText: backend }).filter({ hasText: 'ready' }).waitFor();
@@ -55,9 +34,4 @@ try {
 
   const all = await page.evaluate(() => document.body.innerText + ' ' + document.body.innerHTML);
   for (const s of secrets) if (all.includes(s)) fail('secret visible in the page: ' + s);
-  if (problems.length) fail('browser problems:\n' + problems.join('\n'));
-  console.log('ok');
-} finally {
-  await context.close();
-  rmSync(userDataDir, { recursive: true, force: true });
-}
+});

@@ -4,33 +4,12 @@
 // playwright-core), AGENTIFY_ARTIFACTS (screenshot directory) and
 // AGENTIFY_NAME (the held-back tool, backend__tool). The tool's offered
 // description carries an <IMPORTANT> block and an <img onerror> tag.
-import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fail, step, withPage } from './chromium.mjs';
 
-const require = createRequire(path.join(process.env.AGENTIFY_E2E_DIR, 'package.json'));
-const { chromium } = require('playwright-core');
 const name = process.env.AGENTIFY_NAME;
-function fail(msg) { throw new Error(msg); }
-function step(msg) { console.log('step: ' + msg); }
 
-const userDataDir = mkdtempSync(path.join(tmpdir(), 'agentify-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.AGENTIFY_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1440, height: 900 },
-});
-const problems = [];
-try {
-  const page = context.pages()[0] || await context.newPage();
-  page.setDefaultTimeout(20000);
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
-  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
-  page.on('response', (r) => { if (r.status() >= 400) problems.push('HTTP ' + r.status() + ' ' + r.url()); });
-
+await withPage(async (page) => {
   step('the held-back tool, with its state and findings');
   await page.goto(process.env.AGENTIFY_URL, { waitUntil: 'load' });
   await page.click('button[data-tab=integrity]');
@@ -56,10 +35,4 @@ try {
   // The gateway re-screens when it sees the pin file change; the page polls.
   await entry.and(page.locator('[data-state=approved]')).waitFor();
   await page.screenshot({ path: path.join(process.env.AGENTIFY_ARTIFACTS, 'integrity-real-approved.png') });
-
-  if (problems.length) fail('browser problems:\n' + problems.join('\n'));
-  console.log('ok');
-} finally {
-  await context.close();
-  rmSync(userDataDir, { recursive: true, force: true });
-}
+});
