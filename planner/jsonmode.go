@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -44,27 +43,38 @@ func jsonSystemPrompt(lines []string, maxSteps int) string {
 
 // toolLine describes one tool compactly:
 // "- fs__read_file: [fs] Read a file. (path: string, head?: integer)".
-func toolLine(name string, t *Tool) string {
+func toolLine(name string, t *Tool) string { return formatToolLine(name, t, false) }
+
+// minimalToolLine is toolLine with a shorter description and the parameter
+// names only: "- fs__read_file: [fs] Read a file. (path, head?)".
+func minimalToolLine(name string, t *Tool) string { return formatToolLine(name, t, true) }
+
+func formatToolLine(name string, t *Tool, minimal bool) string {
 	var b strings.Builder
 	b.WriteString("- ")
 	b.WriteString(name)
 	b.WriteString(": [")
 	b.WriteString(t.Backend)
 	b.WriteString("] ")
-	desc := t.Description
-	if strings.TrimSpace(desc) == "" {
-		desc = t.Title
+	if minimal {
+		b.WriteString(minimalDescription(t))
+	} else {
+		desc := t.Description
+		if strings.TrimSpace(desc) == "" {
+			desc = t.Title
+		}
+		b.WriteString(trimRunes(strings.Join(strings.Fields(leadSentenceOf(desc)), " "), 200))
 	}
-	b.WriteString(trimRunes(strings.Join(strings.Fields(leadSentenceOf(desc)), " "), 200))
 	b.WriteString(" (")
-	b.WriteString(compactParams(t.InputSchema))
+	b.WriteString(compactParams(t.InputSchema, minimal))
 	b.WriteString(")")
 	return b.String()
 }
 
 // compactParams lists a schema's top-level properties as
-// "name: type" / "name?: type", with enums as "a|b" and a short description.
-func compactParams(raw json.RawMessage) string {
+// "name: type" / "name?: type", with enums as "a|b" and a short description,
+// required ones first; namesOnly lists "name" / "name?" only.
+func compactParams(raw json.RawMessage, namesOnly bool) string {
 	var s struct {
 		Properties map[string]struct {
 			Type        any    `json:"type"`
@@ -77,6 +87,9 @@ func compactParams(raw json.RawMessage) string {
 		Required []string `json:"required"`
 	}
 	if json.Unmarshal(raw, &s) != nil || len(s.Properties) == 0 {
+		if namesOnly {
+			return "" // a broken schema lists no parameters
+		}
 		return "no parameters"
 	}
 	req := make(map[string]bool, len(s.Required))
@@ -101,6 +114,10 @@ func compactParams(raw json.RawMessage) string {
 		b.WriteString(k)
 		if !req[k] {
 			b.WriteByte('?')
+		}
+		if namesOnly {
+			parts = append(parts, b.String())
+			continue
 		}
 		b.WriteString(": ")
 		switch {
@@ -432,40 +449,6 @@ func buildJSONRequest(task Task, cat *Catalog, maxTools, maxPromptTokens, maxSte
 	sys := jsonSystemPrompt(chosen, maxSteps)
 	return &jsonRequest{system: sys, user: user, names: byName, servers: servers,
 		candidates: candidateList(tools, scores), estimate: estimateTokens(len(sys) + len(user))}
-}
-
-// minimalToolLine is toolLine with a shorter description and the parameter
-// names only: "- fs__read_file: [fs] Read a file. (path, head?)".
-func minimalToolLine(name string, t *Tool) string {
-	var b strings.Builder
-	b.WriteString("- ")
-	b.WriteString(name)
-	b.WriteString(": [")
-	b.WriteString(t.Backend)
-	b.WriteString("] ")
-	b.WriteString(minimalDescription(t))
-	b.WriteString(" (")
-	var s struct {
-		Properties map[string]json.RawMessage `json:"properties"`
-		Required   []string                   `json:"required"`
-	}
-	_ = json.Unmarshal(t.InputSchema, &s) // a broken schema lists no parameters
-	keys := make([]string, 0, len(s.Properties))
-	for k := range s.Properties {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(k)
-		if !slices.Contains(s.Required, k) {
-			b.WriteByte('?')
-		}
-	}
-	b.WriteString(")")
-	return b.String()
 }
 
 // Plan asks the model for one JSON tool call. See [Planner].

@@ -92,12 +92,12 @@ func TestParseJSONReply(t *testing.T) {
 }
 
 func TestCompactParams(t *testing.T) {
-	got := compactParams(json.RawMessage(`{"type":"object","properties":{"path":{"type":"string","description":"Absolute\n path"},"mode":{"enum":["r","w"]},"tags":{"type":"array","items":{"type":"string"}},"n":{"type":["integer","null"]}},"required":["path","mode"]}`))
+	got := compactParams(json.RawMessage(`{"type":"object","properties":{"path":{"type":"string","description":"Absolute\n path"},"mode":{"enum":["r","w"]},"tags":{"type":"array","items":{"type":"string"}},"n":{"type":["integer","null"]}},"required":["path","mode"]}`), false)
 	want := `mode: "r"|"w", path: string - Absolute path, n?: integer|null, tags?: array of string`
 	if got != want {
 		t.Errorf("compactParams\n got %s\nwant %s", got, want)
 	}
-	if got := compactParams(nil); got != "no parameters" {
+	if got := compactParams(nil, false); got != "no parameters" {
 		t.Errorf("nil schema: %q", got)
 	}
 }
