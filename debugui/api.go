@@ -216,12 +216,7 @@ func (s *Server) handlePrometheus(w http.ResponseWriter, r *http.Request) {
 // changes the gateway's state, so it takes the same guards: the token, our
 // own origin, and a JSON content type a cross-site form cannot send.
 func (s *Server) handleRestart(w http.ResponseWriter, r *http.Request) {
-	if !s.sameOrigin(r) {
-		s.errorJSON(w, http.StatusForbidden, "cross-origin request refused")
-		return
-	}
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		s.errorJSON(w, http.StatusUnsupportedMediaType, "body must be application/json")
+	if !s.stateChangeAllowed(w, r) {
 		return
 	}
 	if s.opts.Restarter == nil {
@@ -238,6 +233,24 @@ func (s *Server) handleRestart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writeJSON(w, http.StatusAccepted, map[string]string{"restarting": id})
+}
+
+// stateChangeAllowed guards the requests that change the gateway's state
+// (restart, console run, integrity approval): our own origin and a JSON
+// content type. A cross-site page can POST to a loopback port (its Host is
+// ours), but a cross-site form cannot send that content type without a
+// CORS preflight we never answer. The token is checked by the router. It
+// answers the refusal itself and reports whether the request may go on.
+func (s *Server) stateChangeAllowed(w http.ResponseWriter, r *http.Request) bool {
+	if !s.sameOrigin(r) {
+		s.errorJSON(w, http.StatusForbidden, "cross-origin request refused")
+		return false
+	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		s.errorJSON(w, http.StatusUnsupportedMediaType, "body must be application/json")
+		return false
+	}
+	return true
 }
 
 // RunRequest is the body of POST /api/run.
@@ -258,15 +271,7 @@ type RunResponse struct {
 const maxRunBody = 64 << 10
 
 func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
-	// A cross-site page can POST to a loopback port (its Host is ours), so
-	// require our own origin and a JSON content type, which a cross-site
-	// form cannot send without a CORS preflight we never answer.
-	if !s.sameOrigin(r) {
-		s.errorJSON(w, http.StatusForbidden, "cross-origin request refused")
-		return
-	}
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		s.errorJSON(w, http.StatusUnsupportedMediaType, "body must be application/json")
+	if !s.stateChangeAllowed(w, r) {
 		return
 	}
 	if s.opts.Runner == nil {

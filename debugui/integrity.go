@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"mime"
 	"net/http"
 )
 
@@ -50,12 +49,7 @@ func (s *Server) handleIntegrityDiff(w http.ResponseWriter, r *http.Request) {
 // a state-changing request, so same origin and a JSON body are required
 // (and the token, by the router), as for the console.
 func (s *Server) handleIntegrityApprove(w http.ResponseWriter, r *http.Request) {
-	if !s.sameOrigin(r) {
-		s.errorJSON(w, http.StatusForbidden, "cross-origin request refused")
-		return
-	}
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		s.errorJSON(w, http.StatusUnsupportedMediaType, "body must be application/json")
+	if !s.stateChangeAllowed(w, r) {
 		return
 	}
 	if s.opts.Integrity == nil {
