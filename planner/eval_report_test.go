@@ -16,6 +16,7 @@ import (
 const (
 	freshSetPath  = "testdata/fresh.json"
 	fresh2SetPath = "testdata/fresh2.json"
+	fresh4SetPath = "testdata/fresh4.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -257,8 +258,8 @@ func valueMatches(w, g any) bool {
 // -eval.v for every miss of dev and fresh). It guards floors on the fresh
 // sets so a change that helps dev by hurting unseen phrasing fails.
 //
-// fresh2 is report-only: its misses are never printed (it must stay blind
-// to tuning), and its floors are loose, only there to catch a collapse.
+// fresh2 and fresh4 are report-only: their misses are never printed (it must stay blind
+// to tuning), and their floors are loose, only there to catch a collapse.
 func TestEvalReport(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -274,6 +275,7 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.87, r5: 0.94, falseRefusal: 0.03, args: 0.80, reach8k: 0.98, named16k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.60, reach8k: 0.98, named16k: 0.99}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.40, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.40, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
