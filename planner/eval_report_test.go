@@ -16,6 +16,7 @@ import (
 const (
 	freshSetPath  = "testdata/fresh.json"
 	fresh2SetPath = "testdata/fresh2.json"
+	fresh3SetPath = "testdata/fresh3.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -265,7 +266,8 @@ func TestEvalReport(t *testing.T) {
 	// Floors sit slightly under the figures achieved (docs/benchmarks.md).
 	type floors struct {
 		r1, r5, falseRefusal, args, reach8k, named16k float64
-		blind                                         bool // report only: never print the misses
+		refusal                                       float64 // own floor on refusal accuracy (0: pooled into dev+fresh's)
+		blind                                         bool    // report only: never print the misses
 	}
 	sets := []struct {
 		evalSet
@@ -273,6 +275,7 @@ func TestEvalReport(t *testing.T) {
 	}{
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.87, r5: 0.94, falseRefusal: 0.03, args: 0.80, reach8k: 0.98, named16k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.60, reach8k: 0.98, named16k: 0.99}},
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.0, reach8k: 0.95, named16k: 0.95, refusal: 0.25}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.40, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
@@ -286,7 +289,12 @@ func TestEvalReport(t *testing.T) {
 	for _, s := range sets {
 		verbose := *evalVerbose && !s.blind
 		r := scoreSet(t, cat, s.qs, verbose)
-		if !s.blind {
+		switch {
+		case s.refusal > 0:
+			if v := float64(r.refused) / float64(max(r.unanswerable, 1)); v < s.refusal {
+				t.Errorf("%s: refused %d of %d unanswerable tasks, want >= %.2f", s.name, r.refused, r.unanswerable, s.refusal)
+			}
+		case !s.blind:
 			refused, unanswerable = refused+r.refused, unanswerable+r.unanswerable
 		}
 		if fr := float64(r.falseRefusals) / float64(max(r.answerable, 1)); fr > s.falseRefusal {
