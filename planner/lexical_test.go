@@ -272,3 +272,35 @@ func BenchmarkLexicalPlan(b *testing.B) {
 		i++
 	}
 }
+
+// TestLexicalRefusesUnservedProduct: a task that names, where a product
+// goes, a word no tool knows and that is not English is refused with the
+// candidates, however well the rest matches; people's names, words after
+// "to"/"for"/"with" and file or repository names are arguments.
+func TestLexicalRefusesUnservedProduct(t *testing.T) {
+	cat := NewCatalog(lexicalFixture())
+	for _, c := range []struct {
+		q      string
+		refuse bool
+	}{
+		{"create a contact in HubSpot for Jane Doe", true},            // "in" + product
+		{"create a contact on our Zohocrm account", true},             // determiner between
+		{"create the Pipedrive contact for jane@acme.dev", true},      // a name before a common noun
+		{"create a contact for Jane Doe, jane@acme.dev", false},       // a person, then a surname
+		{"create a contact named Priya with email priya@x.io", false}, // after "named"/"with"
+		{"create a contact and send it to Ahmed", false},              // after "to"
+		{"take a screenshot of Priya's dashboard page", false},        // possessive
+		{"roll back the service team/eu/checkoutd", false},            // a path-like reference
+	} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: c.q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if refused := p.BackendID == ""; refused != c.refuse {
+			t.Errorf("%q: refused %v (plan %s__%s, %q), want %v", c.q, refused, p.BackendID, p.Tool, p.Text, c.refuse)
+		}
+		if c.refuse && len(p.Candidates) == 0 {
+			t.Errorf("%q: refusal without candidates", c.q)
+		}
+	}
+}

@@ -18,9 +18,12 @@ type parsedQuery struct {
 	hasURL      bool // names a URL
 	ctxFile     bool // the IDE has a document open and the query names no path
 
-	// named are words in the place of a product the task is to use: right
-	// after "a"/"an" ("create a trello card") or "via"/"through"/"using"
-	// ("refund via paypal"), lower-cased. Search checks whether the
+	// named are words in the place of a product the task is to use,
+	// lower-cased: right after "a"/"an" ("create a trello card"), after
+	// "via"/"through"/"using" ("refund via paypal") or "in"/"on"/"into"
+	// ("a board in Trello", "on our Dropbox"; a determiner may come
+	// between), or written as a name right before a common noun ("the
+	// Datadog dashboard", "HubSpot contacts"). Search checks whether the
 	// catalog knows them.
 	named []string
 }
@@ -129,7 +132,7 @@ func parseQuery(query string) parsedQuery {
 		})
 	}
 	read, write := false, false
-	prev := ""
+	prev, prev2 := "", ""
 	items := 0
 	fs := fields(query)
 	for fi, f := range fs {
@@ -247,13 +250,15 @@ func parseQuery(query string) parsedQuery {
 				add("count", 0.8, false)
 			}
 		}
-		switch prev {
-		case "a", "an", "via", "through", "using":
-			if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
+		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
+			switch {
+			case productPlace[prev], determiners[prev] && productPlace[prev2]:
+				q.named = append(q.named, lw)
+			case fi > 0 && fi+1 < len(fs) && !fs[fi+1].quoted && nameCase(strings.Trim(text, ".,;:!?()[]{}<>")) && commonNoun(fs[fi+1].text):
 				q.named = append(q.named, lw)
 			}
 		}
-		prev = lw
+		prev, prev2 = lw, prev
 		addText(text, 1, true)
 		splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 		splitWords(text, func(word string) {
@@ -338,6 +343,41 @@ func quotePair(r rune) (rune, bool) {
 
 // plainWords reports whether a slash-joined token is just words
 // ("issue/PR", "read/write") rather than a reference.
+// Where a query names the product a task is done with: the article of a
+// product used as a noun ("a Trello card"), the prepositions of means
+// ("via", "through", "using") and of place ("in", "on", "into": a
+// product is where the thing lives). Not "to", "with", "from" or "for",
+// which as often introduce a person ("send it to Jane", "share with
+// Ana", "a customer for Jane Doe"); people's names are arguments.
+var (
+	productPlace = setOf("a", "an", "via", "through", "using", "in", "on", "into")
+	determiners  = setOf("our", "my", "the", "your", "their")
+)
+
+// nameCase reports whether w is written as a name: a capital first letter
+// and a lower-case letter after it ("Trello", "HubSpot"; not "IAM").
+func nameCase(w string) bool {
+	rs := []rune(w)
+	if len(rs) < 2 || !unicode.IsUpper(rs[0]) {
+		return false
+	}
+	for _, r := range rs[1:] {
+		if unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// commonNoun reports whether w (as written) could be the common noun a
+// product name modifies ("dashboard", "campaign"): lower case, English,
+// not a stop word. A following capitalized word ("Jane Doe") or a
+// possessive ("Jane's") is not.
+func commonNoun(w string) bool {
+	w = strings.Trim(w, ".,;:!?()[]{}<>")
+	return len(w) >= 2 && plainWords(w) && !strings.Contains(w, "/") && !stopWords[w] && isEnglish(w)
+}
+
 func plainWords(s string) bool {
 	for _, r := range s {
 		if r != '/' && !(r >= 'a' && r <= 'z') {
