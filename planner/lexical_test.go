@@ -304,3 +304,25 @@ func TestLexicalRefusesUnservedProduct(t *testing.T) {
 		}
 	}
 }
+
+// TestLexicalRefusesMissingDeletion: a request to delete something on a
+// server none of whose tools deletes is refused (its tools match only the
+// object); the same request on a server that deletes is planned.
+func TestLexicalRefusesMissingDeletion(t *testing.T) {
+	cat := NewCatalog(lexicalFixture())
+	p, err := NewLexical(nil).Plan(context.Background(), Task{Query: "delete the crm contact jane@acme.dev"}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.BackendID != "" || len(p.Candidates) == 0 {
+		t.Errorf("delete on a server without deletion: plan %s__%s, %d candidates; want a refusal with candidates", p.BackendID, p.Tool, len(p.Candidates))
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "delete the entities Alice and Bob from the knowledge graph"}, cat)
+	if p.BackendID != "memory" || p.Tool != "delete_entities" {
+		t.Errorf("delete on a server that deletes: plan %s__%s (%q)", p.BackendID, p.Tool, p.Text)
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "create a crm contact for jane@acme.dev"}, cat)
+	if p.BackendID != "crm" {
+		t.Errorf("create on the crm: plan %s__%s (%q)", p.BackendID, p.Tool, p.Text)
+	}
+}

@@ -26,6 +26,12 @@ type parsedQuery struct {
 	// Datadog dashboard", "HubSpot contacts"). Search checks whether the
 	// catalog knows them.
 	named []string
+
+	// verb is the analyzed main verb of a request in the imperative ("star
+	// the repo" -> "star"), after the words that frame a request ("please",
+	// "can you", "I want to"); "" for a question or when the request does
+	// not start with a word.
+	verb string
 }
 
 type queryWord struct {
@@ -284,7 +290,38 @@ func parseQuery(query string) parsedQuery {
 	}
 	q.readOnly = read && !write
 	q.write = write
+	q.verb = mainVerb(fs)
 	return q
+}
+
+// Words that frame an English request before its verb ("please", "hey,
+// can you", "I'd like to", "let's"), and the words that open a question
+// instead (which has no imperative verb). A grammar of requests, not of
+// any tool list.
+var (
+	requestFrame  = setOf("please", "pls", "plz", "hey", "hi", "hello", "ok", "okay", "so", "now", "can", "could", "would", "will", "you", "i", "we", "i'd", "we'd", "like", "want", "need", "to", "let's", "lets", "let", "us", "me", "just", "quickly", "kindly", "also", "then", "and", "go", "ahead")
+	questionStart = setOf("what", "what's", "whats", "which", "who", "whom", "whose", "how", "where", "when", "why", "is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "any", "should", "shall", "may", "might", "must")
+)
+
+// mainVerb returns the analyzed first word of an imperative request,
+// after its framing words; "" for a question, a request that starts with
+// something other than a plain word (a path, a number, a quote), or a
+// word without meaning of its own.
+func mainVerb(fs []field) string {
+	for _, f := range fs {
+		if f.quoted {
+			return ""
+		}
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		switch {
+		case requestFrame[lw]:
+			continue
+		case questionStart[lw] || !plainWords(lw) || strings.Contains(lw, "/"):
+			return ""
+		}
+		return normalizeWord(lw)
+	}
+	return ""
 }
 
 type field struct {
