@@ -258,7 +258,7 @@ func parseQuery(query string) parsedQuery {
 		}
 		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
 			switch {
-			case productPlace[prev], determiners[prev] && productPlace[prev2]:
+			case productPlace[prev], determiners[prev] && (productPlace[prev2] || personPlace[prev2]):
 				q.named = append(q.named, lw)
 			case fi > 0 && fi+1 < len(fs) && !fs[fi+1].quoted && nameCase(strings.Trim(text, ".,;:!?()[]{}<>")) && commonNoun(fs[fi+1].text):
 				q.named = append(q.named, lw)
@@ -389,6 +389,10 @@ func quotePair(r rune) (rune, bool) {
 var (
 	productPlace = setOf("a", "an", "via", "through", "using", "in", "on", "into")
 	determiners  = setOf("our", "my", "the", "your", "their")
+	// personPlace introduces a person or a product; with a determiner
+	// between ("post it to our Teams channel") it is a thing, never a
+	// person's name. "the" excluded: "to the" + a name is as often a place.
+	personPlace = setOf("to", "with", "from", "for")
 )
 
 // nameCase reports whether w is written as a name: a capital first letter
