@@ -285,6 +285,7 @@ func TestLexicalRefusesUnservedProduct(t *testing.T) {
 	}{
 		{"create a contact in HubSpot for Jane Doe", true},            // "in" + product
 		{"create a contact on our Zohocrm account", true},             // determiner between
+		{"copy the contact over to our pipedrive", true},              // "to" + possessive: a thing, not a person
 		{"create the Pipedrive contact for jane@acme.dev", true},      // a name before a common noun
 		{"create a contact for Jane Doe, jane@acme.dev", false},       // a person, then a surname
 		{"create a contact named Priya with email priya@x.io", false}, // after "named"/"with"
