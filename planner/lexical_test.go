@@ -287,6 +287,10 @@ func TestLexicalRefusesUnservedProduct(t *testing.T) {
 		{"create a contact on our Zohocrm account", true},             // determiner between
 		{"copy the contact over to our pipedrive", true},              // "to" + possessive: a thing, not a person
 		{"create the Pipedrive contact for jane@acme.dev", true},      // a name before a common noun
+		{"schedule a Zoom call, then create a contact", true},         // an ordinary word written as a name
+		{"create a contact in Lisbon for the sales team", false},      // a place: WordNet writes it capitalized
+		{"create a contact on Monday for jane@acme.dev", false},       // a day, likewise
+		{"ok. Afterwards create a contact for jane@acme.dev", false},  // capitalized at a sentence's start
 		{"create a contact for Jane Doe, jane@acme.dev", false},       // a person, then a surname
 		{"create a contact named Priya with email priya@x.io", false}, // after "named"/"with"
 		{"create a contact and send it to Ahmed", false},              // after "to"

@@ -127,6 +127,12 @@ func TestTypoCorrection(t *testing.T) {
 	if !strings.Contains(englishTable, "Princeton University") {
 		t.Error("wordnet_words.txt lacks the WordNet licence notice")
 	}
+	if !strings.Contains(nameTable, "Princeton University") {
+		t.Error("wordnet_names.txt lacks the WordNet licence notice")
+	}
+	if !isNameWord("lisbon") || !isNameWord("monday") || isNameWord("zoom") || isNameWord("intercom") {
+		t.Error("isNameWord disagrees with WordNet on lisbon/monday/zoom/intercom")
+	}
 }
 
 func TestOSADistance(t *testing.T) {

@@ -655,9 +655,19 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// not know and that is neither English nor a misspelling of a known
 	// word ("create a trello card", "pay via venmo") asks for a service no
 	// backend offers: there is no evidence any tool does it.
+	//
+	// So does an ordinary English word written there as a name ("a Zoom
+	// call", "in Intercom"): capitalized inside a sentence, a word that
+	// WordNet writes in lower case is used as a name, a product's; the
+	// words WordNet writes only capitalized are places, people, days and
+	// months ("in Lisbon", "on Monday"), which are arguments.
 	foreign := false
-	for _, w := range q.named {
-		if _, ok := ix.dict[stem(w)]; !ok && !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 {
+	for _, n := range q.named {
+		w := n.word
+		if _, ok := ix.dict[stem(w)]; ok {
+			continue
+		}
+		if !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
 			foreign = true
 		}
 	}

@@ -25,13 +25,19 @@ type parsedQuery struct {
 	// between), or written as a name right before a common noun ("the
 	// Datadog dashboard", "HubSpot contacts"). Search checks whether the
 	// catalog knows them.
-	named []string
+	named []namedWord
 
 	// verb is the analyzed main verb of a request in the imperative ("star
 	// the repo" -> "star"), after the words that frame a request ("please",
 	// "can you", "I want to"); "" for a question or when the request does
 	// not start with a word.
 	verb string
+}
+
+// namedWord is a word in the place of a product (parsedQuery.named).
+type namedWord struct {
+	word     string // lower-cased
+	nameCase bool   // written as a name inside the sentence ("Zoom")
 }
 
 type queryWord struct {
@@ -257,11 +263,13 @@ func parseQuery(query string) parsedQuery {
 			}
 		}
 		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
+			// Capitalized inside a sentence, not at the start of one.
+			asName := fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))
 			switch {
-			case productPlace[prev], determiners[prev] && (productPlace[prev2] || personPlace[prev2]):
-				q.named = append(q.named, lw)
-			case fi > 0 && fi+1 < len(fs) && !fs[fi+1].quoted && nameCase(strings.Trim(text, ".,;:!?()[]{}<>")) && commonNoun(fs[fi+1].text):
-				q.named = append(q.named, lw)
+			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2]:
+				q.named = append(q.named, namedWord{lw, asName})
+			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text):
+				q.named = append(q.named, namedWord{lw, true})
 			}
 		}
 		prev, prev2 = lw, prev
@@ -389,6 +397,7 @@ func quotePair(r rune) (rune, bool) {
 var (
 	productPlace = setOf("a", "an", "via", "through", "using", "in", "on", "into")
 	determiners  = setOf("our", "my", "the", "your", "their")
+	possessives  = setOf("our", "my", "your", "their")
 	// personPlace introduces a person or a product; with a determiner
 	// between ("post it to our Teams channel") it is a thing, never a
 	// person's name. "the" excluded: "to the" + a name is as often a place.
@@ -408,6 +417,12 @@ func nameCase(w string) bool {
 		}
 	}
 	return false
+}
+
+// endsSentence reports whether a field ends a sentence (or a clause that
+// a capital may follow: "note: Call ...").
+func endsSentence(s string) bool {
+	return s != "" && strings.ContainsAny(s[len(s)-1:], ".!?:")
 }
 
 // commonNoun reports whether w (as written) could be the common noun a
