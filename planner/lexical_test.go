@@ -291,6 +291,8 @@ func TestLexicalRefusesUnservedProduct(t *testing.T) {
 		{"create a contact in Lisbon for the sales team", false},      // a place: WordNet writes it capitalized
 		{"create a contact on Monday for jane@acme.dev", false},       // a day, likewise
 		{"ok. Afterwards create a contact for jane@acme.dev", false},  // capitalized at a sentence's start
+		{"fork project 12 into my gitlab calendar", true},             // a served vendor's other product
+		{"fork project 12 into my gitlab namespace", false},           // the served product's own word
 		{"create a contact for Jane Doe, jane@acme.dev", false},       // a person, then a surname
 		{"create a contact named Priya with email priya@x.io", false}, // after "named"/"with"
 		{"create a contact and send it to Ahmed", false},              // after "to"

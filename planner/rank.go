@@ -661,10 +661,21 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// WordNet writes in lower case is used as a name, a product's; the
 	// words WordNet writes only capitalized are places, people, days and
 	// months ("in Lisbon", "on Monday"), which are arguments.
+	//
+	// And a product line of a vendor the catalog serves another product of
+	// ("my google calendar" where only Google Maps and Drive are served):
+	// the named word names a backend, and the word after it, an ordinary
+	// English word, is one no tool uses, nor any of its synonyms.
 	foreign := false
 	for _, n := range q.named {
 		w := n.word
 		if _, ok := ix.dict[stem(w)]; ok {
+			if nx := n.next; len(nx) >= minTypoLen && !stopWords[nx] && ix.namesBackend(stem(w)) && isEnglish(nx) {
+				// Known, or standing for a known word ("ticket" for "issue").
+				if _, known := ix.dict[stem(nx)]; !known && len(synonyms()[stem(nx)]) == 0 {
+					foreign = true
+				}
+			}
 			continue
 		}
 		if !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {

@@ -38,6 +38,7 @@ type parsedQuery struct {
 type namedWord struct {
 	word     string // lower-cased
 	nameCase bool   // written as a name inside the sentence ("Zoom")
+	next     string // the next word, lower-cased, when it is a plain word ("google" -> "calendar")
 }
 
 type queryWord struct {
@@ -265,11 +266,15 @@ func parseQuery(query string) parsedQuery {
 		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
 			// Capitalized inside a sentence, not at the start of one.
 			asName := fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))
+			next := nextField(fs, fi)
+			if !plainWords(next) || strings.Contains(next, "/") || endsSentence(text) {
+				next = ""
+			}
 			switch {
 			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2]:
-				q.named = append(q.named, namedWord{lw, asName})
+				q.named = append(q.named, namedWord{lw, asName, next})
 			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text):
-				q.named = append(q.named, namedWord{lw, true})
+				q.named = append(q.named, namedWord{lw, true, next})
 			}
 		}
 		prev, prev2 = lw, prev
