@@ -276,15 +276,15 @@ func TestEvalReport(t *testing.T) {
 	}{
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.87, r5: 0.94, falseRefusal: 0.03, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.60, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
-		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.0, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.5}},
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.0, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.40, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
-		// Pooled over dev and fresh (dev has three unanswerable rows). The
-		// issue's target is 0.8; this floor guards today's level (14/18).
-		if refused*10 < unanswerable*7 {
-			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.7", refused, unanswerable)
+		// Pooled over dev and fresh (dev has three unanswerable rows): the
+		// issue's target, 0.8 (15/18 achieved).
+		if refused*10 < unanswerable*8 {
+			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.8", refused, unanswerable)
 		}
 	}()
 	for _, s := range sets {
