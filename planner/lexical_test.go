@@ -293,6 +293,7 @@ func TestLexicalRefusesUnservedProduct(t *testing.T) {
 		{"ok. Afterwards create a contact for jane@acme.dev", false},  // capitalized at a sentence's start
 		{"fork project 12 into my gitlab calendar", true},             // a served vendor's other product
 		{"fork project 12 into my gitlab namespace", false},           // the served product's own word
+		{"copy contact jane@acme.dev to zohocrm", true},               // "to" after a verb that moves an artifact
 		{"create a contact for Jane Doe, jane@acme.dev", false},       // a person, then a surname
 		{"create a contact named Priya with email priya@x.io", false}, // after "named"/"with"
 		{"create a contact and send it to Ahmed", false},              // after "to"

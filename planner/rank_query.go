@@ -30,8 +30,8 @@ type parsedQuery struct {
 	// verb is the analyzed main verb of a request in the imperative ("star
 	// the repo" -> "star"), after the words that frame a request ("please",
 	// "can you", "I want to"); "" for a question or when the request does
-	// not start with a word.
-	verb string
+	// not start with a word. verbRaw is the same word lower-cased.
+	verb, verbRaw string
 }
 
 // namedWord is a word in the place of a product (parsedQuery.named).
@@ -148,6 +148,7 @@ func parseQuery(query string) parsedQuery {
 	prev, prev2 := "", ""
 	items := 0
 	fs := fields(query)
+	q.verb, q.verbRaw = mainVerb(fs)
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
@@ -271,7 +272,8 @@ func parseQuery(query string) parsedQuery {
 				next = ""
 			}
 			switch {
-			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2]:
+			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2],
+				prev == "to" && transferVerbs[q.verbRaw]:
 				q.named = append(q.named, namedWord{lw, asName, next})
 			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text):
 				q.named = append(q.named, namedWord{lw, true, next})
@@ -303,7 +305,6 @@ func parseQuery(query string) parsedQuery {
 	}
 	q.readOnly = read && !write
 	q.write = write
-	q.verb = mainVerb(fs)
 	return q
 }
 
@@ -320,21 +321,21 @@ var (
 // after its framing words; "" for a question, a request that starts with
 // something other than a plain word (a path, a number, a quote), or a
 // word without meaning of its own.
-func mainVerb(fs []field) string {
+func mainVerb(fs []field) (term, raw string) {
 	for _, f := range fs {
 		if f.quoted {
-			return ""
+			return "", ""
 		}
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
 		switch {
 		case requestFrame[lw]:
 			continue
 		case questionStart[lw] || !plainWords(lw) || strings.Contains(lw, "/"):
-			return ""
+			return "", ""
 		}
-		return normalizeWord(lw)
+		return normalizeWord(lw), lw
 	}
-	return ""
+	return "", ""
 }
 
 type field struct {
@@ -407,6 +408,11 @@ var (
 	// between ("post it to our Teams channel") it is a thing, never a
 	// person's name. "the" excluded: "to the" + a name is as often a place.
 	personPlace = setOf("to", "with", "from", "for")
+	// transferVerbs move an artifact to a system ("deploy the app to
+	// heroku", "submit the build to TestFlight"): after them "to" names a
+	// destination, never a person, who receives with send, give, assign,
+	// share or reply. A semantic class of English verbs, not of one tool list.
+	transferVerbs = setOf("deploy", "upload", "push", "publish", "submit", "ship", "sync", "export", "migrate", "mirror", "copy", "move", "backup", "release", "install")
 )
 
 // nameCase reports whether w is written as a name: a capital first letter
