@@ -281,10 +281,10 @@ func TestEvalReport(t *testing.T) {
 	}
 	var refused, unanswerable int
 	defer func() {
-		// Pooled over dev and fresh (dev has three unanswerable rows): the
-		// issue's target, 0.8 (15/18 achieved).
-		if refused*10 < unanswerable*8 {
-			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.8", refused, unanswerable)
+		// Pooled over dev and fresh (dev has three unanswerable rows). The
+		// issue's target is 0.8; 16/18 = 0.89 achieved.
+		if refused*20 < unanswerable*17 {
+			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.85", refused, unanswerable)
 		}
 	}()
 	for _, s := range sets {
