@@ -237,8 +237,8 @@ type dirForm struct {
 var summaryRunes = []int{40, 16}
 
 // dirShare is the largest share of the prompt budget reserved for the
-// directory (1/dirShare): with 30 servers the summarized directory costs
-// about 800 tokens, a tenth of the default cap.
+// directory (1/dirShare): with 30 servers the directory with 40-rune
+// summaries costs about 610 tokens, under a tenth of the default cap.
 const dirShare = 4
 
 // fitPrompt chooses, for candidates tools (best first, from
