@@ -21,6 +21,11 @@ type Catalog struct {
 	indexOnce sync.Once
 	index     *Index
 
+	summaryOnce sync.Once
+	summaries   map[string][]string // server -> serverSummary cut to each of summaryRunes
+	dirOnce     sync.Once
+	dirAll      *dirLines // the directory's lines when no tool is sent
+
 	mu      sync.Mutex
 	schemas map[int]argSchema // guarded by mu
 }
@@ -70,6 +75,39 @@ func (c *Catalog) Lookup(name string) (*Tool, bool) {
 func (c *Catalog) Index() *Index {
 	c.indexOnce.Do(func() { c.index = NewIndex(c.Tools) })
 	return c.index
+}
+
+// serverSummaries returns each server's one-line summary (serverSummary)
+// cut to each length of summaryRunes, built on first use.
+func (c *Catalog) serverSummaries() map[string][]string {
+	c.summaryOnce.Do(func() {
+		by := map[string][]*Tool{}
+		var order []string
+		for i := range c.Tools {
+			b := c.Tools[i].Backend
+			if _, ok := by[b]; !ok {
+				order = append(order, b)
+			}
+			by[b] = append(by[b], &c.Tools[i])
+		}
+		c.summaries = make(map[string][]string, len(order))
+		for _, b := range order {
+			sum := serverSummary(b, by[b])
+			cuts := make([]string, len(summaryRunes))
+			for i, n := range summaryRunes {
+				cuts[i] = trimRunes(sum, n)
+			}
+			c.summaries[b] = cuts
+		}
+	})
+	return c.summaries
+}
+
+// dirLinesAll returns the directory's lines when no tool is sent (the
+// reserve of fitPrompt), built on first use.
+func (c *Catalog) dirLinesAll() *dirLines {
+	c.dirOnce.Do(func() { c.dirAll = buildDirLines(c, nil) })
+	return c.dirAll
 }
 
 // Search ranks the catalog's tools for a query, best first, at most limit

@@ -16,6 +16,7 @@ import (
 const (
 	freshSetPath  = "testdata/fresh.json"
 	fresh2SetPath = "testdata/fresh2.json"
+	fresh3SetPath = "testdata/fresh3.json"
 	fresh4SetPath = "testdata/fresh4.json"
 )
 
@@ -266,29 +267,37 @@ func TestEvalReport(t *testing.T) {
 	// Floors sit slightly under the figures achieved (docs/benchmarks.md).
 	type floors struct {
 		r1, r5, falseRefusal, args, reach8k, named16k float64
-		blind                                         bool // report only: never print the misses
+		twoRounds8k                                   float64 // sent, or its server in the directory
+		refusal                                       float64 // own floor on refusal accuracy (0: pooled into dev+fresh's)
+		blind                                         bool    // report only: never print the misses
 	}
 	sets := []struct {
 		evalSet
 		floors
 	}{
-		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.87, r5: 0.94, falseRefusal: 0.03, args: 0.80, reach8k: 0.98, named16k: 0.99}},
-		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.60, reach8k: 0.98, named16k: 0.99}},
+		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.87, r5: 0.94, falseRefusal: 0.03, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
+		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.60, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.0, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.40, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.40, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
 		// Pooled over dev and fresh (dev has three unanswerable rows). The
-		// issue's target is 0.8; this floor guards today's level (14/18).
-		if refused*10 < unanswerable*7 {
-			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.7", refused, unanswerable)
+		// issue's target is 0.8; 16/18 = 0.89 achieved.
+		if refused*20 < unanswerable*17 {
+			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.85", refused, unanswerable)
 		}
 	}()
 	for _, s := range sets {
 		verbose := *evalVerbose && !s.blind
 		r := scoreSet(t, cat, s.qs, verbose)
-		if !s.blind {
+		switch {
+		case s.refusal > 0:
+			if v := float64(r.refused) / float64(max(r.unanswerable, 1)); v < s.refusal {
+				t.Errorf("%s: refused %d of %d unanswerable tasks, want >= %.2f", s.name, r.refused, r.unanswerable, s.refusal)
+			}
+		case !s.blind:
 			refused, unanswerable = refused+r.refused, unanswerable+r.unanswerable
 		}
 		if fr := float64(r.falseRefusals) / float64(max(r.answerable, 1)); fr > s.falseRefusal {
@@ -311,6 +320,9 @@ func TestEvalReport(t *testing.T) {
 		}
 		if v := float64(r.reach[8000]) / float64(max(r.answerable, 1)); v < s.reach8k {
 			t.Errorf("%s reachable at 8k = %.3f, want >= %.2f", s.name, v, s.reach8k)
+		}
+		if v := float64(r.reach2[8000]) / float64(max(r.answerable, 1)); v < s.twoRounds8k {
+			t.Errorf("%s reachable in two rounds at 8k = %.3f, want >= %.2f", s.name, v, s.twoRounds8k)
 		}
 		if v := float64(r.named[16000]) / float64(max(r.answerable, 1)); v < s.named16k {
 			t.Errorf("%s sent or named at 16k = %.3f, want >= %.2f", s.name, v, s.named16k)

@@ -428,20 +428,15 @@ func buildJSONRequest(task Task, cat *Catalog, maxTools, maxPromptTokens, maxSte
 	if maxPromptTokens > 0 {
 		budget = max(maxPromptTokens-estimateTokens(base), 1)
 	}
-	levels, n := fitLevels(len(tools), budget, func(i int, l defLevel) int { return estimateTokens(len(line(i, l)) + 1) })
+	dirLine := func(dir string) string { return "- " + serverToolsFunction + ": " + dir + "\n  (server)" }
+	levels, n, dir, servers, _ := fitPrompt(cat, tools, budget,
+		func(i int, l defLevel) int { return estimateTokens(len(line(i, l)) + 1) },
+		func(dir string, _ []string) int { return estimateTokens(len(dirLine(dir)) + 1) })
 	tools, scores, fnames = tools[:n], scores[:n], fnames[:n]
 	chosen := make([]string, n, n+1)
-	used := 0
 	for i, l := range levels {
 		chosen[i] = line(i, l)
-		used += estimateTokens(len(chosen[i]) + 1)
 	}
-	room := -1 // no cap
-	if budget > 0 {
-		room = max(budget-used, 0)
-	}
-	dirLine := func(dir string) string { return "- " + serverToolsFunction + ": " + dir + "\n  (server)" }
-	dir, servers, _ := fitDirectory(cat, tools, room, func(dir string, _ []string) int { return estimateTokens(len(dirLine(dir)) + 1) })
 	if dir != "" {
 		chosen = append(chosen, dirLine(dir))
 	}

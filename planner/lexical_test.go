@@ -272,3 +272,65 @@ func BenchmarkLexicalPlan(b *testing.B) {
 		i++
 	}
 }
+
+// TestLexicalRefusesUnservedProduct: a task that names, where a product
+// goes, a word no tool knows and that is not English is refused with the
+// candidates, however well the rest matches; people's names, words after
+// "to"/"for"/"with" and file or repository names are arguments.
+func TestLexicalRefusesUnservedProduct(t *testing.T) {
+	cat := NewCatalog(lexicalFixture())
+	for _, c := range []struct {
+		q      string
+		refuse bool
+	}{
+		{"create a contact in HubSpot for Jane Doe", true},            // "in" + product
+		{"create a contact on our Zohocrm account", true},             // determiner between
+		{"copy the contact over to our pipedrive", true},              // "to" + possessive: a thing, not a person
+		{"create the Pipedrive contact for jane@acme.dev", true},      // a name before a common noun
+		{"schedule a Zoom call, then create a contact", true},         // an ordinary word written as a name
+		{"create a contact in Lisbon for the sales team", false},      // a place: WordNet writes it capitalized
+		{"create a contact on Monday for jane@acme.dev", false},       // a day, likewise
+		{"ok. Afterwards create a contact for jane@acme.dev", false},  // capitalized at a sentence's start
+		{"fork project 12 into my gitlab calendar", true},             // a served vendor's other product
+		{"fork project 12 into my gitlab namespace", false},           // the served product's own word
+		{"copy contact jane@acme.dev to zohocrm", true},               // "to" after a verb that moves an artifact
+		{"create a contact for Jane Doe, jane@acme.dev", false},       // a person, then a surname
+		{"create a contact named Priya with email priya@x.io", false}, // after "named"/"with"
+		{"create a contact and send it to Ahmed", false},              // after "to"
+		{"take a screenshot of Priya's dashboard page", false},        // possessive
+		{"roll back the service team/eu/checkoutd", false},            // a path-like reference
+	} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: c.q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if refused := p.BackendID == ""; refused != c.refuse {
+			t.Errorf("%q: refused %v (plan %s__%s, %q), want %v", c.q, refused, p.BackendID, p.Tool, p.Text, c.refuse)
+		}
+		if c.refuse && len(p.Candidates) == 0 {
+			t.Errorf("%q: refusal without candidates", c.q)
+		}
+	}
+}
+
+// TestLexicalRefusesMissingDeletion: a request to delete something on a
+// server none of whose tools deletes is refused (its tools match only the
+// object); the same request on a server that deletes is planned.
+func TestLexicalRefusesMissingDeletion(t *testing.T) {
+	cat := NewCatalog(lexicalFixture())
+	p, err := NewLexical(nil).Plan(context.Background(), Task{Query: "delete the crm contact jane@acme.dev"}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.BackendID != "" || len(p.Candidates) == 0 {
+		t.Errorf("delete on a server without deletion: plan %s__%s, %d candidates; want a refusal with candidates", p.BackendID, p.Tool, len(p.Candidates))
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "delete the entities Alice and Bob from the knowledge graph"}, cat)
+	if p.BackendID != "memory" || p.Tool != "delete_entities" {
+		t.Errorf("delete on a server that deletes: plan %s__%s (%q)", p.BackendID, p.Tool, p.Text)
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "create a crm contact for jane@acme.dev"}, cat)
+	if p.BackendID != "crm" {
+		t.Errorf("create on the crm: plan %s__%s (%q)", p.BackendID, p.Tool, p.Text)
+	}
+}

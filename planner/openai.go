@@ -409,7 +409,9 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 	if c := p.opts.MaxPromptTokens; c > 0 {
 		budget = max(c-base, 1)
 	}
-	levels, n := fitLevels(len(tools), budget, cost)
+	levels, n, dir, servers, dirTokens := fitPrompt(cat, tools, budget, cost, func(dir string, servers []string) int {
+		return estimateTokens(jsonStringLen(dir)+serverToolsParamsLen(servers)+len(serverToolsFunction)+70) + 4
+	})
 	tools, scores = tools[:n], scores[:n]
 	defs := make([]*functionDef, n)
 	est := base
@@ -417,13 +419,6 @@ func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 		est += cost(i, l)
 		defs[i] = byLevel[l][i]
 	}
-	room := -1 // no cap
-	if c := p.opts.MaxPromptTokens; c > 0 {
-		room = max(c-est, 0)
-	}
-	dir, servers, dirTokens := fitDirectory(cat, tools, room, func(dir string, servers []string) int {
-		return estimateTokens(len(mustJSON(dir))+len(serverToolsParams(servers))+len(serverToolsFunction)+70) + 4
-	})
 	est += dirTokens
 	fnames, byName := functionNames(tools)
 	size := 2

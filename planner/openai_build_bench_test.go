@@ -14,11 +14,16 @@ import (
 func BenchmarkOpenAIBuildRequest(b *testing.B) {
 	skipWithoutEval(b)
 	qs := loadEvalQueries(b)
-	for _, n := range []int{10, 100, 1000} {
+	for _, c := range []struct{ n, cap int }{{10, 0}, {100, 0}, {1000, 0}, {1000, 8000}} {
+		n := c.n
 		cat := NewCatalog(benchTools(b, n))
 		cat.Index()
-		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
-			p := NewOpenAI(OpenAIOptions{})
+		name := fmt.Sprintf("tools=%d", n)
+		if c.cap > 0 { // the gateway's default cap: the directory's reserve and fitting
+			name += fmt.Sprintf(",cap=%d", c.cap)
+		}
+		b.Run(name, func(b *testing.B) {
+			p := NewOpenAI(OpenAIOptions{MaxPromptTokens: c.cap})
 			p.buildRequest(Task{Query: qs[0].Query}, cat)
 			b.ReportAllocs()
 			i, size := 0, 0

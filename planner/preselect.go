@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -204,44 +205,166 @@ func minimalDescription(t *Tool) string {
 
 // The second level, for the tools a request could not carry: the model sees
 // a directory of the servers whose tools were left out, as the description
-// of one more function, serverToolsFunction. It is paid from the budget
-// the tools left (a cap is rarely used up: MaxTools ends the list first),
-// with a few tool names per server, or without them, or not at all when
-// even that does not fit; it never displaces a tool. Calling it with a server's
+// of one more function, serverToolsFunction. Calling it with a server's
 // name answers with that server's tools (one line each, minimal) and, for
 // the tool-calling protocols, declares them as functions from then on; the
 // model then calls the tool it wants by name. A request that carries every
 // tool has no directory.
+//
+// The directory is the net that makes every tool reachable, so its room is
+// reserved before any tool is fitted (fitPrompt): every server, with a
+// one-line summary of what its tools are about; under a small cap the
+// summaries are trimmed, then left out, and only then are the least
+// relevant servers dropped. The tools fill what is left. What the tools
+// leave over then buys a longer directory: the names of every tool not
+// sent, which are words the model can read where the ranker had none (a
+// tool the ranker scores zero comes last, so no cap on the tools sent
+// reaches it).
 
 // serverToolsFunction is the model-facing name of the directory function.
 // "__" keeps it apart from backend tools, whose backend id never is
 // "agentify" followed by a tool of this name.
 const serverToolsFunction = "agentify__server_tools"
 
-// maxDirectoryNames is how many tool names a directory line shows when
-// the names of every left-out tool do not fit.
-const maxDirectoryNames = 4
+// dirForm is how much a directory line says about its server.
+type dirForm struct {
+	names   bool // every tool not sent, by name
+	summary int  // else: the server's summary cut to this many runes (0: none)
+}
 
-// allDirectoryNames asks serverDirectory for every left-out tool's name.
-// A tool the ranker scores zero (no word of the task, nor of its WordNet
-// relations, in the tool's text) comes last in the ranking, so no cap on
-// the tools sent reaches it; its name, in the line of its server, costs a
-// few tokens and is still words the model can read ("get-sum",
-// "maps_elevation") where the ranker had none. Tried first, so a request
-// with room to spare names every tool it does not carry; when the room
-// is short the directory falls back to a few names per server, then none.
-const allDirectoryNames = -1
+// summaryRunes are the lengths a directory line's summary is cut to,
+// longest first.
+var summaryRunes = []int{40, 16}
 
-// fitDirectory returns the largest directory of the servers left out of
-// sent that costs at most room tokens (room < 0: no cap), by cost, its
-// servers and its cost; "" when none fits or nothing was left out.
-func fitDirectory(cat *Catalog, sent []*Tool, room int, cost func(dir string, servers []string) int) (string, []string, int) {
-	for _, n := range []int{allDirectoryNames, maxDirectoryNames, 0} {
-		dir, servers := serverDirectory(cat, sent, n)
-		if dir == "" {
-			return "", nil, 0
+// dirShare is the largest share of the prompt budget reserved for the
+// directory (1/dirShare): with 30 servers the directory with 40-rune
+// summaries costs about 610 tokens, under a tenth of the default cap.
+const dirShare = 4
+
+// fitPrompt chooses, for candidates tools (best first, from
+// selectCandidates), their definition levels and how many are sent, and
+// the directory, under budget tokens (<= 0: no cap). cost is a tool's
+// tokens at a level (fitLevels), dirCost a directory's. The directory's
+// room is reserved first (see above); the first tool is always sent.
+func fitPrompt(cat *Catalog, tools []*Tool, budget int, cost func(i int, l defLevel) int, dirCost func(dir string, servers []string) int) (levels []defLevel, n int, dir string, servers []string, dirTokens int) {
+	levels, n = fitLevels(len(tools), budget, cost)
+	if budget <= 0 {
+		dir, servers, dirTokens = fitDirectory(cat, tools, nil, -1, dirCost, true)
+		return levels, n, dir, servers, dirTokens
+	}
+	if n == cat.Len() {
+		return levels, n, "", nil, 0 // every tool sent: no directory
+	}
+	// Reserve: the directory of every server, as if no tool were sent,
+	// with summaries rather than tool names.
+	order := serverOrder(cat, tools)
+	if _, _, reserve := fitDirectory(cat, nil, order, budget/dirShare, dirCost, false); reserve > 0 {
+		levels, n = fitLevels(len(tools), max(budget-reserve, 1), cost)
+	}
+	used := 0
+	for i, l := range levels {
+		used += cost(i, l)
+	}
+	dir, servers, dirTokens = fitDirectory(cat, tools[:n], order, max(budget-used, 0), dirCost, true)
+	return levels, n, dir, servers, dirTokens
+}
+
+// serverOrder returns the catalog's servers, most relevant first: in the
+// order their first tool appears among the candidates (best first), then
+// the others in catalog order. A directory too long for its room drops
+// servers from the end.
+func serverOrder(cat *Catalog, candidates []*Tool) []string {
+	seen := map[string]bool{}
+	var order []string
+	for _, t := range candidates {
+		if !seen[t.Backend] {
+			seen[t.Backend] = true
+			order = append(order, t.Backend)
 		}
-		if c := cost(dir, servers); room < 0 || c <= room {
+	}
+	for i := range cat.Tools {
+		if b := cat.Tools[i].Backend; !seen[b] {
+			seen[b] = true
+			order = append(order, b)
+		}
+	}
+	return order
+}
+
+// fitDirectory returns the most informative directory of the servers left
+// out of sent that costs at most room tokens (room < 0: no cap), by cost,
+// its servers and its cost; "" when none fits or nothing was left out.
+// The forms, in order: every tool's name (only withNames); every tool's
+// name for the most relevant servers of order (catalog order when nil)
+// and the longest summary for the others (only withNames); summaries of
+// every server, longest first; bare server names; bare names of the most
+// relevant servers only.
+func fitDirectory(cat *Catalog, sent []*Tool, order []string, room int, cost func(dir string, servers []string) int, withNames bool) (string, []string, int) {
+	fits := func(dir string, servers []string) (int, bool) {
+		if dir == "" {
+			return 0, true
+		}
+		c := cost(dir, servers)
+		return c, room < 0 || c <= room
+	}
+	lines := newDirLines(cat, sent)
+	dir, servers := lines.render(dirForm{names: withNames}, nil, nil)
+	if c, ok := fits(dir, servers); ok && withNames || dir == "" {
+		return dir, servers, c
+	}
+	if order == nil {
+		order = serverOrder(cat, nil)
+	}
+	prefix := func(k int) map[string]bool {
+		m := make(map[string]bool, k)
+		for _, s := range order[:k] {
+			m[s] = true
+		}
+		return m
+	}
+	// largest returns the largest k in [1, len(order)] for which dir(k)
+	// fits (the cost grows with k, so a binary search finds it), or 0.
+	largest := func(dir func(k int) (string, []string)) int {
+		lo, hi := 0, len(order)+1 // fits(lo) holds, fits(hi) does not
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if _, ok := fits(dir(mid)); ok {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return lo
+	}
+	// Every tool's name for the most relevant servers, the longest
+	// summary for the others; then summaries only, shorter; then bare
+	// names of servers; then the most relevant servers only.
+	long := dirForm{summary: summaryRunes[0]}
+	named := func(k int) (string, []string) {
+		return lines.render(long, nil, prefix(k))
+	}
+	if withNames {
+		if k := largest(named); k > 0 {
+			dir, servers := named(k)
+			c, _ := fits(dir, servers)
+			return dir, servers, c
+		}
+	}
+	for _, n := range summaryRunes {
+		dir, servers := lines.render(dirForm{summary: n}, nil, nil)
+		if c, ok := fits(dir, servers); ok {
+			return dir, servers, c
+		}
+	}
+	dir, servers = lines.render(dirForm{}, nil, nil)
+	if c, ok := fits(dir, servers); ok {
+		return dir, servers, c
+	}
+	bare := func(k int) (string, []string) { return lines.render(dirForm{}, prefix(k), nil) }
+	if k := largest(bare); k > 0 {
+		dir, servers := bare(k)
+		if dir != "" {
+			c, _ := fits(dir, servers)
 			return dir, servers, c
 		}
 	}
@@ -253,50 +376,174 @@ func fitDirectory(cat *Catalog, sent []*Tool, room int, cost func(dir string, se
 const maxServerCalls = 2
 
 // serverDirectory returns the directory of the servers with tools not in
-// sent ("" when every tool was sent) and their names, in catalog order,
-// with up to names tool names per server (names < 0: all of them).
-func serverDirectory(cat *Catalog, sent []*Tool, names int) (string, []string) {
-	if _, taken := cat.Lookup(serverToolsFunction); taken {
-		return "", nil // a backend "agentify" has a tool of that name: no directory
+// sent ("" when every tool was sent, or when only deals with none of
+// them) and their names, in catalog order, each line in form f, except
+// the servers of names, whose lines name every tool not sent. A non-nil
+// only limits it to those servers.
+func serverDirectory(cat *Catalog, sent []*Tool, f dirForm, only, names map[string]bool) (string, []string) {
+	return newDirLines(cat, sent).render(f, only, names)
+}
+
+// dirLines is what the directory's forms are rendered from: the servers
+// with tools not sent and those tools' names, found in one pass over the
+// catalog, so that trying many forms costs only the rendering.
+type dirLines struct {
+	order  []string            // servers with tools not sent, catalog order
+	left   map[string][]string // server -> its tools not sent, by name
+	joined map[string]string   // server -> left joined with ", "
+	sums   map[string][]string // server -> serverSummary cut to each of summaryRunes
+}
+
+// newDirLines finds the servers with tools not in sent; none when a
+// backend tool takes the directory's name. A dirLines is read-only after
+// it is built, so the catalog shares the one of sent == nil.
+func newDirLines(cat *Catalog, sent []*Tool) *dirLines {
+	if len(sent) == 0 {
+		return cat.dirLinesAll()
 	}
+	return buildDirLines(cat, sent)
+}
+
+func buildDirLines(cat *Catalog, sent []*Tool) *dirLines {
+	d := &dirLines{left: map[string][]string{}, joined: map[string]string{}}
+	if _, taken := cat.Lookup(serverToolsFunction); taken {
+		return d // a backend "agentify" has a tool of that name: no directory
+	}
+	d.sums = cat.serverSummaries()
 	in := make(map[*Tool]bool, len(sent))
 	for _, t := range sent {
 		in[t] = true
 	}
-	var order []string
-	left := map[string][]string{}
-	total := map[string]int{}
 	for i := range cat.Tools {
 		t := &cat.Tools[i]
-		total[t.Backend]++
 		if in[t] {
 			continue
 		}
-		if _, ok := left[t.Backend]; !ok {
-			order = append(order, t.Backend)
+		if _, ok := d.left[t.Backend]; !ok {
+			d.order = append(d.order, t.Backend)
 		}
-		left[t.Backend] = append(left[t.Backend], t.Name)
+		d.left[t.Backend] = append(d.left[t.Backend], t.Name)
+	}
+	for s, l := range d.left {
+		d.joined[s] = strings.Join(l, ", ")
+	}
+	return d
+}
+
+// render writes the directory in form f (see serverDirectory).
+func (d *dirLines) render(f dirForm, only, names map[string]bool) (string, []string) {
+	var order []string
+	for _, s := range d.order {
+		if only == nil || only[s] {
+			order = append(order, s)
+		}
 	}
 	if len(order) == 0 {
 		return "", nil
 	}
-	if names < 0 {
-		names = len(cat.Tools) // every name: no server has more
-	}
 	var b strings.Builder
-	b.WriteString("List the tools of a server whose tools are not all given to you; call this only when none of the given tools fits. Servers with more tools:")
+	b.WriteString("List the tools of a server whose tools are not all given to you; call this only when none of the given tools fits. Servers, with how many of their tools you were not given:")
 	for _, s := range order {
-		l := left[s]
-		fmt.Fprintf(&b, "\n- %s (%d of %d tools)", s, len(l), total[s])
-		if names > 0 {
+		l := d.left[s]
+		b.WriteString("\n- ")
+		b.WriteString(s)
+		b.WriteString(" (")
+		b.WriteString(strconv.Itoa(len(l)))
+		b.WriteByte(')')
+		all := d.joined[s]
+		switch {
+		case f.names || names[s] || f.summary > 0 && len(all) <= f.summary:
+			// The names themselves when asked for, or when they are no
+			// longer than a summary: they are what the model can call.
 			b.WriteString(": ")
-			b.WriteString(strings.Join(l[:min(len(l), names)], ", "))
-			if len(l) > names {
-				b.WriteString(", …")
+			b.WriteString(all)
+		case f.summary > 0:
+			if sum := d.summary(s, f.summary); sum != "" {
+				b.WriteString(" about ")
+				b.WriteString(sum)
 			}
 		}
 	}
 	return b.String(), order
+}
+
+// summary returns server s's summary cut to n runes.
+func (d *dirLines) summary(s string, n int) string {
+	cuts := d.sums[s]
+	for i, m := range summaryRunes {
+		if m == n && i < len(cuts) {
+			return cuts[i]
+		}
+	}
+	if len(cuts) == 0 {
+		return ""
+	}
+	return trimRunes(cuts[0], n) // not a length of summaryRunes: cut the longest
+}
+
+// serverSummary is one line about what a server's tools deal with, built
+// from the words of their names: the objects first ("issue", "pull
+// request", "repository"), most frequent first, then the verbs of the CRUD
+// convention only when the names have no other words, without the words of
+// the server's own name (the line already starts with it). A server with
+// fewer than three such words adds its first tool's first sentence.
+func serverSummary(backend string, tools []*Tool) string {
+	own := map[string]bool{}
+	splitWords(backend, func(w string) { own[normalizeWord(w)] = true })
+	type word struct {
+		text  string
+		count int
+		first int
+		verb  bool
+	}
+	words := map[string]*word{}
+	var list []*word
+	for _, t := range tools {
+		splitWords(t.Name, func(w string) {
+			lw := strings.ToLower(w)
+			key := normalizeWord(w)
+			if key == "" || own[key] {
+				return
+			}
+			if x, ok := words[key]; ok {
+				x.count++
+				return
+			}
+			x := &word{text: lw, count: 1, first: len(list),
+				verb: readNameVerbs[lw] || writeNameVerbs[lw] || destructiveNameVerbs[lw]}
+			words[key] = x
+			list = append(list, x)
+		})
+	}
+	slices.SortStableFunc(list, func(a, b *word) int {
+		switch {
+		case a.verb != b.verb:
+			if b.verb {
+				return -1
+			}
+			return 1
+		case a.count != b.count:
+			return b.count - a.count
+		}
+		return a.first - b.first
+	})
+	var parts []string
+	for _, w := range list {
+		if w.verb && len(parts) >= 3 {
+			break
+		}
+		parts = append(parts, w.text)
+	}
+	sum := strings.Join(parts, ", ")
+	if len(parts) < 3 && len(tools) > 0 {
+		if d := minimalDescription(tools[0]); d != "" {
+			if sum != "" {
+				sum += "; "
+			}
+			sum += d
+		}
+	}
+	return sum
 }
 
 // serverToolsParams is the parameter schema of the directory function.
@@ -308,6 +555,22 @@ func serverToolsParams(servers []string) json.RawMessage {
 		"additionalProperties": false,
 	}) // cannot fail: strings
 	return b
+}
+
+// serverToolsParamsLen is len(serverToolsParams(servers)), without
+// encoding it: fitDirectory prices many directories per request.
+func serverToolsParamsLen(servers []string) int {
+	n := len(`{"additionalProperties":false,"properties":{"server":{"enum":[],"type":"string"}},"required":["server"],"type":"object"}`)
+	if servers == nil {
+		n += len("null") - len("[]")
+	}
+	for i, s := range servers {
+		if i > 0 {
+			n++
+		}
+		n += jsonStringLen(s)
+	}
+	return n
 }
 
 // serverListing answers a directory call: the server's tools, one line

@@ -1,8 +1,10 @@
 package planner
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -125,6 +127,12 @@ func TestTypoCorrection(t *testing.T) {
 	if !strings.Contains(englishTable, "Princeton University") {
 		t.Error("wordnet_words.txt lacks the WordNet licence notice")
 	}
+	if !strings.Contains(nameTable, "Princeton University") {
+		t.Error("wordnet_names.txt lacks the WordNet licence notice")
+	}
+	if !isNameWord("lisbon") || !isNameWord("monday") || isNameWord("zoom") || isNameWord("intercom") {
+		t.Error("isNameWord disagrees with WordNet on lisbon/monday/zoom/intercom")
+	}
 }
 
 func TestOSADistance(t *testing.T) {
@@ -178,39 +186,152 @@ func TestServerDirectory(t *testing.T) {
 		{Backend: "a", Name: "one"}, {Backend: "a", Name: "two"},
 		{Backend: "b", Name: "three"},
 	})
-	dir, servers := serverDirectory(cat, []*Tool{&cat.Tools[0]}, 4)
-	if !strings.Contains(dir, "- a (1 of 2 tools): two") || !strings.Contains(dir, "- b (1 of 1 tools): three") || len(servers) != 2 {
+	dir, servers := serverDirectory(cat, []*Tool{&cat.Tools[0]}, dirForm{names: true}, nil, nil)
+	if !strings.Contains(dir, "- a (1): two") || !strings.Contains(dir, "- b (1): three") || len(servers) != 2 {
 		t.Errorf("directory %q, servers %v", dir, servers)
 	}
-	if short, _ := serverDirectory(cat, nil, 0); strings.Contains(short, "three") {
+	if short, _ := serverDirectory(cat, nil, dirForm{}, nil, nil); strings.Contains(short, "three") {
 		t.Errorf("directory without names lists %q", short)
 	}
-	if dir, _ := serverDirectory(cat, []*Tool{&cat.Tools[0], &cat.Tools[1], &cat.Tools[2]}, 4); dir != "" {
+	if dir, _ := serverDirectory(cat, []*Tool{&cat.Tools[0], &cat.Tools[1], &cat.Tools[2]}, dirForm{names: true}, nil, nil); dir != "" {
 		t.Errorf("every tool sent, directory %q", dir)
 	}
-	// Every left-out name when asked for all of them; a few and "…"
-	// otherwise; fitDirectory takes the longest form that fits its room.
+	// Every left-out name first; then the server's summary, trimmed; then
+	// bare server names; then only the most relevant servers.
 	six := NewCatalog([]Tool{
-		{Backend: "m", Name: "t1"}, {Backend: "m", Name: "t2"}, {Backend: "m", Name: "t3"},
-		{Backend: "m", Name: "t4"}, {Backend: "m", Name: "t5"}, {Backend: "m", Name: "get-sum"},
+		{Backend: "m", Name: "list_issues"}, {Backend: "m", Name: "get_issue"}, {Backend: "m", Name: "create_pull_request"},
+		{Backend: "m", Name: "merge_pull_request"}, {Backend: "m", Name: "fork_repository"}, {Backend: "m", Name: "get-sum"},
+		{Backend: "n", Name: "query_the_database_with_a_read_only_statement"},
 	})
-	all, _ := serverDirectory(six, []*Tool{&six.Tools[0]}, allDirectoryNames)
-	if !strings.Contains(all, "- m (5 of 6 tools): t2, t3, t4, t5, get-sum") || strings.Contains(all, "…") {
+	sent := []*Tool{&six.Tools[0]}
+	all, _ := serverDirectory(six, sent, dirForm{names: true}, nil, nil)
+	if !strings.Contains(all, "- m (5): get_issue, create_pull_request, merge_pull_request, fork_repository, get-sum") {
 		t.Errorf("directory with every name: %q", all)
 	}
-	few, _ := serverDirectory(six, []*Tool{&six.Tools[0]}, maxDirectoryNames)
-	if strings.Contains(few, "get-sum") || !strings.Contains(few, "t5, …") {
-		t.Errorf("directory with %d names: %q", maxDirectoryNames, few)
+	sum, _ := serverDirectory(six, sent, dirForm{summary: summaryRunes[0]}, nil, nil)
+	if !strings.Contains(sum, "- m (5) about issues, pull, request, repository, sum") || strings.Contains(sum, "get_issue") {
+		t.Errorf("directory with summaries: %q", sum)
+	}
+	bare, _ := serverDirectory(six, sent, dirForm{}, nil, nil)
+	if !strings.HasSuffix(bare, "- m (5)\n- n (1)") {
+		t.Errorf("bare directory: %q", bare)
 	}
 	size := func(dir string, _ []string) int { return len(dir) }
-	if got, _, _ := fitDirectory(six, []*Tool{&six.Tools[0]}, -1, size); got != all {
+	if got, _, _ := fitDirectory(six, sent, nil, -1, size, true); got != all {
 		t.Errorf("uncapped directory %q, want every name", got)
 	}
-	if got, _, _ := fitDirectory(six, []*Tool{&six.Tools[0]}, len(all)-1, size); got != few {
-		t.Errorf("directory one byte short of every name: %q, want %q", got, few)
+	mNamed, _ := serverDirectory(six, sent, dirForm{summary: summaryRunes[0]}, nil, map[string]bool{"m": true})
+	if got, _, _ := fitDirectory(six, sent, nil, len(all)-1, size, true); got != mNamed {
+		t.Errorf("directory one byte short of every name: %q, want %q", got, mNamed)
+	}
+	if got, _, _ := fitDirectory(six, sent, nil, len(sum), size, true); got != sum {
+		t.Errorf("directory with room for summaries: %q, want %q", got, sum)
+	}
+	// Between every name and summaries only: every name for the most
+	// relevant servers, summaries for the others.
+	hybrid, _ := serverDirectory(six, sent, dirForm{summary: summaryRunes[0]}, nil, map[string]bool{"n": true})
+	if !strings.Contains(hybrid, "- n (1): query_the_database") || !strings.Contains(hybrid, "- m (5) about") {
+		t.Errorf("hybrid directory %q", hybrid)
+	}
+	if got, _, _ := fitDirectory(six, sent, []string{"n", "m"}, len(hybrid), size, true); got != hybrid {
+		t.Errorf("directory with room for n's names: %q, want %q", got, hybrid)
+	}
+	if got, _, _ := fitDirectory(six, sent, []string{"n", "m"}, len(hybrid), size, false); got == hybrid || strings.Contains(got, "get_issue") {
+		t.Errorf("directory without names: %q", got)
+	}
+	if got, _, _ := fitDirectory(six, sent, nil, len(bare), size, true); got != bare {
+		t.Errorf("directory with room for the bare one: %q, want %q", got, bare)
+	}
+	got, srv, _ := fitDirectory(six, sent, []string{"n", "m"}, len(bare)-1, size, true)
+	if !slices.Equal(srv, []string{"n"}) || strings.Contains(got, "- m") {
+		t.Errorf("directory one byte short of the bare one: %q (%v), want only the most relevant server n", got, srv)
 	}
 	shadow := NewCatalog([]Tool{{Backend: "agentify", Name: "server_tools"}, {Backend: "b", Name: "x"}})
-	if dir, _ := serverDirectory(shadow, nil, 4); dir != "" {
+	if dir, _ := serverDirectory(shadow, nil, dirForm{names: true}, nil, nil); dir != "" {
 		t.Errorf("directory offered although a backend tool is named %s", serverToolsFunction)
+	}
+}
+
+// TestDirectoryReservedUnderCap: when the candidate tools alone would fill
+// the prompt-token cap, the directory's room is reserved first, so every
+// server whose tools were not all sent is still listed (OpenAI, JSON mode
+// and sampling build their prompts the same way), the estimate keeps the
+// cap, and a model that opens a server it has not seen gets its tools.
+func TestDirectoryReservedUnderCap(t *testing.T) {
+	const cap = 1500
+	cat := bigCatalog(200)
+	task := Task{Query: "archive the meeting transcript of the standup"}
+	listsEvery := func(what, dir string) {
+		t.Helper()
+		for i := range 7 {
+			if !strings.Contains(dir, fmt.Sprintf("- svc%d (", i)) {
+				t.Errorf("%s: directory does not list svc%d:\n%s", what, i, dir)
+			}
+		}
+	}
+
+	req := NewOpenAI(OpenAIOptions{MaxTools: -1, MaxPromptTokens: cap}).buildRequest(task, cat)
+	if req.estimate > cap || len(req.candidates) == 0 || req.candidates[0].Tool != "archive_transcript" {
+		t.Errorf("openai: estimate %d (cap %d), %d candidates", req.estimate, cap, len(req.candidates))
+	}
+	listsEvery("openai", req.directory)
+
+	jr := buildJSONRequest(task, cat, -1, cap, 1)
+	if jr.estimate > cap || len(jr.servers) != 7 {
+		t.Errorf("json: estimate %d (cap %d), directory servers %v", jr.estimate, cap, jr.servers)
+	}
+	listsEvery("json", jr.system)
+
+	s := &fakeSampler{tools: true, script: []string{
+		`{"role":"assistant","model":"m","stopReason":"toolUse","content":{"type":"tool_use","id":"tu_1","name":"agentify__server_tools","input":{"server":"svc3"}}}`,
+		`{"role":"assistant","model":"m","stopReason":"toolUse","content":{"type":"tool_use","id":"tu_2","name":"svc3__operation_192","input":{"id":"r-1"}}}`,
+	}}
+	plan, err := NewSampling(s, SamplingOptions{MaxTools: -1, MaxPromptTokens: cap}).Plan(context.Background(), task, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := s.params(t, 0).Tools
+	if last := first[len(first)-1]; last.Name != serverToolsFunction {
+		t.Errorf("sampling: last tool %s, want the directory", last.Name)
+	} else {
+		listsEvery("sampling", last.Description)
+	}
+	if slices.ContainsFunc(first, func(st samplingTool) bool { return st.Name == "svc3__operation_192" }) {
+		t.Fatal("svc3__operation_192 was sent at once; the test needs a tool that is not")
+	}
+	if plan.BackendID != "svc3" || plan.Tool != "operation_192" {
+		t.Errorf("sampling: plan %s__%s, want svc3__operation_192 after opening svc3", plan.BackendID, plan.Tool)
+	}
+
+	// OpenAI, end to end against the fake server under the same cap.
+	f := newFakeOpenAI(t,
+		callReply("c1", serverToolsFunction, `{"server":"svc3"}`),
+		callReply("c2", "svc3__operation_192", `{"id":"r-1"}`))
+	opts := f.options()
+	opts.MaxTools, opts.MaxPromptTokens = -1, cap
+	plan, err = NewOpenAI(opts).Plan(context.Background(), task, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.BackendID != "svc3" || plan.Tool != "operation_192" {
+		t.Errorf("openai: plan %s__%s, want svc3__operation_192 after opening svc3", plan.BackendID, plan.Tool)
+	}
+	if names := functionNamesOf(f.requests()[0]); slices.Contains(names, "svc3__operation_192") || !slices.Contains(names, serverToolsFunction) {
+		t.Errorf("openai: first request's functions %v: want the directory and not svc3__operation_192", names)
+	}
+}
+
+// TestDirectoryCostLengths: the lengths fitDirectory prices directories
+// with are those of the encoded JSON.
+func TestDirectoryCostLengths(t *testing.T) {
+	for _, s := range []string{"", "plain", "a \"quoted\" \\ line\nnext\ttab\r", "<b>&amp;</b>", "é ü 日本", "\u2028\u2029", "bad \xff byte", "ctl \x01\x1f"} {
+		if got, want := jsonStringLen(s), len(mustJSON(s)); got != want {
+			t.Errorf("jsonStringLen(%q) = %d, want %d", s, got, want)
+		}
+	}
+	for _, servers := range [][]string{nil, {"a"}, {"github", "google-maps", "x<y"}} {
+		if got, want := serverToolsParamsLen(servers), len(serverToolsParams(servers)); got != want {
+			t.Errorf("serverToolsParamsLen(%q) = %d, want %d", servers, got, want)
+		}
 	}
 }

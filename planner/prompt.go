@@ -79,6 +79,40 @@ func userMessage(task Task) string {
 // usually above it, which is the safe side for a budget.
 func estimateTokens(n int) int { return (n + 3) / 4 }
 
+// jsonStringLen is len(json.Marshal(s)) without encoding s: the quotes,
+// and the escapes encoding/json writes (\n, \", \\, \u00XX for other
+// control bytes and for <, > and &, \ufffd for invalid UTF-8, \u2028 and
+// \u2029).
+func jsonStringLen(s string) int {
+	n := 2
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f':
+				n += 2
+			case c < 0x20 || c == '<' || c == '>' || c == '&':
+				n += 6
+			default:
+				n++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			n += 6
+		case r == '\u2028' || r == '\u2029':
+			n += 6
+		default:
+			n += size
+		}
+		i += size
+	}
+	return n
+}
+
 // truncateBytes cuts s to at most max bytes on a rune boundary, saying how
 // much was cut.
 func truncateBytes(s string, max int) string {

@@ -109,6 +109,16 @@ var (
 	writeNameVerbs       = setOf("create", "update", "set", "add", "post", "put", "patch", "push", "merge", "move", "rename", "upload", "insert", "write", "edit", "fork", "run", "trigger", "deploy", "apply", "send", "new", "generate", "append", "replace", "reset", "rebase", "restore", "pause", "resolve", "unresolve", "approve", "cancel", "finalize")
 )
 
+// opVerbs are the analyzed verbs the refusal check of Search treats as a
+// request for an operation a server must offer: the destructive ones.
+var opVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range destructiveNameVerbs {
+		m[stem(w)] = true
+	}
+	return m
+}()
+
 // nameHints infers read-only, destructive and write hints from the first
 // word of a tool's name, after a leading word that repeats the backend's
 // name ("linear_create_issue", "browser_click").
@@ -458,6 +468,7 @@ type searchState struct {
 	qplural []bool    // by term id: the query wrote it in the plural (valid when stamped)
 	gen     uint32
 	cue     []float64 // by backend
+	offers  []bool    // by backend: some tool matches the request's main verb
 	qterms  []qterm
 	groups  []float64 // by group: weight for coverage
 	naming  uint64    // groups whose word names a backend
@@ -482,6 +493,7 @@ func (ix *Index) state() *searchState {
 		qweight: make([]float64, len(ix.idf)),
 		qplural: make([]bool, len(ix.idf)),
 		cue:     make([]float64, len(ix.backends)),
+		offers:  make([]bool, len(ix.backends)),
 	}
 }
 
@@ -548,6 +560,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	verbGroup := -1 // the group of the request's main verb, when it asks to delete (see below)
 	for _, word := range q.words {
 		if len(st.groups) == maxGroups {
 			break
@@ -573,6 +586,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		gw *= word.weight
 		if word.cue && ix.namesBackend(word.term) {
 			st.naming |= 1 << g
+		}
+		if verbGroup < 0 && word.term == q.verb && opVerbs[word.term] && st.naming&(1<<g) == 0 {
+			verbGroup = g
 		}
 		st.groups = append(st.groups, gw)
 		addTerm(word.term, word.weight, g, word.plural)
@@ -615,14 +631,54 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			st.mask[p.doc] |= bit
 		}
 	}
+	// The action a server offers: a request whose main verb asks to
+	// delete (the destructive verbs of tool names, opVerbs) and that no
+	// tool of a server matches in any field, nor by any synonym, asks
+	// that server for something it does not do ("delete the circleci
+	// project" when no CircleCI tool deletes): its tools matched the
+	// object words only, and running one of them (a create, a list) for
+	// a deletion is the costliest wrong plan. Such tools get no evidence.
+	// Only deletion: measured with every write verb of tool names too,
+	// "run JQL" against a raw-API server (jira_get, jira_post) was
+	// refused, since generic tools name HTTP methods, not operations.
+	if verbGroup >= 0 {
+		clear(st.offers)
+		bit := uint64(1) << verbGroup
+		for _, d := range st.touched {
+			if st.mask[d]&bit != 0 {
+				st.offers[ix.docBackend[d]] = true
+			}
+		}
+	}
 
 	// A task that names, as the product to use, a word the catalog does
 	// not know and that is neither English nor a misspelling of a known
 	// word ("create a trello card", "pay via venmo") asks for a service no
 	// backend offers: there is no evidence any tool does it.
+	//
+	// So does an ordinary English word written there as a name ("a Zoom
+	// call", "in Intercom"): capitalized inside a sentence, a word that
+	// WordNet writes in lower case is used as a name, a product's; the
+	// words WordNet writes only capitalized are places, people, days and
+	// months ("in Lisbon", "on Monday"), which are arguments.
+	//
+	// And a product line of a vendor the catalog serves another product of
+	// ("my google calendar" where only Google Maps and Drive are served):
+	// the named word names a backend, and the word after it, an ordinary
+	// English word, is one no tool uses, nor any of its synonyms.
 	foreign := false
-	for _, w := range q.named {
-		if _, ok := ix.dict[stem(w)]; !ok && !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 {
+	for _, n := range q.named {
+		w := n.word
+		if _, ok := ix.dict[stem(w)]; ok {
+			if nx := n.next; len(nx) >= minTypoLen && !stopWords[nx] && ix.namesBackend(stem(w)) && isEnglish(nx) {
+				// Known, or standing for a known word ("ticket" for "issue").
+				if _, known := ix.dict[stem(nx)]; !known && len(synonyms()[stem(nx)]) == 0 {
+					foreign = true
+				}
+			}
+			continue
+		}
+		if !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
 			foreign = true
 		}
 	}
@@ -700,7 +756,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// Coordination: a tool that matches more of what was asked beats
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
-		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign), pos: d}, limit, ix)
+		offered := verbGroup < 0 || st.offers[ix.docBackend[d]]
+		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, limit, ix)
 	}
 	if limit <= 0 {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })

@@ -18,11 +18,27 @@ type parsedQuery struct {
 	hasURL      bool // names a URL
 	ctxFile     bool // the IDE has a document open and the query names no path
 
-	// named are words in the place of a product the task is to use: right
-	// after "a"/"an" ("create a trello card") or "via"/"through"/"using"
-	// ("refund via paypal"), lower-cased. Search checks whether the
+	// named are words in the place of a product the task is to use,
+	// lower-cased: right after "a"/"an" ("create a trello card"), after
+	// "via"/"through"/"using" ("refund via paypal") or "in"/"on"/"into"
+	// ("a board in Trello", "on our Dropbox"; a determiner may come
+	// between), or written as a name right before a common noun ("the
+	// Datadog dashboard", "HubSpot contacts"). Search checks whether the
 	// catalog knows them.
-	named []string
+	named []namedWord
+
+	// verb is the analyzed main verb of a request in the imperative ("star
+	// the repo" -> "star"), after the words that frame a request ("please",
+	// "can you", "I want to"); "" for a question or when the request does
+	// not start with a word. verbRaw is the same word lower-cased.
+	verb, verbRaw string
+}
+
+// namedWord is a word in the place of a product (parsedQuery.named).
+type namedWord struct {
+	word     string // lower-cased
+	nameCase bool   // written as a name inside the sentence ("Zoom")
+	next     string // the next word, lower-cased, when it is a plain word ("google" -> "calendar")
 }
 
 type queryWord struct {
@@ -129,9 +145,10 @@ func parseQuery(query string) parsedQuery {
 		})
 	}
 	read, write := false, false
-	prev := ""
+	prev, prev2 := "", ""
 	items := 0
 	fs := fields(query)
+	q.verb, q.verbRaw = mainVerb(fs)
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
@@ -247,13 +264,22 @@ func parseQuery(query string) parsedQuery {
 				add("count", 0.8, false)
 			}
 		}
-		switch prev {
-		case "a", "an", "via", "through", "using":
-			if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
-				q.named = append(q.named, lw)
+		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
+			// Capitalized inside a sentence, not at the start of one.
+			asName := fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))
+			next := nextField(fs, fi)
+			if !plainWords(next) || strings.Contains(next, "/") || endsSentence(text) {
+				next = ""
+			}
+			switch {
+			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2],
+				prev == "to" && transferVerbs[q.verbRaw]:
+				q.named = append(q.named, namedWord{lw, asName, next})
+			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text):
+				q.named = append(q.named, namedWord{lw, true, next})
 			}
 		}
-		prev = lw
+		prev, prev2 = lw, prev
 		addText(text, 1, true)
 		splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 		splitWords(text, func(word string) {
@@ -280,6 +306,36 @@ func parseQuery(query string) parsedQuery {
 	q.readOnly = read && !write
 	q.write = write
 	return q
+}
+
+// Words that frame an English request before its verb ("please", "hey,
+// can you", "I'd like to", "let's"), and the words that open a question
+// instead (which has no imperative verb). A grammar of requests, not of
+// any tool list.
+var (
+	requestFrame  = setOf("please", "pls", "plz", "hey", "hi", "hello", "ok", "okay", "so", "now", "can", "could", "would", "will", "you", "i", "we", "i'd", "we'd", "like", "want", "need", "to", "let's", "lets", "let", "us", "me", "just", "quickly", "kindly", "also", "then", "and", "go", "ahead")
+	questionStart = setOf("what", "what's", "whats", "which", "who", "whom", "whose", "how", "where", "when", "why", "is", "are", "was", "were", "do", "does", "did", "has", "have", "had", "any", "should", "shall", "may", "might", "must")
+)
+
+// mainVerb returns the analyzed first word of an imperative request,
+// after its framing words; "" for a question, a request that starts with
+// something other than a plain word (a path, a number, a quote), or a
+// word without meaning of its own.
+func mainVerb(fs []field) (term, raw string) {
+	for _, f := range fs {
+		if f.quoted {
+			return "", ""
+		}
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		switch {
+		case requestFrame[lw]:
+			continue
+		case questionStart[lw] || !plainWords(lw) || strings.Contains(lw, "/"):
+			return "", ""
+		}
+		return normalizeWord(lw), lw
+	}
+	return "", ""
 }
 
 type field struct {
@@ -338,6 +394,57 @@ func quotePair(r rune) (rune, bool) {
 
 // plainWords reports whether a slash-joined token is just words
 // ("issue/PR", "read/write") rather than a reference.
+// Where a query names the product a task is done with: the article of a
+// product used as a noun ("a Trello card"), the prepositions of means
+// ("via", "through", "using") and of place ("in", "on", "into": a
+// product is where the thing lives). Not "to", "with", "from" or "for",
+// which as often introduce a person ("send it to Jane", "share with
+// Ana", "a customer for Jane Doe"); people's names are arguments.
+var (
+	productPlace = setOf("a", "an", "via", "through", "using", "in", "on", "into")
+	determiners  = setOf("our", "my", "the", "your", "their")
+	possessives  = setOf("our", "my", "your", "their")
+	// personPlace introduces a person or a product; with a determiner
+	// between ("post it to our Teams channel") it is a thing, never a
+	// person's name. "the" excluded: "to the" + a name is as often a place.
+	personPlace = setOf("to", "with", "from", "for")
+	// transferVerbs move an artifact to a system ("deploy the app to
+	// heroku", "submit the build to TestFlight"): after them "to" names a
+	// destination, never a person, who receives with send, give, assign,
+	// share or reply. A semantic class of English verbs, not of one tool list.
+	transferVerbs = setOf("deploy", "upload", "push", "publish", "submit", "ship", "sync", "export", "migrate", "mirror", "copy", "move", "backup", "release", "install")
+)
+
+// nameCase reports whether w is written as a name: a capital first letter
+// and a lower-case letter after it ("Trello", "HubSpot"; not "IAM").
+func nameCase(w string) bool {
+	rs := []rune(w)
+	if len(rs) < 2 || !unicode.IsUpper(rs[0]) {
+		return false
+	}
+	for _, r := range rs[1:] {
+		if unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// endsSentence reports whether a field ends a sentence (or a clause that
+// a capital may follow: "note: Call ...").
+func endsSentence(s string) bool {
+	return s != "" && strings.ContainsAny(s[len(s)-1:], ".!?:")
+}
+
+// commonNoun reports whether w (as written) could be the common noun a
+// product name modifies ("dashboard", "campaign"): lower case, English,
+// not a stop word. A following capitalized word ("Jane Doe") or a
+// possessive ("Jane's") is not.
+func commonNoun(w string) bool {
+	w = strings.Trim(w, ".,;:!?()[]{}<>")
+	return len(w) >= 2 && plainWords(w) && !strings.Contains(w, "/") && !stopWords[w] && isEnglish(w)
+}
+
 func plainWords(s string) bool {
 	for _, r := range s {
 		if r != '/' && !(r >= 'a' && r <= 'z') {

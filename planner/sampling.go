@@ -162,23 +162,16 @@ func (p *SamplingPlanner) Plan(ctx context.Context, task Task, cat *Catalog) (*P
 			if c := p.opts.MaxPromptTokens; c > 0 {
 				budget = max(c-estimateTokens(len(sys)+len(user)), 1)
 			}
-			levels, n := fitLevels(len(tools), budget, func(i int, l defLevel) int {
-				return estimateTokens(def(i, l).size + len(fnames[i]))
-			})
+			levels, n, dir, srv, _ := fitPrompt(cat, tools, budget,
+				func(i int, l defLevel) int { return estimateTokens(def(i, l).size + len(fnames[i])) },
+				func(dir string, srv []string) int {
+					return estimateTokens(len(dir) + serverToolsParamsLen(srv) + len(serverToolsFunction) + 40)
+				})
 			st := make([]samplingTool, 0, n+1)
-			used := 0
 			for i, l := range levels {
 				d := def(i, l)
-				used += estimateTokens(d.size + len(fnames[i]))
 				st = append(st, samplingTool{Name: fnames[i], Description: d.description, InputSchema: d.params})
 			}
-			room := -1 // no cap
-			if budget > 0 {
-				room = max(budget-used, 0)
-			}
-			dir, srv, _ := fitDirectory(cat, tools[:n], room, func(dir string, srv []string) int {
-				return estimateTokens(len(dir) + len(serverToolsParams(srv)) + len(serverToolsFunction) + 40)
-			})
 			if dir != "" {
 				st = append(st, samplingTool{Name: serverToolsFunction, Description: dir, InputSchema: serverToolsParams(srv)})
 				servers = srv

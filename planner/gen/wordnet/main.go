@@ -81,10 +81,14 @@ func run(wn, dir string, check bool, vocabFrom string) error {
 	if err != nil {
 		return err
 	}
+	names, err := nameWords(wn)
+	if err != nil {
+		return err
+	}
 	for _, f := range []struct {
 		name string
 		data []byte
-	}{{"wordnet.txt", table}, {"wordnet_words.txt", words}} {
+	}{{"wordnet.txt", table}, {"wordnet_words.txt", words}, {"wordnet_names.txt", names}} {
 		out := filepath.Join(dir, f.name)
 		if check {
 			old, err := os.ReadFile(out)
@@ -136,6 +140,63 @@ func englishWords(dir string) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(strings.Replace(header, "# Each line: a word a query may use, then the tool-vocabulary words it stands for.",
 		"# English words (WordNet lemmas and irregular forms, 4+ letters), which the ranker never corrects as typos.", 1))
+	for _, k := range keys {
+		b.WriteString(k)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
+}
+
+// nameWords returns the file of WordNet's name words: single-word lemmas
+// of minTypoLen or more letters that WordNet writes capitalized in every
+// synset they belong to ("Lisbon", "Monday", "Alice" is not in WordNet),
+// never in lower case. A capitalized word of a query that is English but
+// not such a name is an ordinary word used as a name ("a Zoom call", "in
+// Intercom"): a product's name. Places, people, days and months are the
+// name words, and they are arguments.
+func nameWords(dir string) ([]byte, error) {
+	upper, lower := map[string]bool{}, map[string]bool{}
+	for _, p := range pos {
+		b, err := os.ReadFile(filepath.Join(dir, "data."+p))
+		if err != nil {
+			return nil, fmt.Errorf("read WordNet (apt-get install wordnet-base): %w", err)
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if line == "" || line[0] == ' ' {
+				continue // the licence header
+			}
+			f := strings.Fields(line)
+			if len(f) < 4 {
+				continue
+			}
+			n, err := strconv.ParseInt(f[3], 16, 32)
+			if err != nil || 4+2*int(n) > len(f) {
+				continue
+			}
+			for i := 0; i < int(n); i++ {
+				w := f[4+2*i]
+				if j := strings.IndexByte(w, '('); j >= 0 {
+					w = w[:j] // adjective markers: "galore(ip)"
+				}
+				l := strings.ToLower(w)
+				if w != l {
+					upper[l] = true
+				} else {
+					lower[l] = true
+				}
+			}
+		}
+	}
+	keys := make([]string, 0, len(upper))
+	for k := range upper {
+		if !lower[k] && len(k) >= minTypoLen && strings.IndexFunc(k, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	var b bytes.Buffer
+	b.WriteString(strings.Replace(header, "# Each line: a word a query may use, then the tool-vocabulary words it stands for.",
+		"# Name words (lemmas WordNet writes only capitalized, 4+ letters): places, people, days, months.", 1))
 	for _, k := range keys {
 		b.WriteString(k)
 		b.WriteByte('\n')
