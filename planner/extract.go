@@ -3,6 +3,7 @@ package planner
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -20,18 +21,20 @@ import (
 
 // queryValues are the values found in one query, in order of appearance.
 type queryValues struct {
-	paths   []string // absolute, or resolved against the working directory
-	urls    []string // with a scheme (https://x, mongodb://y)
-	refs    []repoRef
-	quoted  []string
-	numbers []numberAt
-	emails  []string
-	words   []string // every lower-cased word, for enum and name matching
-	toks    []qtok   // the query split on spaces, quoted spans kept whole
-	dotted  [][2]string
-	pairs   [][2]string // "key=value", "key: value": a value the task assigns to a named key
-	size    [2]int      // "1280x800": width and height, zero when absent
-	count   int         // "last 10", "top 5", "first 20": how many, zero when absent
+	paths    []string // absolute, or resolved against the working directory
+	urls     []string // with a scheme (https://x, mongodb://y)
+	refs     []repoRef
+	quoted   []string
+	numbers  []numberAt
+	emails   []string
+	words    []string // every lower-cased word, for enum and name matching
+	toks     []qtok   // the query split on spaces, quoted spans kept whole
+	dotted   [][2]string
+	pairs    [][2]string // "key=value", "key: value": a value the task assigns to a named key
+	size     [2]int      // "1280x800": width and height, zero when absent
+	count    int         // "last 10", "top 5", "first 20": how many, zero when absent
+	money    []moneyAt   // "$49", "10 usd"
+	currency string      // ISO 4217 code the query names, upper case, or ""
 }
 
 var (
@@ -60,6 +63,7 @@ type numberAt struct {
 	isInt        bool
 	before, next string // neighbouring words, lower-cased ("page 2", "10 results")
 	word         bool   // written as a word ("three"): taken only next to a word naming the parameter
+	percent      bool   // "20%", "20 percent": only for a parameter about a percentage
 }
 
 // numberWords are the English cardinal numbers people write out in a task
@@ -142,6 +146,8 @@ func extractValues(query, cwd string) queryValues {
 	}
 	words := strings.Fields(plain)
 	for i, w := range words {
+		// "PR 14's branch": the possessive belongs to the noun, not the number.
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		m := reNumber.FindStringSubmatch(" " + w + " ")
 		if m == nil {
 			if n, ok := numberWords[strings.ToLower(strings.Trim(w, ".,;:!?()"))]; ok {
@@ -167,7 +173,17 @@ func extractValues(query, cwd string) queryValues {
 		if i+1 < len(words) {
 			na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
 		}
+		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
+	}
+	v.money, v.currency = moneyIn(plain)
+	for k := range v.money {
+		for i, n := range v.numbers {
+			if n.value == v.money[k].amount && !slices.ContainsFunc(v.money[:k], func(m moneyAt) bool { return m.num == i }) {
+				v.money[k].num = i
+				break
+			}
+		}
 	}
 	for _, w := range reWord.FindAllString(query, -1) {
 		v.words = append(v.words, strings.ToLower(w))
@@ -477,6 +493,7 @@ type argProp struct {
 	itemType  string // for arrays
 	enum      []string
 	required  bool
+	desc      string          // the parameter's description as written
 	descTerms map[string]bool // analyzed words of the parameter's description
 	nested    []argProp       // for an object with declared properties: those properties
 	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
@@ -570,6 +587,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			ap.itemType = schemaType(p.Items.Type)
 		}
 		if p.Description != "" {
+			ap.desc = p.Description
 			ap.descTerms = map[string]bool{}
 			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
 			for _, m := range reQuotedExample.FindAllStringSubmatch(p.Description, -1) {
@@ -692,6 +710,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				break
 			}
 		}
+		if !ok && len(p.enum) == 0 && p.typ != "boolean" && p.typ != "object" {
+			// A value whose format says what it is: money, a CSS selector,
+			// an emoji shortcode, a percentage, a glob.
+			val, ok = formatValue(p, props, v, usedTok, usedNum)
+		}
 		switch {
 		case ok:
 		case len(p.enum) > 0:
@@ -716,7 +739,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = slices.Clone(v.urls), true
 		case p.typ == "array" && p.itemType == "string" && hasAny(n, "paths", "files") && len(v.paths) > 0:
 			val, ok = slices.Clone(v.paths), true
-		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination") && !hasAny(n, "url"):
+		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination") && !hasAny(n, "url", "pattern", "glob"):
+			// ("filePattern" names a pattern of file names, not a path.)
 			val, ok = nextPath()
 		case p.typ == "string" && hasAny(n, "email") && len(v.emails) > 0:
 			val, ok = v.emails[0], true
@@ -798,10 +822,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 					}
 				}
 			case p.typ == "integer" || p.typ == "number":
-				if i, found := numberNamed(v.numbers, p.name, usedNum); found {
+				if i, found := numberNamed(v.numbers, p.name, numbersFor(p, v, usedNum)); found {
 					usedNum[i] = true
 					val, ok = jsonNumber(v.numbers[i], p.typ), true
-				} else if i, found := soleNumber(v.numbers, usedNum, props); found {
+				} else if i, found := soleNumber(v.numbers, numbersFor(p, v, usedNum), props); found {
 					usedNum[i] = true
 					val, ok = jsonNumber(v.numbers[i], p.typ), true
 				}
@@ -810,10 +834,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = v.quoted[usedQuoted], true
 			usedQuoted++
 		} else if !ok && (p.typ == "integer" || p.typ == "number") {
-			if i, found := numberNamed(v.numbers, p.name, usedNum); found {
+			if i, found := numberNamed(v.numbers, p.name, numbersFor(p, v, usedNum)); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
-			} else if i, found := numberDescribed(v.numbers, p.descTerms, usedNum); found {
+			} else if i, found := numberDescribed(v.numbers, p.descTerms, numbersFor(p, v, usedNum)); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}
@@ -1070,11 +1094,60 @@ func soleNumber(nums []numberAt, used map[int]bool, props []argProp) (int, bool)
 	}
 	idx, count := 0, 0
 	for i := range nums {
-		if !used[i] && !nums[i].word {
+		if !used[i] && !nums[i].word && !namedByOther(nums[i], props) {
 			idx, count = i, count+1
 		}
 	}
 	return idx, count == 1
+}
+
+// namedByOther reports whether a number is written next to a word of an
+// optional numeric parameter's name ("for 3 months" names
+// duration_in_months): the task gives it to that parameter, so it is not the
+// sole number left for the required one.
+func namedByOther(n numberAt, props []argProp) bool {
+	for _, p := range props {
+		if p.required || p.typ != "integer" && p.typ != "number" {
+			continue
+		}
+		if _, ok := numberNamed([]numberAt{n}, p.name, nil); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// numbersFor returns the numbers p may not take: those used, the
+// percentages when p is not about a percentage ("20% off" is not an
+// amount), and amounts of money when p is not about money ("$5 off" is not
+// a percentage).
+func numbersFor(p argProp, v queryValues, used map[int]bool) map[int]bool {
+	nums := v.numbers
+	money := map[int]bool{}
+	for _, m := range v.money {
+		if m.num >= 0 {
+			money[m.num] = true
+		}
+	}
+	skip := func(i int) bool {
+		return nums[i].percent && !percentParam(p) || money[i] && !isMoneyParam(p)
+	}
+	var out map[int]bool // a copy of used, made at the first number skipped
+	for i := range nums {
+		if skip(i) && !used[i] {
+			if out == nil {
+				out = maps.Clone(used)
+				if out == nil {
+					out = map[int]bool{}
+				}
+			}
+			out[i] = true
+		}
+	}
+	if out == nil {
+		return used
+	}
+	return out
 }
 
 func jsonNumber(n numberAt, typ string) any {
