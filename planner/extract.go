@@ -496,6 +496,7 @@ type argProp struct {
 	desc      string          // the parameter's description as written
 	descTerms map[string]bool // analyzed words of the parameter's description
 	nested    []argProp       // for an object with declared properties: those properties
+	orArray   bool            // a string that may also be an array of strings (oneOf/anyOf)
 	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
 }
 
@@ -548,6 +549,8 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			Type json.RawMessage `json:"type"`
 		} `json:"items"`
 		Properties json.RawMessage `json:"properties"`
+		OneOf      []unionMember   `json:"oneOf"`
+		AnyOf      []unionMember   `json:"anyOf"`
 	}
 	var byName map[string]propSchema
 	if json.Unmarshal(s.Properties, &byName) != nil {
@@ -585,6 +588,9 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), required: slices.Contains(s.Required, name)}
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
+		}
+		if ap.typ == "" {
+			ap.typ, ap.itemType, ap.orArray = unionType(append(p.OneOf, p.AnyOf...))
 		}
 		if p.Description != "" {
 			ap.desc = p.Description
@@ -774,8 +780,19 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		}
 		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
-			if i, found := anchoredValue(v, p, usedTok); found {
-				if x := tokValue(i, p); x != nil {
+			i, found := anchoredValue(v, p, usedTok)
+			if !found {
+				i, found = ownerAnchoredValue(v, p, usedTok)
+			}
+			if found {
+				if list := coordinated(v, i, usedTok); len(list) > 1 && (p.orArray || p.typ == "array") {
+					// "the keys a:1 and b:2": every value of the list.
+					vals := make([]any, len(list))
+					for k, j := range list {
+						vals[k], usedTok[j] = v.toks[j].text, true
+					}
+					val, ok = vals, true
+				} else if x := tokValue(i, p); x != nil {
 					val, ok = x, true
 				}
 			}
@@ -848,6 +865,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			missing = append(missing, p.name)
 		}
 	}
+	missing = quotedPayload(props, v, args, missing)
 	// An optional identifier: when the tool has exactly one *Id parameter
 	// left unfilled and the query exactly one unused id-shaped token
 	// ("why is CHECKOUT-4F2 happening" for issueId), that token is it.

@@ -1,0 +1,73 @@
+package planner
+
+import "testing"
+
+// TestUnionParamList: a parameter declared as oneOf string / array of
+// strings takes one value as a string and a coordinated list as an array;
+// a name that is only a generic word ("key") anchors its value.
+func TestUnionParamList(t *testing.T) {
+	schema := `{"type":"object","properties":{"key":{"description":"Key or array of keys to delete","oneOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}},"required":["key"]}`
+	checkArgs(t, schema, []argCase{
+		{"delete the Redis keys rate:1.2.3.4 and rate:5.6.7.8", `{"key":["rate:1.2.3.4","rate:5.6.7.8"]}`},
+		{"delete keys a:1, b:2 and c:3", `{"key":["a:1","b:2","c:3"]}`},
+		{"remove key temp:42 from the cache", `{"key":"temp:42"}`},
+	})
+	for _, c := range []struct {
+		schema, typ, item string
+		orArray          bool
+	}{
+		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`, "string", "", false},
+		{`{"properties":{"x":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}]}}}`, "array", "string", false},
+		{`{"properties":{"x":{"anyOf":[{"type":"number"},{"type":"boolean"}]}}}`, "number", "", false},
+	} {
+		p := toolProps([]byte(c.schema))[0]
+		if p.typ != c.typ || p.itemType != c.item || p.orArray != c.orArray {
+			t.Errorf("%s: typ %q item %q orArray %v, want %q %q %v", c.schema, p.typ, p.itemType, p.orArray, c.typ, c.item, c.orArray)
+		}
+	}
+}
+
+// TestOwnerNounAnchor: "The reqid of the network request" makes "request
+// 57" the value; a word of the name other than its head ("thread" of
+// thread_ts) anchors an id-shaped value; prose without a digit is not
+// taken.
+func TestOwnerNounAnchor(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{
+		"pageId":{"type":"number","description":"Targets a specific page by ID."},
+		"reqid":{"type":"number","description":"The reqid of the network request. If omitted returns the selected one."}},
+		"required":["pageId"]}`, []argCase{
+		{"show the headers of network request 57 on page 1", `{"pageId":1,"reqid":57}`},
+		{"show the latest network request on page 1", `{"pageId":1}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{
+		"channel_id":{"type":"string","description":"The ID of the channel containing the thread"},
+		"thread_ts":{"type":"string","description":"The timestamp of the parent message in the format '1234567890.123456'."}},
+		"required":["channel_id","thread_ts"]}`, []argCase{
+		{"show replies under thread 1700000000.9 in channel C77", `{"channel_id":"C77","thread_ts":"1700000000.9"}`},
+		{"show replies under the parent message 1700000000.9 in channel C77", `{"channel_id":"C77","thread_ts":"1700000000.9"}`},
+	})
+	for desc, want := range map[string]string{
+		"The reqid of the network request. If omitted ...": "request",
+		"The ID of the channel containing the thread":      "channel",
+		"The timestamp of the message to react to":         "messag",
+		"Targets a specific page by ID.":                   "",
+	} {
+		if got := ownerNoun(desc); got != want {
+			t.Errorf("ownerNoun(%q) = %q, want %q", desc, got, want)
+		}
+	}
+}
+
+// TestQuotedPayload: the one quoted text no parameter took fills the one
+// required string parameter left; with two quoted texts there is no single
+// reading and nothing is filled.
+func TestQuotedPayload(t *testing.T) {
+	schema := `{"type":"object","properties":{"input":{"type":"string"},"pid":{"type":"number"}},"required":["pid","input"]}`
+	checkArgs(t, schema, []argCase{
+		{"send 'exit()' to the python repl session 31", `{"input":"exit()","pid":31}`},
+		{"send 'exit()' or 'quit()' to the python repl session 31", `{"pid":31}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"command":{"type":"string"},"timeout_ms":{"type":"number"}},"required":["command","timeout_ms"]}`, []argCase{
+		{"run `npm test` in a terminal and keep it going", `{"command":"npm test"}`},
+	})
+}
