@@ -122,17 +122,20 @@ func extractValues(query, cwd string) queryValues {
 			v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
 		}
 	}
-	for _, m := range reRepoRef.FindAllStringSubmatch(rest, -1) {
-		owner, repo := m[1], m[2]
-		if fileExt(strings.ToLower(repo)) || strings.HasPrefix(m[0], "/") {
+	var refPrev []string // the word before each ref
+	for _, ix := range reRepoRef.FindAllStringSubmatchIndex(rest, -1) {
+		m0, owner, repo := rest[ix[0]:ix[1]], rest[ix[2]:ix[3]], rest[ix[4]:ix[5]]
+		if fileExt(strings.ToLower(repo)) || strings.HasPrefix(m0, "/") {
 			continue
 		}
 		r := repoRef{owner: owner, repo: strings.TrimSuffix(repo, ".git")}
-		if m[3] != "" {
-			r.number, _ = strconv.Atoi(m[3])
+		if ix[6] >= 0 {
+			r.number, _ = strconv.Atoi(rest[ix[6]:ix[7]])
 		}
 		v.refs = append(v.refs, r)
+		refPrev = append(refPrev, lastWord(rest[:ix[2]]))
 	}
+	v.refs = rankRefs(v.refs, refPrev)
 	if len(v.refs) > 0 && v.refs[0].number == 0 {
 		if m := reHashNum.FindStringSubmatch(rest); m != nil {
 			v.refs[0].number, _ = strconv.Atoi(m[1])
@@ -713,6 +716,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// parameter wins over every reading below.
 			if squash(kv[0]) == n {
 				val, ok = pairValue(kv[1], p)
+				if pl, found := colonPayload(query, kv[0]); found && ok && p.typ == "string" && len(p.enum) == 0 {
+					val = pl
+				}
 				break
 			}
 		}
@@ -760,11 +766,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case (p.typ == "integer" || p.typ == "number") && v.count > 0 && isCountParam(n):
 			// "the last 10 calls": a result limit.
 			val, ok = v.count, true
-		case p.typ == "boolean" && !p.required:
-			// Optional flag: set when the query says every word of its name
-			// ("bring it to the front" -> bringToFront).
+		case p.typ == "boolean":
+			// A flag: set when the query says every word of its name
+			// ("bring it to the front" -> bringToFront, "accept the
+			// dialog" -> accept), false when a negation comes right before
+			// ("do not accept the dialog").
 			if allWordsIn(p.name, v.words) {
-				val, ok = true, true
+				val, ok = !negatedName(p.name, v.toks), true
 			}
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
@@ -795,6 +803,15 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				} else if x := tokValue(i, p); x != nil {
 					val, ok = x, true
 				}
+			}
+		}
+		if !ok && p.required && isStringy(p) {
+			// A word of the task that the description quotes as an
+			// example value ("press Enter" for 'e.g., "Enter",
+			// "Control+A"').
+			if i, found := describedExample(p, v, usedTok); found {
+				val, ok = exampleValue(p, v.toks[i]), true
+				usedTok[i] = true
 			}
 		}
 		if !ok && p.typ == "string" && len(p.shapes) > 0 {
@@ -865,7 +882,12 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			missing = append(missing, p.name)
 		}
 	}
+	missing = setToValue(props, v, args, missing)
+	missing = fromToRange(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
+	if dbColl {
+		sameDatabaseName(props, v, args)
+	}
 	// An optional identifier: when the tool has exactly one *Id parameter
 	// left unfilled and the query exactly one unused id-shaped token
 	// ("why is CHECKOUT-4F2 happening" for issueId), that token is it.

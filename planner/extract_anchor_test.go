@@ -14,7 +14,7 @@ func TestUnionParamList(t *testing.T) {
 	})
 	for _, c := range []struct {
 		schema, typ, item string
-		orArray          bool
+		orArray           bool
 	}{
 		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`, "string", "", false},
 		{`{"properties":{"x":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}]}}}`, "array", "string", false},

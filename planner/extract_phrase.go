@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -16,7 +17,9 @@ import (
 func quotedPayload(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	var open []argProp
 	for _, p := range props {
-		if slices.Contains(missing, p.name) && (p.typ == "string" || p.typ == "") && len(p.enum) == 0 {
+		// A path, URL or id has a format of its own; free text is not one.
+		if slices.Contains(missing, p.name) && (p.typ == "string" || p.typ == "") && len(p.enum) == 0 &&
+			!hasAny(p.lname, "path", "file", "dir", "url", "uri") && !isIDParam(p.lname) {
 			open = append(open, p)
 		}
 	}
@@ -24,9 +27,11 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 		return missing
 	}
 	var free []string
-	for _, q := range v.quoted {
-		if !valueTaken(args, q) {
-			free = append(free, q)
+	for i, t := range v.toks {
+		// A quoted operand of an expression ("status = 'In Progress'") is
+		// part of that expression, not a payload of its own.
+		if t.quoted && !valueTaken(args, t.text) && (i == 0 || !strings.ContainsAny(v.toks[i-1].raw, "=<>~")) {
+			free = append(free, t.text)
 		}
 	}
 	if len(free) != 1 || strings.TrimSpace(free[0]) == "" {
@@ -60,4 +65,263 @@ func valueTaken(args map[string]any, s string) bool {
 		}
 	}
 	return false
+}
+
+// lastWord returns the last space-separated word of s, lower-cased and
+// trimmed of punctuation.
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToLower(strings.Trim(f[len(f)-1], ".,;:!?()"))
+}
+
+// rankRefs orders the owner/repo references by the word before each: a
+// ref after "branch" names a branch ("create branch feature/login"), not a
+// repository, and is dropped; when there are several, those after a word
+// of place ("in acme/web", "on", "of", "repo") come first and those after a
+// word of branch movement ("from feature/x", "into", "onto", "off") last.
+func rankRefs(refs []repoRef, prev []string) []repoRef {
+	rank := func(w string) int {
+		switch w {
+		case "in", "on", "of", "at", "for", "repo", "repository":
+			return 0
+		case "from", "into", "onto", "off":
+			return 2
+		}
+		return 1
+	}
+	type rr struct {
+		r repoRef
+		k int
+	}
+	var out []rr
+	for i, r := range refs {
+		if prev[i] == "branch" || prev[i] == "branches" {
+			continue
+		}
+		out = append(out, rr{r, rank(prev[i])})
+	}
+	slices.SortStableFunc(out, func(a, b rr) int { return a.k - b.k })
+	refs = refs[:0]
+	for _, x := range out {
+		refs = append(refs, x.r)
+	}
+	return refs
+}
+
+// negatedName reports whether a word of a flag's name comes right after a
+// negation ("do not accept", "don't overwrite", "never follow").
+func negatedName(name string, toks []qtok) bool {
+	var words []string
+	splitWords(name, func(w string) {
+		if t := normalizeWord(w); t != "" {
+			words = append(words, t)
+		}
+	})
+	for i := 1; i < len(toks); i++ {
+		if !slices.Contains(words, stem(toks[i].lower)) {
+			continue
+		}
+		for k := max(0, i-2); k < i; k++ {
+			switch toks[k].lower {
+			case "not", "don't", "dont", "never", "no", "without", "doesn't", "doesnt", "shouldn't":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// describedExample finds a task word that the parameter's description
+// quotes as an example value: descriptions list the usual values ("The tag
+// key to get values for (e.g., 'url', 'browser')"), and a task naming one
+// of them ("which browsers are affected") means that value. Words compare
+// by stem, other examples ("Control+A") exactly.
+func describedExample(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	exs := descExamples(p.desc)
+	for i, t := range v.toks {
+		if used[i] || t.quoted || stopWords[t.lower] {
+			continue
+		}
+		for _, e := range exs {
+			le := strings.ToLower(e)
+			if t.lower == le || allLetters(le) && len(le) > 2 && stem(t.lower) == stem(le) {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// exampleValue is the example as the description writes it.
+func exampleValue(p argProp, t qtok) string {
+	for _, e := range descExamples(p.desc) {
+		if le := strings.ToLower(e); t.lower == le || stem(t.lower) == stem(le) {
+			return e
+		}
+	}
+	return t.text
+}
+
+// descExamples are the quoted values of a description ("e.g., 'url'").
+func descExamples(desc string) []string {
+	var out []string
+	for _, m := range reQuotedExample.FindAllStringSubmatch(desc, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// settingNouns are the words people put around the name of what they set
+// ("set the defaultShell setting to zsh", "set config key x to y").
+var settingNouns = setOf("setting", "settings", "option", "config", "configuration", "key", "value", "variable", "parameter", "preference", "field", "property")
+
+// setToValue reads "set <key> to <value>" (also change/update/switch)
+// for a tool with a "value" parameter and, when its key parameter is still
+// open, a key: the one word between the verb and "to" that is not an
+// article or a noun such as "setting". It returns the parameters still
+// missing.
+func setToValue(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var valP, keyP *argProp
+	for i := range props {
+		switch props[i].lname {
+		case "value", "newvalue":
+			valP = &props[i]
+		case "key", "name", "setting", "option", "field", "variable":
+			keyP = &props[i]
+		}
+	}
+	if valP == nil || keyP == nil || args[valP.name] != nil {
+		return missing
+	}
+	for i, t := range v.toks {
+		switch t.lower {
+		case "set", "change", "update", "switch":
+		default:
+			continue
+		}
+		to := slices.IndexFunc(v.toks[i+1:], func(t qtok) bool { return t.lower == "to" && !t.quoted })
+		if to < 0 || i+1+to+1 >= len(v.toks) {
+			return missing
+		}
+		to += i + 1
+		val := v.toks[to+1]
+		if !val.quoted && (stopWords[val.lower] || val.text == "") {
+			return missing
+		}
+		if args[keyP.name] == nil {
+			var keys []string
+			for _, k := range v.toks[i+1 : to] {
+				if k.quoted || !stopWords[k.lower] && !settingNouns[k.lower] {
+					keys = append(keys, k.text)
+				}
+			}
+			if len(keys) != 1 {
+				return missing
+			}
+			args[keyP.name] = keys[0]
+		}
+		args[valP.name] = val.text
+		return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
+	}
+	return missing
+}
+
+// fromToRange reads "from X to Y" for a tool with a pair of parameters for
+// the two ends (origin/destination, source/target, start/end, from/to),
+// both still open: "directions from Boston to New York". Each end runs to
+// the next function word or punctuation, at most four words. It returns
+// the parameters still missing.
+func fromToRange(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var startP, endP *argProp
+	for i := range props {
+		p := &props[i]
+		if p.typ != "string" || args[p.name] != nil {
+			continue
+		}
+		switch {
+		case startP == nil && (hasAny(p.lname, "origin", "source", "start", "begin", "since") || p.lname == "from"):
+			startP = p
+		case endP == nil && (hasAny(p.lname, "destination", "target", "until") || p.lname == "to" || p.lname == "end" || strings.HasPrefix(p.lname, "end")):
+			endP = p
+		}
+	}
+	if startP == nil || endP == nil {
+		return missing
+	}
+	run := func(i int) (string, int) {
+		var ws []string
+		for ; i < len(v.toks) && len(ws) < 4; i++ {
+			t := v.toks[i]
+			if !t.quoted && stopWords[t.lower] {
+				break
+			}
+			ws = append(ws, t.text)
+			if t.quoted || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+				i++
+				break
+			}
+		}
+		return strings.Join(ws, " "), i
+	}
+	for i, t := range v.toks {
+		if t.lower != "from" || t.quoted {
+			continue
+		}
+		a, j := run(i + 1)
+		if a == "" || j >= len(v.toks) || v.toks[j].lower != "to" {
+			continue
+		}
+		b, _ := run(j + 1)
+		if b == "" {
+			continue
+		}
+		args[startP.name], args[endP.name] = a, b
+		return slices.DeleteFunc(missing, func(n string) bool { return n == startP.name || n == endP.name })
+	}
+	return missing
+}
+
+// sameDatabaseName: with the database and collection read from a dotted
+// namespace ("app.old"), a new name written in the same notation
+// ("app.new") names the collection in that database, so the new-name
+// parameter takes the collection part.
+func sameDatabaseName(props []argProp, v queryValues, args map[string]any) {
+	db := v.dotted[0][0]
+	for _, p := range props {
+		s, ok := args[p.name].(string)
+		if ok && strings.HasPrefix(p.lname, "new") && strings.HasPrefix(s, db+".") && len(s) > len(db)+1 {
+			args[p.name] = s[len(db)+1:]
+		}
+	}
+}
+
+// reColonKey finds "key: " in a task, a word introducing what follows it.
+var reColonKey = regexp.MustCompile(`(?:^|\s)([A-Za-z][A-Za-z0-9_.-]*):\s+`)
+
+// colonPayload returns the text a task introduces with "key:" ("run JQL:
+// project = PAY AND status = 'In Progress'", "message: deploy finished,
+// all green"): everything up to the next "key:" or the end, as written
+// (quotes kept, they may belong to the payload's own syntax), without
+// trailing sentence punctuation. found is false for a one-word value,
+// which the key=value reading already gives.
+func colonPayload(query, key string) (string, bool) {
+	ms := reColonKey.FindAllStringSubmatchIndex(query, -1)
+	for i, m := range ms {
+		if query[m[2]:m[3]] != key {
+			continue
+		}
+		end := len(query)
+		if i+1 < len(ms) {
+			end = ms[i+1][0]
+		}
+		pl := strings.TrimRight(strings.TrimSpace(query[m[1]:end]), ",;.!?")
+		if len(strings.Fields(pl)) < 2 {
+			return "", false
+		}
+		return pl, true
+	}
+	return "", false
 }
