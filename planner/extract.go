@@ -30,11 +30,12 @@ type queryValues struct {
 	words    []string // every lower-cased word, for enum and name matching
 	toks     []qtok   // the query split on spaces, quoted spans kept whole
 	dotted   [][2]string
-	pairs    [][2]string // "key=value", "key: value": a value the task assigns to a named key
-	size     [2]int      // "1280x800": width and height, zero when absent
-	count    int         // "last 10", "top 5", "first 20": how many, zero when absent
-	money    []moneyAt   // "$49", "10 usd"
-	currency string      // ISO 4217 code the query names, upper case, or ""
+	pairs    [][2]string       // "key=value", "key: value": a value the task assigns to a named key
+	size     [2]int            // "1280x800": width and height, zero when absent
+	count    int               // "last 10", "top 5", "first 20": how many, zero when absent
+	money    []moneyAt         // "$49", "10 usd"
+	currency string            // ISO 4217 code the query names, upper case, or ""
+	json     []json.RawMessage // JSON objects and arrays written in the task
 }
 
 var (
@@ -61,9 +62,10 @@ type repoRef struct {
 type numberAt struct {
 	value        float64
 	isInt        bool
-	before, next string // neighbouring words, lower-cased ("page 2", "10 results")
-	word         bool   // written as a word ("three"): taken only next to a word naming the parameter
-	percent      bool   // "20%", "20 percent": only for a parameter about a percentage
+	before, next string  // neighbouring words, lower-cased ("page 2", "10 results")
+	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
+	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
+	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
 }
 
 // numberWords are the English cardinal numbers people write out in a task
@@ -87,6 +89,8 @@ var (
 // paths ("src/a.ts", "./x").
 func extractValues(query, cwd string) queryValues {
 	var v queryValues
+	// JSON written in the task is one value; its members are not read again.
+	v.json, query = jsonSnippets(query)
 	for _, f := range fields(query) {
 		if f.quoted {
 			v.quoted = append(v.quoted, f.text)
@@ -152,6 +156,16 @@ func extractValues(query, cwd string) queryValues {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		m := reNumber.FindStringSubmatch(" " + w + " ")
+		if na, ok := parseAttachedUnit(strings.Trim(w, ".,;:!?()")); m == nil && ok {
+			if i > 0 {
+				na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
+			}
+			if i+1 < len(words) {
+				na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
+			}
+			v.numbers = append(v.numbers, na)
+			continue
+		}
 		if m == nil {
 			if n, ok := numberWords[strings.ToLower(strings.Trim(w, ".,;:!?()"))]; ok {
 				na := numberAt{value: n, isInt: true, word: true}
@@ -662,7 +676,7 @@ func hasAny(s string, subs ...string) bool {
 func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, readOnly bool) (map[string]any, []string) {
 	args := map[string]any{}
 	usedPath, usedURL, usedQuoted := 0, 0, 0
-	usedNum, usedTok := map[int]bool{}, map[int]bool{}
+	usedNum, usedTok, usedJSON := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	ref := repoRef{}
 	if len(v.refs) > 0 {
 		ref = v.refs[0]
@@ -777,6 +791,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
+		case (p.typ == "object" || p.typ == "array") && len(v.json) > 0:
+			// A JSON object or array written in the task, for the object or
+			// array parameter it names or the only one there is.
+			val, ok = snippetFor(p, props, query, v.json, usedJSON)
+		}
+		switch {
+		case ok:
 		case len(p.nested) > 0:
 			// An object the tool declares member by member ("params":
 			// {projectSlug, branch}, "update": {priority}): its members

@@ -235,6 +235,15 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 			return strings.ToLower(v.currency), true
 		}
 		return v.currency, true
+	case paramTimeUnit(p) != 0:
+		// "wait 2 minutes" for a timeout in milliseconds: 120000.
+		to := paramTimeUnit(p)
+		for i, n := range v.numbers {
+			if from := numberUnit(n); from != 0 && !usedNum[i] {
+				usedNum[i] = true
+				return durationValue(n, from, to, p.typ), true
+			}
+		}
 	case percentParam(p):
 		for i, n := range v.numbers {
 			if n.percent && !usedNum[i] {

@@ -1,0 +1,45 @@
+package planner
+
+import "testing"
+
+// TestDurationUnits: a number written with a time unit is converted to the
+// unit the parameter's name or description declares; a bare number is not
+// touched by this rule.
+func TestDurationUnits(t *testing.T) {
+	desc := `{"type":"object","properties":{"text":{"type":"string"},"timeout":{"type":"integer","description":"Maximum wait time in milliseconds."}},"required":["text"]}`
+	checkArgs(t, desc, []argCase{
+		{"wait up to 2 minutes for the text 'Loaded'", `{"text":"Loaded","timeout":120000}`},
+		{"wait up to 30s for the text 'Loaded'", `{"text":"Loaded","timeout":30000}`},
+		{"wait up to 1.5 seconds for the text 'Loaded'", `{"text":"Loaded","timeout":1500}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"expireSeconds":{"type":"number"}},"required":["key"]}`, []argCase{
+		{"cache key k1 for 5 minutes", `{"expireSeconds":300,"key":"k1"}`},
+		{"cache key k1 for 500ms", `{"expireSeconds":0.5,"key":"k1"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"command":{"type":"string"},"timeout_ms":{"type":"number"}},"required":["command"]}`, []argCase{
+		{"run 'make' with a 10 second timeout", `{"command":"make","timeout_ms":10000}`},
+	})
+	for name, want := range map[string]float64{"timeout_ms": 1, "expireSeconds": 1000, "timeout": 0, "maxResults": 0} {
+		if got := paramTimeUnit(argProp{name: name, typ: "number"}); got != want {
+			t.Errorf("paramTimeUnit(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestJSONSnippet: a JSON object or array in the task fills the object or
+// array parameter that names it (or the only one), and its quoted members
+// are not read as quoted values of their own.
+func TestJSONSnippet(t *testing.T) {
+	schema := `{"type":"object","properties":{"title":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"body":{"type":"object"},"headers":{"type":"object"}},"required":["title"]}`
+	checkArgs(t, schema, []argCase{
+		{`send body {"a": 1, "b": "x y"} titled 'T1'`, `{"body":{"a":1,"b":"x y"},"title":"T1"}`},
+		{`use labels ["bug", "p1"] and title 'T1'`, `{"labels":["bug","p1"],"title":"T1"}`},
+		{`post {"a": 1} titled 'T1'`, `{"title":"T1"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"document":{"type":"object"},"collection":{"type":"string"}},"required":["document","collection"]}`, []argCase{
+		{`insert {"name": "Ann", "age": 31} into collection users`, `{"collection":"users","document":{"age":31,"name":"Ann"}}`},
+	})
+	if sn, rest := jsonSnippets(`a [x] and {"k": "}"} b`); len(sn) != 1 || string(sn[0]) != `{"k": "}"}` || rest != `a [x] and            b` {
+		t.Errorf("jsonSnippets = %q, %q", sn, rest)
+	}
+}
