@@ -747,6 +747,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// An enum value named in the query, for any parameter.
 			if e, found := enumInQuery(p.enum, v.words, lq); found {
 				val, ok = e, true
+			} else if e, found := enumByMeaning(p, v); found {
+				val, ok = e, true
 			}
 		case dbColl && n == "database":
 			val, ok = v.dotted[0][0], true

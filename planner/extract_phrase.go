@@ -165,11 +165,34 @@ func exampleValue(p argProp, t qtok) string {
 	return t.text
 }
 
-// descExamples are the quoted values of a description ("e.g., 'url'").
+// descExamples are the quoted values a description gives as examples:
+// those after a cue that introduces examples ("e.g.", "for example", "such
+// as") in the same sentence. Other quoted words name other things (a
+// table, a tool, a field) and are not values for the parameter.
 func descExamples(desc string) []string {
 	var out []string
-	for _, m := range reQuotedExample.FindAllStringSubmatch(desc, -1) {
-		out = append(out, m[1])
+	ld := strings.ToLower(desc)
+	for _, cue := range []string{"e.g.", "e.g ", "eg.", "for example", "for instance", "such as", "examples:", "example:"} {
+		for at := 0; ; {
+			i := strings.Index(ld[at:], cue)
+			if i < 0 {
+				break
+			}
+			start := at + i + len(cue)
+			end := len(desc)
+			if j := strings.Index(desc[start:], ". "); j >= 0 {
+				end = start + j
+			}
+			if j := strings.IndexByte(desc[start:], ')'); j >= 0 && start+j < end {
+				end = start + j
+			}
+			for _, m := range reQuotedExample.FindAllStringSubmatch(desc[start:end], -1) {
+				if !slices.Contains(out, m[1]) {
+					out = append(out, m[1])
+				}
+			}
+			at = start
+		}
 	}
 	return out
 }

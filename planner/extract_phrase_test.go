@@ -15,6 +15,10 @@ func TestDescribedExample(t *testing.T) {
 		{"press enter in the page", `{"key":"Enter"}`},
 		{"press Control+A in the page", `{"key":"Control+A"}`},
 	})
+	// A quoted word outside an example cue names something else.
+	checkArgs(t, `{"type":"object","properties":{"sql":{"type":"string","description":"A query. Logs are exposed through a 'logs' table."}},"required":["sql"]}`, []argCase{
+		{"show the postgres logs", `{}`},
+	})
 }
 
 // TestRequiredFlag: a required boolean named by the task is true, and
