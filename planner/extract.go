@@ -36,6 +36,7 @@ type queryValues struct {
 	money    []moneyAt         // "$49", "10 usd"
 	currency string            // ISO 4217 code the query names, upper case, or ""
 	json     []json.RawMessage // JSON objects and arrays written in the task
+	relPaths []string          // file names without a working directory to resolve them ("README.md", "src/a.ts")
 }
 
 var (
@@ -121,9 +122,13 @@ func extractValues(query, cwd string) queryValues {
 			(strings.Contains(tok, "/") && fileExt(strings.ToLower(tok)) && !strings.Contains(tok, "#") && !strings.HasPrefix(strings.ToLower(tok), "github.com/")):
 			if cwd != "" {
 				v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
+			} else {
+				v.relPaths = append(v.relPaths, tok)
 			}
 		case cwd != "" && relativePath(tok, cwdPath(cwd)):
 			v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
+		case cwd == "" && relativePath(tok, ""):
+			v.relPaths = append(v.relPaths, tok)
 		}
 	}
 	var refPrev []string // the word before each ref
@@ -382,6 +387,11 @@ func paramWords(name string) []string {
 		}
 		out = append(out, t)
 	})
+	// "entityName", "branchName": the name of an entity, a branch; the
+	// owner word anchors the value ("the ledger-db entity").
+	if len(out) > 1 && out[len(out)-1] == normalizeWord("name") {
+		out = out[:len(out)-1]
+	}
 	return out
 }
 
@@ -563,7 +573,9 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		Description string          `json:"description"`
 		Enum        []any           `json:"enum"`
 		Items       *struct {
-			Type json.RawMessage `json:"type"`
+			Type       json.RawMessage `json:"type"`
+			Properties json.RawMessage `json:"properties"`
+			Required   []string        `json:"required"`
 		} `json:"items"`
 		Properties json.RawMessage `json:"properties"`
 		OneOf      []unionMember   `json:"oneOf"`
@@ -627,6 +639,13 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
 			ap.nested = schemaProps(sub, depth+1)
+		}
+		if ap.typ == "array" && p.Items != nil && len(p.Items.Properties) > 2 && depth < 2 {
+			// An array of objects declared member by member ("observations":
+			// [{entityName, contents}]): one item can be filled like an
+			// object parameter.
+			sub, _ := json.Marshal(map[string]any{"properties": p.Items.Properties, "required": p.Items.Required})
+			ap.nested, ap.itemType = schemaProps(sub, depth+1), "object"
 		}
 		props = append(props, ap)
 	}
@@ -694,6 +713,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		if usedPath < len(v.paths) {
 			usedPath++
 			return v.paths[usedPath-1], true
+		}
+		if usedPath == 0 && len(v.relPaths) > 0 && (hasProp("repo") || hasProp("repository") || hasProp("owner")) {
+			// A tool that reads a repository takes paths relative to the
+			// repository's root, so a file name as written is the path
+			// ("README.md of acme/web").
+			usedPath++
+			return v.relPaths[0], true
 		}
 		if usedPath == 0 && tctx != nil && (strings.Contains(lq, "this file") || strings.Contains(lq, "current file") || strings.Contains(lq, "open file")) {
 			if d := docPath(tctx.ActiveDocumentURI); d != "" {
@@ -808,6 +834,23 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// decides).
 			if sub, _ := fillArgs(p.nested, v, query, tctx, readOnly); len(sub) > 0 {
 				val, ok = sub, true
+				if p.typ == "array" {
+					// One item, taken only when it has a member the item
+					// requires: a stray optional member is no item.
+					// An enum member alone ("scrape" for an action type) is
+					// not a spelled-out item either.
+					val, ok = []any{sub}, slices.ContainsFunc(p.nested, func(q argProp) bool { return q.required && len(q.enum) == 0 && sub[q.name] != nil })
+				}
+			}
+		}
+		if !ok && p.required && isStringy(p) {
+			// A word of the task that the description quotes as an
+			// example value ("press Enter" for 'e.g., "Enter",
+			// "Control+A"'): the description's own word for it, before
+			// any reading by position.
+			if i, found := describedExample(p, v, usedTok); found {
+				val, ok = exampleValue(p, v.toks[i]), true
+				usedTok[i] = true
 			}
 		}
 		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
@@ -826,15 +869,6 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				} else if x := tokValue(i, p); x != nil {
 					val, ok = x, true
 				}
-			}
-		}
-		if !ok && p.required && isStringy(p) {
-			// A word of the task that the description quotes as an
-			// example value ("press Enter" for 'e.g., "Enter",
-			// "Control+A"').
-			if i, found := describedExample(p, v, usedTok); found {
-				val, ok = exampleValue(p, v.toks[i]), true
-				usedTok[i] = true
 			}
 		}
 		if !ok && p.typ == "string" && len(p.shapes) > 0 {

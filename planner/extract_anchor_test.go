@@ -71,3 +71,32 @@ func TestQuotedPayload(t *testing.T) {
 		{"run `npm test` in a terminal and keep it going", `{"command":"npm test"}`},
 	})
 }
+
+// TestArrayOfObjectsItem: an array whose items declare members gets one
+// item when the task spells out a required member ("the ledger-db entity"
+// for entityName: "name" after an owner word anchors by the owner word);
+// an enum member alone makes no item.
+func TestArrayOfObjectsItem(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"observations":{"type":"array","items":{"type":"object","properties":{
+		"entityName":{"type":"string","description":"The name of the entity"},
+		"contents":{"type":"array","items":{"type":"string"}}},"required":["entityName","contents"]}}},"required":["observations"]}`, []argCase{
+		{"add the note 'moved to Postgres 16' to the ledger-db entity in memory", `{"observations":[{"contents":["moved to Postgres 16"],"entityName":"ledger-db"}]}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"url":{"type":"string"},"actions":{"type":"array","items":{"type":"object","properties":{
+		"type":{"type":"string","enum":["click","scrape"]},"selector":{"type":"string"}},"required":["type"]}}},"required":["url"]}`, []argCase{
+		{"scrape https://example.com into markdown", `{"url":"https://example.com"}`},
+	})
+}
+
+// TestRepoRelativePath: without a working directory, a file name fills the
+// path of a tool that reads a repository; a filesystem tool does not get a
+// relative name it cannot resolve.
+func TestRepoRelativePath(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"path":{"type":"string"},"branch":{"type":"string"}},"required":["owner","repo","path"]}`, []argCase{
+		{"get README.md from the main branch of acme/web", `{"branch":"main","owner":"acme","path":"README.md","repo":"web"}`},
+		{"get src/app.ts of acme/web", `{"owner":"acme","path":"src/app.ts","repo":"web"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`, []argCase{
+		{"read README.md", `{}`},
+	})
+}
