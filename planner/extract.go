@@ -379,7 +379,9 @@ func idLike(t qtok) bool {
 // "organization").
 func paramWords(name string) []string {
 	var out []string
+	last := ""
 	splitWords(name, func(w string) {
+		last = strings.ToLower(w)
 		t := normalizeWord(w)
 		switch t {
 		case "", "id", "slug", "key", "ids", "uuid", "ref":
@@ -388,8 +390,9 @@ func paramWords(name string) []string {
 		out = append(out, t)
 	})
 	// "entityName", "branchName": the name of an entity, a branch; the
-	// owner word anchors the value ("the ledger-db entity").
-	if len(out) > 1 && out[len(out)-1] == normalizeWord("name") {
+	// owner word anchors the value ("the ledger-db entity"). A list
+	// ("entityNames") keeps its head, so it takes every quoted name.
+	if len(out) > 1 && last == "name" {
 		out = out[:len(out)-1]
 	}
 	return out
