@@ -527,6 +527,7 @@ type argProp struct {
 	descTerms map[string]bool // analyzed words of the parameter's description
 	nested    []argProp       // for an object with declared properties: those properties
 	orArray   bool            // a string that may also be an array of strings (oneOf/anyOf)
+	format    string          // the schema's "format" ("date-time", "uri", ...)
 	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
 }
 
@@ -573,6 +574,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 	}
 	type propSchema struct {
 		Type        json.RawMessage `json:"type"`
+		Format      string          `json:"format"`
 		Description string          `json:"description"`
 		Enum        []any           `json:"enum"`
 		Items       *struct {
@@ -617,7 +619,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 	props := make([]argProp, 0, len(order))
 	for _, name := range order {
 		p := byName[name]
-		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), required: slices.Contains(s.Required, name)}
+		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
 		}

@@ -235,6 +235,11 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 			return strings.ToLower(v.currency), true
 		}
 		return v.currency, true
+	case dateParam(p):
+		if i, ok := dateFor(p, v, usedTok); ok {
+			usedTok[i] = true
+			return v.toks[i].text, true
+		}
 	case paramTimeUnit(p) != 0:
 		// "wait 2 minutes" for a timeout in milliseconds: 120000.
 		to := paramTimeUnit(p)
@@ -282,4 +287,50 @@ func selectorText(t qtok) string {
 // description ("percent_off", "represents the discount ... percentage").
 func percentParam(p argProp) bool {
 	return (p.typ == "integer" || p.typ == "number") && (strings.Contains(p.lname, "percent") || p.descTerms["percent"] || p.descTerms["percentag"])
+}
+
+// reISODate is a calendar date as ISO 8601 / RFC 3339 write it, with an
+// optional time: "2024-01-31", "2024-01-31T10:00:00Z".
+var reISODate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$`)
+
+// dateParam: a string parameter for a date or time, by its schema format
+// or its name ("since", "start_date", "iso_timestamp_end").
+func dateParam(p argProp) bool {
+	if p.typ != "string" && p.typ != "" {
+		return false
+	}
+	return p.format == "date" || p.format == "date-time" || hasAny(p.lname, "date", "since", "until", "timestamp")
+}
+
+// dateFor picks the date of the task for p: a start-like parameter
+// ("since", "start_date") takes a date written after "since", "after" or
+// "from", an end-like one ("until", "end_date") a date after "until",
+// "before", "to" or "through"; a plain date parameter, or one whose task
+// says no such word, takes the first date.
+func dateFor(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	start := hasAny(p.lname, "start", "since", "begin", "after") || strings.HasPrefix(p.lname, "from") || strings.HasSuffix(p.lname, "from")
+	end := hasAny(p.lname, "end", "until", "before") || strings.HasPrefix(p.lname, "to") || strings.HasSuffix(p.lname, "to")
+	first, cued := -1, false
+	for i, t := range v.toks {
+		if used[i] || !reISODate.MatchString(t.text) {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = v.toks[i-1].lower
+		}
+		isStart := prev == "since" || prev == "after" || prev == "from" || prev == "starting"
+		isEnd := prev == "until" || prev == "before" || prev == "to" || prev == "through" || prev == "till"
+		cued = cued || isStart || isEnd
+		if start && isStart || end && isEnd {
+			return i, true
+		}
+		if first < 0 && !(start && isEnd) && !(end && isStart) {
+			first = i
+		}
+	}
+	if first >= 0 && (!cued || !start && !end) {
+		return first, true
+	}
+	return 0, false
 }

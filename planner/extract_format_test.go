@@ -112,3 +112,18 @@ func TestPossessiveNumber(t *testing.T) {
 		{"bring PR 14's branch in acme/web up to date", `{"owner":"acme","pull_number":14,"repo":"web"}`},
 	})
 }
+
+// TestDateArguments: ISO dates go to date parameters, the start one taking
+// the date after "since"/"from" and the end one the date after "until"/"to".
+func TestDateArguments(t *testing.T) {
+	schema := `{"type":"object","properties":{"query":{"type":"string"},"start_date":{"type":"string"},"end_date":{"type":"string"}},"required":["query"]}`
+	checkArgs(t, schema, []argCase{
+		{"search 'rust' news from 2024-01-01 to 2024-02-01", `{"end_date":"2024-02-01","query":"rust","start_date":"2024-01-01"}`},
+		{"search 'rust' news until 2024-02-01", `{"end_date":"2024-02-01","query":"rust"}`},
+		{"search 'rust' news since 2024-01-01.", `{"query":"rust","start_date":"2024-01-01"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"since":{"type":"string","format":"date-time"}}}`, []argCase{
+		{"tool calls since 2026-11-25T10:00:00Z", `{"since":"2026-11-25T10:00:00Z"}`},
+		{"tool calls since yesterday", `{}`},
+	})
+}
