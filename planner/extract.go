@@ -32,7 +32,8 @@ type queryValues struct {
 	dotted   [][2]string
 	pairs    [][2]string       // "key=value", "key: value": a value the task assigns to a named key
 	size     [2]int            // "1280x800": width and height, zero when absent
-	count    int               // "last 10", "top 5", "first 20": how many, zero when absent
+	count    int               // "last 10", "top 5", "first 20", "5 results": how many, zero when absent
+	offset   int               // "skip the first 10": how many to pass over, zero when absent
 	money    []moneyAt         // "$49", "10 usd"
 	currency string            // ISO 4217 code the query names, upper case, or ""
 	json     []json.RawMessage // JSON objects and arrays written in the task
@@ -42,6 +43,10 @@ type queryValues struct {
 var (
 	reSize  = regexp.MustCompile(`\b(\d{2,5})\s*[x×]\s*(\d{2,5})\b`)
 	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6})\b`)
+	// "5 results", "20 items": a count of the things a listing returns.
+	reCountNoun = regexp.MustCompile(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
+	// "skip the first 10", "skip 20", "offset 40": results to pass over.
+	reOffset = regexp.MustCompile(`(?i)\b(?:skip(?:ping)?|offset)\s+(?:the\s+)?(?:first\s+)?(\d{1,6})\b`)
 )
 
 // qtok is one space-separated token of the query, punctuation trimmed.
@@ -215,7 +220,15 @@ func extractValues(query, cwd string) queryValues {
 		v.size[0], _ = strconv.Atoi(m[1])
 		v.size[1], _ = strconv.Atoi(m[2])
 	}
-	if m := reCount.FindStringSubmatch(plain); m != nil {
+	countText := plain
+	if m := reOffset.FindStringSubmatchIndex(plain); m != nil {
+		// "skip the first 10": how many to pass over, not how many to return.
+		v.offset, _ = strconv.Atoi(plain[m[2]:m[3]])
+		countText = plain[:m[0]] + " " + plain[m[1]:]
+	}
+	if m := reCount.FindStringSubmatch(countText); m != nil {
+		v.count, _ = strconv.Atoi(m[1])
+	} else if m := reCountNoun.FindStringSubmatch(countText); m != nil {
 		v.count, _ = strconv.Atoi(m[1])
 	}
 	for _, f := range fields(query) {
@@ -701,6 +714,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	args := map[string]any{}
 	usedPath, usedURL, usedQuoted := 0, 0, 0
 	usedNum, usedTok, usedJSON := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	var nested []argProp // object parameters declared member by member, filled last
+	reserved := quotedAnchors(props, v)
 	ref := repoRef{}
 	if len(v.refs) > 0 {
 		ref = v.refs[0]
@@ -719,10 +734,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			usedPath++
 			return v.paths[usedPath-1], true
 		}
-		if usedPath == 0 && len(v.relPaths) > 0 && (hasProp("repo") || hasProp("repository") || hasProp("owner")) {
-			// A tool that reads a repository takes paths relative to the
-			// repository's root, so a file name as written is the path
-			// ("README.md of acme/web").
+		if usedPath == 0 && len(v.relPaths) > 0 && (hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")) {
+			// A tool that reads a repository (or a GitLab-style project)
+			// takes paths relative to its root, so a file name as written
+			// is the path ("README.md of acme/web").
 			usedPath++
 			return v.relPaths[0], true
 		}
@@ -756,6 +771,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		n := p.lname
 		var val any
 		ok := false
+		// A quoted text an earlier parameter took by its anchor ("with
+		// message 'x'") is not the next one's.
+		// So is one a later parameter's name anchors ("content" does not
+		// take the 'add setup' of "with message 'add setup'").
+		for usedQuoted < len(v.quoted) && (valueTaken(args, v.quoted[usedQuoted]) || reserved[v.quoted[usedQuoted]] != "" && reserved[v.quoted[usedQuoted]] != p.name) {
+			usedQuoted++
+		}
 		for _, kv := range v.pairs {
 			// An explicit "limit=5" or "state: closed" for this very
 			// parameter wins over every reading below.
@@ -810,6 +832,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			} else {
 				val, ok = v.size[1], true
 			}
+		case (p.typ == "integer" || p.typ == "number") && v.offset > 0 && (n == "offset" || n == "skip"):
+			val, ok = v.offset, true
 		case (p.typ == "integer" || p.typ == "number") && v.count > 0 && isCountParam(n):
 			// "the last 10 calls": a result limit.
 			val, ok = v.count, true
@@ -832,21 +856,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		switch {
 		case ok:
 		case len(p.nested) > 0:
-			// An object the tool declares member by member ("params":
-			// {projectSlug, branch}, "update": {priority}): its members
-			// are filled by the same rules as top-level parameters, none
-			// of them counted as missing (the object's own requiredness
-			// decides).
-			if sub, _ := fillArgs(p.nested, v, query, tctx, readOnly); len(sub) > 0 {
-				val, ok = sub, true
-				if p.typ == "array" {
-					// One item, taken only when it has a member the item
-					// requires: a stray optional member is no item.
-					// An enum member alone ("scrape" for an action type) is
-					// not a spelled-out item either.
-					val, ok = []any{sub}, slices.ContainsFunc(p.nested, func(q argProp) bool { return q.required && len(q.enum) == 0 && sub[q.name] != nil })
-				}
-			}
+			// Filled after the top-level parameters (below), so those
+			// keep the values their own names anchor.
+			nested = append(nested, p)
+			continue
 		}
 		if !ok && p.required && isStringy(p) {
 			// A word of the task that the description quotes as an
@@ -899,7 +912,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				val, ok = v.quoted[usedQuoted], true
 				usedQuoted++
 			case p.typ == "array" && p.itemType == "string" && len(v.quoted) > usedQuoted:
-				val, ok = toAny(v.quoted[usedQuoted:]), true
+				var qs []string
+				for _, q := range v.quoted[usedQuoted:] {
+					if reserved[q] == "" || reserved[q] == p.name {
+						qs = append(qs, q)
+					}
+				}
+				val, ok = toAny(qs), len(qs) > 0
 				usedQuoted = len(v.quoted)
 			case p.typ == "array" && p.itemType == "string":
 				if ids := idTokens(v, usedTok); len(ids) > 0 {
@@ -943,6 +962,39 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		} else if p.required {
 			missing = append(missing, p.name)
 		}
+	}
+	for _, p := range nested {
+		// An object the tool declares member by member ("params":
+		// {projectSlug, branch}, "update": {priority}): its members are
+		// filled by the same rules as top-level parameters, none of them
+		// counted as missing (the object's own requiredness decides), and
+		// none taking a text a top-level parameter already has.
+		sub, _ := fillArgs(p.nested, v, query, tctx, readOnly)
+		for k, x := range sub {
+			if s, isStr := x.(string); isStr && valueTaken(args, s) {
+				delete(sub, k)
+			}
+		}
+		ok := len(sub) > 0
+		if ok && p.typ == "array" {
+			// One item, taken only when it has a member the item
+			// requires: a stray optional member is no item. An enum
+			// member alone ("scrape" for an action type) is not a
+			// spelled-out item either.
+			ok = slices.ContainsFunc(p.nested, func(q argProp) bool { return q.required && len(q.enum) == 0 && sub[q.name] != nil })
+		}
+		switch {
+		case ok && p.typ == "array":
+			args[p.name] = []any{sub}
+		case ok:
+			args[p.name] = sub
+		case p.required:
+			missing = append(missing, p.name)
+		}
+	}
+	if len(nested) > 0 {
+		order := func(n string) int { return slices.IndexFunc(props, func(p argProp) bool { return p.name == n }) }
+		slices.SortStableFunc(missing, func(a, b string) int { return order(a) - order(b) })
 	}
 	missing = setToValue(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)

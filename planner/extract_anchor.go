@@ -146,3 +146,27 @@ func idShape(s string) string {
 	}
 	return b.String()
 }
+
+// quotedAnchors maps each quoted text of the task that a parameter's name
+// anchors ("message 'add setup'", "titled 'X'") to that parameter, so a
+// parameter that takes quoted texts by position leaves it alone.
+func quotedAnchors(props []argProp, v queryValues) map[string]string {
+	var out map[string]string
+	if len(v.quoted) == 0 {
+		return nil
+	}
+	for _, p := range props {
+		if p.typ != "string" && p.typ != "" {
+			continue
+		}
+		if i, ok := anchoredValue(v, p, nil); ok && v.toks[i].quoted {
+			if out == nil {
+				out = map[string]string{}
+			}
+			if _, taken := out[v.toks[i].text]; !taken {
+				out[v.toks[i].text] = p.name
+			}
+		}
+	}
+	return out
+}

@@ -100,3 +100,16 @@ func TestRepoRelativePath(t *testing.T) {
 		{"read README.md", `{}`},
 	})
 }
+
+// TestNestedAfterTopLevel: an object parameter's members are filled after
+// the top-level parameters and do not take a text one of them has.
+func TestNestedAfterTopLevel(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"branch":{"type":"string"},
+		"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}},
+		"message":{"type":"string","description":"Commit message"}},"required":["owner","repo","branch","files","message"]}`, []argCase{
+		{"push src/a.ts to acme/web on branch dev as a commit with message 'tidy up'", `{"branch":"dev","message":"tidy up","owner":"acme","repo":"web"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"project_id":{"type":"string"},"file_path":{"type":"string"},"content":{"type":"string"},"commit_message":{"type":"string"}},"required":["project_id","file_path","content","commit_message"]}`, []argCase{
+		{"commit docs/setup.md in project 7 with message 'add setup'", `{"commit_message":"add setup","file_path":"docs/setup.md","project_id":"7"}`},
+	})
+}

@@ -127,3 +127,14 @@ func TestDateArguments(t *testing.T) {
 		{"tool calls since yesterday", `{}`},
 	})
 }
+
+// TestCountAndOffset: "5 results" is a count; "skip the first 10" is an
+// offset, not a count.
+func TestCountAndOffset(t *testing.T) {
+	schema := `{"type":"object","properties":{"query":{"type":"string"},"count":{"type":"number"},"offset":{"type":"number"}},"required":["query"]}`
+	checkArgs(t, schema, []argCase{
+		{"search for 'go generics', 5 results", `{"count":5,"query":"go generics"}`},
+		{"search for 'go generics', skip the first 10", `{"offset":10,"query":"go generics"}`},
+		{"search for 'go generics', the first 10", `{"count":10,"query":"go generics"}`},
+	})
+}
