@@ -38,6 +38,7 @@ type queryValues struct {
 	currency string            // ISO 4217 code the query names, upper case, or ""
 	json     []json.RawMessage // JSON objects and arrays written in the task
 	relPaths []string          // file names without a working directory to resolve them ("README.md", "src/a.ts")
+	query    string            // the task as written
 }
 
 var (
@@ -96,6 +97,7 @@ var (
 func extractValues(query, cwd string) queryValues {
 	var v queryValues
 	// JSON written in the task is one value; its members are not read again.
+	v.query = query
 	v.json, query = jsonSnippets(query)
 	for _, f := range fields(query) {
 		if f.quoted {
@@ -887,6 +889,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				} else if x := tokValue(i, p); x != nil {
 					val, ok = x, true
 				}
+			}
+		}
+		if !ok && isStringy(p) {
+			// An id whose prefix names the parameter ("price_9XY" for
+			// price): APIs such as Stripe type their ids this way.
+			if i, found := prefixedID(p, v, usedTok); found {
+				val, ok = tokValue(i, p), true
 			}
 		}
 		if !ok && p.typ == "string" && len(p.shapes) > 0 {

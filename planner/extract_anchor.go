@@ -170,3 +170,23 @@ func quotedAnchors(props []argProp, v queryValues) map[string]string {
 	}
 	return out
 }
+
+// prefixedID finds an unused id-shaped token whose prefix before '_' is a
+// word of the parameter's name ("price_9XY" for price, "invoice_12ab" for
+// invoice_id).
+func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	words := paramWords(p.name)
+	if len(words) == 0 {
+		return 0, false
+	}
+	for i, t := range v.toks {
+		if used[i] || !idLike(t) {
+			continue
+		}
+		pre, _, ok := strings.Cut(t.lower, "_")
+		if ok && len(pre) > 2 && slices.Contains(words, normalizeWord(pre)) {
+			return i, true
+		}
+	}
+	return 0, false
+}

@@ -113,3 +113,12 @@ func TestNestedAfterTopLevel(t *testing.T) {
 		{"commit docs/setup.md in project 7 with message 'add setup'", `{"commit_message":"add setup","file_path":"docs/setup.md","project_id":"7"}`},
 	})
 }
+
+// TestPrefixedID: an id whose prefix is a word of the parameter's name.
+func TestPrefixedID(t *testing.T) {
+	schema := `{"type":"object","properties":{"price":{"type":"string"},"quantity":{"type":"integer"}},"required":["price","quantity"]}`
+	checkArgs(t, schema, []argCase{
+		{"make a payment link for 2 units of price_9XY", `{"price":"price_9XY","quantity":2}`},
+		{"make a payment link for 2 units of prod_9XY", `{"quantity":2}`},
+	})
+}

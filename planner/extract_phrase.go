@@ -34,6 +34,13 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 			free = append(free, t.text)
 		}
 	}
+	if len(free) == 0 {
+		// No quotes: a payload introduced by a colon ("tell C0123 on
+		// slack: build is green", "echo: ping pong") is one too.
+		if pl, ok := trailingColonPayload(v.query); ok && !valueTaken(args, pl) {
+			free = append(free, pl)
+		}
+	}
 	if len(free) != 1 || strings.TrimSpace(free[0]) == "" {
 		return missing
 	}
@@ -347,4 +354,19 @@ func colonPayload(query, key string) (string, bool) {
 		return pl, true
 	}
 	return "", false
+}
+
+// trailingColonPayload returns the text after the last ": " of a task that
+// does not end a URL scheme or a time ("tell C0123 on slack: build is
+// green" -> "build is green"), when it has two words or more.
+func trailingColonPayload(q string) (string, bool) {
+	i := strings.LastIndex(q, ": ")
+	if i <= 0 {
+		return "", false
+	}
+	pl := strings.TrimRight(strings.TrimSpace(q[i+2:]), ".!?")
+	if len(strings.Fields(pl)) < 2 || strings.Contains(pl, ": ") {
+		return "", false
+	}
+	return pl, true
 }

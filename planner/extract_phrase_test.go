@@ -101,3 +101,14 @@ func TestColonPayload(t *testing.T) {
 		{"search with jql: PAY", `{"jql":"PAY"}`},
 	})
 }
+
+// TestTrailingColonPayload: without quotes, the text after the last colon
+// fills the one open text parameter; a one-word tail or a time does not.
+func TestTrailingColonPayload(t *testing.T) {
+	schema := `{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`
+	checkArgs(t, schema, []argCase{
+		{"tell C0123ABC on slack: build is green", `{"channel_id":"C0123ABC","text":"build is green"}`},
+		{"tell C0123ABC on slack: done", `{"channel_id":"C0123ABC"}`},
+		{"remind C0123ABC at 10:30 about it", `{"channel_id":"C0123ABC"}`},
+	})
+}
