@@ -863,12 +863,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			nested = append(nested, p)
 			continue
 		}
-		if !ok && p.required && isStringy(p) {
+		if !ok && isStringy(p) {
 			// A word of the task that the description quotes as an
 			// example value ("press Enter" for 'e.g., "Enter",
 			// "Control+A"'): the description's own word for it, before
-			// any reading by position.
-			if i, found := describedExample(p, v, usedTok); found {
+			// any reading by position. An optional parameter takes it
+			// only after a word of its description ("key to press").
+			if i, found := describedExample(p, v, usedTok); found && (p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)]) {
 				val, ok = exampleValue(p, v.toks[i]), true
 				usedTok[i] = true
 			}
@@ -1005,6 +1006,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		order := func(n string) int { return slices.IndexFunc(props, func(p argProp) bool { return p.name == n }) }
 		slices.SortStableFunc(missing, func(a, b string) int { return order(a) - order(b) })
 	}
+	missing = operands(props, v, args, usedNum, missing)
 	missing = setToValue(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)

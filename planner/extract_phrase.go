@@ -370,3 +370,35 @@ func trailingColonPayload(q string) (string, bool) {
 	}
 	return pl, true
 }
+
+// operands gives a tool whose required parameters are all numbers with
+// names that say nothing (a, b; x, y: operands) the task's numbers in the
+// order written, when the task has exactly as many numbers left ("what is
+// 17 plus 25", "sum of three and four"). It returns the parameters still
+// missing.
+func operands(props []argProp, v queryValues, args map[string]any, used map[int]bool, missing []string) []string {
+	var ops []argProp
+	for _, p := range props {
+		if !p.required {
+			continue
+		}
+		if p.typ != "integer" && p.typ != "number" || len(p.lname) > 2 || args[p.name] != nil {
+			return missing
+		}
+		ops = append(ops, p)
+	}
+	var nums []int
+	for i := range v.numbers {
+		if !used[i] {
+			nums = append(nums, i)
+		}
+	}
+	if len(ops) < 2 || len(nums) != len(ops) {
+		return missing
+	}
+	for k, p := range ops {
+		used[nums[k]] = true
+		args[p.name] = jsonNumber(v.numbers[nums[k]], p.typ)
+	}
+	return slices.DeleteFunc(missing, func(n string) bool { return slices.ContainsFunc(ops, func(p argProp) bool { return p.name == n }) })
+}

@@ -112,3 +112,28 @@ func TestTrailingColonPayload(t *testing.T) {
 		{"remind C0123ABC at 10:30 about it", `{"channel_id":"C0123ABC"}`},
 	})
 }
+
+// TestOptionalDescribedExample: an optional parameter takes a described
+// example only after a word of its description ("press Enter" for "key to
+// press after typing. E.g., "Enter"").
+func TestOptionalDescribedExample(t *testing.T) {
+	schema := `{"type":"object","properties":{"text":{"type":"string"},"submitKey":{"type":"string","description":"Optional key to press after typing. E.g., \"Enter\", \"Tab\""}},"required":["text"]}`
+	checkArgs(t, schema, []argCase{
+		{"type 'hello there' and press Enter", `{"submitKey":"Enter","text":"hello there"}`},
+		{"type 'hello there' then hit Enter", `{"text":"hello there"}`},
+	})
+}
+
+// TestOperands: numbers for a tool whose required parameters are bare
+// operands, in the order written; a count that differs fills nothing.
+func TestOperands(t *testing.T) {
+	schema := `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]}`
+	checkArgs(t, schema, []argCase{
+		{"what is 17 plus 25", `{"a":17,"b":25}`},
+		{"sum of three and four", `{"a":3,"b":4}`},
+		{"add 1, 2 and 3", `{}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"width":{"type":"number"},"height":{"type":"number"}},"required":["width","height"]}`, []argCase{
+		{"resize to 17 and 25", `{}`},
+	})
+}
