@@ -205,7 +205,10 @@ func extractValues(query, cwd string) queryValues {
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
-	v.money, v.currency = moneyIn(plain)
+	for _, w := range reWord.FindAllString(query, -1) {
+		v.words = append(v.words, strings.ToLower(w))
+	}
+	v.money, v.currency = moneyIn(plain, v.words)
 	for k := range v.money {
 		for i, n := range v.numbers {
 			if n.value == v.money[k].amount && !slices.ContainsFunc(v.money[:k], func(m moneyAt) bool { return m.num == i }) {
@@ -213,9 +216,6 @@ func extractValues(query, cwd string) queryValues {
 				break
 			}
 		}
-	}
-	for _, w := range reWord.FindAllString(query, -1) {
-		v.words = append(v.words, strings.ToLower(w))
 	}
 	v.pairs = keyValuePairs(fields(rest))
 	if m := reSize.FindStringSubmatch(plain); m != nil {
@@ -598,8 +598,8 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			Required   []string        `json:"required"`
 		} `json:"items"`
 		Properties json.RawMessage `json:"properties"`
-		OneOf      []unionMember   `json:"oneOf"`
-		AnyOf      []unionMember   `json:"anyOf"`
+		OneOf      json.RawMessage `json:"oneOf"` // decoded only for a parameter without "type"
+		AnyOf      json.RawMessage `json:"anyOf"`
 	}
 	var byName map[string]propSchema
 	if json.Unmarshal(s.Properties, &byName) != nil {
@@ -638,8 +638,11 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
 		}
-		if ap.typ == "" {
-			ap.typ, ap.itemType, ap.orArray = unionType(append(p.OneOf, p.AnyOf...))
+		if ap.typ == "" && (len(p.OneOf) > 0 || len(p.AnyOf) > 0) {
+			var ms, more []unionMember
+			_ = json.Unmarshal(p.OneOf, &ms)
+			_ = json.Unmarshal(p.AnyOf, &more)
+			ap.typ, ap.itemType, ap.orArray = unionType(append(ms, more...))
 		}
 		if p.Description != "" {
 			ap.desc = p.Description

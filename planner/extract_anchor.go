@@ -54,6 +54,9 @@ var reOwner = regexp.MustCompile(`(?i)\bof (?:the|a|an|this|that) ([a-z]+(?: [a-
 // ("network request" -> "request"), or "". The phrase ends at a function
 // word or a verb form in -ing ("the channel containing the thread").
 func ownerNoun(desc string) string {
+	if !strings.Contains(desc, "of ") {
+		return ""
+	}
 	first, _, _ := strings.Cut(desc, ". ")
 	m := reOwner.FindStringSubmatch(first)
 	if m == nil {
@@ -175,13 +178,15 @@ func quotedAnchors(props []argProp, v queryValues) map[string]string {
 // word of the parameter's name ("price_9XY" for price, "invoice_12ab" for
 // invoice_id).
 func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
-	words := paramWords(p.name)
-	if len(words) == 0 {
-		return 0, false
-	}
+	var words []string
 	for i, t := range v.toks {
-		if used[i] || !idLike(t) {
+		if used[i] || !strings.Contains(t.lower, "_") || !idLike(t) {
 			continue
+		}
+		if words == nil {
+			if words = paramWords(p.name); len(words) == 0 {
+				return 0, false
+			}
 		}
 		pre, _, ok := strings.Cut(t.lower, "_")
 		if ok && len(pre) > 2 && slices.Contains(words, normalizeWord(pre)) {

@@ -50,8 +50,26 @@ var (
 )
 
 // moneyIn finds the amounts of money in s and, separately, the first
-// currency code or name written anywhere ("... in USD").
-func moneyIn(s string) (out []moneyAt, currency string) {
+// currency code or name written anywhere ("... in USD"); words are the
+// task's lower-cased words.
+func moneyIn(s string, words []string) (out []moneyAt, currency string) {
+	// Most tasks name no money: look for a symbol or a currency word
+	// before running the patterns.
+	named := strings.ContainsAny(s, "$€£¥")
+	for _, lw := range words {
+		if c, ok := currencyWords[lw]; ok {
+			lw = c
+		}
+		if currencyCodes[lw] {
+			if currency == "" {
+				currency = strings.ToUpper(lw)
+			}
+			named = true
+		}
+	}
+	if !named {
+		return nil, ""
+	}
 	add := func(amount, cur string) {
 		f, err := strconv.ParseFloat(amount, 64)
 		if err != nil {
@@ -76,14 +94,8 @@ func moneyIn(s string) (out []moneyAt, currency string) {
 			add(m[2], w)
 		}
 	}
-	for _, w := range reWord.FindAllString(s, -1) {
-		lw := strings.ToLower(w)
-		if currencyCodes[lw] {
-			return out, strings.ToUpper(lw)
-		}
-		if c, ok := currencyWords[lw]; ok {
-			return out, strings.ToUpper(c)
-		}
+	if currency != "" {
+		return out, currency
 	}
 	for _, m := range out {
 		if m.currency != "" {
@@ -240,7 +252,7 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 			usedTok[i] = true
 			return v.toks[i].text, true
 		}
-	case paramTimeUnit(p) != 0:
+	case (p.typ == "integer" || p.typ == "number") && paramTimeUnit(p) != 0:
 		// "wait 2 minutes" for a timeout in milliseconds: 120000.
 		to := paramTimeUnit(p)
 		for i, n := range v.numbers {

@@ -177,6 +177,9 @@ func exampleValue(p argProp, t qtok) string {
 // as") in the same sentence. Other quoted words name other things (a
 // table, a tool, a field) and are not values for the parameter.
 func descExamples(desc string) []string {
+	if !strings.ContainsAny(desc, "'\"`") || !strings.Contains(desc, "xample") && !strings.Contains(desc, ".g") && !strings.Contains(desc, "g.") && !strings.Contains(desc, "uch as") && !strings.Contains(desc, "nstance") {
+		return nil // no quoted text, or no cue ("e.g.", "example", "such as", "instance")
+	}
 	var out []string
 	ld := strings.ToLower(desc)
 	for _, cue := range []string{"e.g.", "e.g ", "eg.", "for example", "for instance", "such as", "examples:", "example:"} {
