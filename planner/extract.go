@@ -42,7 +42,7 @@ type queryValues struct {
 }
 
 var (
-	reSize  = regexp.MustCompile(`\b(\d{2,5})\s*[x×]\s*(\d{2,5})\b`)
+	reSize  = regexp.MustCompile(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
 	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6})\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
 	reCountNoun = regexp.MustCompile(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
@@ -179,7 +179,13 @@ func extractValues(query, cwd string) queryValues {
 			continue
 		}
 		if m == nil {
-			if n, ok := numberWords[strings.ToLower(strings.Trim(w, ".,;:!?()"))]; ok {
+			lw := strings.ToLower(strings.Trim(w, ".,;:!?()"))
+			if (lw == "a" || lw == "an") && i+1 < len(words) && timeUnits[strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))] != 0 {
+				// "for an hour", "in a minute": one of the unit.
+				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: lw, next: strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))})
+				continue
+			}
+			if n, ok := numberWords[lw]; ok {
 				na := numberAt{value: n, isInt: true, word: true}
 				if i > 0 {
 					na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
@@ -232,6 +238,8 @@ func extractValues(query, cwd string) queryValues {
 		v.count, _ = strconv.Atoi(m[1])
 	} else if m := reCountNoun.FindStringSubmatch(countText); m != nil {
 		v.count, _ = strconv.Atoi(m[1])
+	} else {
+		v.count = countOfThings(strings.Fields(countText))
 	}
 	for _, f := range fields(query) {
 		t := f.text

@@ -159,6 +159,10 @@ func cssSelector(tok string) bool {
 	if i := strings.IndexByte(tok, '['); i > 0 && strings.HasSuffix(tok, "]") {
 		return isLetterByte(tok[0])
 	}
+	if tok[0] == '.' {
+		// ".btn-primary": a class, unless it is a dotfile name (".env").
+		return isLetterByte(tok[1]) && !fileExt(strings.ToLower(tok)) && !strings.Contains(tok[1:], ".")
+	}
 	if i := strings.IndexAny(tok, "#."); i > 0 && i < len(tok)-1 && isLetterByte(tok[i+1]) {
 		return allLetters(tok[:i]) && htmlTags[strings.ToLower(tok[:i])] && !fileExt(strings.ToLower(tok))
 	}
@@ -257,6 +261,15 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 		to := paramTimeUnit(p)
 		for i, n := range v.numbers {
 			if from := numberUnit(n); from != 0 && !usedNum[i] {
+				usedNum[i] = true
+				return durationValue(n, from, to, p.typ), true
+			}
+		}
+	case paramLengthUnit(p) != 0:
+		// "within 2 km" for a radius in meters: 2000.
+		to := paramLengthUnit(p)
+		for i, n := range v.numbers {
+			if from := lengthUnits[n.next]; from != 0 && !usedNum[i] {
 				usedNum[i] = true
 				return durationValue(n, from, to, p.typ), true
 			}

@@ -76,8 +76,9 @@ func paramTimeUnit(p argProp) float64 {
 	return 0
 }
 
-// durationValue converts a number written with a time unit to the
-// parameter's unit ("2 minutes" for a timeout in milliseconds: 120000).
+// durationValue converts a number written with a unit (of time, or of
+// length) to the parameter's unit ("2 minutes" for a timeout in
+// milliseconds: 120000; "2 km" for a radius in meters: 2000).
 func durationValue(n numberAt, from, to float64, typ string) any {
 	v := n.value * from / to
 	if typ == "integer" || v == math.Trunc(v) {
@@ -211,4 +212,63 @@ func parseAttachedUnit(w string) (numberAt, bool) {
 		u = "day"
 	}
 	return numberAt{value: f, isInt: !strings.Contains(m[1], "."), unit: timeUnits[u]}, true
+}
+
+// countOfThings reads "list 50 users", "5 firecrawl monitors": a whole
+// number right before a plural noun (one modifier word may come between)
+// is how many things the task wants, unless the noun is a unit ("3
+// months", "20 lines", "500 meters"). It returns 0 when no number is
+// written so.
+func countOfThings(words []string) int {
+	clean := func(w string) string { return strings.ToLower(strings.Trim(w, ".,;:!?()")) }
+	for i, w := range words {
+		n, err := strconv.Atoi(clean(w))
+		if err != nil || n <= 0 || i+1 >= len(words) {
+			continue
+		}
+		for k := i + 1; k <= i+2 && k < len(words); k++ {
+			nw := clean(words[k])
+			if stopWords[nw] || hasDigit(nw) {
+				break
+			}
+			if isPlural(nw) {
+				if unitWords[nw] || timeUnits[nw] != 0 {
+					break
+				}
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// unitWords are plural nouns of measure: a number before them is an
+// amount, not a count of results.
+var unitWords = setOf("months", "weeks", "years", "lines", "bytes", "pixels", "meters", "metres", "kilometers",
+	"miles", "feet", "dollars", "euros", "pounds", "cents", "percent", "points", "characters", "chars", "words",
+	"tokens", "times", "levels", "degrees", "columns", "rows", "kb", "mb", "gb")
+
+// lengthUnits maps the ways a distance is written to its length in meters.
+var lengthUnits = map[string]float64{
+	"m": 1, "meter": 1, "meters": 1, "metre": 1, "metres": 1,
+	"km": 1000, "kilometer": 1000, "kilometers": 1000, "kilometre": 1000, "kilometres": 1000,
+	"mi": 1609.344, "mile": 1609.344, "miles": 1609.344, "ft": 0.3048, "foot": 0.3048, "feet": 0.3048,
+}
+
+// paramLengthUnit returns the unit, in meters, a numeric parameter's
+// description declares for distances ("Search radius in meters"), or 0.
+func paramLengthUnit(p argProp) float64 {
+	if p.typ != "integer" && p.typ != "number" || p.desc == "" {
+		return 0
+	}
+	d := strings.ToLower(p.desc)
+	for _, u := range []struct {
+		word string
+		m    float64
+	}{{"in kilomet", 1000}, {"in meters", 1}, {"in metres", 1}, {"in miles", 1609.344}, {"in feet", 0.3048}} {
+		if strings.Contains(d, u.word) {
+			return u.m
+		}
+	}
+	return 0
 }

@@ -43,3 +43,28 @@ func TestJSONSnippet(t *testing.T) {
 		t.Errorf("jsonSnippets = %q, %q", sn, rest)
 	}
 }
+
+// TestUnitPhrasing: "an hour" is one hour; "1024 by 768" a size; a number
+// before a plural noun a count unless the noun is a unit; a distance is
+// converted to the unit the description declares.
+func TestUnitPhrasing(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"expireSeconds":{"type":"number"}},"required":["key"]}`, []argCase{
+		{"cache key k1 for an hour", `{"expireSeconds":3600,"key":"k1"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"pageId":{"type":"number"},"width":{"type":"integer"},"height":{"type":"integer"}},"required":["pageId","width","height"]}`, []argCase{
+		{"resize page 1 to 1024 by 768", `{"height":768,"pageId":1,"width":1024}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"limit":{"type":"number"}}}`, []argCase{
+		{"list 50 slack users", `{"limit":50}`},
+		{"give me 4 resource links", `{"limit":4}`},
+		{"users who joined 3 months ago", `{}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"query":{"type":"string"},"radius":{"type":"number","description":"Search radius in meters (max 50000)"}},"required":["query"]}`, []argCase{
+		{"find 'sushi' within 2 km", `{"query":"sushi","radius":2000}`},
+		{"find 'sushi' within 500 meters", `{"query":"sushi","radius":500}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"selector":{"type":"string","description":"CSS selector"}},"required":["selector"]}`, []argCase{
+		{"click on .btn-primary", `{"selector":".btn-primary"}`},
+		{"click on .env", `{}`},
+	})
+}
