@@ -175,8 +175,8 @@ func quotedAnchors(props []argProp, v queryValues) map[string]string {
 }
 
 // prefixedID finds an unused id-shaped token whose prefix before '_' is a
-// word of the parameter's name ("price_9XY" for price, "invoice_12ab" for
-// invoice_id).
+// word of the parameter's name or its clipped form of three letters or more
+// ("price_9XY" for price, "prod_X1" for product, "cus_42a" for customer).
 func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 	var words []string
 	for i, t := range v.toks {
@@ -189,7 +189,7 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 			}
 		}
 		pre, _, ok := strings.Cut(t.lower, "_")
-		if ok && len(pre) > 2 && slices.Contains(words, normalizeWord(pre)) {
+		if ok && len(pre) > 2 && slices.ContainsFunc(words, func(w string) bool { return w == normalizeWord(pre) || strings.HasPrefix(w, pre) }) {
 			return i, true
 		}
 	}

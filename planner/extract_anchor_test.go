@@ -121,4 +121,8 @@ func TestPrefixedID(t *testing.T) {
 		{"make a payment link for 2 units of price_9XY", `{"price":"price_9XY","quantity":2}`},
 		{"make a payment link for 2 units of prod_9XY", `{"quantity":2}`},
 	})
+	checkArgs(t, `{"type":"object","properties":{"product":{"type":"string"}},"required":["product"]}`, []argCase{
+		{"create a price for prod_X1", `{"product":"prod_X1"}`},
+		{"create a price for pr_X1", `{}`},
+	})
 }
