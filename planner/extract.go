@@ -439,7 +439,10 @@ func anchors(tok qtok, pw string) bool {
 			return true
 		}
 	}
-	return false
+	// A misspelt anchor ("projcet 42", "orgnization acme"): one edit from
+	// the parameter word, and not itself an English word, as the ranker's
+	// typo rule has it.
+	return len(tok.lower) >= 5 && len(pw) >= 5 && !isEnglish(tok.lower) && osaDistance(t, pw, 2) < 2
 }
 
 // anchoredValue finds "<word of the parameter's name> <value>" in the

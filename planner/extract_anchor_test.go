@@ -126,3 +126,14 @@ func TestPrefixedID(t *testing.T) {
 		{"create a price for pr_X1", `{}`},
 	})
 }
+
+// TestMisspeltAnchor: a parameter word misspelt by one edit still anchors
+// its value; an English word one edit away does not.
+func TestMisspeltAnchor(t *testing.T) {
+	schema := `{"type":"object","properties":{"organizationSlug":{"type":"string"},"project_id":{"type":"string"}},"required":["organizationSlug"]}`
+	checkArgs(t, schema, []argCase{
+		{"list teams in the orgnization acme-corp", `{"organizationSlug":"acme-corp"}`},
+		{"issues in projcet 42 of org acme", `{"organizationSlug":"acme","project_id":"42"}`},
+		{"issues in protect 42 of org acme", `{"organizationSlug":"acme"}`},
+	})
+}
