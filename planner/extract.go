@@ -888,6 +888,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				usedTok[i] = true
 			}
 		}
+		if !ok && p.typ == "string" {
+			if i, text, found := cuedText(p, v, usedTok); found && strings.Contains(text, " ") {
+				// Several words after "titled"/"named"/"saying": the
+				// whole phrase (one word is read by the anchor below).
+				val, ok = text, true
+				for k := i; k < i+len(strings.Fields(text)); k++ {
+					usedTok[k] = true
+				}
+			}
+		}
 		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
 			i, found := anchoredValue(v, p, usedTok)
 			if !found {

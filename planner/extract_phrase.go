@@ -405,3 +405,77 @@ func operands(props []argProp, v queryValues, args map[string]any, used map[int]
 	}
 	return slices.DeleteFunc(missing, func(n string) bool { return slices.ContainsFunc(ops, func(p argProp) bool { return p.name == n }) })
 }
+
+// namingCues introduce a free-text value without quotes: "an issue titled
+// Crash on startup", "a repo named docs-site", "a message saying deploy is
+// done".
+var namingCues = map[string][]string{
+	"title":   {"titled", "called", "named"},
+	"name":    {"named", "called"},
+	"message": {"saying", "says", "reading"},
+	"text":    {"saying", "says", "reading"},
+	"body":    {"saying", "says", "reading"},
+	"comment": {"saying", "says", "reading"},
+	"content": {"saying", "says", "reading", "containing"},
+}
+
+// cuedText reads the unquoted text after a naming cue for a text
+// parameter ("titled Crash on startup in acme/web" -> "Crash on startup").
+// The text runs to a clause boundary: punctuation, "via"/"using"/"with", or
+// a preposition followed by a value of another kind (an owner/repo, a path,
+// an id, a number). It returns the first token index and the text.
+func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
+	cues := namingCues[p.lname]
+	if len(cues) == 0 {
+		return 0, "", false
+	}
+	for i := 0; i+1 < len(v.toks); i++ {
+		if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) {
+			continue
+		}
+		start := i + 1
+		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] {
+			continue
+		}
+		var ws []string
+		for k := start; k < len(v.toks) && len(ws) < 12; k++ {
+			t := v.toks[k]
+			if t.quoted || used[k] {
+				break
+			}
+			if k > start && (t.lower == "via" || t.lower == "using" || t.lower == "with") {
+				break
+			}
+			if k > start && k+1 < len(v.toks) && isPreposition(t.lower) && (otherValue(v.toks[k+1]) || k+2 == len(v.toks) && !isEnglish(v.toks[k+1].lower)) {
+				// "... in acme/web", "... on github": a value of its own or
+				// a last word no dictionary knows (a product) ends it.
+				break
+			}
+			if p.lname == "name" && k > start && !titleCase(t.text) {
+				break // a name of several words is written in capitals ("Jane Doe")
+			}
+			ws = append(ws, t.text)
+			if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+				break
+			}
+		}
+		if len(ws) > 0 {
+			return start, strings.Join(ws, " "), true
+		}
+	}
+	return 0, "", false
+}
+
+func isPreposition(w string) bool {
+	switch w {
+	case "in", "on", "to", "for", "at", "from", "into", "onto", "of", "under":
+		return true
+	}
+	return false
+}
+
+// otherValue reports whether a token is a value of its own kind: an
+// owner/repo or path, a URL, an id, a number, an email.
+func otherValue(t qtok) bool {
+	return !t.quoted && (strings.ContainsAny(t.text, "/@") || idLike(t) || hasDigit(t.text) || strings.Contains(t.text, "://"))
+}

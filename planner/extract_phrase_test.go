@@ -137,3 +137,21 @@ func TestOperands(t *testing.T) {
 		{"resize to 17 and 25", `{}`},
 	})
 }
+
+// TestCuedText: unquoted text after "titled"/"named"/"saying" runs to a
+// clause boundary; a name of several words only while capitalized.
+func TestCuedText(t *testing.T) {
+	issue := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"title":{"type":"string"}},"required":["owner","repo","title"]}`
+	checkArgs(t, issue, []argCase{
+		{"open an issue titled Crash on startup in acme/web", `{"owner":"acme","repo":"web","title":"Crash on startup"}`},
+		{"open an issue in acme/web titled Crash on startup, urgent", `{"owner":"acme","repo":"web","title":"Crash on startup"}`},
+		{"open an issue in acme/web titled Crash on github", `{"owner":"acme","repo":"web","title":"Crash"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`, []argCase{
+		{"deploy an edge function called hello to supabase", `{"name":"hello"}`},
+		{"add a customer named Jane Doe with email j@x.io", `{"name":"Jane Doe"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`, []argCase{
+		{"post a message saying deploy is done to C0123ABC", `{"channel_id":"C0123ABC","text":"deploy is done"}`},
+	})
+}
