@@ -490,7 +490,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			}
 			// An optional parameter takes only a value that cannot be
 			// prose ("tool calls" does not name a tool called "calls").
-			if !p.required && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") {
+			if !p.required && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {

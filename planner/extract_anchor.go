@@ -195,3 +195,23 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 	}
 	return 0, false
 }
+
+// namedEntity reports whether the plain word at token j, right after the
+// anchor of an identity parameter (a name ending in Slug, Id, Name or
+// Key), is that entity's name: "releases of project checkout in org acme".
+// The word must close its noun phrase (the task ends, or a function word
+// or punctuation follows) and not be a plural ("project settings", "tool
+// calls" name no project or tool).
+func namedEntity(v queryValues, j int, p argProp) bool {
+	if !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
+		return false
+	}
+	t := v.toks[j]
+	if stopWords[t.lower] || isPlural(t.lower) || strings.HasSuffix(t.lower, "ing") {
+		return false
+	}
+	if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") || j+1 == len(v.toks) {
+		return true
+	}
+	return stopWords[v.toks[j+1].lower]
+}

@@ -137,3 +137,16 @@ func TestMisspeltAnchor(t *testing.T) {
 		{"issues in protect 42 of org acme", `{"organizationSlug":"acme"}`},
 	})
 }
+
+// TestNamedEntity: an optional identity parameter takes the plain word
+// after its anchor when that word ends the noun phrase; a plural or a word
+// the phrase continues past is prose.
+func TestNamedEntity(t *testing.T) {
+	schema := `{"type":"object","properties":{"organizationSlug":{"type":"string"},"projectSlug":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["organizationSlug"]}`
+	checkArgs(t, schema, []argCase{
+		{"latest releases of project checkout in sentry org acme", `{"organizationSlug":"acme","projectSlug":"checkout"}`},
+		{"list releases of project api", `{"projectSlug":"api"}`},
+		{"show project settings in org acme", `{"organizationSlug":"acme"}`},
+		{"show project checkout pages in org acme", `{"organizationSlug":"acme"}`},
+	})
+}
