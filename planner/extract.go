@@ -510,6 +510,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted {
 						return i - 1, true
 					}
+					// "the shop MongoDB database": a product's name, written
+					// with a capital, may stand between the value and its noun.
+					if i >= 3 && productWord(v.toks[i-1]) && (v.toks[i-3].lower == "the" || v.toks[i-3].lower == "a" || v.toks[i-3].lower == "an") &&
+						!used[i-2] && valueLike(v.toks[i-2]) && !v.toks[i-2].quoted && !productWord(v.toks[i-2]) {
+						return i - 2, true
+					}
 				}
 			}
 		}

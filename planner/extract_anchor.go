@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Finding a parameter's value next to a word that names it: the parameter's
@@ -214,4 +215,20 @@ func namedEntity(v queryValues, j int, p argProp) bool {
 		return true
 	}
 	return stopWords[v.toks[j+1].lower]
+}
+
+// productWord reports whether a token is written as a product's name: a
+// capital letter and more than one ("MongoDB", "GitHub") or a capitalized
+// word the dictionary does not know ("Supabase"), not a quoted text.
+func productWord(t qtok) bool {
+	if t.quoted || t.text == "" || !unicode.IsUpper(rune(t.text[0])) {
+		return false
+	}
+	upper := 0
+	for _, r := range t.text {
+		if unicode.IsUpper(r) {
+			upper++
+		}
+	}
+	return upper > 1 && upper < len(t.text) || !isEnglish(t.lower)
 }

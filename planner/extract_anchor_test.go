@@ -150,3 +150,15 @@ func TestNamedEntity(t *testing.T) {
 		{"show project checkout pages in org acme", `{"organizationSlug":"acme"}`},
 	})
 }
+
+// TestProductBetween: a product name in capitals between a value and its
+// noun ("the shop MongoDB database") does not hide the value; a plain
+// English word there does.
+func TestProductBetween(t *testing.T) {
+	schema := `{"type":"object","properties":{"database":{"type":"string","description":"Database name"}},"required":["database"]}`
+	checkArgs(t, schema, []argCase{
+		{"what collections are in the shop MongoDB database?", `{"database":"shop"}`},
+		{"what collections are in the shop database?", `{"database":"shop"}`},
+		{"what collections are in the shop main database?", `{}`},
+	})
+}
