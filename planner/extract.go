@@ -845,6 +845,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination") && !hasAny(n, "url", "pattern", "glob"):
 			// ("filePattern" names a pattern of file names, not a path.)
 			val, ok = nextPath()
+			if !ok && hasAny(n, "filename", "filepath") && len(v.relPaths) > 0 && !valueTaken(args, v.relPaths[0]) {
+				// A file name as written: "Relative file names are resolved
+				// against the workspace root" is what such parameters say.
+				val, ok = v.relPaths[0], true
+			}
 		case p.typ == "string" && hasAny(n, "email") && len(v.emails) > 0:
 			val, ok = v.emails[0], true
 		case (p.typ == "integer" || p.typ == "number") && v.size[0] > 0 && (n == "width" || n == "height"):
@@ -908,6 +913,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			i, found := anchoredValue(v, p, usedTok)
 			if !found {
 				i, found = ownerAnchoredValue(v, p, usedTok)
+			}
+			if found && fileExt(v.toks[i].lower) && !v.toks[i].quoted && !hasAny(n, "path", "file", "dir", "name") && slices.ContainsFunc(props, func(q argProp) bool {
+				return q.name != p.name && hasAny(q.lname, "path", "file") && (q.typ == "string" || q.typ == "")
+			}) {
+				// A file name is for the tool's file parameter, not for
+				// one the word "to" happens to anchor ("saved to shot.png").
+				found = false
 			}
 			if found {
 				if list := coordinated(v, i, usedTok); len(list) > 1 && (p.orArray || p.typ == "array") {

@@ -162,3 +162,13 @@ func TestProductBetween(t *testing.T) {
 		{"what collections are in the shop main database?", `{}`},
 	})
 }
+
+// TestFileNameParam: a bare file name fills a file-name parameter and not
+// a parameter "to" anchors.
+func TestFileNameParam(t *testing.T) {
+	schema := `{"type":"object","properties":{"target":{"type":"string","description":"Exact target element reference"},"filename":{"type":"string","description":"File name to save the screenshot to."}}}`
+	checkArgs(t, schema, []argCase{
+		{"screenshot saved to shot.png", `{"filename":"shot.png"}`},
+		{"screenshot of the button, saved to shot.png", `{"filename":"shot.png"}`},
+	})
+}
