@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -442,7 +443,7 @@ func anchors(tok qtok, pw string) bool {
 	// A misspelt anchor ("projcet 42", "orgnization acme"): one edit from
 	// the parameter word, and not itself an English word, as the ranker's
 	// typo rule has it.
-	return len(tok.lower) >= 5 && len(pw) >= 5 && !isEnglish(tok.lower) && osaDistance(t, pw, 2) < 2
+	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
 }
 
 // anchoredValue finds "<word of the parameter's name> <value>" in the
@@ -592,7 +593,33 @@ func valueShape(s string) string {
 	return sh
 }
 
-func toolProps(raw json.RawMessage) []argProp { return schemaProps(raw, 0) }
+// toolProps returns the parameters of a tool's input schema. The result is
+// shared and must not be modified: the last schemas read are kept (a plan
+// reads its tool's schema twice, and the same tools are planned again), at
+// most propsCacheSize of them, the whole cache dropped when full.
+func toolProps(raw json.RawMessage) []argProp {
+	propsCache.Lock()
+	props, ok := propsCache.m[string(raw)]
+	propsCache.Unlock()
+	if ok {
+		return props
+	}
+	props = schemaProps(raw, 0)
+	propsCache.Lock()
+	if len(propsCache.m) >= propsCacheSize {
+		clear(propsCache.m)
+	}
+	propsCache.m[string(raw)] = props
+	propsCache.Unlock()
+	return props
+}
+
+const propsCacheSize = 256
+
+var propsCache = struct {
+	sync.Mutex
+	m map[string][]argProp // guarded by Mutex: input schema -> its parameters
+}{m: map[string][]argProp{}}
 
 // schemaProps reads the properties of an object schema; depth counts the
 // object nesting, which is followed two levels down at most.

@@ -1,6 +1,9 @@
 package planner
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+)
 
 // TestDurationUnits: a number written with a time unit is converted to the
 // unit the parameter's name or description declares; a bare number is not
@@ -67,4 +70,23 @@ func TestUnitPhrasing(t *testing.T) {
 		{"click on .btn-primary", `{"selector":".btn-primary"}`},
 		{"click on .env", `{}`},
 	})
+}
+
+// TestPropsCache: a schema read again returns the same parameters, and the
+// cache never holds more than propsCacheSize schemas.
+func TestPropsCache(t *testing.T) {
+	a := toolProps([]byte(`{"type":"object","properties":{"x":{"type":"string"}}}`))
+	b := toolProps([]byte(`{"type":"object","properties":{"x":{"type":"string"}}}`))
+	if len(a) != 1 || &a[0] != &b[0] {
+		t.Fatalf("second read did not come from the cache: %v %v", a, b)
+	}
+	for i := range propsCacheSize + 10 {
+		toolProps([]byte(`{"type":"object","properties":{"p` + strconv.Itoa(i) + `":{"type":"number"}}}`))
+	}
+	propsCache.Lock()
+	n := len(propsCache.m)
+	propsCache.Unlock()
+	if n > propsCacheSize {
+		t.Errorf("cache holds %d schemas, want <= %d", n, propsCacheSize)
+	}
 }
