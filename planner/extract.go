@@ -596,7 +596,8 @@ func valueShape(s string) string {
 // toolProps returns the parameters of a tool's input schema. The result is
 // shared and must not be modified: the last schemas read are kept (a plan
 // reads its tool's schema twice, and the same tools are planned again), at
-// most propsCacheSize of them, the whole cache dropped when full.
+// most propsCacheSize of them (the key holds the schema text: 128 typical
+// schemas are a few hundred KB), the whole cache dropped when full.
 func toolProps(raw json.RawMessage) []argProp {
 	propsCache.Lock()
 	props, ok := propsCache.m[string(raw)]
@@ -614,7 +615,7 @@ func toolProps(raw json.RawMessage) []argProp {
 	return props
 }
 
-const propsCacheSize = 256
+const propsCacheSize = 128
 
 var propsCache = struct {
 	sync.Mutex
