@@ -30,14 +30,10 @@ func numberUnit(n numberAt) float64 {
 	if n.unit != 0 {
 		return n.unit
 	}
-	if n.word && n.next == "" {
-		return 0
-	}
-	u := timeUnits[strings.TrimSuffix(n.next, "-long")]
 	if n.next == "s" || n.next == "h" { // a lone letter after a spaced number is too loose
 		return 0
 	}
-	return u
+	return timeUnits[strings.TrimSuffix(n.next, "-long")] // "a 2 hour-long timeout"
 }
 
 // paramTimeUnit returns the unit a numeric parameter takes durations in, in
