@@ -3,6 +3,7 @@ package planner
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"net/url"
 	"os"
 	"path"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -20,23 +22,33 @@ import (
 
 // queryValues are the values found in one query, in order of appearance.
 type queryValues struct {
-	paths   []string // absolute, or resolved against the working directory
-	urls    []string // with a scheme (https://x, mongodb://y)
-	refs    []repoRef
-	quoted  []string
-	numbers []numberAt
-	emails  []string
-	words   []string // every lower-cased word, for enum and name matching
-	toks    []qtok   // the query split on spaces, quoted spans kept whole
-	dotted  [][2]string
-	pairs   [][2]string // "key=value", "key: value": a value the task assigns to a named key
-	size    [2]int      // "1280x800": width and height, zero when absent
-	count   int         // "last 10", "top 5", "first 20": how many, zero when absent
+	paths    []string // absolute, or resolved against the working directory
+	urls     []string // with a scheme (https://x, mongodb://y)
+	refs     []repoRef
+	quoted   []string
+	numbers  []numberAt
+	emails   []string
+	words    []string // every lower-cased word, for enum and name matching
+	toks     []qtok   // the query split on spaces, quoted spans kept whole
+	dotted   [][2]string
+	pairs    [][2]string       // "key=value", "key: value": a value the task assigns to a named key
+	size     [2]int            // "1280x800": width and height, zero when absent
+	count    int               // "last 10", "top 5", "first 20", "5 results": how many, zero when absent
+	offset   int               // "skip the first 10": how many to pass over, zero when absent
+	money    []moneyAt         // "$49", "10 usd"
+	currency string            // ISO 4217 code the query names, upper case, or ""
+	json     []json.RawMessage // JSON objects and arrays written in the task
+	relPaths []string          // file names without a working directory to resolve them ("README.md", "src/a.ts")
+	query    string            // the task as written
 }
 
 var (
-	reSize  = regexp.MustCompile(`\b(\d{2,5})\s*[x×]\s*(\d{2,5})\b`)
+	reSize  = regexp.MustCompile(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
 	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6})\b`)
+	// "5 results", "20 items": a count of the things a listing returns.
+	reCountNoun = regexp.MustCompile(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
+	// "skip the first 10", "skip 20", "offset 40": results to pass over.
+	reOffset = regexp.MustCompile(`(?i)\b(?:skip(?:ping)?|offset)\s+(?:the\s+)?(?:first\s+)?(\d{1,6})\b`)
 )
 
 // qtok is one space-separated token of the query, punctuation trimmed.
@@ -58,8 +70,10 @@ type repoRef struct {
 type numberAt struct {
 	value        float64
 	isInt        bool
-	before, next string // neighbouring words, lower-cased ("page 2", "10 results")
-	word         bool   // written as a word ("three"): taken only next to a word naming the parameter
+	before, next string  // neighbouring words, lower-cased ("page 2", "10 results")
+	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
+	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
+	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
 }
 
 // numberWords are the English cardinal numbers people write out in a task
@@ -83,6 +97,9 @@ var (
 // paths ("src/a.ts", "./x").
 func extractValues(query, cwd string) queryValues {
 	var v queryValues
+	// JSON written in the task is one value; its members are not read again.
+	v.query = query
+	v.json, query = jsonSnippets(query)
 	for _, f := range fields(query) {
 		if f.quoted {
 			v.quoted = append(v.quoted, f.text)
@@ -113,22 +130,29 @@ func extractValues(query, cwd string) queryValues {
 			(strings.Contains(tok, "/") && fileExt(strings.ToLower(tok)) && !strings.Contains(tok, "#") && !strings.HasPrefix(strings.ToLower(tok), "github.com/")):
 			if cwd != "" {
 				v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
+			} else {
+				v.relPaths = append(v.relPaths, tok)
 			}
 		case cwd != "" && relativePath(tok, cwdPath(cwd)):
 			v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
+		case cwd == "" && relativePath(tok, ""):
+			v.relPaths = append(v.relPaths, tok)
 		}
 	}
-	for _, m := range reRepoRef.FindAllStringSubmatch(rest, -1) {
-		owner, repo := m[1], m[2]
-		if fileExt(strings.ToLower(repo)) || strings.HasPrefix(m[0], "/") {
+	var refPrev []string // the word before each ref
+	for _, ix := range reRepoRef.FindAllStringSubmatchIndex(rest, -1) {
+		m0, owner, repo := rest[ix[0]:ix[1]], rest[ix[2]:ix[3]], rest[ix[4]:ix[5]]
+		if fileExt(strings.ToLower(repo)) || strings.HasPrefix(m0, "/") {
 			continue
 		}
 		r := repoRef{owner: owner, repo: strings.TrimSuffix(repo, ".git")}
-		if m[3] != "" {
-			r.number, _ = strconv.Atoi(m[3])
+		if ix[6] >= 0 {
+			r.number, _ = strconv.Atoi(rest[ix[6]:ix[7]])
 		}
 		v.refs = append(v.refs, r)
+		refPrev = append(refPrev, lastWord(rest[:ix[2]]))
 	}
+	v.refs = rankRefs(v.refs, refPrev)
 	if len(v.refs) > 0 && v.refs[0].number == 0 {
 		if m := reHashNum.FindStringSubmatch(rest); m != nil {
 			v.refs[0].number, _ = strconv.Atoi(m[1])
@@ -142,9 +166,27 @@ func extractValues(query, cwd string) queryValues {
 	}
 	words := strings.Fields(plain)
 	for i, w := range words {
+		// "PR 14's branch": the possessive belongs to the noun, not the number.
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		m := reNumber.FindStringSubmatch(" " + w + " ")
+		if na, ok := parseAttachedUnit(strings.Trim(w, ".,;:!?()")); m == nil && ok {
+			if i > 0 {
+				na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
+			}
+			if i+1 < len(words) {
+				na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
+			}
+			v.numbers = append(v.numbers, na)
+			continue
+		}
 		if m == nil {
-			if n, ok := numberWords[strings.ToLower(strings.Trim(w, ".,;:!?()"))]; ok {
+			lw := strings.ToLower(strings.Trim(w, ".,;:!?()"))
+			if (lw == "a" || lw == "an") && i+1 < len(words) && timeUnits[strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))] != 0 {
+				// "for an hour", "in a minute": one of the unit.
+				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: lw, next: strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))})
+				continue
+			}
+			if n, ok := numberWords[lw]; ok {
 				na := numberAt{value: n, isInt: true, word: true}
 				if i > 0 {
 					na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
@@ -167,18 +209,38 @@ func extractValues(query, cwd string) queryValues {
 		if i+1 < len(words) {
 			na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
 		}
+		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
 	for _, w := range reWord.FindAllString(query, -1) {
 		v.words = append(v.words, strings.ToLower(w))
+	}
+	v.money, v.currency = moneyIn(plain, v.words)
+	for k := range v.money {
+		for i, n := range v.numbers {
+			if n.value == v.money[k].amount && !slices.ContainsFunc(v.money[:k], func(m moneyAt) bool { return m.num == i }) {
+				v.money[k].num = i
+				break
+			}
+		}
 	}
 	v.pairs = keyValuePairs(fields(rest))
 	if m := reSize.FindStringSubmatch(plain); m != nil {
 		v.size[0], _ = strconv.Atoi(m[1])
 		v.size[1], _ = strconv.Atoi(m[2])
 	}
-	if m := reCount.FindStringSubmatch(plain); m != nil {
+	countText := plain
+	if m := reOffset.FindStringSubmatchIndex(plain); m != nil {
+		// "skip the first 10": how many to pass over, not how many to return.
+		v.offset, _ = strconv.Atoi(plain[m[2]:m[3]])
+		countText = plain[:m[0]] + " " + plain[m[1]:]
+	}
+	if m := reCount.FindStringSubmatch(countText); m != nil {
 		v.count, _ = strconv.Atoi(m[1])
+	} else if m := reCountNoun.FindStringSubmatch(countText); m != nil {
+		v.count, _ = strconv.Atoi(m[1])
+	} else {
+		v.count = countOfThings(strings.Fields(countText))
 	}
 	for _, f := range fields(query) {
 		t := f.text
@@ -341,7 +403,9 @@ func idLike(t qtok) bool {
 // "organization").
 func paramWords(name string) []string {
 	var out []string
+	last := ""
 	splitWords(name, func(w string) {
+		last = strings.ToLower(w)
 		t := normalizeWord(w)
 		switch t {
 		case "", "id", "slug", "key", "ids", "uuid", "ref":
@@ -349,6 +413,12 @@ func paramWords(name string) []string {
 		}
 		out = append(out, t)
 	})
+	// "entityName", "branchName": the name of an entity, a branch; the
+	// owner word anchors the value ("the ledger-db entity"). A list
+	// ("entityNames") keeps its head, so it takes every quoted name.
+	if len(out) > 1 && last == "name" {
+		out = out[:len(out)-1]
+	}
 	return out
 }
 
@@ -370,7 +440,10 @@ func anchors(tok qtok, pw string) bool {
 			return true
 		}
 	}
-	return false
+	// A misspelt anchor ("projcet 42", "orgnization acme"): one edit from
+	// the parameter word, and not itself an English word, as the ranker's
+	// typo rule has it.
+	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
 }
 
 // anchoredValue finds "<word of the parameter's name> <value>" in the
@@ -418,7 +491,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			}
 			// An optional parameter takes only a value that cannot be
 			// prose ("tool calls" does not name a tool called "calls").
-			if !p.required && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") {
+			if !p.required && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {
@@ -437,6 +510,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 					a := v.toks[i-2].lower
 					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted {
 						return i - 1, true
+					}
+					// "the shop MongoDB database": a product's name, written
+					// with a capital, may stand between the value and its noun.
+					if i >= 3 && productWord(v.toks[i-1]) && (v.toks[i-3].lower == "the" || v.toks[i-3].lower == "a" || v.toks[i-3].lower == "an") &&
+						!used[i-2] && valueLike(v.toks[i-2]) && !v.toks[i-2].quoted && !productWord(v.toks[i-2]) {
+						return i - 2, true
 					}
 				}
 			}
@@ -477,8 +556,11 @@ type argProp struct {
 	itemType  string // for arrays
 	enum      []string
 	required  bool
+	desc      string          // the parameter's description as written
 	descTerms map[string]bool // analyzed words of the parameter's description
 	nested    []argProp       // for an object with declared properties: those properties
+	orArray   bool            // a string that may also be an array of strings (oneOf/anyOf)
+	format    string          // the schema's "format" ("date-time", "uri", ...)
 	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
 }
 
@@ -511,7 +593,34 @@ func valueShape(s string) string {
 	return sh
 }
 
-func toolProps(raw json.RawMessage) []argProp { return schemaProps(raw, 0) }
+// toolProps returns the parameters of a tool's input schema. The result is
+// shared and must not be modified: the last schemas read are kept (a plan
+// reads its tool's schema twice, and the same tools are planned again), at
+// most propsCacheSize of them (the key holds the schema text: 128 typical
+// schemas are a few hundred KB), the whole cache dropped when full.
+func toolProps(raw json.RawMessage) []argProp {
+	propsCache.Lock()
+	props, ok := propsCache.m[string(raw)]
+	propsCache.Unlock()
+	if ok {
+		return props
+	}
+	props = schemaProps(raw, 0)
+	propsCache.Lock()
+	if len(propsCache.m) >= propsCacheSize {
+		clear(propsCache.m)
+	}
+	propsCache.m[string(raw)] = props
+	propsCache.Unlock()
+	return props
+}
+
+const propsCacheSize = 128
+
+var propsCache = struct {
+	sync.Mutex
+	m map[string][]argProp // guarded by Mutex: input schema -> its parameters
+}{m: map[string][]argProp{}}
 
 // schemaProps reads the properties of an object schema; depth counts the
 // object nesting, which is followed two levels down at most.
@@ -525,12 +634,17 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 	}
 	type propSchema struct {
 		Type        json.RawMessage `json:"type"`
+		Format      string          `json:"format"`
 		Description string          `json:"description"`
 		Enum        []any           `json:"enum"`
 		Items       *struct {
-			Type json.RawMessage `json:"type"`
+			Type       json.RawMessage `json:"type"`
+			Properties json.RawMessage `json:"properties"`
+			Required   []string        `json:"required"`
 		} `json:"items"`
 		Properties json.RawMessage `json:"properties"`
+		OneOf      json.RawMessage `json:"oneOf"` // decoded only for a parameter without "type"
+		AnyOf      json.RawMessage `json:"anyOf"`
 	}
 	var byName map[string]propSchema
 	if json.Unmarshal(s.Properties, &byName) != nil {
@@ -565,11 +679,18 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 	props := make([]argProp, 0, len(order))
 	for _, name := range order {
 		p := byName[name]
-		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), required: slices.Contains(s.Required, name)}
+		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
 		}
+		if ap.typ == "" && (len(p.OneOf) > 0 || len(p.AnyOf) > 0) {
+			var ms, more []unionMember
+			_ = json.Unmarshal(p.OneOf, &ms)
+			_ = json.Unmarshal(p.AnyOf, &more)
+			ap.typ, ap.itemType, ap.orArray = unionType(append(ms, more...))
+		}
 		if p.Description != "" {
+			ap.desc = p.Description
 			ap.descTerms = map[string]bool{}
 			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
 			for _, m := range reQuotedExample.FindAllStringSubmatch(p.Description, -1) {
@@ -586,6 +707,13 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
 			ap.nested = schemaProps(sub, depth+1)
+		}
+		if ap.typ == "array" && p.Items != nil && len(p.Items.Properties) > 2 && depth < 2 {
+			// An array of objects declared member by member ("observations":
+			// [{entityName, contents}]): one item can be filled like an
+			// object parameter.
+			sub, _ := json.Marshal(map[string]any{"properties": p.Items.Properties, "required": p.Items.Required})
+			ap.nested, ap.itemType = schemaProps(sub, depth+1), "object"
 		}
 		props = append(props, ap)
 	}
@@ -635,7 +763,9 @@ func hasAny(s string, subs ...string) bool {
 func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, readOnly bool) (map[string]any, []string) {
 	args := map[string]any{}
 	usedPath, usedURL, usedQuoted := 0, 0, 0
-	usedNum, usedTok := map[int]bool{}, map[int]bool{}
+	usedNum, usedTok, usedJSON := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	var nested []argProp // object parameters declared member by member, filled last
+	reserved := quotedAnchors(props, v)
 	ref := repoRef{}
 	if len(v.refs) > 0 {
 		ref = v.refs[0]
@@ -653,6 +783,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		if usedPath < len(v.paths) {
 			usedPath++
 			return v.paths[usedPath-1], true
+		}
+		if usedPath == 0 && len(v.relPaths) > 0 && (hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")) {
+			// A tool that reads a repository (or a GitLab-style project)
+			// takes paths relative to its root, so a file name as written
+			// is the path ("README.md of acme/web").
+			usedPath++
+			return v.relPaths[0], true
 		}
 		if usedPath == 0 && tctx != nil && (strings.Contains(lq, "this file") || strings.Contains(lq, "current file") || strings.Contains(lq, "open file")) {
 			if d := docPath(tctx.ActiveDocumentURI); d != "" {
@@ -684,19 +821,36 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		n := p.lname
 		var val any
 		ok := false
+		// A quoted text an earlier parameter took by its anchor ("with
+		// message 'x'") is not the next one's.
+		// So is one a later parameter's name anchors ("content" does not
+		// take the 'add setup' of "with message 'add setup'").
+		for usedQuoted < len(v.quoted) && (valueTaken(args, v.quoted[usedQuoted]) || reserved[v.quoted[usedQuoted]] != "" && reserved[v.quoted[usedQuoted]] != p.name) {
+			usedQuoted++
+		}
 		for _, kv := range v.pairs {
 			// An explicit "limit=5" or "state: closed" for this very
 			// parameter wins over every reading below.
 			if squash(kv[0]) == n {
 				val, ok = pairValue(kv[1], p)
+				if pl, found := colonPayload(query, kv[0]); found && ok && p.typ == "string" && len(p.enum) == 0 {
+					val = pl
+				}
 				break
 			}
+		}
+		if !ok && len(p.enum) == 0 && p.typ != "boolean" && p.typ != "object" {
+			// A value whose format says what it is: money, a CSS selector,
+			// an emoji shortcode, a percentage, a glob.
+			val, ok = formatValue(p, props, v, usedTok, usedNum)
 		}
 		switch {
 		case ok:
 		case len(p.enum) > 0:
 			// An enum value named in the query, for any parameter.
 			if e, found := enumInQuery(p.enum, v.words, lq); found {
+				val, ok = e, true
+			} else if e, found := enumByMeaning(p, v); found {
 				val, ok = e, true
 			}
 		case dbColl && n == "database":
@@ -716,8 +870,14 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = slices.Clone(v.urls), true
 		case p.typ == "array" && p.itemType == "string" && hasAny(n, "paths", "files") && len(v.paths) > 0:
 			val, ok = slices.Clone(v.paths), true
-		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination") && !hasAny(n, "url"):
+		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination") && !hasAny(n, "url", "pattern", "glob"):
+			// ("filePattern" names a pattern of file names, not a path.)
 			val, ok = nextPath()
+			if !ok && hasAny(n, "filename", "filepath") && len(v.relPaths) > 0 && !valueTaken(args, v.relPaths[0]) {
+				// A file name as written: "Relative file names are resolved
+				// against the workspace root" is what such parameters say.
+				val, ok = v.relPaths[0], true
+			}
 		case p.typ == "string" && hasAny(n, "email") && len(v.emails) > 0:
 			val, ok = v.emails[0], true
 		case (p.typ == "integer" || p.typ == "number") && v.size[0] > 0 && (n == "width" || n == "height"):
@@ -727,33 +887,86 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			} else {
 				val, ok = v.size[1], true
 			}
+		case (p.typ == "integer" || p.typ == "number") && v.offset > 0 && (n == "offset" || n == "skip"):
+			val, ok = v.offset, true
 		case (p.typ == "integer" || p.typ == "number") && v.count > 0 && isCountParam(n):
 			// "the last 10 calls": a result limit.
 			val, ok = v.count, true
-		case p.typ == "boolean" && !p.required:
-			// Optional flag: set when the query says every word of its name
-			// ("bring it to the front" -> bringToFront).
+		case p.typ == "boolean":
+			// A flag: set when the query says every word of its name
+			// ("bring it to the front" -> bringToFront, "accept the
+			// dialog" -> accept), false when a negation comes right before
+			// ("do not accept the dialog").
 			if allWordsIn(p.name, v.words) {
-				val, ok = true, true
+				val, ok = !negatedName(p.name, v.toks), true
 			}
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
+		case (p.typ == "object" || p.typ == "array") && len(v.json) > 0:
+			// A JSON object or array written in the task, for the object or
+			// array parameter it names or the only one there is.
+			val, ok = snippetFor(p, props, query, v.json, usedJSON)
+		}
+		switch {
+		case ok:
 		case len(p.nested) > 0:
-			// An object the tool declares member by member ("params":
-			// {projectSlug, branch}, "update": {priority}): its members
-			// are filled by the same rules as top-level parameters, none
-			// of them counted as missing (the object's own requiredness
-			// decides).
-			if sub, _ := fillArgs(p.nested, v, query, tctx, readOnly); len(sub) > 0 {
-				val, ok = sub, true
+			// Filled after the top-level parameters (below), so those
+			// keep the values their own names anchor.
+			nested = append(nested, p)
+			continue
+		}
+		if !ok && isStringy(p) {
+			// A word of the task that the description quotes as an
+			// example value ("press Enter" for 'e.g., "Enter",
+			// "Control+A"'): the description's own word for it, before
+			// any reading by position. An optional parameter takes it
+			// only after a word of its description ("key to press").
+			if i, found := describedExample(p, v, usedTok); found && (p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)]) {
+				val, ok = exampleValue(p, v.toks[i]), true
+				usedTok[i] = true
+			}
+		}
+		if !ok && p.typ == "string" {
+			if i, text, found := cuedText(p, v, usedTok); found && strings.Contains(text, " ") {
+				// Several words after "titled"/"named"/"saying": the
+				// whole phrase (one word is read by the anchor below).
+				val, ok = text, true
+				for k := i; k < i+len(strings.Fields(text)); k++ {
+					usedTok[k] = true
+				}
 			}
 		}
 		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
-			if i, found := anchoredValue(v, p, usedTok); found {
-				if x := tokValue(i, p); x != nil {
+			i, found := anchoredValue(v, p, usedTok)
+			if !found {
+				i, found = ownerAnchoredValue(v, p, usedTok)
+			}
+			if found && fileExt(v.toks[i].lower) && !v.toks[i].quoted && !hasAny(n, "path", "file", "dir", "name") && slices.ContainsFunc(props, func(q argProp) bool {
+				return q.name != p.name && hasAny(q.lname, "path", "file") && (q.typ == "string" || q.typ == "")
+			}) {
+				// A file name is for the tool's file parameter, not for
+				// one the word "to" happens to anchor ("saved to shot.png").
+				found = false
+			}
+			if found {
+				if list := coordinated(v, i, usedTok); len(list) > 1 && (p.orArray || p.typ == "array") {
+					// "the keys a:1 and b:2": every value of the list.
+					vals := make([]any, len(list))
+					for k, j := range list {
+						vals[k], usedTok[j] = v.toks[j].text, true
+					}
+					val, ok = vals, true
+				} else if x := tokValue(i, p); x != nil {
 					val, ok = x, true
 				}
+			}
+		}
+		if !ok && isStringy(p) {
+			// An id whose prefix names the parameter ("price_9XY" for
+			// price): APIs such as Stripe type their ids this way.
+			if i, found := prefixedID(p, v, usedTok); found {
+				val, ok = tokValue(i, p), true
 			}
 		}
 		if !ok && p.typ == "string" && len(p.shapes) > 0 {
@@ -779,7 +992,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				val, ok = v.quoted[usedQuoted], true
 				usedQuoted++
 			case p.typ == "array" && p.itemType == "string" && len(v.quoted) > usedQuoted:
-				val, ok = toAny(v.quoted[usedQuoted:]), true
+				var qs []string
+				for _, q := range v.quoted[usedQuoted:] {
+					if reserved[q] == "" || reserved[q] == p.name {
+						qs = append(qs, q)
+					}
+				}
+				val, ok = toAny(qs), len(qs) > 0
 				usedQuoted = len(v.quoted)
 			case p.typ == "array" && p.itemType == "string":
 				if ids := idTokens(v, usedTok); len(ids) > 0 {
@@ -798,10 +1017,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 					}
 				}
 			case p.typ == "integer" || p.typ == "number":
-				if i, found := numberNamed(v.numbers, p.name, usedNum); found {
+				if i, found := numberNamed(v.numbers, p.name, numbersFor(p, v, usedNum)); found {
 					usedNum[i] = true
 					val, ok = jsonNumber(v.numbers[i], p.typ), true
-				} else if i, found := soleNumber(v.numbers, usedNum, props); found {
+				} else if i, found := soleNumber(v.numbers, numbersFor(p, v, usedNum), props); found {
 					usedNum[i] = true
 					val, ok = jsonNumber(v.numbers[i], p.typ), true
 				}
@@ -810,10 +1029,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = v.quoted[usedQuoted], true
 			usedQuoted++
 		} else if !ok && (p.typ == "integer" || p.typ == "number") {
-			if i, found := numberNamed(v.numbers, p.name, usedNum); found {
+			if i, found := numberNamed(v.numbers, p.name, numbersFor(p, v, usedNum)); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
-			} else if i, found := numberDescribed(v.numbers, p.descTerms, usedNum); found {
+			} else if i, found := numberDescribed(v.numbers, p.descTerms, numbersFor(p, v, usedNum)); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}
@@ -823,6 +1042,46 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		} else if p.required {
 			missing = append(missing, p.name)
 		}
+	}
+	for _, p := range nested {
+		// An object the tool declares member by member ("params":
+		// {projectSlug, branch}, "update": {priority}): its members are
+		// filled by the same rules as top-level parameters, none of them
+		// counted as missing (the object's own requiredness decides), and
+		// none taking a text a top-level parameter already has.
+		sub, _ := fillArgs(p.nested, v, query, tctx, readOnly)
+		for k, x := range sub {
+			if s, isStr := x.(string); isStr && valueTaken(args, s) {
+				delete(sub, k)
+			}
+		}
+		ok := len(sub) > 0
+		if ok && p.typ == "array" {
+			// One item, taken only when it has a member the item
+			// requires: a stray optional member is no item. An enum
+			// member alone ("scrape" for an action type) is not a
+			// spelled-out item either.
+			ok = slices.ContainsFunc(p.nested, func(q argProp) bool { return q.required && len(q.enum) == 0 && sub[q.name] != nil })
+		}
+		switch {
+		case ok && p.typ == "array":
+			args[p.name] = []any{sub}
+		case ok:
+			args[p.name] = sub
+		case p.required:
+			missing = append(missing, p.name)
+		}
+	}
+	if len(nested) > 0 {
+		order := func(n string) int { return slices.IndexFunc(props, func(p argProp) bool { return p.name == n }) }
+		slices.SortStableFunc(missing, func(a, b string) int { return order(a) - order(b) })
+	}
+	missing = operands(props, v, args, usedNum, missing)
+	missing = setToValue(props, v, args, missing)
+	missing = fromToRange(props, v, args, missing)
+	missing = quotedPayload(props, v, args, missing)
+	if dbColl {
+		sameDatabaseName(props, v, args)
 	}
 	// An optional identifier: when the tool has exactly one *Id parameter
 	// left unfilled and the query exactly one unused id-shaped token
@@ -1070,11 +1329,60 @@ func soleNumber(nums []numberAt, used map[int]bool, props []argProp) (int, bool)
 	}
 	idx, count := 0, 0
 	for i := range nums {
-		if !used[i] && !nums[i].word {
+		if !used[i] && !nums[i].word && !namedByOther(nums[i], props) {
 			idx, count = i, count+1
 		}
 	}
 	return idx, count == 1
+}
+
+// namedByOther reports whether a number is written next to a word of an
+// optional numeric parameter's name ("for 3 months" names
+// duration_in_months): the task gives it to that parameter, so it is not the
+// sole number left for the required one.
+func namedByOther(n numberAt, props []argProp) bool {
+	for _, p := range props {
+		if p.required || p.typ != "integer" && p.typ != "number" {
+			continue
+		}
+		if _, ok := numberNamed([]numberAt{n}, p.name, nil); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// numbersFor returns the numbers p may not take: those used, the
+// percentages when p is not about a percentage ("20% off" is not an
+// amount), and amounts of money when p is not about money ("$5 off" is not
+// a percentage).
+func numbersFor(p argProp, v queryValues, used map[int]bool) map[int]bool {
+	nums := v.numbers
+	money := map[int]bool{}
+	for _, m := range v.money {
+		if m.num >= 0 {
+			money[m.num] = true
+		}
+	}
+	skip := func(i int) bool {
+		return nums[i].percent && !percentParam(p) || money[i] && !isMoneyParam(p)
+	}
+	var out map[int]bool // a copy of used, made at the first number skipped
+	for i := range nums {
+		if skip(i) && !used[i] {
+			if out == nil {
+				out = maps.Clone(used)
+				if out == nil {
+					out = map[int]bool{}
+				}
+			}
+			out[i] = true
+		}
+	}
+	if out == nil {
+		return used
+	}
+	return out
 }
 
 func jsonNumber(n numberAt, typ string) any {

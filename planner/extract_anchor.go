@@ -1,0 +1,234 @@
+package planner
+
+import (
+	"encoding/json"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Finding a parameter's value next to a word that names it: the parameter's
+// own name words, or the noun its description says the value belongs to.
+
+// unionMember is one alternative of a parameter's oneOf/anyOf.
+type unionMember struct {
+	Type  json.RawMessage `json:"type"`
+	Items *struct {
+		Type json.RawMessage `json:"type"`
+	} `json:"items"`
+}
+
+// unionType reads a parameter declared as alternatives ("oneOf": [string,
+// array of strings], "anyOf": [string, null]) as the type a value from a
+// task fills: a string when one is allowed (with orArray when an array of
+// strings is too), else the first alternative that is not null.
+func unionType(ms []unionMember) (typ, itemType string, orArray bool) {
+	var types []string
+	for _, m := range ms {
+		t := schemaType(m.Type)
+		if t == "array" && m.Items != nil && schemaType(m.Items.Type) == "string" {
+			orArray = true
+		}
+		if t != "" && t != "null" {
+			types = append(types, t)
+		}
+	}
+	switch {
+	case slices.Contains(types, "string"):
+		return "string", "", orArray
+	case len(types) > 0:
+		if types[0] == "array" && orArray {
+			return "array", "string", false
+		}
+		return types[0], "", false
+	}
+	return "", "", false
+}
+
+// reOwner finds the noun a parameter description says the value belongs
+// to, in the way schema descriptions are written: "The reqid of the network
+// request", "The timestamp of the message to react to".
+var reOwner = regexp.MustCompile(`(?i)\bof (?:the|a|an|this|that) ([a-z]+(?: [a-z]+){0,2})`)
+
+// ownerNoun returns the head noun of the first "of the X" in a description
+// ("network request" -> "request"), or "". The phrase ends at a function
+// word or a verb form in -ing ("the channel containing the thread").
+func ownerNoun(desc string) string {
+	if !strings.Contains(desc, "of ") {
+		return ""
+	}
+	first, _, _ := strings.Cut(desc, ". ")
+	m := reOwner.FindStringSubmatch(first)
+	if m == nil {
+		return ""
+	}
+	head := ""
+	for w := range strings.FieldsSeq(strings.ToLower(m[1])) {
+		if stopWords[w] || strings.HasSuffix(w, "ing") && len(w) > 5 {
+			break
+		}
+		head = w
+	}
+	return normalizeWord(head)
+}
+
+// ownerAnchoredValue finds "<owner noun> <value>" for a parameter whose
+// description names the noun its value belongs to ("request 57" for "the
+// reqid of the network request", "message 1700000000.1234" for "the
+// timestamp of the message"), and, failing that, "<name word> <value>" for
+// a word of the parameter's name other than its head ("thread 17.5" for
+// thread_ts). Only values with a digit are taken: an id, a number or a
+// timestamp, not a word of prose.
+func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
+	var pws []string
+	if o := ownerNoun(p.desc); o != "" {
+		pws = append(pws, o)
+	}
+	if w := paramWords(p.name); len(w) > 1 {
+		pws = append(pws, w[:len(w)-1]...)
+	} else if len(w) == 0 && p.lname != "" && len(p.lname) <= 5 {
+		// A name that is only a generic word ("key", "id"): that word.
+		pws = append(pws, p.lname)
+	}
+	for i := 0; i+1 < len(v.toks); i++ {
+		for _, pw := range pws {
+			if !anchors(v.toks[i], pw) {
+				continue
+			}
+			j := i + 1
+			if t := v.toks[j]; !used[j] && !t.quoted && hasDigit(t.text) && !anchors(t, pw) {
+				return j, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// coordinated returns the token indexes of the value at token i and the
+// values coordinated with it ("a:1 and b:2", "a:1, b:2 and c:3") that have
+// the same shape, or nil when there is no such list.
+func coordinated(v queryValues, i int, used map[int]bool) []int {
+	first := v.toks[i]
+	if first.quoted || !idLike(first) {
+		return nil
+	}
+	list := []int{i}
+	for j := i + 1; j < len(v.toks); {
+		sep := strings.HasSuffix(v.toks[j-1].raw, ",")
+		k := j
+		if v.toks[j].lower == "and" || v.toks[j].lower == "or" {
+			sep, k = true, j+1
+		}
+		if !sep || k >= len(v.toks) || used[k] || !idLike(v.toks[k]) || idShape(v.toks[k].text) != idShape(first.text) {
+			break
+		}
+		list = append(list, k)
+		j = k + 1
+	}
+	if len(list) < 2 {
+		return nil
+	}
+	return list
+}
+
+// idShape is a value's punctuation skeleton, every run of letters and
+// digits as "a" ("rate:1.2.3.4" -> "a:a.a.a.a").
+func idShape(s string) string {
+	var b strings.Builder
+	in := false
+	for _, r := range s {
+		if r < 128 && (isLetterByte(byte(r)) || r >= '0' && r <= '9') {
+			if !in {
+				b.WriteByte('a')
+			}
+			in = true
+			continue
+		}
+		in = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// quotedAnchors maps each quoted text of the task that a parameter's name
+// anchors ("message 'add setup'", "titled 'X'") to that parameter, so a
+// parameter that takes quoted texts by position leaves it alone.
+func quotedAnchors(props []argProp, v queryValues) map[string]string {
+	var out map[string]string
+	if len(v.quoted) == 0 {
+		return nil
+	}
+	for _, p := range props {
+		if p.typ != "string" && p.typ != "" {
+			continue
+		}
+		if i, ok := anchoredValue(v, p, nil); ok && v.toks[i].quoted {
+			if out == nil {
+				out = map[string]string{}
+			}
+			if _, taken := out[v.toks[i].text]; !taken {
+				out[v.toks[i].text] = p.name
+			}
+		}
+	}
+	return out
+}
+
+// prefixedID finds an unused id-shaped token whose prefix before '_' is a
+// word of the parameter's name or its clipped form of three letters or more
+// ("price_9XY" for price, "prod_X1" for product, "cus_42a" for customer).
+func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	var words []string
+	for i, t := range v.toks {
+		if used[i] || !strings.Contains(t.lower, "_") || !idLike(t) {
+			continue
+		}
+		if words == nil {
+			if words = paramWords(p.name); len(words) == 0 {
+				return 0, false
+			}
+		}
+		pre, _, ok := strings.Cut(t.lower, "_")
+		if ok && len(pre) > 2 && slices.ContainsFunc(words, func(w string) bool { return w == normalizeWord(pre) || strings.HasPrefix(w, pre) }) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// namedEntity reports whether the plain word at token j, right after the
+// anchor of an identity parameter (a name ending in Slug, Id, Name or
+// Key), is that entity's name: "releases of project checkout in org acme".
+// The word must close its noun phrase (the task ends, or a function word
+// or punctuation follows) and not be a plural ("project settings", "tool
+// calls" name no project or tool).
+func namedEntity(v queryValues, j int, p argProp) bool {
+	if !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
+		return false
+	}
+	t := v.toks[j]
+	if stopWords[t.lower] || isPlural(t.lower) || strings.HasSuffix(t.lower, "ing") {
+		return false
+	}
+	if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") || j+1 == len(v.toks) {
+		return true
+	}
+	return stopWords[v.toks[j+1].lower]
+}
+
+// productWord reports whether a token is written as a product's name: a
+// capital letter and more than one ("MongoDB", "GitHub") or a capitalized
+// word the dictionary does not know ("Supabase"), not a quoted text.
+func productWord(t qtok) bool {
+	if t.quoted || t.text == "" || !unicode.IsUpper(rune(t.text[0])) {
+		return false
+	}
+	upper := 0
+	for _, r := range t.text {
+		if unicode.IsUpper(r) {
+			upper++
+		}
+	}
+	return upper > 1 && upper < len(t.text) || !isEnglish(t.lower)
+}

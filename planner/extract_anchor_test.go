@@ -1,0 +1,174 @@
+package planner
+
+import "testing"
+
+// TestUnionParamList: a parameter declared as oneOf string / array of
+// strings takes one value as a string and a coordinated list as an array;
+// a name that is only a generic word ("key") anchors its value.
+func TestUnionParamList(t *testing.T) {
+	schema := `{"type":"object","properties":{"key":{"description":"Key or array of keys to delete","oneOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}},"required":["key"]}`
+	checkArgs(t, schema, []argCase{
+		{"delete the Redis keys rate:1.2.3.4 and rate:5.6.7.8", `{"key":["rate:1.2.3.4","rate:5.6.7.8"]}`},
+		{"delete keys a:1, b:2 and c:3", `{"key":["a:1","b:2","c:3"]}`},
+		{"remove key temp:42 from the cache", `{"key":"temp:42"}`},
+	})
+	for _, c := range []struct {
+		schema, typ, item string
+		orArray           bool
+	}{
+		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`, "string", "", false},
+		{`{"properties":{"x":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}]}}}`, "array", "string", false},
+		{`{"properties":{"x":{"anyOf":[{"type":"number"},{"type":"boolean"}]}}}`, "number", "", false},
+	} {
+		p := toolProps([]byte(c.schema))[0]
+		if p.typ != c.typ || p.itemType != c.item || p.orArray != c.orArray {
+			t.Errorf("%s: typ %q item %q orArray %v, want %q %q %v", c.schema, p.typ, p.itemType, p.orArray, c.typ, c.item, c.orArray)
+		}
+	}
+}
+
+// TestOwnerNounAnchor: "The reqid of the network request" makes "request
+// 57" the value; a word of the name other than its head ("thread" of
+// thread_ts) anchors an id-shaped value; prose without a digit is not
+// taken.
+func TestOwnerNounAnchor(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{
+		"pageId":{"type":"number","description":"Targets a specific page by ID."},
+		"reqid":{"type":"number","description":"The reqid of the network request. If omitted returns the selected one."}},
+		"required":["pageId"]}`, []argCase{
+		{"show the headers of network request 57 on page 1", `{"pageId":1,"reqid":57}`},
+		{"show the latest network request on page 1", `{"pageId":1}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{
+		"channel_id":{"type":"string","description":"The ID of the channel containing the thread"},
+		"thread_ts":{"type":"string","description":"The timestamp of the parent message in the format '1234567890.123456'."}},
+		"required":["channel_id","thread_ts"]}`, []argCase{
+		{"show replies under thread 1700000000.9 in channel C77", `{"channel_id":"C77","thread_ts":"1700000000.9"}`},
+		{"show replies under the parent message 1700000000.9 in channel C77", `{"channel_id":"C77","thread_ts":"1700000000.9"}`},
+	})
+	for desc, want := range map[string]string{
+		"The reqid of the network request. If omitted ...": "request",
+		"The ID of the channel containing the thread":      "channel",
+		"The timestamp of the message to react to":         "messag",
+		"Targets a specific page by ID.":                   "",
+	} {
+		if got := ownerNoun(desc); got != want {
+			t.Errorf("ownerNoun(%q) = %q, want %q", desc, got, want)
+		}
+	}
+}
+
+// TestQuotedPayload: the one quoted text no parameter took fills the one
+// required string parameter left; with two quoted texts there is no single
+// reading and nothing is filled.
+func TestQuotedPayload(t *testing.T) {
+	schema := `{"type":"object","properties":{"input":{"type":"string"},"pid":{"type":"number"}},"required":["pid","input"]}`
+	checkArgs(t, schema, []argCase{
+		{"send 'exit()' to the python repl session 31", `{"input":"exit()","pid":31}`},
+		{"send 'exit()' or 'quit()' to the python repl session 31", `{"pid":31}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"command":{"type":"string"},"timeout_ms":{"type":"number"}},"required":["command","timeout_ms"]}`, []argCase{
+		{"run `npm test` in a terminal and keep it going", `{"command":"npm test"}`},
+	})
+}
+
+// TestArrayOfObjectsItem: an array whose items declare members gets one
+// item when the task spells out a required member ("the ledger-db entity"
+// for entityName: "name" after an owner word anchors by the owner word);
+// an enum member alone makes no item.
+func TestArrayOfObjectsItem(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"observations":{"type":"array","items":{"type":"object","properties":{
+		"entityName":{"type":"string","description":"The name of the entity"},
+		"contents":{"type":"array","items":{"type":"string"}}},"required":["entityName","contents"]}}},"required":["observations"]}`, []argCase{
+		{"add the note 'moved to Postgres 16' to the ledger-db entity in memory", `{"observations":[{"contents":["moved to Postgres 16"],"entityName":"ledger-db"}]}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"url":{"type":"string"},"actions":{"type":"array","items":{"type":"object","properties":{
+		"type":{"type":"string","enum":["click","scrape"]},"selector":{"type":"string"}},"required":["type"]}}},"required":["url"]}`, []argCase{
+		{"scrape https://example.com into markdown", `{"url":"https://example.com"}`},
+	})
+}
+
+// TestRepoRelativePath: without a working directory, a file name fills the
+// path of a tool that reads a repository; a filesystem tool does not get a
+// relative name it cannot resolve.
+func TestRepoRelativePath(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"path":{"type":"string"},"branch":{"type":"string"}},"required":["owner","repo","path"]}`, []argCase{
+		{"get README.md from the main branch of acme/web", `{"branch":"main","owner":"acme","path":"README.md","repo":"web"}`},
+		{"get src/app.ts of acme/web", `{"owner":"acme","path":"src/app.ts","repo":"web"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`, []argCase{
+		{"read README.md", `{}`},
+	})
+}
+
+// TestNestedAfterTopLevel: an object parameter's members are filled after
+// the top-level parameters and do not take a text one of them has.
+func TestNestedAfterTopLevel(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"branch":{"type":"string"},
+		"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}},
+		"message":{"type":"string","description":"Commit message"}},"required":["owner","repo","branch","files","message"]}`, []argCase{
+		{"push src/a.ts to acme/web on branch dev as a commit with message 'tidy up'", `{"branch":"dev","message":"tidy up","owner":"acme","repo":"web"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"project_id":{"type":"string"},"file_path":{"type":"string"},"content":{"type":"string"},"commit_message":{"type":"string"}},"required":["project_id","file_path","content","commit_message"]}`, []argCase{
+		{"commit docs/setup.md in project 7 with message 'add setup'", `{"commit_message":"add setup","file_path":"docs/setup.md","project_id":"7"}`},
+	})
+}
+
+// TestPrefixedID: an id whose prefix is a word of the parameter's name.
+func TestPrefixedID(t *testing.T) {
+	schema := `{"type":"object","properties":{"price":{"type":"string"},"quantity":{"type":"integer"}},"required":["price","quantity"]}`
+	checkArgs(t, schema, []argCase{
+		{"make a payment link for 2 units of price_9XY", `{"price":"price_9XY","quantity":2}`},
+		{"make a payment link for 2 units of prod_9XY", `{"quantity":2}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"product":{"type":"string"}},"required":["product"]}`, []argCase{
+		{"create a price for prod_X1", `{"product":"prod_X1"}`},
+		{"create a price for pr_X1", `{}`},
+	})
+}
+
+// TestMisspeltAnchor: a parameter word misspelt by one edit still anchors
+// its value; an English word one edit away does not.
+func TestMisspeltAnchor(t *testing.T) {
+	schema := `{"type":"object","properties":{"organizationSlug":{"type":"string"},"project_id":{"type":"string"}},"required":["organizationSlug"]}`
+	checkArgs(t, schema, []argCase{
+		{"list teams in the orgnization acme-corp", `{"organizationSlug":"acme-corp"}`},
+		{"issues in projcet 42 of org acme", `{"organizationSlug":"acme","project_id":"42"}`},
+		{"issues in protect 42 of org acme", `{"organizationSlug":"acme"}`},
+	})
+}
+
+// TestNamedEntity: an optional identity parameter takes the plain word
+// after its anchor when that word ends the noun phrase; a plural or a word
+// the phrase continues past is prose.
+func TestNamedEntity(t *testing.T) {
+	schema := `{"type":"object","properties":{"organizationSlug":{"type":"string"},"projectSlug":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["organizationSlug"]}`
+	checkArgs(t, schema, []argCase{
+		{"latest releases of project checkout in sentry org acme", `{"organizationSlug":"acme","projectSlug":"checkout"}`},
+		{"list releases of project api", `{"projectSlug":"api"}`},
+		{"show project settings in org acme", `{"organizationSlug":"acme"}`},
+		{"show project checkout pages in org acme", `{"organizationSlug":"acme"}`},
+	})
+}
+
+// TestProductBetween: a product name in capitals between a value and its
+// noun ("the shop MongoDB database") does not hide the value; a plain
+// English word there does.
+func TestProductBetween(t *testing.T) {
+	schema := `{"type":"object","properties":{"database":{"type":"string","description":"Database name"}},"required":["database"]}`
+	checkArgs(t, schema, []argCase{
+		{"what collections are in the shop MongoDB database?", `{"database":"shop"}`},
+		{"what collections are in the shop database?", `{"database":"shop"}`},
+		{"what collections are in the shop main database?", `{}`},
+	})
+}
+
+// TestFileNameParam: a bare file name fills a file-name parameter and not
+// a parameter "to" anchors.
+func TestFileNameParam(t *testing.T) {
+	schema := `{"type":"object","properties":{"target":{"type":"string","description":"Exact target element reference"},"filename":{"type":"string","description":"File name to save the screenshot to."}}}`
+	checkArgs(t, schema, []argCase{
+		{"screenshot saved to shot.png", `{"filename":"shot.png"}`},
+		{"screenshot of the button, saved to shot.png", `{"filename":"shot.png"}`},
+	})
+}

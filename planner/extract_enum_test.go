@@ -1,0 +1,25 @@
+package planner
+
+import "testing"
+
+// TestEnumByMeaning: "newest first" gives an order parameter "desc" (only
+// when the parameter is about order), a member written out in full gives
+// its clipped form, and a synonym names a member of a required parameter
+// only.
+func TestEnumByMeaning(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"order":{"type":"string","enum":["asc","desc"],"description":"Sort direction"}}}`, []argCase{
+		{"list the commits newest first", `{"order":"desc"}`},
+		{"list the commits oldest first", `{"order":"asc"}`},
+		{"list the commits in descending order", `{"order":"desc"}`},
+		{"list the commits", `{}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"mode":{"type":"string","enum":["asc","desc"],"description":"Rendering mode"}}}`, []argCase{
+		{"list the commits newest first", `{}`},
+	})
+	if got := planArgs(t, `{"type":"object","properties":{"action":{"type":"string","enum":["delete","archive"]}},"required":["action"]}`, "remove the file"); got != `{"action":"delete"}` {
+		t.Errorf("required enum by synonym: %s", got)
+	}
+	if got := planArgs(t, `{"type":"object","properties":{"action":{"type":"string","enum":["delete","archive"]}}}`, "remove the file"); got != `{}` {
+		t.Errorf("optional enum by synonym: %s, want none", got)
+	}
+}

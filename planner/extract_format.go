@@ -1,0 +1,361 @@
+package planner
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Value formats the lexical planner reads by their shape: money, CSS
+// selectors, globs and emoji shortcodes. Each goes only to a parameter whose
+// name or description says it takes that kind of value.
+
+// moneyAt is an amount of money written in the query: "$49", "10 usd",
+// "EUR 5.50", "20 euros".
+type moneyAt struct {
+	amount   float64
+	currency string // ISO 4217 code, upper case, "" when the query names none
+	num      int    // index of the same figure in queryValues.numbers, -1 when absent
+}
+
+// currencyCodes are ISO 4217 codes of the most traded currencies (the
+// standard's list, not this catalog's). Codes that are also English words
+// ("ALL", "TOP", "TRY", "CUP", "MAD") are left out: a lower-case "try" in a
+// task is the verb.
+var currencyCodes = setOf("usd", "eur", "gbp", "jpy", "cny", "chf", "cad", "aud", "nzd", "sek", "nok", "dkk",
+	"pln", "czk", "huf", "inr", "brl", "mxn", "zar", "sgd", "hkd", "krw", "ils", "rub", "thb", "idr", "myr", "php",
+	"aed", "sar", "ars", "clp", "cop", "pen", "vnd", "ngn", "egp", "uah", "ron", "bgn", "isk")
+
+// zeroDecimal are ISO 4217 currencies without a minor unit (exponent 0): an
+// amount "in cents" of them is the amount itself.
+var zeroDecimal = setOf("jpy", "krw", "vnd", "clp", "isk")
+
+// currencyWords are the English names of currencies, singular and plural,
+// for "20 dollars", "5 euros".
+var currencyWords = map[string]string{
+	"dollar": "usd", "dollars": "usd", "euro": "eur", "euros": "eur", "pound": "gbp", "pounds": "gbp", "yen": "jpy",
+}
+
+// currencySymbols: the symbol written before an amount. "$" alone is read
+// as the US dollar, as payment APIs document it ("if a coupon is $2 off,
+// set currency to be USD").
+var currencySymbols = map[rune]string{'$': "usd", '€': "eur", '£': "gbp", '¥': "jpy"}
+
+var (
+	reMoneySymbol = regexp.MustCompile(`(?:^|[\s(])([$€£¥])\s?(\d+(?:\.\d{1,2})?)\b`)
+	reMoneyAfter  = regexp.MustCompile(`(?i)(?:^|[\s(])(\d+(?:\.\d{1,2})?)\s?([a-z]{3,7})\b`)
+	reMoneyBefore = regexp.MustCompile(`(?i)(?:^|[\s(])([a-z]{3})\s?(\d+(?:\.\d{1,2})?)\b`)
+)
+
+// moneyIn finds the amounts of money in s and, separately, the first
+// currency code or name written anywhere ("... in USD"); words are the
+// task's lower-cased words.
+func moneyIn(s string, words []string) (out []moneyAt, currency string) {
+	// Most tasks name no money: look for a symbol or a currency word
+	// before running the patterns.
+	named := strings.ContainsAny(s, "$€£¥")
+	for _, lw := range words {
+		if c, ok := currencyWords[lw]; ok {
+			lw = c
+		}
+		if currencyCodes[lw] {
+			if currency == "" {
+				currency = strings.ToUpper(lw)
+			}
+			named = true
+		}
+	}
+	if !named {
+		return nil, ""
+	}
+	add := func(amount, cur string) {
+		f, err := strconv.ParseFloat(amount, 64)
+		if err != nil {
+			return
+		}
+		out = append(out, moneyAt{amount: f, currency: strings.ToUpper(cur), num: -1})
+	}
+	for _, m := range reMoneySymbol.FindAllStringSubmatch(s, -1) {
+		r := []rune(m[1])[0]
+		add(m[2], currencySymbols[r])
+	}
+	for _, m := range reMoneyAfter.FindAllStringSubmatch(s, -1) {
+		w := strings.ToLower(m[2])
+		if c, ok := currencyWords[w]; ok {
+			add(m[1], c)
+		} else if currencyCodes[w] {
+			add(m[1], w)
+		}
+	}
+	for _, m := range reMoneyBefore.FindAllStringSubmatch(s, -1) {
+		if w := strings.ToLower(m[1]); currencyCodes[w] {
+			add(m[2], w)
+		}
+	}
+	if currency != "" {
+		return out, currency
+	}
+	for _, m := range out {
+		if m.currency != "" {
+			return out, m.currency
+		}
+	}
+	return out, ""
+}
+
+// isMoneyParam: a numeric parameter for an amount of money, by its name
+// ("amount", "unit_amount", "price") or its description ("The unit amount
+// of the price").
+func isMoneyParam(p argProp) bool {
+	if p.typ != "integer" && p.typ != "number" {
+		return false
+	}
+	if hasAny(p.lname, "amount", "price", "cost") && !hasAny(p.lname, "percent", "count", "quantity") {
+		return true
+	}
+	return false
+}
+
+// moneyValue converts an amount to what the parameter's description asks:
+// "in cents" (or the smallest/minor currency unit) multiplies by 100 for
+// currencies that have a minor unit.
+func moneyValue(m moneyAt, p argProp) any {
+	v := m.amount
+	d := strings.ToLower(p.desc)
+	if strings.Contains(d, "cents") || strings.Contains(d, "smallest currency unit") || strings.Contains(d, "minor unit") {
+		if !zeroDecimal[strings.ToLower(m.currency)] {
+			v = math.Round(v * 100)
+		}
+	}
+	if p.typ == "integer" || v == math.Trunc(v) {
+		return int64(math.Round(v))
+	}
+	return v
+}
+
+// isCurrencyParam: a string parameter taking a currency code ("currency",
+// or a description saying "ISO currency code").
+func isCurrencyParam(p argProp) bool {
+	if p.typ != "string" && p.typ != "" {
+		return false
+	}
+	return p.lname == "currency" || strings.HasSuffix(p.lname, "currency") || p.descTerms["currency"] && p.descTerms["iso"]
+}
+
+// cssSelector reports whether an unquoted token is written as a CSS
+// selector: "#submit" (an id: '#' and a letter, unlike "#12", an issue
+// number), "input[name=user]" (an attribute selector), "form#login" or
+// "button.primary" (a tag with an id or class, but not a file name such as
+// "main.go").
+func cssSelector(tok string) bool {
+	if len(tok) < 2 {
+		return false
+	}
+	if tok[0] == '#' {
+		return isLetterByte(tok[1])
+	}
+	if i := strings.IndexByte(tok, '['); i > 0 && strings.HasSuffix(tok, "]") {
+		return isLetterByte(tok[0])
+	}
+	if tok[0] == '.' {
+		// ".btn-primary": a class, unless it is a dotfile name (".env").
+		return isLetterByte(tok[1]) && !fileExt(strings.ToLower(tok)) && !strings.Contains(tok[1:], ".")
+	}
+	if i := strings.IndexAny(tok, "#."); i > 0 && i < len(tok)-1 && isLetterByte(tok[i+1]) {
+		return allLetters(tok[:i]) && htmlTags[strings.ToLower(tok[:i])] && !fileExt(strings.ToLower(tok))
+	}
+	return false
+}
+
+// htmlTags are the HTML element names a tag selector most often starts
+// with (HTML Living Standard).
+var htmlTags = setOf("a", "button", "input", "select", "textarea", "form", "div", "span", "img", "li", "ul", "ol",
+	"table", "tr", "td", "th", "label", "nav", "header", "footer", "main", "section", "article", "p", "h1", "h2", "h3", "option", "iframe")
+
+func isLetterByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+
+func allLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isLetterByte(s[i]) && (s[i] < '0' || s[i] > '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// isSelectorParam: a parameter that takes a CSS selector, by name or by a
+// description saying so ("CSS selector for element to click").
+func isSelectorParam(p argProp) bool {
+	return (p.typ == "string" || p.typ == "") && (strings.Contains(p.lname, "selector") || p.descTerms["css"] && p.descTerms["selector"])
+}
+
+// globToken reports whether a token is a glob pattern: it has a '*'
+// wildcard and something besides wildcards ("*.test.ts", "user:*"); a
+// lone "*" says "everything", which the parameter's default already does.
+func globToken(tok string) bool {
+	return strings.Contains(tok, "*") && strings.Trim(tok, "*") != "" && !strings.Contains(tok, "://")
+}
+
+// reEmoji is an emoji shortcode as chat apps and GitHub write it: ":tada:",
+// ":+1:", ":white_check_mark:".
+var reEmoji = regexp.MustCompile(`^:([a-z0-9_+-]{1,40}):$`)
+
+// isEmojiParam: a parameter taking an emoji, by name ("reaction", "emoji")
+// or description.
+func isEmojiParam(p argProp) bool {
+	return (p.typ == "string" || p.typ == "") && (hasAny(p.lname, "emoji", "reaction") || p.descTerms["emoji"])
+}
+
+// emojiValue gives a shortcode as the parameter wants it: without the
+// colons when its description says so ("without ::", "without colons").
+func emojiValue(code string, p argProp) string {
+	d := strings.ToLower(p.desc)
+	if strings.Contains(d, "without ::") || strings.Contains(d, "without colons") || strings.Contains(d, "without the colons") {
+		return reEmoji.FindStringSubmatch(code)[1]
+	}
+	return code
+}
+
+// formatValue fills p from a value whose format names its kind, when p is
+// a parameter of that kind. usedTok and usedNum mark the query tokens and
+// numbers already given to a parameter.
+func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map[int]bool) (any, bool) {
+	switch {
+	case isSelectorParam(p):
+		for i, t := range v.toks {
+			if !usedTok[i] && cssSelector(selectorText(t)) {
+				usedTok[i] = true
+				return selectorText(t), true
+			}
+		}
+	case isEmojiParam(p):
+		for i, t := range v.toks {
+			if !usedTok[i] && !t.quoted && reEmoji.MatchString(strings.TrimRight(t.raw, ",;!?.")) {
+				usedTok[i] = true
+				return emojiValue(strings.TrimRight(t.raw, ",;!?."), p), true
+			}
+		}
+	case isMoneyParam(p):
+		for _, m := range v.money {
+			if m.num < 0 || !usedNum[m.num] {
+				if m.num >= 0 {
+					usedNum[m.num] = true
+				}
+				return moneyValue(m, p), true
+			}
+		}
+	case isCurrencyParam(p) && v.currency != "":
+		if strings.Contains(strings.ToLower(p.desc), "lowercase") {
+			return strings.ToLower(v.currency), true
+		}
+		return v.currency, true
+	case dateParam(p):
+		if i, ok := dateFor(p, v, usedTok); ok {
+			usedTok[i] = true
+			return v.toks[i].text, true
+		}
+	case (p.typ == "integer" || p.typ == "number") && paramTimeUnit(p) != 0:
+		// "wait 2 minutes" for a timeout in milliseconds: 120000.
+		to := paramTimeUnit(p)
+		for i, n := range v.numbers {
+			if from := numberUnit(n); from != 0 && !usedNum[i] {
+				usedNum[i] = true
+				return durationValue(n, from, to, p.typ), true
+			}
+		}
+	case paramLengthUnit(p) != 0:
+		// "within 2 km" for a radius in meters: 2000.
+		to := paramLengthUnit(p)
+		for i, n := range v.numbers {
+			if from := lengthUnits[n.next]; from != 0 && !usedNum[i] {
+				usedNum[i] = true
+				return durationValue(n, from, to, p.typ), true
+			}
+		}
+	case percentParam(p):
+		for i, n := range v.numbers {
+			if n.percent && !usedNum[i] {
+				usedNum[i] = true
+				return jsonNumber(n, p.typ), true
+			}
+		}
+	case p.typ == "string" && hasAny(p.lname, "pattern", "glob"):
+		// A glob goes to the required pattern parameter when the tool has
+		// one ("pattern" before an optional "filePattern").
+		if !p.required && slices.ContainsFunc(props, func(q argProp) bool {
+			return q.required && q.typ == "string" && hasAny(q.lname, "pattern", "glob")
+		}) {
+			return nil, false
+		}
+		for i, t := range v.toks {
+			if x := strings.TrimRight(t.raw, ",;!?"); !usedTok[i] && globToken(x) {
+				usedTok[i] = true
+				return strings.Trim(x, "'\"`"), true
+			}
+		}
+	}
+	return nil, false
+}
+
+// selectorText is a token as a selector is written: brackets kept
+// ("input[name=user]"), trailing sentence punctuation dropped.
+func selectorText(t qtok) string {
+	if t.quoted {
+		return t.text
+	}
+	return strings.TrimRight(t.raw, ",;!?.")
+}
+
+// percentParam: a numeric parameter about a percentage, by name or
+// description ("percent_off", "represents the discount ... percentage").
+func percentParam(p argProp) bool {
+	return (p.typ == "integer" || p.typ == "number") && (strings.Contains(p.lname, "percent") || p.descTerms["percent"] || p.descTerms["percentag"])
+}
+
+// reISODate is a calendar date as ISO 8601 / RFC 3339 write it, with an
+// optional time: "2024-01-31", "2024-01-31T10:00:00Z".
+var reISODate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$`)
+
+// dateParam: a string parameter for a date or time, by its schema format
+// or its name ("since", "start_date", "iso_timestamp_end").
+func dateParam(p argProp) bool {
+	if p.typ != "string" && p.typ != "" {
+		return false
+	}
+	return p.format == "date" || p.format == "date-time" || hasAny(p.lname, "date", "since", "until", "timestamp")
+}
+
+// dateFor picks the date of the task for p: a start-like parameter
+// ("since", "start_date") takes a date written after "since", "after" or
+// "from", an end-like one ("until", "end_date") a date after "until",
+// "before", "to" or "through"; a plain date parameter, or one whose task
+// says no such word, takes the first date.
+func dateFor(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	start := hasAny(p.lname, "start", "since", "begin", "after") || strings.HasPrefix(p.lname, "from") || strings.HasSuffix(p.lname, "from")
+	end := hasAny(p.lname, "end", "until", "before") || strings.HasPrefix(p.lname, "to") || strings.HasSuffix(p.lname, "to")
+	first, cued := -1, false
+	for i, t := range v.toks {
+		if used[i] || !reISODate.MatchString(t.text) {
+			continue
+		}
+		prev := ""
+		if i > 0 {
+			prev = v.toks[i-1].lower
+		}
+		isStart := prev == "since" || prev == "after" || prev == "from" || prev == "starting"
+		isEnd := prev == "until" || prev == "before" || prev == "to" || prev == "through" || prev == "till"
+		cued = cued || isStart || isEnd
+		if start && isStart || end && isEnd {
+			return i, true
+		}
+		if first < 0 && !(start && isEnd) && !(end && isStart) {
+			first = i
+		}
+	}
+	if first >= 0 && (!cued || !start && !end) {
+		return first, true
+	}
+	return 0, false
+}

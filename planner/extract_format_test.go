@@ -1,0 +1,140 @@
+package planner
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// planArgs fills the arguments of a tool with the given input schema from
+// query, as the lexical planner does once it has picked the tool.
+func planArgs(t *testing.T, schema, query string) string {
+	t.Helper()
+	args, _ := fillArgs(toolProps(json.RawMessage(schema)), extractValues(query, ""), query, nil, false)
+	b, err := json.Marshal(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+type argCase struct{ query, want string }
+
+func checkArgs(t *testing.T, schema string, cases []argCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := planArgs(t, schema, c.query); got != c.want {
+			t.Errorf("%q: arguments %s, want %s", c.query, got, c.want)
+		}
+	}
+}
+
+// TestMoneyArguments: an amount of money fills an amount parameter,
+// converted to cents when its description says so (not for a currency
+// without a minor unit), and its currency fills the currency parameter.
+func TestMoneyArguments(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{
+		"product":{"type":"string","description":"The ID of the product."},
+		"unit_amount":{"type":"integer","description":"The unit amount of the price in cents."},
+		"currency":{"type":"string","description":"The currency of the price."}},
+		"required":["product","unit_amount","currency"]}`, []argCase{
+		{"create a $49/month price for product prod_A1 in USD", `{"currency":"USD","product":"prod_A1","unit_amount":4900}`},
+		{"price of 10 eur for product prod_A1", `{"currency":"EUR","product":"prod_A1","unit_amount":1000}`},
+		{"price of 12.50 dollars for product prod_A1", `{"currency":"USD","product":"prod_A1","unit_amount":1250}`},
+		{"a price of ¥500 for product prod_A1", `{"currency":"JPY","product":"prod_A1","unit_amount":500}`},
+	})
+	// Without "cents" the amount is taken as written.
+	checkArgs(t, `{"type":"object","properties":{"amount":{"type":"number","description":"Amount to send."},"to":{"type":"string"}},"required":["amount"]}`, []argCase{
+		{"send $12.5 to bob", `{"amount":12.5}`},
+	})
+}
+
+// TestPercentArguments: "20%" goes to the percentage parameter only, and a
+// number next to another parameter's name ("3 months") is not the sole
+// number of the required amount.
+func TestPercentArguments(t *testing.T) {
+	schema := `{"type":"object","properties":{
+		"name":{"type":"string"},
+		"percent_off":{"type":"number","description":"The discount in percent."},
+		"amount_off":{"type":"number","description":"The amount to subtract from an invoice total."},
+		"duration_in_months":{"type":"number","description":"The number of months the discount lasts."}},
+		"required":["name","amount_off"]}`
+	checkArgs(t, schema, []argCase{
+		{"make a 20% off coupon for 3 months", `{"duration_in_months":3,"percent_off":20}`},
+		{"make a coupon of $5 off", `{"amount_off":5}`},
+	})
+}
+
+// TestSelectorArguments: a token written as a CSS selector fills a selector
+// parameter; "#12" is an issue number, not an id selector.
+func TestSelectorArguments(t *testing.T) {
+	schema := `{"type":"object","properties":{"selector":{"type":"string","description":"CSS selector for element to click"}},"required":["selector"]}`
+	checkArgs(t, schema, []argCase{
+		{"click the button #submit", `{"selector":"#submit"}`},
+		{"click input[name=user].", `{"selector":"input[name=user]"}`},
+		{"click form#login now", `{"selector":"form#login"}`},
+		{"click the thing from issue #12", `{}`},
+	})
+	for tok, want := range map[string]bool{"#submit": true, "#12": false, "main.go": false, "button.primary": true, "a[href]": true, "[x]": false} {
+		if got := cssSelector(tok); got != want {
+			t.Errorf("cssSelector(%q) = %v, want %v", tok, got, want)
+		}
+	}
+}
+
+// TestGlobArguments: a glob token fills the required pattern parameter
+// before an optional one; a lone "*" is not taken.
+func TestGlobArguments(t *testing.T) {
+	schema := `{"type":"object","properties":{"filePattern":{"type":"string"},"path":{"type":"string"},"pattern":{"type":"string"}},"required":["path","pattern"]}`
+	checkArgs(t, schema, []argCase{
+		{"find every file named *.test.ts beneath /repo", `{"path":"/repo","pattern":"*.test.ts"}`},
+		{"find every file named * beneath /repo", `{"path":"/repo"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"pattern":{"type":"string","description":"Pattern to match keys"}}}`, []argCase{
+		{"list redis keys matching user:*", `{"pattern":"user:*"}`},
+	})
+}
+
+// TestEmojiArguments: a shortcode fills an emoji parameter, without its
+// colons only when the description asks for that.
+func TestEmojiArguments(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"reaction":{"type":"string","description":"The name of the emoji reaction (without ::)"}},"required":["reaction"]}`, []argCase{
+		{"react with :tada: to that message", `{"reaction":"tada"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"emoji":{"type":"string","description":"Emoji to add"}},"required":["emoji"]}`, []argCase{
+		{"react with :+1: to that message", `{"emoji":":+1:"}`},
+	})
+}
+
+// TestPossessiveNumber: "PR 14's branch" carries the number 14.
+func TestPossessiveNumber(t *testing.T) {
+	schema := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"pull_number":{"type":"number","description":"Pull request number"}},"required":["owner","repo","pull_number"]}`
+	checkArgs(t, schema, []argCase{
+		{"bring PR 14's branch in acme/web up to date", `{"owner":"acme","pull_number":14,"repo":"web"}`},
+	})
+}
+
+// TestDateArguments: ISO dates go to date parameters, the start one taking
+// the date after "since"/"from" and the end one the date after "until"/"to".
+func TestDateArguments(t *testing.T) {
+	schema := `{"type":"object","properties":{"query":{"type":"string"},"start_date":{"type":"string"},"end_date":{"type":"string"}},"required":["query"]}`
+	checkArgs(t, schema, []argCase{
+		{"search 'rust' news from 2024-01-01 to 2024-02-01", `{"end_date":"2024-02-01","query":"rust","start_date":"2024-01-01"}`},
+		{"search 'rust' news until 2024-02-01", `{"end_date":"2024-02-01","query":"rust"}`},
+		{"search 'rust' news since 2024-01-01.", `{"query":"rust","start_date":"2024-01-01"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"since":{"type":"string","format":"date-time"}}}`, []argCase{
+		{"tool calls since 2026-11-25T10:00:00Z", `{"since":"2026-11-25T10:00:00Z"}`},
+		{"tool calls since yesterday", `{}`},
+	})
+}
+
+// TestCountAndOffset: "5 results" is a count; "skip the first 10" is an
+// offset, not a count.
+func TestCountAndOffset(t *testing.T) {
+	schema := `{"type":"object","properties":{"query":{"type":"string"},"count":{"type":"number"},"offset":{"type":"number"}},"required":["query"]}`
+	checkArgs(t, schema, []argCase{
+		{"search for 'go generics', 5 results", `{"count":5,"query":"go generics"}`},
+		{"search for 'go generics', skip the first 10", `{"offset":10,"query":"go generics"}`},
+		{"search for 'go generics', the first 10", `{"count":10,"query":"go generics"}`},
+	})
+}

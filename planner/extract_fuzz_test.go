@@ -1,0 +1,49 @@
+package planner
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// fuzzSchemas exercise every kind of parameter the extraction reads: money
+// and currency, selectors, globs, emoji, durations, dates, unions, arrays of
+// objects, objects, enums, flags, key/value, start/end pairs, operands.
+var fuzzSchemas = []string{
+	`{"type":"object","properties":{"product":{"type":"string"},"unit_amount":{"type":"integer","description":"in cents"},"currency":{"type":"string"},"percent_off":{"type":"number"},"duration_in_months":{"type":"number"}},"required":["product","unit_amount"]}`,
+	`{"type":"object","properties":{"selector":{"type":"string","description":"CSS selector"},"value":{"type":"string"},"reaction":{"type":"string","description":"emoji (without ::)"},"timeout":{"type":"integer","description":"in milliseconds"}},"required":["selector"]}`,
+	`{"type":"object","properties":{"key":{"oneOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]},"value":{"anyOf":[{"type":"string"},{"type":"null"}]},"pattern":{"type":"string"},"expireSeconds":{"type":"number"}},"required":["key"]}`,
+	`{"type":"object","properties":{"origin":{"type":"string"},"destination":{"type":"string"},"since":{"type":"string","format":"date-time"},"end_date":{"type":"string"},"order":{"type":"string","enum":["asc","desc"]},"accept":{"type":"boolean"}},"required":["origin","destination","accept"]}`,
+	`{"type":"object","properties":{"observations":{"type":"array","items":{"type":"object","properties":{"entityName":{"type":"string"},"contents":{"type":"array","items":{"type":"string"}}},"required":["entityName"]}},"body":{"type":"object"},"params":{"type":"object","properties":{"branch":{"type":"string"},"projectSlug":{"type":"string","description":"e.g. 'gh/org/proj'"}}}},"required":["observations"]}`,
+	`{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"},"count":{"type":"number"},"offset":{"type":"number"},"radius":{"type":"number","description":"in meters"}},"required":["a","b"]}`,
+	`{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"path":{"type":"string"},"title":{"type":"string"},"name":{"type":"string"},"text":{"type":"string"},"thread_ts":{"type":"string","description":"The timestamp of the parent message"}},"required":["owner","repo","title"]}`,
+}
+
+// FuzzExtractArgs: any task against any of these schemas fills arguments
+// without panicking, and the arguments encode as JSON.
+func FuzzExtractArgs(f *testing.F) {
+	for _, s := range []string{
+		"create a $49/month price for product prod_A1 in USD, 20% off for 3 months",
+		"click #submit then type 'bob' into input[name=user] within 2 minutes",
+		"delete keys a:1, b:2 and c:3; set key k to v for an hour; list user:*",
+		"directions from Boston to New York since 2024-01-01 until 2024-02-01T10:00:00Z newest first, accept",
+		`add the note 'x' to the ledger-db entity with body {"a": [1, {"b": "}"}]} e.g. 'gh/x/y' on branch main`,
+		"what is 17 plus 25, 5 results, skip the first 10, within 3 km",
+		"open an issue titled Crash on startup in acme/web: reply in thread 17.5 saying ok",
+		"'' `` : :: ::: {[ ]} $ € 1e9 1.2.3 -5 0x10 a: b: c:", "set  to ", "from to", "titled", ":tada: :",
+	} {
+		f.Add(s)
+	}
+	props := make([][]argProp, len(fuzzSchemas))
+	for i, s := range fuzzSchemas {
+		props[i] = toolProps(json.RawMessage(s))
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		v := extractValues(q, "")
+		for _, ps := range props {
+			args, _ := fillArgs(ps, v, q, nil, false)
+			if _, err := json.Marshal(args); err != nil {
+				t.Fatalf("%q: arguments do not encode: %v", q, err)
+			}
+		}
+	})
+}

@@ -1,0 +1,481 @@
+package planner
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Values given by the way a task is phrased: a quoted payload, "set X to
+// Y", "from X to Y".
+
+// quotedPayload gives the task's one quoted text that no parameter took to
+// the one required string parameter still missing: "send 'exit()' to
+// session 31" (input), "run `npm test` in a terminal" (command). Quoting is
+// how people mark a literal value; with one value and one open slot there
+// is one reading. It returns the parameters still missing.
+func quotedPayload(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var open []argProp
+	for _, p := range props {
+		// A path, URL or id has a format of its own; free text is not one.
+		if slices.Contains(missing, p.name) && (p.typ == "string" || p.typ == "") && len(p.enum) == 0 &&
+			!hasAny(p.lname, "path", "file", "dir", "url", "uri") && !isIDParam(p.lname) {
+			open = append(open, p)
+		}
+	}
+	if len(open) != 1 {
+		return missing
+	}
+	var free []string
+	for i, t := range v.toks {
+		// A quoted operand of an expression ("status = 'In Progress'") is
+		// part of that expression, not a payload of its own.
+		if t.quoted && !valueTaken(args, t.text) && (i == 0 || !strings.ContainsAny(v.toks[i-1].raw, "=<>~")) {
+			free = append(free, t.text)
+		}
+	}
+	if len(free) == 0 {
+		// No quotes: a payload introduced by a colon ("tell C0123 on
+		// slack: build is green", "echo: ping pong") is one too.
+		if pl, ok := trailingColonPayload(v.query); ok && !valueTaken(args, pl) {
+			free = append(free, pl)
+		}
+	}
+	if len(free) != 1 || strings.TrimSpace(free[0]) == "" {
+		return missing
+	}
+	args[open[0].name] = free[0]
+	return slices.DeleteFunc(missing, func(n string) bool { return n == open[0].name })
+}
+
+// valueTaken reports whether s is, or is an element of, a filled argument.
+func valueTaken(args map[string]any, s string) bool {
+	var in func(x any) bool
+	in = func(x any) bool {
+		switch x := x.(type) {
+		case string:
+			return x == s
+		case []any:
+			return slices.ContainsFunc(x, in)
+		case map[string]any:
+			for _, y := range x {
+				if in(y) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, x := range args {
+		if in(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastWord returns the last space-separated word of s, lower-cased and
+// trimmed of punctuation.
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.ToLower(strings.Trim(f[len(f)-1], ".,;:!?()"))
+}
+
+// rankRefs orders the owner/repo references by the word before each: a
+// ref after "branch" names a branch ("create branch feature/login"), not a
+// repository, and is dropped; when there are several, those after a word
+// of place ("in acme/web", "on", "of", "repo") come first and those after a
+// word of branch movement ("from feature/x", "into", "onto", "off") last.
+func rankRefs(refs []repoRef, prev []string) []repoRef {
+	rank := func(w string) int {
+		switch w {
+		case "in", "on", "of", "at", "for", "repo", "repository":
+			return 0
+		case "from", "into", "onto", "off":
+			return 2
+		}
+		return 1
+	}
+	type rr struct {
+		r repoRef
+		k int
+	}
+	var out []rr
+	for i, r := range refs {
+		if prev[i] == "branch" || prev[i] == "branches" {
+			continue
+		}
+		out = append(out, rr{r, rank(prev[i])})
+	}
+	slices.SortStableFunc(out, func(a, b rr) int { return a.k - b.k })
+	refs = refs[:0]
+	for _, x := range out {
+		refs = append(refs, x.r)
+	}
+	return refs
+}
+
+// negatedName reports whether a word of a flag's name comes right after a
+// negation ("do not accept", "don't overwrite", "never follow").
+func negatedName(name string, toks []qtok) bool {
+	var words []string
+	splitWords(name, func(w string) {
+		if t := normalizeWord(w); t != "" {
+			words = append(words, t)
+		}
+	})
+	for i := 1; i < len(toks); i++ {
+		if !slices.Contains(words, stem(toks[i].lower)) {
+			continue
+		}
+		for k := max(0, i-2); k < i; k++ {
+			switch toks[k].lower {
+			case "not", "don't", "dont", "never", "no", "without", "doesn't", "doesnt", "shouldn't":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// describedExample finds a task word that the parameter's description
+// quotes as an example value: descriptions list the usual values ("The tag
+// key to get values for (e.g., 'url', 'browser')"), and a task naming one
+// of them ("which browsers are affected") means that value. Words compare
+// by stem, other examples ("Control+A") exactly.
+func describedExample(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	exs := descExamples(p.desc)
+	for i, t := range v.toks {
+		if used[i] || t.quoted || stopWords[t.lower] {
+			continue
+		}
+		for _, e := range exs {
+			le := strings.ToLower(e)
+			if t.lower == le || allLetters(le) && len(le) > 2 && stem(t.lower) == stem(le) {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// exampleValue is the example as the description writes it.
+func exampleValue(p argProp, t qtok) string {
+	for _, e := range descExamples(p.desc) {
+		if le := strings.ToLower(e); t.lower == le || stem(t.lower) == stem(le) {
+			return e
+		}
+	}
+	return t.text
+}
+
+// descExamples are the quoted values a description gives as examples:
+// those after a cue that introduces examples ("e.g.", "for example", "such
+// as") in the same sentence. Other quoted words name other things (a
+// table, a tool, a field) and are not values for the parameter.
+func descExamples(desc string) []string {
+	if !strings.ContainsAny(desc, "'\"`") || !strings.Contains(desc, "xample") && !strings.Contains(desc, ".g") && !strings.Contains(desc, "g.") && !strings.Contains(desc, "uch as") && !strings.Contains(desc, "nstance") {
+		return nil // no quoted text, or no cue ("e.g.", "example", "such as", "instance")
+	}
+	var out []string
+	ld := strings.ToLower(desc)
+	for _, cue := range []string{"e.g.", "e.g ", "eg.", "for example", "for instance", "such as", "examples:", "example:"} {
+		for at := 0; ; {
+			i := strings.Index(ld[at:], cue)
+			if i < 0 {
+				break
+			}
+			start := at + i + len(cue)
+			end := len(desc)
+			if j := strings.Index(desc[start:], ". "); j >= 0 {
+				end = start + j
+			}
+			if j := strings.IndexByte(desc[start:], ')'); j >= 0 && start+j < end {
+				end = start + j
+			}
+			for _, m := range reQuotedExample.FindAllStringSubmatch(desc[start:end], -1) {
+				if !slices.Contains(out, m[1]) {
+					out = append(out, m[1])
+				}
+			}
+			at = start
+		}
+	}
+	return out
+}
+
+// settingNouns are the words people put around the name of what they set
+// ("set the defaultShell setting to zsh", "set config key x to y").
+var settingNouns = setOf("setting", "settings", "option", "config", "configuration", "key", "value", "variable", "parameter", "preference", "field", "property")
+
+// setToValue reads "set <key> to <value>" (also change/update/switch)
+// for a tool with a "value" parameter and, when its key parameter is still
+// open, a key: the one word between the verb and "to" that is not an
+// article or a noun such as "setting". It returns the parameters still
+// missing.
+func setToValue(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var valP, keyP *argProp
+	for i := range props {
+		switch props[i].lname {
+		case "value", "newvalue":
+			valP = &props[i]
+		case "key", "name", "setting", "option", "field", "variable":
+			keyP = &props[i]
+		}
+	}
+	if valP == nil || keyP == nil || args[valP.name] != nil {
+		return missing
+	}
+	for i, t := range v.toks {
+		switch t.lower {
+		case "set", "change", "update", "switch":
+		default:
+			continue
+		}
+		to := slices.IndexFunc(v.toks[i+1:], func(t qtok) bool { return t.lower == "to" && !t.quoted })
+		if to < 0 || i+1+to+1 >= len(v.toks) {
+			return missing
+		}
+		to += i + 1
+		val := v.toks[to+1]
+		if !val.quoted && (stopWords[val.lower] || val.text == "") {
+			return missing
+		}
+		if args[keyP.name] == nil {
+			var keys []string
+			for _, k := range v.toks[i+1 : to] {
+				if k.quoted || !stopWords[k.lower] && !settingNouns[k.lower] {
+					keys = append(keys, k.text)
+				}
+			}
+			if len(keys) != 1 {
+				return missing
+			}
+			args[keyP.name] = keys[0]
+		}
+		args[valP.name] = val.text
+		return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
+	}
+	return missing
+}
+
+// fromToRange reads "from X to Y" for a tool with a pair of parameters for
+// the two ends (origin/destination, source/target, start/end, from/to),
+// both still open: "directions from Boston to New York". Each end runs to
+// the next function word or punctuation, at most four words. It returns
+// the parameters still missing.
+func fromToRange(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var startP, endP *argProp
+	for i := range props {
+		p := &props[i]
+		if p.typ != "string" || args[p.name] != nil {
+			continue
+		}
+		switch {
+		case startP == nil && (hasAny(p.lname, "origin", "source", "start", "begin", "since") || p.lname == "from"):
+			startP = p
+		case endP == nil && (hasAny(p.lname, "destination", "target", "until") || p.lname == "to" || p.lname == "end" || strings.HasPrefix(p.lname, "end")):
+			endP = p
+		}
+	}
+	if startP == nil || endP == nil {
+		return missing
+	}
+	run := func(i int) (string, int) {
+		var ws []string
+		for ; i < len(v.toks) && len(ws) < 4; i++ {
+			t := v.toks[i]
+			if !t.quoted && stopWords[t.lower] {
+				break
+			}
+			ws = append(ws, t.text)
+			if t.quoted || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+				i++
+				break
+			}
+		}
+		return strings.Join(ws, " "), i
+	}
+	for i, t := range v.toks {
+		if t.lower != "from" || t.quoted {
+			continue
+		}
+		a, j := run(i + 1)
+		if a == "" || j >= len(v.toks) || v.toks[j].lower != "to" {
+			continue
+		}
+		b, _ := run(j + 1)
+		if b == "" {
+			continue
+		}
+		args[startP.name], args[endP.name] = a, b
+		return slices.DeleteFunc(missing, func(n string) bool { return n == startP.name || n == endP.name })
+	}
+	return missing
+}
+
+// sameDatabaseName: with the database and collection read from a dotted
+// namespace ("app.old"), a new name written in the same notation
+// ("app.new") names the collection in that database, so the new-name
+// parameter takes the collection part.
+func sameDatabaseName(props []argProp, v queryValues, args map[string]any) {
+	db := v.dotted[0][0]
+	for _, p := range props {
+		s, ok := args[p.name].(string)
+		if ok && strings.HasPrefix(p.lname, "new") && strings.HasPrefix(s, db+".") && len(s) > len(db)+1 {
+			args[p.name] = s[len(db)+1:]
+		}
+	}
+}
+
+// reColonKey finds "key: " in a task, a word introducing what follows it.
+var reColonKey = regexp.MustCompile(`(?:^|\s)([A-Za-z][A-Za-z0-9_.-]*):\s+`)
+
+// colonPayload returns the text a task introduces with "key:" ("run JQL:
+// project = PAY AND status = 'In Progress'", "message: deploy finished,
+// all green"): everything up to the next "key:" or the end, as written
+// (quotes kept, they may belong to the payload's own syntax), without
+// trailing sentence punctuation. found is false for a one-word value,
+// which the key=value reading already gives.
+func colonPayload(query, key string) (string, bool) {
+	ms := reColonKey.FindAllStringSubmatchIndex(query, -1)
+	for i, m := range ms {
+		if query[m[2]:m[3]] != key {
+			continue
+		}
+		end := len(query)
+		if i+1 < len(ms) {
+			end = ms[i+1][0]
+		}
+		pl := strings.TrimRight(strings.TrimSpace(query[m[1]:end]), ",;.!?")
+		if len(strings.Fields(pl)) < 2 {
+			return "", false
+		}
+		return pl, true
+	}
+	return "", false
+}
+
+// trailingColonPayload returns the text after the last ": " of a task that
+// does not end a URL scheme or a time ("tell C0123 on slack: build is
+// green" -> "build is green"), when it has two words or more.
+func trailingColonPayload(q string) (string, bool) {
+	i := strings.LastIndex(q, ": ")
+	if i <= 0 {
+		return "", false
+	}
+	pl := strings.TrimRight(strings.TrimSpace(q[i+2:]), ".!?")
+	if len(strings.Fields(pl)) < 2 || strings.Contains(pl, ": ") {
+		return "", false
+	}
+	return pl, true
+}
+
+// operands gives a tool whose required parameters are all numbers with
+// names that say nothing (a, b; x, y: operands) the task's numbers in the
+// order written, when the task has exactly as many numbers left ("what is
+// 17 plus 25", "sum of three and four"). It returns the parameters still
+// missing.
+func operands(props []argProp, v queryValues, args map[string]any, used map[int]bool, missing []string) []string {
+	var ops []argProp
+	for _, p := range props {
+		if !p.required {
+			continue
+		}
+		if p.typ != "integer" && p.typ != "number" || len(p.lname) > 2 || args[p.name] != nil {
+			return missing
+		}
+		ops = append(ops, p)
+	}
+	var nums []int
+	for i := range v.numbers {
+		if !used[i] {
+			nums = append(nums, i)
+		}
+	}
+	if len(ops) < 2 || len(nums) != len(ops) {
+		return missing
+	}
+	for k, p := range ops {
+		used[nums[k]] = true
+		args[p.name] = jsonNumber(v.numbers[nums[k]], p.typ)
+	}
+	return slices.DeleteFunc(missing, func(n string) bool { return slices.ContainsFunc(ops, func(p argProp) bool { return p.name == n }) })
+}
+
+// namingCues introduce a free-text value without quotes: "an issue titled
+// Crash on startup", "a repo named docs-site", "a message saying deploy is
+// done".
+var namingCues = map[string][]string{
+	"title":   {"titled", "called", "named"},
+	"name":    {"named", "called"},
+	"message": {"saying", "says", "reading"},
+	"text":    {"saying", "says", "reading"},
+	"body":    {"saying", "says", "reading"},
+	"comment": {"saying", "says", "reading"},
+	"content": {"saying", "says", "reading", "containing"},
+}
+
+// cuedText reads the unquoted text after a naming cue for a text
+// parameter ("titled Crash on startup in acme/web" -> "Crash on startup").
+// The text runs to a clause boundary: punctuation, "via"/"using"/"with", or
+// a preposition followed by a value of another kind (an owner/repo, a path,
+// an id, a number). It returns the first token index and the text.
+func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
+	cues := namingCues[p.lname]
+	if len(cues) == 0 {
+		return 0, "", false
+	}
+	for i := 0; i+1 < len(v.toks); i++ {
+		if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) {
+			continue
+		}
+		start := i + 1
+		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] {
+			continue
+		}
+		var ws []string
+		for k := start; k < len(v.toks) && len(ws) < 12; k++ {
+			t := v.toks[k]
+			if t.quoted || used[k] {
+				break
+			}
+			if k > start && (t.lower == "via" || t.lower == "using" || t.lower == "with") {
+				break
+			}
+			if k > start && k+1 < len(v.toks) && isPreposition(t.lower) && (otherValue(v.toks[k+1]) || k+2 == len(v.toks) && !isEnglish(v.toks[k+1].lower)) {
+				// "... in acme/web", "... on github": a value of its own or
+				// a last word no dictionary knows (a product) ends it.
+				break
+			}
+			if p.lname == "name" && k > start && !titleCase(t.text) {
+				break // a name of several words is written in capitals ("Jane Doe")
+			}
+			ws = append(ws, t.text)
+			if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+				break
+			}
+		}
+		if len(ws) > 0 {
+			return start, strings.Join(ws, " "), true
+		}
+	}
+	return 0, "", false
+}
+
+func isPreposition(w string) bool {
+	switch w {
+	case "in", "on", "to", "for", "at", "from", "into", "onto", "of", "under":
+		return true
+	}
+	return false
+}
+
+// otherValue reports whether a token is a value of its own kind: an
+// owner/repo or path, a URL, an id, a number, an email.
+func otherValue(t qtok) bool {
+	return !t.quoted && (strings.ContainsAny(t.text, "/@") || idLike(t) || hasDigit(t.text) || strings.Contains(t.text, "://"))
+}

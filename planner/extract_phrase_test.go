@@ -1,0 +1,157 @@
+package planner
+
+import "testing"
+
+// TestDescribedExample: a task word the description quotes as an example
+// value fills a required parameter, as the description writes it.
+func TestDescribedExample(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"issueId":{"type":"string"},
+		"tagKey":{"type":"string","description":"The tag key to get values for (e.g., 'url', 'browser', 'environment', 'release')."}},
+		"required":["tagKey"]}`, []argCase{
+		{"which browsers are affected by issue CHECKOUT-4F2", `{"issueId":"CHECKOUT-4F2","tagKey":"browser"}`},
+		{"which users are affected by issue CHECKOUT-4F2", `{"issueId":"CHECKOUT-4F2"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string","description":"A key or a combination (e.g., \"Enter\", \"Control+A\")."}},"required":["key"]}`, []argCase{
+		{"press enter in the page", `{"key":"Enter"}`},
+		{"press Control+A in the page", `{"key":"Control+A"}`},
+	})
+	// A quoted word outside an example cue names something else.
+	checkArgs(t, `{"type":"object","properties":{"sql":{"type":"string","description":"A query. Logs are exposed through a 'logs' table."}},"required":["sql"]}`, []argCase{
+		{"show the postgres logs", `{}`},
+	})
+}
+
+// TestRequiredFlag: a required boolean named by the task is true, and
+// false after a negation.
+func TestRequiredFlag(t *testing.T) {
+	schema := `{"type":"object","properties":{"accept":{"type":"boolean","description":"Whether to accept the dialog."},"promptText":{"type":"string"}},"required":["accept"]}`
+	checkArgs(t, schema, []argCase{
+		{"accept the alert dialog that popped up", `{"accept":true}`},
+		{"do not accept the alert dialog", `{"accept":false}`},
+		{"close the alert dialog", `{}`},
+	})
+}
+
+// TestRepoRefRoles: a slash name after "branch" or "from" is a branch; the
+// repository is the one after a word of place.
+func TestRepoRefRoles(t *testing.T) {
+	schema := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"branch":{"type":"string","description":"Name for the new branch"}},"required":["owner","repo","branch"]}`
+	checkArgs(t, schema, []argCase{
+		{"create branch feature/login off main in acme/web on github", `{"branch":"feature/login","owner":"acme","repo":"web"}`},
+	})
+	pr := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"head":{"type":"string"},"base":{"type":"string"}},"required":["owner","repo","head","base"]}`
+	checkArgs(t, pr, []argCase{
+		{"open a PR from feature/login into main on acme/web", `{"base":"main","head":"feature/login","owner":"acme","repo":"web"}`},
+		{"open a PR in acme/web from feature/login into main", `{"base":"main","head":"feature/login","owner":"acme","repo":"web"}`},
+	})
+}
+
+// TestSetToValue: "set <key> to <value>" for a key/value tool.
+func TestSetToValue(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"number"}]}},"required":["key","value"]}`, []argCase{
+		{"set the defaultShell setting to zsh", `{"key":"defaultShell","value":"zsh"}`},
+		{"set the default shell to zsh", `{}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string","description":"Redis key"},"value":{"type":"string"},"expireSeconds":{"type":"number","description":"Optional expiration time in seconds"}},"required":["key","value"]}`, []argCase{
+		{"set redis key session:1 to abc with 60 second expiry", `{"expireSeconds":60,"key":"session:1","value":"abc"}`},
+	})
+}
+
+// TestFromToRange: "from X to Y" fills a tool's pair of end parameters;
+// one end alone is not enough.
+func TestFromToRange(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"origin":{"type":"string"},"destination":{"type":"string"},"mode":{"type":"string","enum":["driving","walking"]}},"required":["origin","destination"]}`, []argCase{
+		{"driving directions from Boston to New York", `{"destination":"New York","mode":"driving","origin":"Boston"}`},
+		{"walking directions from Boston to New York by the river", `{"destination":"New York","mode":"walking","origin":"Boston"}`},
+		{"directions from Boston", `{}`},
+	})
+}
+
+// TestSameDatabaseNewName: "rename app.old to app.new" renames within the
+// database app.
+func TestSameDatabaseNewName(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"database":{"type":"string"},"collection":{"type":"string"},"newName":{"type":"string","description":"The new name for the collection"}},"required":["database","collection","newName"]}`, []argCase{
+		{"rename collection app.old to app.new", `{"collection":"old","database":"app","newName":"new"}`},
+		{"rename collection app.old to archive", `{"collection":"old","database":"app","newName":"archive"}`},
+	})
+}
+
+// TestQuotedOperandNotPayload: a quoted operand inside an expression is not
+// a payload, and a path parameter does not take free quoted text.
+func TestQuotedOperandNotPayload(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"jql":{"type":"string"}},"required":["jql"]}`, []argCase{
+		{"run the JQL 'project = PAY'", `{"jql":"project = PAY"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"input":{"type":"string"}},"required":["input"]}`, []argCase{
+		{"send status = 'In Progress' to the session", `{}`},
+		{"send 'In Progress' to the session", `{"input":"In Progress"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`, []argCase{
+		{"read 'the notes'", `{}`},
+	})
+}
+
+// TestColonPayload: "key: text" gives a string parameter of that name the
+// whole text up to the next "key:", quotes kept; other types keep the one
+// token after the colon.
+func TestColonPayload(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"jql":{"type":"string"},"limit":{"type":"integer"}},"required":["jql"]}`, []argCase{
+		{"run JQL: project = PAY AND status = 'In Progress' ORDER BY updated DESC", `{"jql":"project = PAY AND status = 'In Progress' ORDER BY updated DESC"}`},
+		{"search with jql: project = PAY limit: 5.", `{"jql":"project = PAY","limit":5}`},
+		{"search with jql: PAY", `{"jql":"PAY"}`},
+	})
+}
+
+// TestTrailingColonPayload: without quotes, the text after the last colon
+// fills the one open text parameter; a one-word tail or a time does not.
+func TestTrailingColonPayload(t *testing.T) {
+	schema := `{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`
+	checkArgs(t, schema, []argCase{
+		{"tell C0123ABC on slack: build is green", `{"channel_id":"C0123ABC","text":"build is green"}`},
+		{"tell C0123ABC on slack: done", `{"channel_id":"C0123ABC"}`},
+		{"remind C0123ABC at 10:30 about it", `{"channel_id":"C0123ABC"}`},
+	})
+}
+
+// TestOptionalDescribedExample: an optional parameter takes a described
+// example only after a word of its description ("press Enter" for "key to
+// press after typing. E.g., "Enter"").
+func TestOptionalDescribedExample(t *testing.T) {
+	schema := `{"type":"object","properties":{"text":{"type":"string"},"submitKey":{"type":"string","description":"Optional key to press after typing. E.g., \"Enter\", \"Tab\""}},"required":["text"]}`
+	checkArgs(t, schema, []argCase{
+		{"type 'hello there' and press Enter", `{"submitKey":"Enter","text":"hello there"}`},
+		{"type 'hello there' then hit Enter", `{"text":"hello there"}`},
+	})
+}
+
+// TestOperands: numbers for a tool whose required parameters are bare
+// operands, in the order written; a count that differs fills nothing.
+func TestOperands(t *testing.T) {
+	schema := `{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]}`
+	checkArgs(t, schema, []argCase{
+		{"what is 17 plus 25", `{"a":17,"b":25}`},
+		{"sum of three and four", `{"a":3,"b":4}`},
+		{"add 1, 2 and 3", `{}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"width":{"type":"number"},"height":{"type":"number"}},"required":["width","height"]}`, []argCase{
+		{"resize to 17 and 25", `{}`},
+	})
+}
+
+// TestCuedText: unquoted text after "titled"/"named"/"saying" runs to a
+// clause boundary; a name of several words only while capitalized.
+func TestCuedText(t *testing.T) {
+	issue := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"title":{"type":"string"}},"required":["owner","repo","title"]}`
+	checkArgs(t, issue, []argCase{
+		{"open an issue titled Crash on startup in acme/web", `{"owner":"acme","repo":"web","title":"Crash on startup"}`},
+		{"open an issue in acme/web titled Crash on startup, urgent", `{"owner":"acme","repo":"web","title":"Crash on startup"}`},
+		{"open an issue in acme/web titled Crash on github", `{"owner":"acme","repo":"web","title":"Crash"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`, []argCase{
+		{"deploy an edge function called hello to supabase", `{"name":"hello"}`},
+		{"add a customer named Jane Doe with email j@x.io", `{"name":"Jane Doe"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`, []argCase{
+		{"post a message saying deploy is done to C0123ABC", `{"channel_id":"C0123ABC","text":"deploy is done"}`},
+	})
+}

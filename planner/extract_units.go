@@ -1,0 +1,270 @@
+package planner
+
+import (
+	"encoding/json"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Durations with units, converted to the unit the parameter declares, and
+// JSON written into the task.
+
+// timeUnits maps the ways English and programmers write a time unit to its
+// length in milliseconds.
+var timeUnits = map[string]float64{
+	"ms": 1, "msec": 1, "msecs": 1, "millisecond": 1, "milliseconds": 1, "millis": 1,
+	"s": 1000, "sec": 1000, "secs": 1000, "second": 1000, "seconds": 1000,
+	"min": 60000, "mins": 60000, "minute": 60000, "minutes": 60000,
+	"h": 3600000, "hr": 3600000, "hrs": 3600000, "hour": 3600000, "hours": 3600000,
+	"day": 86400000, "days": 86400000,
+}
+
+// reAttachedUnit is a duration written in one token: "30s", "500ms", "2h".
+var reAttachedUnit = regexp.MustCompile(`^(\d+(?:\.\d+)?)(ms|s|sec|secs|min|mins|h|hr|hrs|d)$`)
+
+// numberUnit returns the time unit written with a number ("5 seconds",
+// "30s"), in milliseconds, or 0.
+func numberUnit(n numberAt) float64 {
+	if n.unit != 0 {
+		return n.unit
+	}
+	if n.next == "s" || n.next == "h" { // a lone letter after a spaced number is too loose
+		return 0
+	}
+	return timeUnits[strings.TrimSuffix(n.next, "-long")] // "a 2 hour-long timeout"
+}
+
+// paramTimeUnit returns the unit a numeric parameter takes durations in, in
+// milliseconds, from its name ("timeout_ms", "expireSeconds") or its
+// description ("Maximum wait time in milliseconds", "The time to wait in
+// seconds"); 0 when it says none or is not about time.
+func paramTimeUnit(p argProp) float64 {
+	if p.typ != "integer" && p.typ != "number" {
+		return 0
+	}
+	var words []string
+	splitWords(p.name, func(w string) { words = append(words, strings.ToLower(w)) })
+	if len(words) > 1 {
+		switch words[len(words)-1] {
+		case "ms", "millis", "milliseconds", "msec":
+			return 1
+		case "seconds", "secs", "sec", "s":
+			return 1000
+		case "minutes", "mins":
+			return 60000
+		case "hours", "hrs":
+			return 3600000
+		case "days":
+			return 86400000
+		}
+	}
+	d := strings.ToLower(p.desc)
+	for _, u := range []struct {
+		word string
+		ms   float64
+	}{{"millisecond", 1}, {"second", 1000}, {"minute", 60000}, {"hour", 3600000}, {" day", 86400000}} {
+		if strings.Contains(d, u.word) {
+			return u.ms
+		}
+	}
+	return 0
+}
+
+// durationValue converts a number written with a unit (of time, or of
+// length) to the parameter's unit ("2 minutes" for a timeout in
+// milliseconds: 120000; "2 km" for a radius in meters: 2000).
+func durationValue(n numberAt, from, to float64, typ string) any {
+	v := n.value * from / to
+	if typ == "integer" || v == math.Trunc(v) {
+		return int64(math.Round(v))
+	}
+	return v
+}
+
+// jsonSnippets finds the JSON objects and arrays written in a task ("with
+// body {"title": "x"}", "set labels to ["bug", "p1"]") and returns them
+// with the task where each is blanked out, so their quoted members are not
+// read again as quoted values of their own.
+func jsonSnippets(s string) (snips []json.RawMessage, rest string) {
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '{' && b[i] != '[' {
+			continue
+		}
+		end := matchingBracket(b, i)
+		if end < 0 {
+			continue
+		}
+		raw := b[i : end+1]
+		if !json.Valid(raw) || len(raw) < 3 {
+			continue
+		}
+		// "[x]" or "[1]" as prose are not worth a parameter; an object, or
+		// an array with a quoted string or several members, is.
+		if raw[0] == '[' && !strings.ContainsAny(string(raw), "\",{") {
+			continue
+		}
+		snips = append(snips, json.RawMessage(append([]byte(nil), raw...)))
+		for k := i; k <= end; k++ {
+			b[k] = ' '
+		}
+		i = end
+	}
+	return snips, string(b)
+}
+
+// matchingBracket returns the index of the bracket closing the one at i,
+// skipping brackets inside JSON strings, or -1.
+func matchingBracket(b []byte, i int) int {
+	depth, inStr := 0, false
+	for k := i; k < len(b); k++ {
+		c := b[k]
+		if inStr {
+			switch c {
+			case '\\':
+				k++
+			case '"':
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inStr = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// snippetFor returns the JSON snippet for parameter p: an object for an
+// object parameter, an array for an array parameter, taken when the
+// snippet follows a word of p's name ("body {...}", "labels: [...]") or p
+// is the tool's only parameter of that type.
+func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessage, used map[int]bool) (any, bool) {
+	want := byte('{')
+	switch p.typ {
+	case "object":
+	case "array":
+		want = '['
+	default:
+		return nil, false
+	}
+	same := 0
+	for _, q := range props {
+		if q.typ == p.typ {
+			same++
+		}
+	}
+	lq := strings.ToLower(query)
+	for i, sn := range snips {
+		if used[i] || sn[0] != want {
+			continue
+		}
+		named := false
+		if at := strings.Index(query, string(sn)); at > 0 {
+			before := strings.Fields(strings.Trim(lq[:at], " :="))
+			if len(before) > 0 {
+				for _, w := range paramWords(p.name) {
+					if normalizeWord(strings.Trim(before[len(before)-1], ":=,")) == w {
+						named = true
+					}
+				}
+			}
+		}
+		if !named && same != 1 {
+			continue
+		}
+		var x any
+		if json.Unmarshal(sn, &x) != nil {
+			continue
+		}
+		used[i] = true
+		return x, true
+	}
+	return nil, false
+}
+
+// parseAttachedUnit reads "30s", "500ms", "2h" as a number with its unit.
+func parseAttachedUnit(w string) (numberAt, bool) {
+	m := reAttachedUnit.FindStringSubmatch(w)
+	if m == nil {
+		return numberAt{}, false
+	}
+	f, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return numberAt{}, false
+	}
+	u := m[2]
+	if u == "d" {
+		u = "day"
+	}
+	return numberAt{value: f, isInt: !strings.Contains(m[1], "."), unit: timeUnits[u]}, true
+}
+
+// countOfThings reads "list 50 users", "5 firecrawl monitors": a whole
+// number right before a plural noun (one modifier word may come between)
+// is how many things the task wants, unless the noun is a unit ("3
+// months", "20 lines", "500 meters"). It returns 0 when no number is
+// written so.
+func countOfThings(words []string) int {
+	clean := func(w string) string { return strings.ToLower(strings.Trim(w, ".,;:!?()")) }
+	for i, w := range words {
+		n, err := strconv.Atoi(clean(w))
+		if err != nil || n <= 0 || i+1 >= len(words) {
+			continue
+		}
+		for k := i + 1; k <= i+2 && k < len(words); k++ {
+			nw := clean(words[k])
+			if stopWords[nw] || hasDigit(nw) {
+				break
+			}
+			if isPlural(nw) {
+				if unitWords[nw] || timeUnits[nw] != 0 {
+					break
+				}
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// unitWords are plural nouns of measure: a number before them is an
+// amount, not a count of results.
+var unitWords = setOf("months", "weeks", "years", "lines", "bytes", "pixels", "meters", "metres", "kilometers",
+	"miles", "feet", "dollars", "euros", "pounds", "cents", "percent", "points", "characters", "chars", "words",
+	"tokens", "times", "levels", "degrees", "columns", "rows", "kb", "mb", "gb")
+
+// lengthUnits maps the ways a distance is written to its length in meters.
+var lengthUnits = map[string]float64{
+	"m": 1, "meter": 1, "meters": 1, "metre": 1, "metres": 1,
+	"km": 1000, "kilometer": 1000, "kilometers": 1000, "kilometre": 1000, "kilometres": 1000,
+	"mi": 1609.344, "mile": 1609.344, "miles": 1609.344, "ft": 0.3048, "foot": 0.3048, "feet": 0.3048,
+}
+
+// paramLengthUnit returns the unit, in meters, a numeric parameter's
+// description declares for distances ("Search radius in meters"), or 0.
+func paramLengthUnit(p argProp) float64 {
+	if p.typ != "integer" && p.typ != "number" || p.desc == "" {
+		return 0
+	}
+	d := strings.ToLower(p.desc)
+	for _, u := range []struct {
+		word string
+		m    float64
+	}{{"in kilomet", 1000}, {"in meters", 1}, {"in metres", 1}, {"in miles", 1609.344}, {"in feet", 0.3048}} {
+		if strings.Contains(d, u.word) {
+			return u.m
+		}
+	}
+	return 0
+}

@@ -1,0 +1,92 @@
+package planner
+
+import (
+	"strconv"
+	"testing"
+)
+
+// TestDurationUnits: a number written with a time unit is converted to the
+// unit the parameter's name or description declares; a bare number is not
+// touched by this rule.
+func TestDurationUnits(t *testing.T) {
+	desc := `{"type":"object","properties":{"text":{"type":"string"},"timeout":{"type":"integer","description":"Maximum wait time in milliseconds."}},"required":["text"]}`
+	checkArgs(t, desc, []argCase{
+		{"wait up to 2 minutes for the text 'Loaded'", `{"text":"Loaded","timeout":120000}`},
+		{"wait up to 30s for the text 'Loaded'", `{"text":"Loaded","timeout":30000}`},
+		{"wait up to 1.5 seconds for the text 'Loaded'", `{"text":"Loaded","timeout":1500}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"expireSeconds":{"type":"number"}},"required":["key"]}`, []argCase{
+		{"cache key k1 for 5 minutes", `{"expireSeconds":300,"key":"k1"}`},
+		{"cache key k1 for 500ms", `{"expireSeconds":0.5,"key":"k1"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"command":{"type":"string"},"timeout_ms":{"type":"number"}},"required":["command"]}`, []argCase{
+		{"run 'make' with a 10 second timeout", `{"command":"make","timeout_ms":10000}`},
+	})
+	for name, want := range map[string]float64{"timeout_ms": 1, "expireSeconds": 1000, "timeout": 0, "maxResults": 0} {
+		if got := paramTimeUnit(argProp{name: name, typ: "number"}); got != want {
+			t.Errorf("paramTimeUnit(%s) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestJSONSnippet: a JSON object or array in the task fills the object or
+// array parameter that names it (or the only one), and its quoted members
+// are not read as quoted values of their own.
+func TestJSONSnippet(t *testing.T) {
+	schema := `{"type":"object","properties":{"title":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}},"body":{"type":"object"},"headers":{"type":"object"}},"required":["title"]}`
+	checkArgs(t, schema, []argCase{
+		{`send body {"a": 1, "b": "x y"} titled 'T1'`, `{"body":{"a":1,"b":"x y"},"title":"T1"}`},
+		{`use labels ["bug", "p1"] and title 'T1'`, `{"labels":["bug","p1"],"title":"T1"}`},
+		{`post {"a": 1} titled 'T1'`, `{"title":"T1"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"document":{"type":"object"},"collection":{"type":"string"}},"required":["document","collection"]}`, []argCase{
+		{`insert {"name": "Ann", "age": 31} into collection users`, `{"collection":"users","document":{"age":31,"name":"Ann"}}`},
+	})
+	if sn, rest := jsonSnippets(`a [x] and {"k": "}"} b`); len(sn) != 1 || string(sn[0]) != `{"k": "}"}` || rest != `a [x] and            b` {
+		t.Errorf("jsonSnippets = %q, %q", sn, rest)
+	}
+}
+
+// TestUnitPhrasing: "an hour" is one hour; "1024 by 768" a size; a number
+// before a plural noun a count unless the noun is a unit; a distance is
+// converted to the unit the description declares.
+func TestUnitPhrasing(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"expireSeconds":{"type":"number"}},"required":["key"]}`, []argCase{
+		{"cache key k1 for an hour", `{"expireSeconds":3600,"key":"k1"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"pageId":{"type":"number"},"width":{"type":"integer"},"height":{"type":"integer"}},"required":["pageId","width","height"]}`, []argCase{
+		{"resize page 1 to 1024 by 768", `{"height":768,"pageId":1,"width":1024}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"limit":{"type":"number"}}}`, []argCase{
+		{"list 50 slack users", `{"limit":50}`},
+		{"give me 4 resource links", `{"limit":4}`},
+		{"users who joined 3 months ago", `{}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"query":{"type":"string"},"radius":{"type":"number","description":"Search radius in meters (max 50000)"}},"required":["query"]}`, []argCase{
+		{"find 'sushi' within 2 km", `{"query":"sushi","radius":2000}`},
+		{"find 'sushi' within 500 meters", `{"query":"sushi","radius":500}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"selector":{"type":"string","description":"CSS selector"}},"required":["selector"]}`, []argCase{
+		{"click on .btn-primary", `{"selector":".btn-primary"}`},
+		{"click on .env", `{}`},
+	})
+}
+
+// TestPropsCache: a schema read again returns the same parameters, and the
+// cache never holds more than propsCacheSize schemas.
+func TestPropsCache(t *testing.T) {
+	a := toolProps([]byte(`{"type":"object","properties":{"x":{"type":"string"}}}`))
+	b := toolProps([]byte(`{"type":"object","properties":{"x":{"type":"string"}}}`))
+	if len(a) != 1 || &a[0] != &b[0] {
+		t.Fatalf("second read did not come from the cache: %v %v", a, b)
+	}
+	for i := range propsCacheSize + 10 {
+		toolProps([]byte(`{"type":"object","properties":{"p` + strconv.Itoa(i) + `":{"type":"number"}}}`))
+	}
+	propsCache.Lock()
+	n := len(propsCache.m)
+	propsCache.Unlock()
+	if n > propsCacheSize {
+		t.Errorf("cache holds %d schemas, want <= %d", n, propsCacheSize)
+	}
+}
