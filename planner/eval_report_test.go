@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -145,113 +147,200 @@ func hasExpectedArgs(raw json.RawMessage) bool {
 	return json.Unmarshal(raw, &m) == nil && len(m) > 0
 }
 
-// argsMatch applies score.mjs's rules: every expected key (dotted keys reach
-// nested values) must be present and equal; strings compare case- and
-// space-insensitively and a string of 8+ characters also matches when
-// contained; arrays compare order-free; {"$contains": x} and {"$oneOf": [...]}.
+// argsMatch applies score.mjs's rules (../shared/eval/toolsel/score.mjs,
+// matchValue and getPath), so that the figures here are the ones the
+// steering side's scorer gives: every expected key must match, a dotted key
+// walks objects, array indexes and JSON text; strings compare
+// case-insensitively with whitespace collapsed, surrounding quotes or
+// backticks and a trailing "/" ignored, and an expected string of 8+
+// characters also matches when contained; numbers compare numerically (a
+// numeric string counts); booleans accept "true"/"false"; every expected
+// array element must match some actual one (a scalar counts as a
+// one-element array); {"$contains": x} searches the actual value's text
+// (JSON for objects); {"$oneOf": [...]} takes any alternative.
 func argsMatch(wantRaw, gotRaw json.RawMessage) bool {
-	var want, got map[string]any
+	var want map[string]any
 	if json.Unmarshal(wantRaw, &want) != nil {
 		return false
 	}
+	var got any
 	if len(gotRaw) == 0 || json.Unmarshal(gotRaw, &got) != nil {
-		return len(want) == 0
+		got = map[string]any{}
 	}
 	for k, w := range want {
-		g, ok := lookupDotted(got, k)
-		if !ok || !valueMatches(w, g) {
+		if !matchValue(w, getPath(got, k)) {
 			return false
 		}
 	}
 	return true
 }
 
-func lookupDotted(m map[string]any, key string) (any, bool) {
-	if v, ok := m[key]; ok {
-		return v, true
+// getPath is score.mjs's getPath; nil stands for undefined.
+func getPath(v any, path string) any {
+	for seg := range strings.SplitSeq(path, ".") {
+		if v == nil {
+			return nil
+		}
+		if s, ok := v.(string); ok {
+			if json.Unmarshal([]byte(s), &v) != nil {
+				return nil
+			}
+		}
+		switch c := v.(type) {
+		case []any:
+			i, err := strconv.Atoi(seg)
+			if err != nil || i < 0 || i >= len(c) || strconv.Itoa(i) != seg {
+				return nil
+			}
+			v = c[i]
+		case map[string]any:
+			v = c[seg]
+		default:
+			return nil
+		}
 	}
-	head, rest, ok := strings.Cut(key, ".")
-	if !ok {
-		return nil, false
-	}
-	sub, ok := m[head].(map[string]any)
-	if !ok {
-		return nil, false
-	}
-	return lookupDotted(sub, rest)
+	return v
 }
 
-func normText(s string) string { return strings.Join(strings.Fields(strings.ToLower(s)), " ") }
-
-func valueMatches(w, g any) bool {
-	switch w := w.(type) {
+// member is JavaScript's act[k] for an object or array.
+func member(act any, k string) any {
+	switch c := act.(type) {
 	case map[string]any:
-		if c, ok := w["$contains"]; ok {
-			cs, _ := c.(string)
-			gs, _ := g.(string)
-			return cs != "" && strings.Contains(normText(gs), normText(cs))
+		return c[k]
+	case []any:
+		if i, err := strconv.Atoi(k); err == nil && i >= 0 && i < len(c) && strconv.Itoa(i) == k {
+			return c[i]
 		}
-		if alts, ok := w["$oneOf"].([]any); ok {
-			for _, a := range alts {
-				if valueMatches(a, g) {
+	}
+	return nil
+}
+
+// jsString is JavaScript's String(v) for JSON values (JSON text for objects
+// and arrays, as score.mjs stringifies them where it matters).
+func jsString(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	case nil:
+		return "null"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// jsNumber is JavaScript's Number(v) for the values score.mjs compares;
+// ok is false for NaN.
+func jsNumber(v any) (float64, bool) {
+	switch v := v.(type) {
+	case float64:
+		return v, true
+	case bool:
+		if v {
+			return 1, true
+		}
+		return 0, true
+	case string:
+		s := strings.TrimSpace(v)
+		if s == "" {
+			return 0, true
+		}
+		f, err := strconv.ParseFloat(s, 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+var (
+	edgeQuotes = regexp.MustCompile("^[`'\"]+|[`'\"]+$")
+	spaceRun   = regexp.MustCompile(`\s+`)
+	endSlashes = regexp.MustCompile(`/+$`)
+)
+
+// normStr is score.mjs's normStr.
+func normStr(s string) string {
+	s = edgeQuotes.ReplaceAllString(strings.TrimSpace(s), "")
+	return strings.ToLower(endSlashes.ReplaceAllString(spaceRun.ReplaceAllString(s, " "), ""))
+}
+
+// matchValue is score.mjs's matchValue; act nil stands for undefined/null.
+func matchValue(exp, act any) bool {
+	switch e := exp.(type) {
+	case map[string]any:
+		if alts, ok := e["$oneOf"]; ok {
+			as, _ := alts.([]any)
+			for _, a := range as {
+				if matchValue(a, act) {
 					return true
 				}
 			}
 			return false
 		}
-		gm, ok := g.(map[string]any)
-		if !ok {
+		if c, ok := e["$contains"]; ok {
+			if act == nil {
+				return false
+			}
+			return strings.Contains(strings.ToLower(jsString(act)), strings.ToLower(jsString(c)))
+		}
+		// A plain object: act must be an object (or array) and every key
+		// match its member (act[k], not a dotted walk).
+		switch act.(type) {
+		case map[string]any, []any:
+		default:
 			return false
 		}
-		for k, v := range w {
-			if !valueMatches(v, gm[k]) {
+		for k, v := range e {
+			if !matchValue(v, member(act, k)) {
 				return false
 			}
 		}
 		return true
-	case string:
-		gs, ok := g.(string)
+	case []any:
+		arr, ok := act.([]any)
 		if !ok {
-			if f, isNum := g.(float64); isNum {
-				gs = fmt.Sprint(f)
-			} else {
-				return false
+			arr = nil
+			if act != nil {
+				arr = []any{act}
 			}
 		}
-		a, b := normText(w), normText(gs)
-		return a == b || (len(a) >= 8 && strings.Contains(b, a))
-	case float64:
-		switch g := g.(type) {
-		case float64:
-			return g == w
-		case string:
-			return g == fmt.Sprint(w)
-		}
-		return false
-	case bool:
-		gb, ok := g.(bool)
-		return ok && gb == w
-	case []any:
-		ga, ok := g.([]any)
-		if !ok || len(ga) != len(w) {
-			return false
-		}
-		used := make([]bool, len(ga))
 	next:
-		for _, x := range w {
-			for j, y := range ga {
-				if !used[j] && valueMatches(x, y) {
-					used[j] = true
+		for _, x := range e {
+			for _, a := range arr {
+				if matchValue(x, a) {
 					continue next
 				}
 			}
 			return false
 		}
 		return true
-	case nil:
-		return g == nil
 	}
-	return false
+	if act == nil {
+		return false
+	}
+	switch e := exp.(type) {
+	case float64:
+		n, ok := jsNumber(act)
+		return ok && n == e
+	case bool:
+		return act == exp || strings.ToLower(jsString(act)) == strconv.FormatBool(e)
+	}
+	es, as := normStr(jsString(exp)), normStr(jsString(act))
+	return as == es || (utf16Len(es) >= 8 && strings.Contains(as, es))
+}
+
+// utf16Len is a JavaScript string's length.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x10000 {
+			n++
+		}
+	}
+	return n
 }
 
 // TestEvalReport prints the figures of docs/benchmarks.md for the dev set
@@ -345,6 +434,21 @@ func TestArgsMatch(t *testing.T) {
 		{`{"a.b":1}`, `{"a":{"b":1}}`, true},
 		{`{"k":"v"}`, ``, false},
 		{`{"k":true}`, `{"k":false}`, false},
+		// score.mjs's rules beyond the simple ones
+		{`{"path":"/a/b"}`, `{"path":"'/a/b/'"}`, true},
+		{`{"n":5}`, `{"n":"5"}`, true},
+		{`{"n":5}`, `{"n":"5.0"}`, true},
+		{`{"k":true}`, `{"k":"TRUE"}`, true},
+		{`{"xs":["a"]}`, `{"xs":"a"}`, true},
+		{`{"xs":["a"]}`, `{"xs":["b","a","c"]}`, true},
+		{`{"xs":["a","d"]}`, `{"xs":["b","a","c"]}`, false},
+		{`{"r.0.from":"x"}`, `{"r":[{"from":"x"}]}`, true},
+		{`{"r.1.from":"x"}`, `{"r":[{"from":"x"}]}`, false},
+		{`{"p.q":"x"}`, `{"p":"{\"q\":\"x\"}"}`, true},
+		{`{"o":{"$contains":"\"b\":2"}}`, `{"o":{"a":1,"b":2}}`, true},
+		{`{"o":{"a":1}}`, `{"o":{"a":"1","b":2}}`, true},
+		{`{"s":"a long value here"}`, `{"s":"prefix a long value here suffix"}`, true},
+		{`{"s":"short"}`, `{"s":"not short"}`, false},
 	} {
 		if got := argsMatch(json.RawMessage(c.want), json.RawMessage(c.got)); got != c.ok {
 			t.Errorf("argsMatch(%s, %s) = %v, want %v", c.want, c.got, got, c.ok)
