@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
@@ -36,8 +37,10 @@ type session struct {
 	cancel   context.CancelFunc
 	work     sync.WaitGroup // the session's own request goroutines (orchestrate_task, waits for backends, ...)
 
+	ready atomic.Bool // initialized, read without mu by the fast lane
+
 	mu          sync.Mutex
-	initialized bool                       // guarded by mu
+	initialized bool                       // guarded by mu; ready mirrors it
 	clientCaps  map[string]json.RawMessage // guarded by mu
 	clientInfo  json.RawMessage            // guarded by mu
 	version     string                     // guarded by mu; negotiated protocol version
@@ -74,6 +77,7 @@ func newSession(g *Gateway, stream rpc.Stream) *session {
 	s.pt.init()
 	opts := rpc.ConnOptions{
 		Handler:     s.handle,
+		Fast:        s.fast,
 		ReplyErrors: true,
 		OnBadInput: func(line []byte, err error) {
 			s.log.Warn().Str("error", err.Error()).Msg("unreadable message from the client")
@@ -257,6 +261,7 @@ func (s *session) initialize(m *rpc.Message) {
 		}
 	}
 	s.initialized, s.clientCaps, s.clientInfo, s.version = true, p.Capabilities, p.ClientInfo, version
+	s.ready.Store(true)
 	s.mu.Unlock()
 
 	reply := func() {
@@ -283,6 +288,7 @@ func (s *session) initialize(m *rpc.Message) {
 		s.log.Error().Err(err).Msg("initializationOptions rejected")
 		s.mu.Lock()
 		s.initialized = false
+		s.ready.Store(false)
 		s.mu.Unlock()
 		s.conn.ReplyError(m.ID, rpc.AsError(&rpc.Error{Code: rpc.CodeInvalidParams, Message: err.Error()}))
 		return
@@ -438,10 +444,15 @@ func (s *session) begin(id json.RawMessage, ideToken json.RawMessage, cancel con
 // finish forgets a client request; it reports false if it was cancelled
 // (its response must then not be sent).
 func (s *session) finish(id json.RawMessage, in *inflight) bool {
+	return s.finishKey(string(id), in)
+}
+
+// finishKey is finish for the id's raw JSON as a string.
+func (s *session) finishKey(key string, in *inflight) bool {
 	s.mu.Lock()
 	cancelled := in.cancelled
-	if !cancelled && s.inflight[string(id)] == in {
-		delete(s.inflight, string(id))
+	if !cancelled && s.inflight[key] == in {
+		delete(s.inflight, key)
 	}
 	s.mu.Unlock()
 	s.g.dropToken(in.token)

@@ -372,6 +372,13 @@ func latency() {
 // window runs total calls with at most w in flight and returns calls/s.
 func window(p *peer, params string, w, total int) float64 {
 	sent, recv := 0, 0
+	// A window that makes no progress for a minute is a lost message:
+	// say where instead of hanging the run.
+	stuck := time.AfterFunc(time.Minute, func() {
+		fmt.Fprintf(os.Stderr, "benchdriver: stuck: %s (pid %d), %d in flight, %d calls\n", p.cmd.Path, p.pid(), w, total)
+		os.Exit(3)
+	})
+	defer stuck.Stop()
 	t0 := time.Now()
 	for sent < w && sent < total {
 		sent++
