@@ -57,7 +57,7 @@ type fastCall struct {
 // the line on the fast lane.
 func (s *session) fast(line []byte) bool {
 	g := s.g
-	if !s.ready.Load() || g.tracing.Load() {
+	if !s.ready.Load() || g.tracing.Load() || g.fastOff {
 		return false
 	}
 	env, ok := rpc.ScanRequest(line)
@@ -106,6 +106,7 @@ func (s *session) fast(line []byte) bool {
 		s.conn.Reply(env.ID, toolFailure(err))
 		return true
 	}
+	g.fastCalls.Add(1)
 	s.mu.Lock()
 	fc.in.call = &fc.call
 	cancelled := fc.in.cancelled

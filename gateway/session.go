@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -62,6 +63,14 @@ type inflight struct {
 	cancelled bool
 }
 
+// callID is the backend request id of a forwarded call, 0 for none.
+func callID(c *backends.Call) int64 {
+	if c == nil {
+		return 0
+	}
+	return c.ID()
+}
+
 var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
 // newSession prepares a session of g over stream; [session.run] serves it.
@@ -115,19 +124,26 @@ func (s *session) run(ctx context.Context) error {
 	if s.listTimer != nil {
 		s.listTimer.Stop()
 	}
-	calls := make([]*inflight, 0, len(s.inflight))
+	type ended struct {
+		call  *backends.Call
+		token int64
+	}
+	calls := make([]ended, 0, len(s.inflight))
 	for id, in := range s.inflight {
 		in.cancelled = true
-		calls = append(calls, in)
+		calls = append(calls, ended{in.call, in.token})
 		delete(s.inflight, id)
 	}
 	s.mu.Unlock()
-	// One session's disconnect cancels only its own calls.
-	for _, in := range calls {
-		if in.call != nil {
-			in.call.Cancel("the client disconnected")
+	// One session's disconnect cancels only its own calls, in the order
+	// they were sent (the map has none; the gateway's own work has no
+	// call and comes first).
+	slices.SortFunc(calls, func(a, b ended) int { return cmp.Compare(callID(a.call), callID(b.call)) })
+	for _, c := range calls {
+		if c.call != nil {
+			c.call.Cancel("the client disconnected")
 		}
-		s.g.dropToken(in.token)
+		s.g.dropToken(c.token)
 	}
 	s.work.Wait()
 	s.conn.Close()

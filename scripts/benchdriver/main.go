@@ -32,8 +32,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/gateway"
