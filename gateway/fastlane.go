@@ -1,7 +1,9 @@
 package gateway
 
 import (
+	"bytes"
 	"encoding/json"
+	"strconv"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
@@ -30,7 +32,7 @@ import (
 // It steps aside, leaving the line to the general path untouched, for
 // anything it is not sure of: a line the envelope scan does not take
 // (rpc.ScanRequest), params whose name, arguments or _meta the exact reader
-// cannot read (callParams), the gateway's own tools, a progress token, a
+// cannot read (callParams), the gateway's own tools, a
 // name that does not resolve, arguments that fail validation, backends
 // still starting, a session not initialized, and the dashboard's message
 // trace being on. The general path then answers exactly as before; what
@@ -48,8 +50,9 @@ type fastCall struct {
 	key   string    // the client's raw id
 	start time.Time // for metrics, when the hub is on
 
-	// Only during ForwardRaw: the client's params (aliasing its line).
-	params []byte
+	// Only during ForwardRaw: the client's params and their _meta, when it
+	// carries a progress token (aliasing its line).
+	params, meta []byte
 }
 
 // fast is the session connection's rpc.ConnOptions.Fast hook: it runs on
@@ -68,13 +71,12 @@ func (s *session) fast(line []byte) bool {
 	if !ok || name == "" || metaTools[name] != nil {
 		return false
 	}
+	var ideToken []byte
 	if meta != nil {
 		if meta[0] != '{' {
 			return false // the general path says why
 		}
-		if _, has := rpc.Member(meta, "progressToken"); has {
-			return false
-		}
+		ideToken, _ = rpc.Member(meta, "progressToken")
 	}
 	if len(args) > 0 && args[0] != '{' {
 		return false // not an object (or null): the general path answers
@@ -91,6 +93,11 @@ func (s *session) fast(line []byte) bool {
 	}
 	fc := &fastCall{s: s, b: b, tool: t.Name, key: string(env.ID)}
 	fc.in.backend = b.ID()
+	if ideToken != nil {
+		// The client's token outlives its line: one copy.
+		fc.in.token = g.newToken(s, bytes.Clone(ideToken))
+		fc.meta = meta
+	}
 	if g.opts.Hub != nil {
 		fc.start = time.Now()
 	}
@@ -100,7 +107,7 @@ func (s *session) fast(line []byte) bool {
 	g.noteCaller(b.ID(), s)
 	fc.params = env.Params
 	err = b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name))
-	fc.params = nil
+	fc.params, fc.meta = nil, nil
 	if err != nil {
 		s.finishKey(fc.key, &fc.in)
 		s.conn.Reply(env.ID, toolFailure(err))
@@ -118,14 +125,43 @@ func (s *session) fast(line []byte) bool {
 }
 
 // AppendCallParams implements backends.RawHandler: the client's params
-// with the tool's name set to the backend's, every other byte kept.
+// with the tool's name set to the backend's and the progress token, if
+// any, to the gateway's, every other byte kept: what callBackendTool and
+// forwardFor make of them with rpc.SetMember (every "name" member gets
+// the name; every "_meta" member gets the last one, whose every
+// "progressToken" gets the gateway's token).
 func (fc *fastCall) AppendCallParams(dst []byte) []byte {
-	out, ok := rpc.AppendSetMemberString(dst, fc.params, "name", fc.tool)
+	var out []byte
+	ok := false
+	if fc.in.token == 0 {
+		out, ok = rpc.AppendSetMemberString(dst, fc.params, "name", fc.tool)
+	} else {
+		out, ok = rpc.AppendEdited(dst, fc.params, fc.editParams)
+	}
 	if !ok {
 		// Not reached: callParams read these params with the same reader.
 		return append(dst, fc.params...)
 	}
 	return out
+}
+
+// editParams sets the name and the _meta of forwarded params.
+func (fc *fastCall) editParams(dst, key, _ []byte) ([]byte, bool) {
+	switch string(key) {
+	case "name":
+		return rpc.AppendString(dst, fc.tool), true
+	case "_meta":
+		return rpc.AppendEdited(dst, fc.meta, fc.editMeta)
+	}
+	return dst, false
+}
+
+// editMeta sets the progress token of the forwarded _meta.
+func (fc *fastCall) editMeta(dst, key, _ []byte) ([]byte, bool) {
+	if string(key) != "progressToken" {
+		return dst, false
+	}
+	return strconv.AppendInt(dst, fc.in.token, 10), true
 }
 
 // CallResult implements backends.RawHandler: the backend's plain

@@ -153,9 +153,10 @@ func TestFastLaneSameBytes(t *testing.T) {
 		{true, `{"jsonrpc":"2.0","id":14,"method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
 		{true, `{"jsonrpc":"2.0","id":15,"method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
 		// Then mostly lines left to the general path, which answers or
-		// forwards them; a few the fast lane takes whole (an escaped
-		// _meta key that is no progress token, a repeated name, an
-		// unknown "Method" member, deep arguments, a trailing CR).
+		// forwards them; a few the fast lane takes whole (progress tokens,
+		// repeated _meta and progressToken members, an escaped _meta key
+		// that is no progress token, a repeated name, an unknown "Method"
+		// member, deep arguments, a trailing CR).
 		{false, `{"jsonrpc":"2.0","id":"caf\u00e9","method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
 		{false, `{"jsonrpc":"2.0","id":"é","method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
 		{false, `{"jsonrpc":"2.0","id":"` + "\xff" + `","method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
@@ -170,8 +171,10 @@ func TestFastLaneSameBytes(t *testing.T) {
 		{false, `{"jsonrpc":"2.0","id":25,"method":"tools/call","params":{"name":"tb__strict","arguments":{"s":1}}}`},
 		{false, `{"jsonrpc":"2.0","id":26,"method":"tools/call","params":{"name":"tb__echo","arguments":null}}`},
 		{false, `{"jsonrpc":"2.0","id":27,"method":"tools/call","params":{"name":"tb__echo","arguments":[1]}}`},
-		{false, `{"jsonrpc":"2.0","id":28,"method":"tools/call","params":{"name":"tb__echo","arguments":{},"_meta":{"progressToken":"p-1"}}}`},
-		{false, `{"jsonrpc":"2.0","id":29,"method":"tools/call","params":{"name":"tb__echo","arguments":{},"_meta":{"progressToken":12345678901234567890}}}`},
+		{true, `{"jsonrpc":"2.0","id":28,"method":"tools/call","params":{"name":"tb__echo","arguments":{},"_meta":{"progressToken":"p-1"}}}`},
+		{true, `{"jsonrpc":"2.0","id":29,"method":"tools/call","params":{"name":"tb__echo","arguments":{},"_meta":{"progressToken":12345678901234567890}}}`},
+		{true, `{"jsonrpc":"2.0","id":47,"method":"tools/call","params":{"_meta":{"a":1,"progressToken":{"o":[1]},"progressToken":"dup"},"name":"tb__echo","_meta":{"progressToken":5},"arguments":{}}}`},
+		{true, `{"jsonrpc":"2.0","id":48,"method":"tools/call","params":{"_meta":{"progressToken":-1.5e3, "x":"y"},"arguments":{"a":[]},"name":"tb__echo"}}`},
 		{false, `{"jsonrpc":"2.0","id":30,"method":"tools/call","params":{"name":"tb__echo","arguments":{},"_meta":"no"}}`},
 		{true, `{"jsonrpc":"2.0","id":31,"method":"tools/call","params":{"name":"tb__echo","arguments":{},"_meta":{"progress\u0054oken":"p"}}}`},
 		{false, `{"jsonrpc":"2\u002e0","id":32,"method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
@@ -191,6 +194,31 @@ func TestFastLaneSameBytes(t *testing.T) {
 		{false, `{"jsonrpc":"2.0","id":"` + strings.Repeat("x", 70) + `","method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
 	}
 	checkLanes(t, script, lines)
+}
+
+// TestFastLaneProgress checks that progress reaches the client under its
+// own token, before the result, for a call on the fast lane.
+func TestFastLaneProgress(t *testing.T) {
+	script := fastLaneTools + `> tools/call
+{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":$TOKEN,"progress":1,"total":2}}
+{"jsonrpc":"2.0","method":"notifications/progress","params":{ "progress" : 2 , "progressToken" : $TOKEN }}
+{"jsonrpc":"2.0","id":$ID,"result":{"done":true}}
+`
+	lines := []laneLine{
+		{true, `{"jsonrpc":"2.0","id":"p","method":"tools/call","params":{"name":"tb__echo","arguments":{},"_meta":{"progressToken":"client-token"}}}`},
+		{true, `{"jsonrpc":"2.0","id":"q","method":"tools/call","params":{"name":"tb__echo","arguments":{},"_meta":{"progressToken":77}}}`},
+	}
+	checkLanes(t, script, lines)
+	client, _, _ := replayFastLane(t, script, []string{lines[0].line}, false)
+	want := []string{
+		"## line 0\n",
+		`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"client-token","progress":1,"total":2}}` + "\n",
+		`{"jsonrpc":"2.0","method":"notifications/progress","params":{ "progress" : 2 , "progressToken" : "client-token" }}` + "\n",
+		`{"jsonrpc":"2.0","id":"p","result":{"done":true}}` + "\n",
+	}
+	if diff := cmp.Diff(want, client); diff != "" {
+		t.Errorf("client received (-want +got):\n%s", diff)
+	}
 }
 
 // TestFastLaneCancelAndExit checks the bookkeeping the fast lane keeps:

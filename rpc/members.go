@@ -123,6 +123,31 @@ func AppendSetMemberString(dst, obj []byte, key, s string) ([]byte, bool) {
 	return appendSetMember(dst, obj, key, nil, s, true)
 }
 
+// AppendEdited appends obj to dst with the values of some of its
+// top-level members replaced: edit sees each member's key and raw value
+// and returns dst with the replacement appended and true, or dst as it
+// was and false to keep the value. Everything else, key order and
+// whitespace included, is kept byte for byte. ok is false, with dst
+// returned as it was, when obj is not an object [Members] can read. With
+// room in dst it allocates nothing.
+func AppendEdited(dst, obj []byte, edit func(dst, key, value []byte) ([]byte, bool)) ([]byte, bool) {
+	orig := len(dst)
+	last := 0
+	if !members(obj, func(k []byte, start, end int) {
+		head := len(dst)
+		dst = append(dst, obj[last:start]...)
+		var replaced bool
+		if dst, replaced = edit(dst, k, obj[start:end:end]); replaced {
+			last = end
+			return
+		}
+		dst = dst[:head]
+	}) {
+		return dst[:orig], false
+	}
+	return append(dst, obj[last:]...), true
+}
+
 func appendSetMember(dst, obj []byte, key string, raw []byte, str string, isStr bool) ([]byte, bool) {
 	orig := len(dst)
 	last, found := 0, false
