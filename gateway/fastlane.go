@@ -22,7 +22,8 @@ import (
 // read loop and before any decoding, whether a line is such a call it can
 // take whole; if so, it runs the same checks (initialized, name, catalog,
 // readiness, arguments) and writes the request to the backend from the
-// client's line, with only the id and the tool's name set; the backend's
+// client's line, with only the id, the tool's name and the progress token
+// (a gateway token, as on the general path) set; the backend's
 // plain successful response is written to the client from its raw result.
 // One record per call (fastCall) holds everything the rest of the gateway
 // needs: the in-flight entry for cancellation and disconnects, the
@@ -32,15 +33,16 @@ import (
 // It steps aside, leaving the line to the general path untouched, for
 // anything it is not sure of: a line the envelope scan does not take
 // (rpc.ScanRequest), params whose name, arguments or _meta the exact reader
-// cannot read (callParams), the gateway's own tools, a
-// name that does not resolve, arguments that fail validation, backends
+// cannot read (callParams), the gateway's own tools, arguments or _meta
+// that are not objects, a name that does not resolve, arguments that fail validation, backends
 // still starting, a session not initialized, and the dashboard's message
 // trace being on. The general path then answers exactly as before; what
 // the fast lane writes is byte for byte what the general path writes for
 // the same line (TestFastLaneSameBytes, FuzzFastLane).
 
 // fastCall is one call on the fast lane: one allocation for the whole
-// call, besides the request's and the response's bytes and its key.
+// call, besides the request's and the response's bytes, the client's id
+// as a map key, the tool's name as read and the client's progress token.
 type fastCall struct {
 	call  backends.Call // the backend's record: timeout, breaker, cancel
 	in    inflight      // the session's record: cancellation by id, disconnect
