@@ -77,6 +77,11 @@ func FuzzFastLaneScan(f *testing.F) {
 	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"m","params":{},"error":null}`))
 	f.Add([]byte(` {"jsonrpc":"2.0","id":"x","Method":"a","method":"b","params":{"p":"\u00e9"}} `))
 	f.Fuzz(func(t *testing.T, line []byte) {
+		i := skipWS(line, 0)
+		isObject := validJSON(line) && i < len(line) && line[i] == '{'
+		if got := validObject(line, func([]byte, int, int) {}); got != isObject {
+			t.Fatalf("validObject %v, validJSON of an object %v: %q", got, isObject, line)
+		}
 		if env, ok := ScanRequest(line); ok {
 			m, err := Decode(line)
 			if err != nil {
