@@ -19,8 +19,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -51,7 +53,42 @@ const (
 	exitUsage   = 2 // bad flags or configuration
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	stopProfile := startCPUProfile(os.Getenv("AGENTIFY_CPUPROFILE"), os.Stderr)
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stopProfile()
+	os.Exit(code)
+}
+
+// startCPUProfile writes a CPU profile of the whole process to path, for
+// developers (AGENTIFY_CPUPROFILE=/tmp/cpu.pprof; see CONTRIBUTING.md),
+// until the returned function is called: when run returns, on the
+// client's EOF or on SIGTERM, SIGINT or SIGHUP. "%p" in path is replaced
+// by the process id, so that several gateways (a benchmark run) write
+// their own. An empty path profiles nothing. Problems go to stderr, never
+// stdout.
+func startCPUProfile(path string, stderr io.Writer) func() {
+	if path == "" {
+		return func() {}
+	}
+	path = strings.ReplaceAll(path, "%p", strconv.Itoa(os.Getpid()))
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify: AGENTIFY_CPUPROFILE: %v\n", err)
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify: AGENTIFY_CPUPROFILE: %v\n", err)
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			fmt.Fprintf(stderr, "mcp-agentify: AGENTIFY_CPUPROFILE: %v\n", err)
+		}
+	}
+}
 
 type cli struct {
 	configPath string

@@ -41,8 +41,9 @@ type Call struct {
 	method     string
 	timeout    time.Duration
 	onResp     func(*rpc.Message)
-	prev, next *Call // guarded by b.dl.mu
-	listed     bool  // guarded by b.dl.mu
+	raw        RawHandler // instead of onResp, for ForwardRaw
+	prev, next *Call      // guarded by b.dl.mu
+	listed     bool       // guarded by b.dl.mu
 }
 
 // ID is the request id the gateway used toward the backend.
@@ -74,7 +75,16 @@ func (c *Call) expire() {
 	c.conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(c.id), "timeout"))
 	c.b.log.Warn().Str("method", c.method).Dur("timeout", c.timeout).Msg("call timed out")
 	c.b.outcome(true, c.trial)
-	c.onResp(&rpc.Message{ID: rpc.IntID(c.id), Error: c.b.failure(ErrTimeout, nil, "%s timed out after %s", c.method, c.timeout)})
+	c.deliver(&rpc.Message{ID: rpc.IntID(c.id), Error: c.b.failure(ErrTimeout, nil, "%s timed out after %s", c.method, c.timeout)})
+}
+
+// deliver hands the call's outcome to its owner.
+func (c *Call) deliver(m *rpc.Message) {
+	if c.raw != nil {
+		c.raw.CallResponse(m)
+		return
+	}
+	c.onResp(m)
 }
 
 // deadlines times out a backend's forwarded calls with one timer instead
@@ -188,9 +198,28 @@ func (b *Backend) Forward(method string, params json.RawMessage, onResp func(*rp
 // see [rpc.Conn.SendFor]. Requests forwarded in one burst of the client's
 // input reach the backend in one write.
 func (b *Backend) ForwardFor(cause *rpc.Message, method string, params json.RawMessage, onResp func(*rpc.Message)) (*Call, error) {
-	conn, err := b.readyConn()
+	conn, trial, err := b.admit()
 	if err != nil {
 		return nil, err
+	}
+	c := &Call{b: b, conn: conn, trial: trial, method: method, timeout: b.CallTimeout(), onResp: onResp}
+	id, err := conn.GoFor(cause, method, params, c.Response)
+	if err != nil {
+		b.br.release(trial)
+		return nil, b.failure(ErrExited, err, "%v", err)
+	}
+	c.id = id
+	c.arm()
+	return c, nil
+}
+
+// admit returns the connection of a ready backend whose breaker lets a
+// call through (trial: the half-open trial call), or the error to give
+// the caller.
+func (b *Backend) admit() (conn *rpc.Conn, trial bool, err error) {
+	conn, err = b.readyConn()
+	if err != nil {
+		return nil, false, err
 	}
 	ok, trial, retryIn, changed := b.br.allow()
 	if changed {
@@ -198,45 +227,105 @@ func (b *Backend) ForwardFor(cause *rpc.Message, method string, params json.RawM
 	}
 	if !ok {
 		if retryIn > 0 {
-			return nil, b.failure(ErrCircuitOpen, nil, "circuit open after repeated failures; calls fail fast for %s", retryIn.Round(time.Second))
+			return nil, false, b.failure(ErrCircuitOpen, nil, "circuit open after repeated failures; calls fail fast for %s", retryIn.Round(time.Second))
 		}
-		return nil, b.failure(ErrCircuitOpen, nil, "circuit half-open: waiting for the outcome of a trial call")
+		return nil, false, b.failure(ErrCircuitOpen, nil, "circuit half-open: waiting for the outcome of a trial call")
 	}
-	timeout := b.CallTimeout()
-	c := &Call{b: b, conn: conn, trial: trial, method: method, timeout: timeout, onResp: onResp}
-	id, err := conn.GoFor(cause, method, params, func(m *rpc.Message) {
-		if !c.end() {
-			return
-		}
-		switch {
-		case m.Error == nil || m.Error.Err == nil || isCallError(m.Error):
-			// An answer from the backend (errors read from the wire carry no
-			// local cause), or a failure already classified.
-		case errors.Is(m.Error, rpc.ErrResponseTooLarge):
-			m = &rpc.Message{ID: m.ID, Error: b.failure(ErrTooLarge, m.Error.Err, "%s", m.Error.Message)}
-		default:
-			// Synthesized on this side (a send that failed, a connection
-			// that broke): the call did not get through.
-			m = &rpc.Message{ID: m.ID, Error: b.failure(ErrExited, m.Error.Err, "%s", m.Error.Message)}
-		}
-		b.outcome(callFailed(m), trial)
-		onResp(m)
-	})
-	if err != nil {
-		b.br.release(trial)
-		return nil, b.failure(ErrExited, err, "%v", err)
-	}
-	c.id = id
+	return conn, trial, nil
+}
+
+// arm starts the call's timeout, unless it has already ended.
+func (c *Call) arm() {
 	c.mu.Lock()
 	if !c.ended {
-		c.deadline = time.Now().Add(timeout)
-		if !b.dl.add(c) {
+		c.deadline = time.Now().Add(c.timeout)
+		if !c.b.dl.add(c) {
 			// The timer goroutine is the runtime's; it ends the call at most once.
-			c.timer = time.AfterFunc(timeout, c.expire)
+			c.timer = time.AfterFunc(c.timeout, c.expire)
 		}
 	}
 	c.mu.Unlock()
-	return c, nil
+}
+
+// Response implements [rpc.Responder]: it receives the call's response
+// (or the connection's failure), classifies a failure synthesized on this
+// side, feeds the breaker and hands the outcome to the call's owner. It
+// runs on the backend's read loop or on the goroutine that fails the
+// connection; not for callers.
+func (c *Call) Response(m *rpc.Message) {
+	if !c.end() {
+		return
+	}
+	b := c.b
+	switch {
+	case m.Error == nil || m.Error.Err == nil || isCallError(m.Error):
+		// An answer from the backend (errors read from the wire carry no
+		// local cause), or a failure already classified.
+	case errors.Is(m.Error, rpc.ErrResponseTooLarge):
+		m = &rpc.Message{ID: m.ID, Error: b.failure(ErrTooLarge, m.Error.Err, "%s", m.Error.Message)}
+	default:
+		// Synthesized on this side (a send that failed, a connection
+		// that broke): the call did not get through.
+		m = &rpc.Message{ID: m.ID, Error: b.failure(ErrExited, m.Error.Err, "%s", m.Error.Message)}
+	}
+	b.outcome(callFailed(m), c.trial)
+	c.deliver(m)
+}
+
+// RawHandler owns a call forwarded with [Backend.ForwardRaw]: it appends
+// the request's params and receives its outcome, exactly once (unless the
+// call is cancelled), on the backend's read loop, a timer's goroutine or
+// the goroutine that fails the connection. Neither must block.
+type RawHandler interface {
+	// AppendCallParams appends the request's params (a JSON object).
+	// It is called once, inside ForwardRaw.
+	AppendCallParams(dst []byte) []byte
+	// CallResult receives a plain successful response's raw result, only
+	// valid during the call, on the read loop of from (the backend's
+	// connection): see [rpc.Responder].
+	CallResult(from *rpc.Conn, result []byte)
+	// CallResponse receives every other outcome, as [Backend.Forward]'s
+	// onResp does: the backend's error response, or the failure (timeout,
+	// exit, unreadable response) synthesized on this side.
+	CallResponse(m *rpc.Message)
+}
+
+// ForwardRaw is the fast lane of [Backend.ForwardFor]: the same checks
+// (ready, breaker), timeout, cancellation and outcome bookkeeping, with no
+// allocation of its own. c is a zero Call that the caller owns (usually
+// embedded in its own record of the call, so that one allocation covers
+// both) and that h must outlive; h appends the params (about size bytes)
+// straight into the request's bytes, and receives a plain successful
+// response as its raw result (see [rpc.Conn.GoRaw]). from is the
+// connection whose read loop is handling the cause of the call (its burst
+// of input is written to the backend together). On an error nothing was
+// sent and h is not called.
+func (b *Backend) ForwardRaw(from *rpc.Conn, c *Call, method string, h RawHandler, size int) error {
+	conn, trial, err := b.admit()
+	if err != nil {
+		return err
+	}
+	c.b, c.conn, c.trial, c.method, c.timeout, c.raw = b, conn, trial, method, b.CallTimeout(), h
+	id, err := conn.GoRaw(from, method, c, size)
+	if err != nil {
+		b.br.release(trial)
+		return b.failure(ErrExited, err, "%v", err)
+	}
+	c.id = id
+	c.arm()
+	return nil
+}
+
+// AppendParams implements [rpc.RawRequest] for ForwardRaw; not for callers.
+func (c *Call) AppendParams(dst []byte) []byte { return c.raw.AppendCallParams(dst) }
+
+// RawResult implements [rpc.Responder] for ForwardRaw; not for callers.
+func (c *Call) RawResult(from *rpc.Conn, result []byte) {
+	if !c.end() {
+		return
+	}
+	c.b.outcome(false, c.trial)
+	c.raw.CallResult(from, result)
 }
 
 // isCallError reports whether err is already a classified *CallError

@@ -105,6 +105,12 @@ type Gateway struct {
 	tracing   atomic.Bool                 // publish every message on the hub's trace bus
 	starting  atomic.Pointer[startingSet] // backends on their first start, by generation (ready.go)
 
+	// The fast lane (fastlane.go): fastOff, set by tests before any session
+	// starts, sends every line the general way, so that the two can be
+	// compared; fastCalls counts the calls it took.
+	fastOff   bool
+	fastCalls atomic.Int64
+
 	// Routing of what backends send to the session it concerns (route.go).
 	routeMu    sync.Mutex
 	nextToken  int64                   // guarded by routeMu

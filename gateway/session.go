@@ -2,12 +2,14 @@ package gateway
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
@@ -36,8 +38,10 @@ type session struct {
 	cancel   context.CancelFunc
 	work     sync.WaitGroup // the session's own request goroutines (orchestrate_task, waits for backends, ...)
 
+	ready atomic.Bool // initialized, read without mu by the fast lane
+
 	mu          sync.Mutex
-	initialized bool                       // guarded by mu
+	initialized bool                       // guarded by mu; ready mirrors it
 	clientCaps  map[string]json.RawMessage // guarded by mu
 	clientInfo  json.RawMessage            // guarded by mu
 	version     string                     // guarded by mu; negotiated protocol version
@@ -59,6 +63,14 @@ type inflight struct {
 	cancelled bool
 }
 
+// callID is the backend request id of a forwarded call, 0 for none.
+func callID(c *backends.Call) int64 {
+	if c == nil {
+		return 0
+	}
+	return c.ID()
+}
+
 var logLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
 // newSession prepares a session of g over stream; [session.run] serves it.
@@ -74,6 +86,7 @@ func newSession(g *Gateway, stream rpc.Stream) *session {
 	s.pt.init()
 	opts := rpc.ConnOptions{
 		Handler:     s.handle,
+		Fast:        s.fast,
 		ReplyErrors: true,
 		OnBadInput: func(line []byte, err error) {
 			s.log.Warn().Str("error", err.Error()).Msg("unreadable message from the client")
@@ -111,19 +124,26 @@ func (s *session) run(ctx context.Context) error {
 	if s.listTimer != nil {
 		s.listTimer.Stop()
 	}
-	calls := make([]*inflight, 0, len(s.inflight))
+	type ended struct {
+		call  *backends.Call
+		token int64
+	}
+	calls := make([]ended, 0, len(s.inflight))
 	for id, in := range s.inflight {
 		in.cancelled = true
-		calls = append(calls, in)
+		calls = append(calls, ended{in.call, in.token})
 		delete(s.inflight, id)
 	}
 	s.mu.Unlock()
-	// One session's disconnect cancels only its own calls.
-	for _, in := range calls {
-		if in.call != nil {
-			in.call.Cancel("the client disconnected")
+	// One session's disconnect cancels only its own calls, in the order
+	// they were sent (the map has none; the gateway's own work has no
+	// call and comes first).
+	slices.SortFunc(calls, func(a, b ended) int { return cmp.Compare(callID(a.call), callID(b.call)) })
+	for _, c := range calls {
+		if c.call != nil {
+			c.call.Cancel("the client disconnected")
 		}
-		s.g.dropToken(in.token)
+		s.g.dropToken(c.token)
 	}
 	s.work.Wait()
 	s.conn.Close()
@@ -257,6 +277,7 @@ func (s *session) initialize(m *rpc.Message) {
 		}
 	}
 	s.initialized, s.clientCaps, s.clientInfo, s.version = true, p.Capabilities, p.ClientInfo, version
+	s.ready.Store(true)
 	s.mu.Unlock()
 
 	reply := func() {
@@ -283,6 +304,7 @@ func (s *session) initialize(m *rpc.Message) {
 		s.log.Error().Err(err).Msg("initializationOptions rejected")
 		s.mu.Lock()
 		s.initialized = false
+		s.ready.Store(false)
 		s.mu.Unlock()
 		s.conn.ReplyError(m.ID, rpc.AsError(&rpc.Error{Code: rpc.CodeInvalidParams, Message: err.Error()}))
 		return
@@ -438,10 +460,15 @@ func (s *session) begin(id json.RawMessage, ideToken json.RawMessage, cancel con
 // finish forgets a client request; it reports false if it was cancelled
 // (its response must then not be sent).
 func (s *session) finish(id json.RawMessage, in *inflight) bool {
+	return s.finishKey(string(id), in)
+}
+
+// finishKey is finish for the id's raw JSON as a string.
+func (s *session) finishKey(key string, in *inflight) bool {
 	s.mu.Lock()
 	cancelled := in.cancelled
-	if !cancelled && s.inflight[string(id)] == in {
-		delete(s.inflight, string(id))
+	if !cancelled && s.inflight[key] == in {
+		delete(s.inflight, key)
 	}
 	s.mu.Unlock()
 	s.g.dropToken(in.token)

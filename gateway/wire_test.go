@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -117,10 +118,14 @@ type wire struct {
 // backends are the servers by id.
 func startWire(t *testing.T, cfg *schemas.Config, servers backendstest.Servers) *wire {
 	t.Helper()
-	w := &wire{t: t, servers: servers}
-	w.g = New(Options{Config: cfg, Version: "wire", Dial: servers.Dial})
+	w := newWire(t, cfg, servers)
 	w.connect()
 	return w
+}
+
+// newWire is startWire without the session.
+func newWire(t *testing.T, cfg *schemas.Config, servers backendstest.Servers) *wire {
+	return &wire{t: t, servers: servers, g: New(Options{Config: cfg, Version: "wire", Dial: servers.Dial})}
 }
 
 // connect starts a new client session on the gateway.
@@ -221,13 +226,28 @@ func TestWire(t *testing.T) {
 					t.Setenv(k, v)
 				}
 			}
-			synctest.Test(t, func(t *testing.T) { replayWire(t, f, ar) })
+			// Every archive is replayed twice, with the fast lane
+			// (fastlane.go) and with every line on the general path: both
+			// must write the same bytes.
+			synctest.Test(t, func(t *testing.T) { replayWire(t, f, ar, false) })
+			if !*update {
+				t.Run("general", func(t *testing.T) {
+					synctest.Test(t, func(t *testing.T) { replayWire(t, f, ar, true) })
+				})
+			}
 		})
+	}
+	if wireFastCalls.Load() == 0 {
+		t.Error("no archive's call took the fast lane")
 	}
 }
 
-// replayWire runs one archive inside a synctest bubble.
-func replayWire(t *testing.T, file string, ar *txtar.Archive) {
+// wireFastCalls counts the calls of TestWire that took the fast lane.
+var wireFastCalls atomic.Int64
+
+// replayWire runs one archive inside a synctest bubble; fastOff sends
+// every line the general way.
+func replayWire(t *testing.T, file string, ar *txtar.Archive, fastOff bool) {
 	cfg := &schemas.Config{}
 	servers := backendstest.Servers{}
 	var steps []string
@@ -263,7 +283,10 @@ func replayWire(t *testing.T, file string, ar *txtar.Archive) {
 	stdio(cfg)
 
 	start := time.Now()
-	w := startWire(t, cfg, servers)
+	w := newWire(t, cfg, servers)
+	w.g.fastOff = fastOff
+	w.connect()
+	defer func() { wireFastCalls.Add(w.g.fastCalls.Load()) }()
 	closed := false
 	defer func() {
 		if !closed { // a step failed: end everything the bubble must see end

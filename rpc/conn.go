@@ -84,6 +84,15 @@ type ConnOptions struct {
 	// OnDropNotification, if set, is called (on the sender's goroutine)
 	// for each notification dropped because the queue is full. Log it.
 	OnDropNotification func(m *Message)
+
+	// Fast, if set, sees every line read before it is decoded, on the read
+	// loop, and reports whether it handled the line itself (the fast lane
+	// of a forwarding gateway; see [Conn.GoRaw] and [Conn.SendRaw]). It
+	// must not keep line, which is only valid during the call, and must
+	// return false, having done nothing, for any line it is not sure of:
+	// that line then takes the usual way (OnRead, Handler). A line it
+	// handles is not seen by OnRead.
+	Fast func(line []byte) bool
 }
 
 // Conn is one JSON-RPC connection: a read loop ([Conn.Run]), a writer
@@ -96,9 +105,10 @@ type Conn struct {
 	nextID atomic.Int64
 
 	mu      sync.Mutex
-	pending map[int64]func(*Message) // guarded by mu
-	closed  bool                     // guarded by mu; no new requests once set
-	failure *Error                   // guarded by mu; delivered to requests pending at close
+	pending map[int64]pendingCall // guarded by mu
+	raws    atomic.Int64          // pending requests sent with GoRaw (their responses are scanned before decoding)
+	closed  bool                  // guarded by mu; no new requests once set
+	failure *Error                // guarded by mu; delivered to requests pending at close
 
 	wmu     sync.Mutex
 	wcond   *sync.Cond
@@ -142,7 +152,7 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 	c := &Conn{
 		s:          s,
 		opts:       opts,
-		pending:    make(map[int64]func(*Message)),
+		pending:    make(map[int64]pendingCall),
 		writerDone: make(chan struct{}),
 		readDone:   make(chan struct{}),
 		room:       make(chan struct{}),
@@ -188,15 +198,21 @@ func (c *Conn) Run() error {
 			}
 			break
 		}
+		if c.br != nil && !c.inBurst.Load() && c.br.more() {
+			c.inBurst.Store(true)
+		}
+		if c.opts.Fast != nil && c.opts.Fast(b) {
+			continue
+		}
+		if c.raws.Load() > 0 && c.rawResponse(b) {
+			continue
+		}
 		m, derr := decode(b, !(c.ow != nil && c.ow.owned()))
 		if derr != nil {
 			c.badInput(b, derr)
 			continue
 		}
 		m.from = c
-		if c.br != nil && !c.inBurst.Load() && c.br.more() {
-			c.inBurst.Store(true)
-		}
 		if c.opts.OnRead != nil {
 			c.opts.OnRead(m, len(b))
 		}
@@ -252,34 +268,56 @@ func (c *Conn) tooLong(tl *TooLongError) {
 	}
 	// A response we cannot read must still end the request it answers.
 	if n, ok := ParseIntID(id); ok {
-		if f := c.take(n); f != nil {
-			f(&Message{ID: id, Error: &Error{Code: CodeBackendFailed, Message: "response " + tl.Error(), Err: ErrResponseTooLarge}})
+		if p := c.take(n); p.set() {
+			p.respond(&Message{ID: id, Error: &Error{Code: CodeBackendFailed, Message: "response " + tl.Error(), Err: ErrResponseTooLarge}})
 		}
 	}
 }
 
 func (c *Conn) deliver(m *Message) {
 	n, ok := ParseIntID(m.ID)
-	var f func(*Message)
+	var p pendingCall
 	if ok {
-		f = c.take(n)
+		p = c.take(n)
 	}
-	if f == nil {
+	if !p.set() {
 		if c.opts.OnUnknownResponse != nil {
 			c.opts.OnUnknownResponse(m)
 		}
 		return
 	}
-	f(m)
+	p.respond(m)
 }
 
-// take removes and returns the callback of pending request id, or nil.
-func (c *Conn) take(id int64) func(*Message) {
+// pendingCall is what receives the response of a pending request: a
+// callback (Go, GoFor) or a Responder (GoRaw).
+type pendingCall struct {
+	f func(*Message)
+	r Responder
+}
+
+func (p pendingCall) set() bool { return p.f != nil || p.r != nil }
+
+func (p pendingCall) respond(m *Message) {
+	if p.r != nil {
+		p.r.Response(m)
+		return
+	}
+	p.f(m)
+}
+
+// take removes and returns pending request id (not set if none).
+func (c *Conn) take(id int64) pendingCall {
 	c.mu.Lock()
-	f := c.pending[id]
-	delete(c.pending, id)
+	p, ok := c.pending[id]
+	if ok {
+		delete(c.pending, id)
+		if p.r != nil {
+			c.raws.Add(-1)
+		}
+	}
 	c.mu.Unlock()
-	return f
+	return p
 }
 
 // Fail stops accepting new requests and delivers err to every pending
@@ -299,12 +337,13 @@ func (c *Conn) failPending(err *Error) {
 	}
 	err = c.failure
 	p := c.pending
-	c.pending = make(map[int64]func(*Message))
+	c.pending = make(map[int64]pendingCall)
+	c.raws.Store(0)
 	c.mu.Unlock()
 	// In the order the requests were sent (ids increase): what the peer
 	// leaves unanswered is failed in a defined order.
 	for _, id := range slices.Sorted(maps.Keys(p)) {
-		p[id](&Message{ID: IntID(id), Error: err})
+		p[id].respond(&Message{ID: IntID(id), Error: err})
 	}
 }
 
@@ -331,7 +370,7 @@ func (c *Conn) GoFor(cause *Message, method string, params json.RawMessage, onRe
 		}
 		return 0, ErrClosed
 	}
-	c.pending[id] = onResp
+	c.pending[id] = pendingCall{f: onResp}
 	c.mu.Unlock()
 	// The message and its id's digits in one allocation.
 	req := &struct {
@@ -340,7 +379,7 @@ func (c *Conn) GoFor(cause *Message, method string, params json.RawMessage, onRe
 	}{m: Message{Method: method, Params: params}}
 	req.m.ID = strconv.AppendInt(req.id[:0], id, 10)
 	if err := c.SendFor(cause, &req.m); err != nil {
-		if c.take(id) == nil {
+		if !c.take(id).set() {
 			// failPending took onResp first and delivers the failure to it;
 			// returning an error too would answer the request twice.
 			return id, nil
@@ -352,7 +391,7 @@ func (c *Conn) GoFor(cause *Message, method string, params json.RawMessage, onRe
 
 // Forget removes pending request id and reports whether it was still
 // pending. Its response, if it comes, goes to OnUnknownResponse.
-func (c *Conn) Forget(id int64) bool { return c.take(id) != nil }
+func (c *Conn) Forget(id int64) bool { return c.take(id).set() }
 
 // Call sends a request and waits for its response. When ctx ends first, the
 // request is forgotten and the peer is sent notifications/cancelled.

@@ -109,23 +109,65 @@ func Member(obj []byte, key string) (value []byte, ok bool) {
 // an object [Members] can read; the caller must then report an error or
 // fall back to encoding/json.
 func SetMember(obj []byte, key string, value []byte) (out []byte, ok bool) {
-	var spans [][2]int
-	if !members(obj, func(k []byte, start, end int) {
-		if string(k) == key {
-			spans = append(spans, [2]int{start, end})
-		}
-	}) {
+	out, ok = appendSetMember(make([]byte, 0, len(obj)+len(key)+len(value)+4), obj, key, value, "", false)
+	if !ok {
 		return nil, false
 	}
-	if len(spans) > 0 {
-		out = make([]byte, 0, len(obj)+len(value))
-		last := 0
-		for _, sp := range spans {
-			out = append(out, obj[last:sp[0]]...)
-			out = append(out, value...)
-			last = sp[1]
+	return out, true
+}
+
+// AppendSetMemberString is [SetMember] with the value the JSON string s,
+// appending the result to dst: with room in dst it allocates nothing. On
+// false dst is returned as it was.
+func AppendSetMemberString(dst, obj []byte, key, s string) ([]byte, bool) {
+	return appendSetMember(dst, obj, key, nil, s, true)
+}
+
+// AppendEdited appends obj to dst with the values of some of its
+// top-level members replaced: edit sees each member's key and raw value
+// and returns dst with the replacement appended and true, or dst as it
+// was and false to keep the value. Everything else, key order and
+// whitespace included, is kept byte for byte. ok is false, with dst
+// returned as it was, when obj is not an object [Members] can read. With
+// room in dst it allocates nothing.
+func AppendEdited(dst, obj []byte, edit func(dst, key, value []byte) ([]byte, bool)) ([]byte, bool) {
+	orig := len(dst)
+	last := 0
+	if !members(obj, func(k []byte, start, end int) {
+		head := len(dst)
+		dst = append(dst, obj[last:start]...)
+		var replaced bool
+		if dst, replaced = edit(dst, k, obj[start:end:end]); replaced {
+			last = end
+			return
 		}
-		return append(out, obj[last:]...), true
+		dst = dst[:head]
+	}) {
+		return dst[:orig], false
+	}
+	return append(dst, obj[last:]...), true
+}
+
+func appendSetMember(dst, obj []byte, key string, raw []byte, str string, isStr bool) ([]byte, bool) {
+	orig := len(dst)
+	last, found := 0, false
+	value := func(dst []byte) []byte {
+		if isStr {
+			return AppendString(dst, str)
+		}
+		return append(dst, raw...)
+	}
+	if !members(obj, func(k []byte, start, end int) {
+		if string(k) == key {
+			dst = append(dst, obj[last:start]...)
+			dst = value(dst)
+			last, found = end, true
+		}
+	}) {
+		return dst[:orig], false
+	}
+	if found {
+		return append(dst, obj[last:]...), true
 	}
 	// Append before the closing brace, after the last non-space byte.
 	end := len(obj) - 1
@@ -136,15 +178,14 @@ func SetMember(obj []byte, key string, value []byte) (out []byte, ok bool) {
 	for j >= 0 && isSpace(obj[j]) {
 		j--
 	}
-	out = make([]byte, 0, len(obj)+len(key)+len(value)+4)
-	out = append(out, obj[:j+1]...)
+	dst = append(dst, obj[:j+1]...)
 	if obj[j] != '{' {
-		out = append(out, ',')
+		dst = append(dst, ',')
 	}
-	out = AppendString(out, key)
-	out = append(out, ':')
-	out = append(out, value...)
-	return append(out, obj[j+1:]...), true
+	dst = AppendString(dst, key)
+	dst = append(dst, ':')
+	dst = value(dst)
+	return append(dst, obj[j+1:]...), true
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

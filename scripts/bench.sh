@@ -17,7 +17,9 @@
 #     interleaved call by call; p50, p99 and their differences;
 #   - throughput with 1, 8, 64 and 256 calls in flight, gateway / direct and
 #     gateway / byte-copy relay (../shared/bench/floor-relay.go, built here
-#     at run time; its rows are skipped when it is absent);
+#     at run time; its rows are skipped when it is absent), and the CPU per
+#     call of the gateway and of the relay at 64 in flight (their threads'
+#     run time over the calls);
 #   - serve --http: 1, 8 and 32 clients, each its own MCP session with 4
 #     calls in flight (each call its own POST), calls/s and p50/p99;
 #   - start-up: launch to all tools listed (tools/list polled every 1 ms)

@@ -33,6 +33,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/gateway"
@@ -211,6 +212,13 @@ func (p *peer) notify(method string) {
 // the server are skipped); valid until the next read.
 func (p *peer) response() []byte {
 	for {
+		if !p.lineBuffered() {
+			// About to wait for input: what was written must go out first,
+			// or a notification read before the response (list_changed
+			// right after start-up) leaves the requests unsent and the
+			// window waits forever.
+			must(p.w.Flush())
+		}
 		line, err := p.r.ReadSlice('\n')
 		if err == bufio.ErrBufferFull { // a long line (a big tools/list)
 			p.long = append(p.long[:0], line...)
@@ -228,6 +236,13 @@ func (p *peer) response() []byte {
 			return line
 		}
 	}
+}
+
+// lineBuffered reports whether a whole line is buffered, so that reading
+// it does not wait.
+func (p *peer) lineBuffered() bool {
+	b, _ := p.r.Peek(p.r.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 func (p *peer) call(id int, method, params string) []byte {
@@ -372,6 +387,15 @@ func latency() {
 // window runs total calls with at most w in flight and returns calls/s.
 func window(p *peer, params string, w, total int) float64 {
 	sent, recv := 0, 0
+	// A window that makes no progress for a minute is a lost message:
+	// say where instead of hanging the run.
+	stuck := time.AfterFunc(time.Minute, func() {
+		fmt.Fprintf(os.Stderr, "benchdriver: stuck: %s (pid %d), %d in flight, %d calls; its goroutines (SIGQUIT) go to %s\n", p.cmd.Path, p.pid(), w, total, p.stderr.Name())
+		p.cmd.Process.Signal(syscall.SIGQUIT)
+		time.Sleep(time.Second)
+		os.Exit(3)
+	})
+	defer stuck.Stop()
 	t0 := time.Now()
 	for sent < w && sent < total {
 		sent++
@@ -426,13 +450,28 @@ func throughput() {
 			total = 5000
 		}
 		var d, g, rl, ratios, relayRatios []float64
+		var gwCPU, relayCPU time.Duration // the processes' own CPU time in their windows
 		for r := 0; r < *rounds; r++ {
 			dr := window(direct, paramsDirect, w, total)
+			c0 := procCPU(gw.pid())
 			gr := window(gw, paramsExposed, w, total)
+			gwCPU += procCPU(gw.pid()) - c0
 			d, g, ratios = append(d, dr), append(g, gr), append(ratios, gr/dr)
 			if relay != nil {
+				c0 := procCPU(relay.pid())
 				rr := window(relay, paramsDirect, w, total)
+				relayCPU += procCPU(relay.pid()) - c0
 				rl, relayRatios = append(rl, rr), append(relayRatios, gr/rr)
+			}
+		}
+		calls := float64(*rounds * total)
+		perCall := func(d time.Duration) float64 { return float64(d) / 1e3 / calls }
+		if w == 64 {
+			add("throughput", fmt.Sprintf("CPU per call, %d in flight: gateway process (all threads)", w), perCall(gwCPU), "µs",
+				fmt.Sprintf("%.2f µs", perCall(gwCPU)), "", nil)
+			if relay != nil {
+				add("throughput", fmt.Sprintf("CPU per call, %d in flight: byte-copy relay process (all threads)", w), perCall(relayCPU), "µs",
+					fmt.Sprintf("%.2f µs", perCall(relayCPU)), "", nil)
 			}
 		}
 		ratio := median(ratios)
@@ -531,6 +570,32 @@ func startup() {
 }
 
 // procStatus returns a "kB" field of /proc/PID/status (VmRSS, VmHWM).
+// procCPU returns the CPU time a process has used so far: the sum of its
+// threads' run time in /proc/PID/task/*/schedstat (nanoseconds; the
+// clock-tick counts of /proc/PID/stat are too coarse for a few hundred
+// milliseconds), or 0 when it cannot be read. Threads that exited are
+// not counted (Go's runtime keeps its threads).
+func procCPU(pid int) time.Duration {
+	tasks, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		return 0
+	}
+	var total time.Duration
+	for _, t := range tasks {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/schedstat", pid, t.Name()))
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(b))
+		if len(f) == 0 {
+			continue
+		}
+		ns, _ := strconv.ParseInt(f[0], 10, 64)
+		total += time.Duration(ns)
+	}
+	return total
+}
+
 func procStatus(pid int, key string) float64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {

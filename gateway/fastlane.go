@@ -1,0 +1,214 @@
+package gateway
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"time"
+
+	"github.com/mcp-agentify/mcp-agentify/backends"
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/mcp-agentify/mcp-agentify/telemetry"
+)
+
+// The fast lane (docs/design.md, "Forwarding in the read loops").
+//
+// A direct tools/call of a backend tool, and the backend's successful
+// response to it, are most of what a busy gateway forwards. The general
+// path decodes each message into an rpc.Message, runs the method table,
+// allocates a record per call, a callback, a Call and the messages' bytes,
+// and encodes each message again: about twenty allocations and several
+// microseconds a call. The fast lane decides per line, on the session's
+// read loop and before any decoding, whether a line is such a call it can
+// take whole; if so, it runs the same checks (initialized, name, catalog,
+// readiness, arguments) and writes the request to the backend from the
+// client's line, with only the id, the tool's name and the progress token
+// (a gateway token, as on the general path) set; the backend's
+// plain successful response is written to the client from its raw result.
+// One record per call (fastCall) holds everything the rest of the gateway
+// needs: the in-flight entry for cancellation and disconnects, the
+// backend Call for the timeout, breaker and exit handling, and what the
+// metrics need.
+//
+// It steps aside, leaving the line to the general path untouched, for
+// anything it is not sure of: a line the envelope scan does not take
+// (rpc.ScanRequest), params whose name, arguments or _meta the exact reader
+// cannot read (callParams), the gateway's own tools, arguments or _meta
+// that are not objects, a name that does not resolve, arguments that fail validation, backends
+// still starting, a session not initialized, and the dashboard's message
+// trace being on. The general path then answers exactly as before; what
+// the fast lane writes is byte for byte what the general path writes for
+// the same line (TestFastLaneSameBytes, FuzzFastLane).
+
+// fastCall is one call on the fast lane: one allocation for the whole
+// call, besides the request's and the response's bytes, the client's id
+// as a map key, the tool's name as read and the client's progress token.
+type fastCall struct {
+	call  backends.Call // the backend's record: timeout, breaker, cancel
+	in    inflight      // the session's record: cancellation by id, disconnect
+	s     *session
+	b     *backends.Backend
+	tool  string    // the backend's name of the tool, for metrics
+	key   string    // the client's raw id
+	start time.Time // for metrics, when the hub is on
+
+	// Only during ForwardRaw: the client's params and their _meta, when it
+	// carries a progress token (aliasing its line).
+	params, meta []byte
+}
+
+// fast is the session connection's rpc.ConnOptions.Fast hook: it runs on
+// the read loop for every client line and reports whether it forwarded
+// the line on the fast lane.
+func (s *session) fast(line []byte) bool {
+	g := s.g
+	if !s.ready.Load() || g.tracing.Load() || g.fastOff {
+		return false
+	}
+	env, ok := rpc.ScanRequest(line)
+	if !ok || string(env.Method) != "tools/call" {
+		return false
+	}
+	name, args, meta, ok := callParams(env.Params)
+	if !ok || name == "" || metaTools[name] != nil {
+		return false
+	}
+	var ideToken []byte
+	if meta != nil {
+		if meta[0] != '{' {
+			return false // the general path says why
+		}
+		ideToken, _ = rpc.Member(meta, "progressToken")
+	}
+	if len(args) > 0 && args[0] != '{' {
+		return false // not an object (or null): the general path answers
+	}
+	if len(g.startingNow()) > 0 {
+		return false
+	}
+	b, t, cat, err := g.resolve(name)
+	if err != nil {
+		return false
+	}
+	if g.validateArgs(cat, t, args) != nil {
+		return false
+	}
+	fc := &fastCall{s: s, b: b, tool: t.Name, key: string(env.ID)}
+	fc.in.backend = b.ID()
+	if ideToken != nil {
+		// The client's token outlives its line: one copy.
+		fc.in.token = g.newToken(s, bytes.Clone(ideToken))
+		fc.meta = meta
+	}
+	if g.opts.Hub != nil {
+		fc.start = time.Now()
+	}
+	s.mu.Lock()
+	s.inflight[fc.key] = &fc.in
+	s.mu.Unlock()
+	g.noteCaller(b.ID(), s)
+	fc.params = env.Params
+	err = b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name))
+	fc.params, fc.meta = nil, nil
+	if err != nil {
+		s.finishKey(fc.key, &fc.in)
+		s.conn.Reply(env.ID, toolFailure(err))
+		return true
+	}
+	g.fastCalls.Add(1)
+	s.mu.Lock()
+	fc.in.call = &fc.call
+	cancelled := fc.in.cancelled
+	s.mu.Unlock()
+	if cancelled {
+		fc.call.Cancel("cancelled by the client")
+	}
+	return true
+}
+
+// AppendCallParams implements backends.RawHandler: the client's params
+// with the tool's name set to the backend's and the progress token, if
+// any, to the gateway's, every other byte kept: what callBackendTool and
+// forwardFor make of them with rpc.SetMember (every "name" member gets
+// the name; every "_meta" member gets the last one, whose every
+// "progressToken" gets the gateway's token).
+func (fc *fastCall) AppendCallParams(dst []byte) []byte {
+	var out []byte
+	ok := false
+	if fc.in.token == 0 {
+		out, ok = rpc.AppendSetMemberString(dst, fc.params, "name", fc.tool)
+	} else {
+		out, ok = rpc.AppendEdited(dst, fc.params, fc.editParams)
+	}
+	if !ok {
+		// Not reached: callParams read these params with the same reader.
+		return append(dst, fc.params...)
+	}
+	return out
+}
+
+// editParams sets the name and the _meta of forwarded params.
+func (fc *fastCall) editParams(dst, key, _ []byte) ([]byte, bool) {
+	switch string(key) {
+	case "name":
+		return rpc.AppendString(dst, fc.tool), true
+	case "_meta":
+		return rpc.AppendEdited(dst, fc.meta, fc.editMeta)
+	}
+	return dst, false
+}
+
+// editMeta sets the progress token of the forwarded _meta.
+func (fc *fastCall) editMeta(dst, key, _ []byte) ([]byte, bool) {
+	if string(key) != "progressToken" {
+		return dst, false
+	}
+	return strconv.AppendInt(dst, fc.in.token, 10), true
+}
+
+// CallResult implements backends.RawHandler: the backend's plain
+// successful response, relayed under the client's id.
+func (fc *fastCall) CallResult(from *rpc.Conn, result []byte) {
+	s := fc.s
+	g := s.g
+	if g.opts.Hub != nil {
+		g.observe(fc.b, fc.tool, fc.start, nil)
+	}
+	if !s.finishKey(fc.key, &fc.in) {
+		return // cancelled: the client expects no response
+	}
+	msg := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(fc.key)+len(result))
+	msg = append(msg, `{"jsonrpc":"2.0","id":`...)
+	msg = append(msg, fc.key...)
+	msg = append(msg, `,"result":`...)
+	msg = append(msg, result...)
+	msg = append(msg, '}')
+	if g.tracing.Load() {
+		// The trace was turned on while the call was out: the client's
+		// side of it is still shown.
+		g.trace(telemetry.DirGatewayToIDE, "", &rpc.Message{ID: json.RawMessage(fc.key), Result: result}, len(msg))
+	}
+	s.conn.SendRaw(from, msg)
+}
+
+// CallResponse implements backends.RawHandler: every other outcome, as
+// forwardFor relays it.
+func (fc *fastCall) CallResponse(m *rpc.Message) {
+	s := fc.s
+	if s.g.opts.Hub != nil {
+		var err error
+		if m.Error != nil {
+			err = m.Error
+		}
+		s.g.observe(fc.b, fc.tool, fc.start, err)
+	}
+	if !s.finishKey(fc.key, &fc.in) {
+		return
+	}
+	id := json.RawMessage(fc.key)
+	if m.Error != nil && isCallFailure(m.Error) {
+		s.conn.Reply(id, toolFailure(m.Error))
+		return
+	}
+	s.conn.SendFor(m, &rpc.Message{ID: id, Result: m.Result, Error: m.Error})
+}
