@@ -464,9 +464,14 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			pws = w[len(w)-1:]
 		}
 	}
-	switch p.lname {
-	case "name", "newname":
+	switch {
+	case p.lname == "name", p.lname == "newname",
+		// A list of names ("entityNames", "tagNames"): "the entity called
+		// ProjectX" names one.
+		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
+	}
+	switch p.lname {
 	case "title":
 		pws = append(pws, "titled")
 	case "head", "sourcebranch":

@@ -689,7 +689,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			taskGroup += g
 		}
 	}
-	out := make([]Scored, 0, min(len(st.touched), max(limit, 0)+1))
+	// The best rerankTop are re-ordered by slot filling (rerank.go), so
+	// keep at least that many until then.
+	keep := limit
+	if limit > 0 && limit < rerankTop {
+		keep = rerankTop
+	}
+	out := make([]Scored, 0, min(len(st.touched), max(keep, 0)+1))
 	if limit <= 0 {
 		out = make([]Scored, 0, len(st.touched))
 	}
@@ -757,10 +763,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
 		offered := verbGroup < 0 || st.offers[ix.docBackend[d]]
-		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, limit, ix)
+		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, keep, ix)
 	}
 	if limit <= 0 {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })
+	}
+	rerank(out, query, tctx)
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
 	}
 	return out
 }
