@@ -567,6 +567,7 @@ type argProp struct {
 	orArray   bool            // a string that may also be an array of strings (oneOf/anyOf)
 	format    string          // the schema's "format" ("date-time", "uri", ...)
 	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
+	members   []string        // with nested: the members the object (or each array item) requires
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -648,6 +649,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			Required   []string        `json:"required"`
 		} `json:"items"`
 		Properties json.RawMessage `json:"properties"`
+		Required   []string        `json:"required"`
 		OneOf      json.RawMessage `json:"oneOf"` // decoded only for a parameter without "type"
 		AnyOf      json.RawMessage `json:"anyOf"`
 	}
@@ -712,6 +714,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
 			ap.nested = schemaProps(sub, depth+1)
+			ap.members = p.Required
 		}
 		if ap.typ == "array" && p.Items != nil && len(p.Items.Properties) > 2 && depth < 2 {
 			// An array of objects declared member by member ("observations":
@@ -719,6 +722,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			// object parameter.
 			sub, _ := json.Marshal(map[string]any{"properties": p.Items.Properties, "required": p.Items.Required})
 			ap.nested, ap.itemType = schemaProps(sub, depth+1), "object"
+			ap.members = p.Items.Required
 		}
 		props = append(props, ap)
 	}

@@ -21,8 +21,8 @@ import (
 // by 1 + rerankWeight x its fit in [0, 1]: a candidate can pass a better
 // one only when its score is within a factor 1 + rerankWeight of it.
 var (
-	rerankTop    = 5
-	rerankWeight = 0.2
+	rerankTop    = 8
+	rerankWeight = 0.3
 )
 
 // slotFit is how well the values a task states fit one tool's parameters.
@@ -129,20 +129,34 @@ func inValue(s string, vals []taskValue) bool {
 // would) and reports how well they fit. vals are stateValues(v).
 func fitSlots(t *Tool, v *queryValues, vals []taskValue, tctx *TaskContext) slotFit {
 	props := toolProps(t.InputSchema)
-	var f slotFit
-	for _, p := range props {
-		if p.required {
-			f.reqTotal++
-		}
-	}
-	f.values = len(vals)
+	f := slotFit{values: len(vals)}
 	if len(props) == 0 {
 		return f
 	}
 	args, _ := fillArgs(props, *v, v.query, tctx, toolReadOnly(t))
 	for _, p := range props {
-		if _, ok := args[p.name]; ok && p.required {
-			f.reqFilled++
+		x, filled := args[p.name]
+		if len(p.members) > 0 && (p.required || filled) {
+			// An object declared member by member counts by the members
+			// it requires: a filled object without them is no valid
+			// argument, and a required one needs them all.
+			obj, _ := x.(map[string]any)
+			if items, ok := x.([]any); ok && len(items) > 0 {
+				obj, _ = items[0].(map[string]any)
+			}
+			f.reqTotal += len(p.members)
+			for _, m := range p.members {
+				if _, ok := obj[m]; ok {
+					f.reqFilled++
+				}
+			}
+			continue
+		}
+		if p.required {
+			f.reqTotal++
+			if filled {
+				f.reqFilled++
+			}
 		}
 	}
 	if len(vals) == 0 || len(args) == 0 {
