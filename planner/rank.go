@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Scored is one search result.
@@ -80,6 +81,8 @@ type Index struct {
 	typoBuckets [26][]int32 // term ids by first letter (typo.go)
 
 	pool sync.Pool // of *searchState
+
+	props []atomic.Pointer[[]argProp] // by doc: its input schema's parameters, read on first re-rank (rerank.go)
 }
 
 type posting struct {
@@ -178,6 +181,7 @@ var (
 func NewIndex(tools []Tool) *Index {
 	ix := &Index{tools: tools, dict: map[string]int32{}, backendTerms: map[int32][]cueRef{}}
 	n := len(tools)
+	ix.props = make([]atomic.Pointer[[]argProp], n)
 	ix.docBackend = make([]int32, n)
 	ix.docName = make([][]int32, n)
 	ix.docPlural = make([]uint64, n)
@@ -768,7 +772,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	if limit <= 0 {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })
 	}
-	rerank(out, query, tctx)
+	ix.rerank(out, query, tctx)
 	if limit > 0 && len(out) > limit {
 		out = out[:limit]
 	}

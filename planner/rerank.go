@@ -97,27 +97,30 @@ func stateValues(v *queryValues) []taskValue {
 	for _, q := range v.quoted {
 		add(taskValue{texts: []string{lower(q)}}, q)
 	}
+	for _, t := range v.toks {
+		if idLike(t) && !inValue(out, func(x string) bool { return strings.Contains(x, t.lower) }) {
+			add(taskValue{texts: []string{t.lower}}, t.lower)
+		}
+	}
 	for _, n := range v.numbers {
 		if n.word {
 			continue // "three files": prose as often as a value
 		}
 		s := strconv.FormatFloat(n.value, 'f', -1, 64)
-		add(taskValue{exact: []string{s}, num: n.value, isNum: true}, s)
-	}
-	for i, t := range v.toks {
-		if idLike(t) && !inValue(t.lower, out) {
-			add(taskValue{texts: []string{t.lower}}, v.toks[i].lower)
+		if inValue(out, func(x string) bool { return containsNumber(x, s) }) {
+			continue // the 9 of "user:9", the 2026 of a path
 		}
+		add(taskValue{exact: []string{s}, num: n.value, isNum: true}, s)
 	}
 	return out
 }
 
-// inValue reports whether token s is (part of) a value already listed: the
-// "acme/api#12" of a reference, a number inside "user:9".
-func inValue(s string, vals []taskValue) bool {
+// inValue reports whether a text of a value already listed satisfies in:
+// holds the id token, or the number, being considered.
+func inValue(vals []taskValue, in func(string) bool) bool {
 	for _, tv := range vals {
 		for _, x := range tv.texts {
-			if strings.Contains(x, s) {
+			if in(x) {
 				return true
 			}
 		}
@@ -126,9 +129,9 @@ func inValue(s string, vals []taskValue) bool {
 }
 
 // fitSlots fills tool t's arguments from the task (as the lexical planner
-// would) and reports how well they fit. vals are stateValues(v).
-func fitSlots(t *Tool, v *queryValues, vals []taskValue, tctx *TaskContext) slotFit {
-	props := toolProps(t.InputSchema)
+// would) and reports how well they fit. props are t's parameters
+// (toolProps), vals are stateValues(v).
+func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *TaskContext) slotFit {
 	f := slotFit{values: len(vals)}
 	if len(props) == 0 {
 		return f
@@ -219,7 +222,7 @@ func (tv taskValue) takenBy(s string) bool {
 			return true
 		}
 	}
-	if tv.isNum && len(tv.exact) > 0 && len(tv.exact[0]) >= 2 && strings.Contains(s, tv.exact[0]) {
+	if tv.isNum && len(tv.exact) > 0 {
 		return containsNumber(s, tv.exact[0])
 	}
 	return false
@@ -250,9 +253,23 @@ func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
 // candidate passes a better-scored one only when their scores are within
 // that factor. Results after the first rerankTop keep their scores and
 // stay after them.
-func rerank(out []Scored, query string, tctx *TaskContext) {
+func (ix *Index) rerank(out []Scored, query string, tctx *TaskContext) {
 	k := min(rerankTop, len(out))
 	if k < 2 || rerankWeight <= 0 {
+		return
+	}
+	// Only candidates within the factor of their neighbour can change
+	// places: cut the head where a score leads the next by more than it.
+	// A candidate alone between two such gaps keeps its place, so its
+	// fit is not needed.
+	near := make([]bool, k)
+	moves := false
+	for i := 0; i+1 < k; i++ {
+		if out[i+1].Score*(1+rerankWeight) > out[i].Score {
+			near[i], near[i+1], moves = true, true, true
+		}
+	}
+	if !moves {
 		return
 	}
 	cwd := ""
@@ -262,16 +279,21 @@ func rerank(out []Scored, query string, tctx *TaskContext) {
 	v := extractValues(query, cwd)
 	vals := stateValues(&v)
 	for i := range out[:k] {
-		f := fitSlots(out[i].Tool, &v, vals, tctx)
+		if !near[i] {
+			continue
+		}
+		f := fitSlots(out[i].Tool, ix.docProps(out[i].pos), &v, vals, tctx)
 		out[i].Score *= 1 + rerankWeight*f.score()
 	}
-	slices.SortStableFunc(out[:k], func(a, b Scored) int {
-		if a.Score != b.Score {
-			if a.Score > b.Score {
-				return -1
-			}
-			return 1
-		}
-		return int(a.pos - b.pos)
-	})
+	slices.SortStableFunc(out[:k], ix.cmp)
+}
+
+// docProps returns the parameters of tool d's input schema, read once.
+func (ix *Index) docProps(d int32) []argProp {
+	if p := ix.props[d].Load(); p != nil {
+		return *p
+	}
+	props := schemaProps(ix.tools[d].InputSchema, 0)
+	ix.props[d].Store(&props)
+	return props
 }
