@@ -428,7 +428,14 @@ func anchors(tok qtok, pw string) bool {
 	if tok.quoted {
 		return false
 	}
-	t := normalizeWord(tok.lower)
+	var t string
+	switch {
+	case len(tok.lower) < 2 || stopWords[tok.lower]:
+	case tok.stem != "":
+		t = tok.stem // extractValues' stem of lower: normalizeWord's result
+	default:
+		t = normalizeWord(tok.lower)
+	}
 	if t == "" {
 		return false
 	}
