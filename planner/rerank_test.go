@@ -188,3 +188,29 @@ func argsJSON(t *testing.T, v any) json.RawMessage {
 	}
 	return b
 }
+
+// FuzzSearchRerank runs any task through the ranker and its re-ranking:
+// it must not panic, must keep the limit and must return scores in order.
+func FuzzSearchRerank(f *testing.F) {
+	for _, s := range []string{
+		"open an issue in octo/widgets titled 'Crash on startup'",
+		"what address is at 48.8584, 2.2945",
+		"read /etc/hosts and https://x.org/a?b=1 for a@b.io, ENG-101 user:9 shop.users 12",
+		`{"a": [1, 2]} key=value "quoted"`,
+	} {
+		f.Add(s, 3)
+	}
+	cat := NewCatalog(append(rerankFixture(), rankFixture()...))
+	f.Fuzz(func(t *testing.T, q string, limit int) {
+		limit %= 12
+		res := cat.Search(q, &TaskContext{CurrentWorkingDirectory: "/w"}, limit)
+		if limit > 0 && len(res) > limit {
+			t.Fatalf("Search(%q, %d) returned %d results", q, limit, len(res))
+		}
+		for i := 1; i < len(res); i++ {
+			if res[i].Score > res[i-1].Score {
+				t.Fatalf("Search(%q): scores out of order: %v", q, names(res))
+			}
+		}
+	})
+}
