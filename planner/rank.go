@@ -51,7 +51,9 @@ type Scored struct {
 // correction of misspelled words (typo.go), a bonus for tools whose name
 // the query covers, a bonus for the backend or product the query names, and
 // small adjustments from the tools' annotations or their names' verbs
-// (read-only, writing, destructive) and from the IDE context.
+// (read-only, writing, destructive) and from the IDE context. The best few
+// results are then re-ordered by how well the task fills each tool's
+// parameters (rerank.go).
 //
 // Everything that does not depend on the query is computed by [NewIndex];
 // Search does no allocation proportional to the catalog beyond its result.

@@ -27,7 +27,7 @@ var (
 
 // slotFit is how well the values a task states fit one tool's parameters.
 type slotFit struct {
-	reqFilled, reqTotal int // required top-level parameters, and those the task fills
+	reqFilled, reqTotal int // required parameters (an object's by its required members), and those the task fills
 	claimed, values     int // values the task states, and those some argument takes
 }
 
