@@ -364,9 +364,9 @@ func TestEvalReport(t *testing.T) {
 		evalSet
 		floors
 	}{
-		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.87, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
-		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
-		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.90, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
+		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.90, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
+		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.94, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}

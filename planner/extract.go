@@ -428,7 +428,14 @@ func anchors(tok qtok, pw string) bool {
 	if tok.quoted {
 		return false
 	}
-	t := normalizeWord(tok.lower)
+	var t string
+	switch {
+	case len(tok.lower) < 2 || stopWords[tok.lower]:
+	case tok.stem != "":
+		t = tok.stem // extractValues' stem of lower: normalizeWord's result
+	default:
+		t = normalizeWord(tok.lower)
+	}
 	if t == "" {
 		return false
 	}
@@ -464,9 +471,14 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			pws = w[len(w)-1:]
 		}
 	}
-	switch p.lname {
-	case "name", "newname":
+	switch {
+	case p.lname == "name", p.lname == "newname",
+		// A list of names ("entityNames", "tagNames"): "the entity called
+		// ProjectX" names one.
+		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
+	}
+	switch p.lname {
 	case "title":
 		pws = append(pws, "titled")
 	case "head", "sourcebranch":
@@ -562,6 +574,7 @@ type argProp struct {
 	orArray   bool            // a string that may also be an array of strings (oneOf/anyOf)
 	format    string          // the schema's "format" ("date-time", "uri", ...)
 	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
+	members   []string        // with nested: the members the object (or each array item) requires
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -643,6 +656,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			Required   []string        `json:"required"`
 		} `json:"items"`
 		Properties json.RawMessage `json:"properties"`
+		Required   []string        `json:"required"`
 		OneOf      json.RawMessage `json:"oneOf"` // decoded only for a parameter without "type"
 		AnyOf      json.RawMessage `json:"anyOf"`
 	}
@@ -707,6 +721,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
 			ap.nested = schemaProps(sub, depth+1)
+			ap.members = p.Required
 		}
 		if ap.typ == "array" && p.Items != nil && len(p.Items.Properties) > 2 && depth < 2 {
 			// An array of objects declared member by member ("observations":
@@ -714,6 +729,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			// object parameter.
 			sub, _ := json.Marshal(map[string]any{"properties": p.Items.Properties, "required": p.Items.Required})
 			ap.nested, ap.itemType = schemaProps(sub, depth+1), "object"
+			ap.members = p.Items.Required
 		}
 		props = append(props, ap)
 	}

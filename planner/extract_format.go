@@ -274,6 +274,24 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 				return durationValue(n, from, to, p.typ), true
 			}
 		}
+	case (p.typ == "number" || p.typ == "string") && coordParam(p.lname) != 0:
+		// "48.8584, 2.2945": a coordinate pair in decimal degrees is
+		// latitude then longitude (ISO 6709, and how maps write it).
+		if lat, lon, ok := coordPair(v.query); ok {
+			x := lat
+			if coordParam(p.lname) == 2 {
+				x = lon
+			}
+			for i, n := range v.numbers {
+				if n.value == x {
+					usedNum[i] = true
+				}
+			}
+			if p.typ == "string" {
+				return strconv.FormatFloat(x, 'f', -1, 64), true
+			}
+			return x, true
+		}
 	case percentParam(p):
 		for i, n := range v.numbers {
 			if n.percent && !usedNum[i] {
@@ -358,4 +376,35 @@ func dateFor(p argProp, v queryValues, used map[int]bool) (int, bool) {
 		return first, true
 	}
 	return 0, false
+}
+
+// reCoordPair finds two decimal numbers separated by a comma, the way a
+// point is written in decimal degrees ("48.8584, 2.2945", "(39.7,-104.9)").
+var reCoordPair = regexp.MustCompile(`(?:^|[\s(\[])(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)(?:$|[\s)\].,;!?])`)
+
+// coordPair returns the first point written in decimal degrees in the
+// query: latitude within ±90, longitude within ±180.
+func coordPair(query string) (lat, lon float64, ok bool) {
+	m := reCoordPair.FindStringSubmatch(query)
+	if m == nil {
+		return 0, 0, false
+	}
+	lat, err1 := strconv.ParseFloat(m[1], 64)
+	lon, err2 := strconv.ParseFloat(m[2], 64)
+	if err1 != nil || err2 != nil || lat < -90 || lat > 90 || lon < -180 || lon > 180 {
+		return 0, 0, false
+	}
+	return lat, lon, true
+}
+
+// coordParam tells a latitude parameter (1) and a longitude parameter (2)
+// by name; 0 for any other.
+func coordParam(lname string) int {
+	switch lname {
+	case "latitude", "lat":
+		return 1
+	case "longitude", "lng", "lon", "long":
+		return 2
+	}
+	return 0
 }

@@ -138,3 +138,26 @@ func TestCountAndOffset(t *testing.T) {
 		{"search for 'go generics', the first 10", `{"count":10,"query":"go generics"}`},
 	})
 }
+
+func TestCoordinatePair(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"latitude":{"type":"number"},"longitude":{"type":"number"}},"required":["latitude","longitude"]}`)
+	for _, c := range []struct {
+		query, want string
+	}{
+		{"what address is at 48.8584, 2.2945", `{"latitude":48.8584,"longitude":2.2945}`},
+		{"how high is Denver (39.7392,-104.9903)", `{"latitude":39.7392,"longitude":-104.9903}`},
+		{"what is at 120.5, 30.1", `{}`}, // no latitude is above 90
+	} {
+		args, _ := fillArgs(toolProps(schema), extractValues(c.query, ""), c.query, nil, true)
+		got, _ := json.Marshal(args)
+		if string(got) != c.want && !(c.want != `{}` && argsMatch(json.RawMessage(c.want), got)) {
+			t.Errorf("fillArgs(%q) = %s, want %s", c.query, got, c.want)
+		}
+	}
+	// Only coordinate parameters read a pair.
+	q := "pin 1.2, 3.4"
+	args, _ := fillArgs(toolProps(json.RawMessage(`{"type":"object","properties":{"version":{"type":"number"}}}`)), extractValues(q, ""), q, nil, true)
+	if len(args) != 0 {
+		t.Errorf("fillArgs(%q) = %v, want nothing", q, args)
+	}
+}

@@ -103,12 +103,8 @@ func (l *Lexical) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, err
 		cwd = task.Context.CurrentWorkingDirectory
 	}
 	vals := extractValues(task.Query, cwd)
-	readOnly := t.Annotations != nil && t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint
-	if t.Annotations == nil || t.Annotations.ReadOnlyHint == nil {
-		readOnly = isSearchName(t.Name)
-	}
 	props := toolProps(t.InputSchema)
-	args, missing := fillArgs(props, vals, task.Query, task.Context, readOnly)
+	args, missing := fillArgs(props, vals, task.Query, task.Context, toolReadOnly(t))
 	args, missing = validateArgs(cat, t, args, missing)
 
 	raw, err := json.Marshal(args)
@@ -165,6 +161,15 @@ func validateArgs(cat *Catalog, t *Tool, args map[string]any, missing []string) 
 		}
 	}
 	return args, missing
+}
+
+// toolReadOnly reports whether t only reads: its annotation, else a
+// searching or listing name.
+func toolReadOnly(t *Tool) bool {
+	if t.Annotations == nil || t.Annotations.ReadOnlyHint == nil {
+		return isSearchName(t.Name)
+	}
+	return *t.Annotations.ReadOnlyHint
 }
 
 func isSearchName(name string) bool {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Scored is one search result.
@@ -50,7 +51,9 @@ type Scored struct {
 // correction of misspelled words (typo.go), a bonus for tools whose name
 // the query covers, a bonus for the backend or product the query names, and
 // small adjustments from the tools' annotations or their names' verbs
-// (read-only, writing, destructive) and from the IDE context.
+// (read-only, writing, destructive) and from the IDE context. The best few
+// results are then re-ordered by how well the task fills each tool's
+// parameters (rerank.go).
 //
 // Everything that does not depend on the query is computed by [NewIndex];
 // Search does no allocation proportional to the catalog beyond its result.
@@ -80,6 +83,8 @@ type Index struct {
 	typoBuckets [26][]int32 // term ids by first letter (typo.go)
 
 	pool sync.Pool // of *searchState
+
+	props []atomic.Pointer[[]argProp] // by doc: its input schema's parameters, read on first re-rank (rerank.go)
 }
 
 type posting struct {
@@ -178,6 +183,7 @@ var (
 func NewIndex(tools []Tool) *Index {
 	ix := &Index{tools: tools, dict: map[string]int32{}, backendTerms: map[int32][]cueRef{}}
 	n := len(tools)
+	ix.props = make([]atomic.Pointer[[]argProp], n)
 	ix.docBackend = make([]int32, n)
 	ix.docName = make([][]int32, n)
 	ix.docPlural = make([]uint64, n)
@@ -689,7 +695,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			taskGroup += g
 		}
 	}
-	out := make([]Scored, 0, min(len(st.touched), max(limit, 0)+1))
+	// The best rerankTop are re-ordered by slot filling (rerank.go), so
+	// keep at least that many until then.
+	keep := limit
+	if limit > 0 && limit < rerankTop {
+		keep = rerankTop
+	}
+	out := make([]Scored, 0, min(len(st.touched), max(keep, 0)+1))
 	if limit <= 0 {
 		out = make([]Scored, 0, len(st.touched))
 	}
@@ -757,10 +769,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
 		offered := verbGroup < 0 || st.offers[ix.docBackend[d]]
-		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, limit, ix)
+		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, keep, ix)
 	}
 	if limit <= 0 {
 		slices.SortFunc(out, func(a, b Scored) int { return ix.cmp(a, b) })
+	}
+	ix.rerank(out, query, tctx)
+	if limit > 0 && len(out) > limit {
+		out = out[:limit]
 	}
 	return out
 }

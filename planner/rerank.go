@@ -1,0 +1,299 @@
+package planner
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Re-ranking by slot filling: a task states what the tool it wants needs.
+// Among the few best candidates, a tool whose required parameters the task
+// can fill (a number for pull_number, a URL for url, owner/repo for owner
+// and repo) is more likely meant than one whose required inputs the task
+// does not give, and a value the task states that no parameter of a tool
+// takes (a URL given to a tool without a url parameter) is evidence
+// against that tool. The values are read by the argument extractor
+// (extractValues, fillArgs): the same reading the lexical planner uses to
+// fill the chosen tool's arguments.
+
+// Re-ranking constants. Only the best rerankTop results are looked at (the
+// extraction runs once per candidate), and each one's score is multiplied
+// by 1 + rerankWeight x its fit in [0, 1]: a candidate can pass a better
+// one only when its score is within a factor 1 + rerankWeight of it.
+var (
+	rerankTop    = 8
+	rerankWeight = 0.3
+)
+
+// slotFit is how well the values a task states fit one tool's parameters.
+type slotFit struct {
+	reqFilled, reqTotal int // required parameters (an object's by its required members), and those the task fills
+	claimed, values     int // values the task states, and those some argument takes
+}
+
+// score is the fit in [0, 1]: the mean of the share of required
+// parameters filled and the share of the task's values taken (a share is 1
+// when there is nothing to fill or to take).
+func (f slotFit) score() float64 {
+	req, claim := 1.0, 1.0
+	if f.reqTotal > 0 {
+		req = float64(f.reqFilled) / float64(f.reqTotal)
+	}
+	if f.values > 0 {
+		claim = float64(f.claimed) / float64(f.values)
+	}
+	return (req + claim) / 2
+}
+
+// taskValue is one value a task states, with the texts an argument may
+// hold it as ("acme/api" as owner "acme" and repo "api").
+type taskValue struct {
+	texts []string // lower-cased; an argument equal to one, or containing one of 4+ characters, takes it
+	exact []string // lower-cased; taken only by an argument equal to one
+	num   float64
+	isNum bool
+}
+
+// stateValues lists the values of v that have a shape of their own (URLs,
+// paths, e-mail addresses, repository references, quoted text, numbers
+// written in digits, db.collection names, id-shaped tokens): the ones a
+// task states for a parameter, as opposed to the words that say what to
+// do. Each is listed once.
+func stateValues(v *queryValues) []taskValue {
+	var out []taskValue
+	seen := map[string]bool{}
+	add := func(tv taskValue, key string) {
+		key = strings.ToLower(key)
+		if key == "" || seen[key] {
+			return
+		}
+		seen[key] = true
+		out = append(out, tv)
+	}
+	lower := strings.ToLower
+	for _, u := range v.urls {
+		add(taskValue{texts: []string{lower(u)}}, u)
+	}
+	for _, p := range v.paths {
+		add(taskValue{texts: []string{lower(p)}}, p)
+	}
+	for _, p := range v.relPaths {
+		add(taskValue{texts: []string{lower(p)}}, p)
+	}
+	for _, e := range v.emails {
+		add(taskValue{texts: []string{lower(e)}}, e)
+	}
+	for _, r := range v.refs {
+		whole := lower(r.owner + "/" + r.repo)
+		add(taskValue{texts: []string{whole}, exact: []string{lower(r.owner), lower(r.repo)}}, whole)
+		if r.number != 0 {
+			seen[strconv.Itoa(r.number)] = true // the number is the reference's, not a value of its own
+		}
+	}
+	for _, d := range v.dotted {
+		whole := lower(d[0] + "." + d[1])
+		add(taskValue{texts: []string{whole}, exact: []string{lower(d[0]), lower(d[1])}}, whole)
+	}
+	for _, q := range v.quoted {
+		add(taskValue{texts: []string{lower(q)}}, q)
+	}
+	for _, t := range v.toks {
+		if idLike(t) && !inValue(out, func(x string) bool { return strings.Contains(x, t.lower) }) {
+			add(taskValue{texts: []string{t.lower}}, t.lower)
+		}
+	}
+	for _, n := range v.numbers {
+		if n.word {
+			continue // "three files": prose as often as a value
+		}
+		s := strconv.FormatFloat(n.value, 'f', -1, 64)
+		if inValue(out, func(x string) bool { return containsNumber(x, s) }) {
+			continue // the 9 of "user:9", the 2026 of a path
+		}
+		add(taskValue{exact: []string{s}, num: n.value, isNum: true}, s)
+	}
+	return out
+}
+
+// inValue reports whether a text of a value already listed satisfies in:
+// holds the id token, or the number, being considered.
+func inValue(vals []taskValue, in func(string) bool) bool {
+	for _, tv := range vals {
+		for _, x := range tv.texts {
+			if in(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fitSlots fills tool t's arguments from the task (as the lexical planner
+// would) and reports how well they fit. props are t's parameters
+// (toolProps), vals are stateValues(v).
+func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *TaskContext) slotFit {
+	f := slotFit{values: len(vals)}
+	if len(props) == 0 {
+		return f
+	}
+	args, _ := fillArgs(props, *v, v.query, tctx, toolReadOnly(t))
+	for _, p := range props {
+		x, filled := args[p.name]
+		if len(p.members) > 0 && (p.required || filled) {
+			// An object declared member by member counts by the members
+			// it requires: a filled object without them is no valid
+			// argument, and a required one needs them all.
+			obj, _ := x.(map[string]any)
+			if items, ok := x.([]any); ok && len(items) > 0 {
+				obj, _ = items[0].(map[string]any)
+			}
+			f.reqTotal += len(p.members)
+			for _, m := range p.members {
+				if _, ok := obj[m]; ok {
+					f.reqFilled++
+				}
+			}
+			continue
+		}
+		if p.required {
+			f.reqTotal++
+			if filled {
+				f.reqFilled++
+			}
+		}
+	}
+	if len(vals) == 0 || len(args) == 0 {
+		return f
+	}
+	lq := strings.ToLower(v.query)
+	var strs []string
+	var nums []float64
+	var walk func(x any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case string:
+			// The whole task given to a search parameter takes no value
+			// in particular.
+			if s := strings.ToLower(x); s != lq {
+				strs = append(strs, s)
+			}
+		case int:
+			nums = append(nums, float64(x))
+		case float64:
+			nums = append(nums, x)
+		case []any:
+			for _, y := range x {
+				walk(y)
+			}
+		case []string:
+			for _, y := range x {
+				walk(y)
+			}
+		case map[string]any:
+			for _, y := range x {
+				walk(y)
+			}
+		}
+	}
+	for _, x := range args {
+		walk(x)
+	}
+	for _, tv := range vals {
+		if tv.isNum && slices.Contains(nums, tv.num) {
+			f.claimed++
+			continue
+		}
+		if slices.ContainsFunc(strs, func(s string) bool { return tv.takenBy(s) }) {
+			f.claimed++
+		}
+	}
+	return f
+}
+
+// takenBy reports whether an argument's text s holds the value.
+func (tv taskValue) takenBy(s string) bool {
+	for _, x := range tv.texts {
+		if s == x || len(x) >= 4 && strings.Contains(s, x) {
+			return true
+		}
+	}
+	for _, x := range tv.exact {
+		if s == x {
+			return true
+		}
+	}
+	if tv.isNum && len(tv.exact) > 0 {
+		return containsNumber(s, tv.exact[0])
+	}
+	return false
+}
+
+// containsNumber reports whether s holds the digits n as a whole number
+// ("user:9" holds 9, "user:91" does not).
+func containsNumber(s, n string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], n)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(n)
+		if (j == 0 || !isDigitByte(s[j-1])) && (end == len(s) || !isDigitByte(s[end])) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
+
+// rerank re-orders the best rerankTop results of one query (out, best
+// first) by how well each tool's parameters fit the values the task
+// states: each one's score is multiplied by 1 + rerankWeight x fit, so a
+// candidate passes a better-scored one only when their scores are within
+// that factor. Results after the first rerankTop keep their scores and
+// stay after them.
+func (ix *Index) rerank(out []Scored, query string, tctx *TaskContext) {
+	k := min(rerankTop, len(out))
+	if k < 2 || rerankWeight <= 0 {
+		return
+	}
+	// Only candidates within the factor of their neighbour can change
+	// places: cut the head where a score leads the next by more than it.
+	// A candidate alone between two such gaps keeps its place, so its
+	// fit is not needed.
+	near := make([]bool, k)
+	moves := false
+	for i := 0; i+1 < k; i++ {
+		if out[i+1].Score*(1+rerankWeight) > out[i].Score {
+			near[i], near[i+1], moves = true, true, true
+		}
+	}
+	if !moves {
+		return
+	}
+	cwd := ""
+	if tctx != nil {
+		cwd = tctx.CurrentWorkingDirectory
+	}
+	v := extractValues(query, cwd)
+	vals := stateValues(&v)
+	for i := range out[:k] {
+		if !near[i] {
+			continue
+		}
+		f := fitSlots(out[i].Tool, ix.docProps(out[i].pos), &v, vals, tctx)
+		out[i].Score *= 1 + rerankWeight*f.score()
+	}
+	slices.SortStableFunc(out[:k], ix.cmp)
+}
+
+// docProps returns the parameters of tool d's input schema, read once.
+func (ix *Index) docProps(d int32) []argProp {
+	if p := ix.props[d].Load(); p != nil {
+		return *p
+	}
+	props := schemaProps(ix.tools[d].InputSchema, 0)
+	ix.props[d].Store(&props)
+	return props
+}
