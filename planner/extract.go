@@ -165,35 +165,32 @@ func extractValues(query, cwd string) queryValues {
 		plain = strings.Replace(plain, q, " ", 1)
 	}
 	words := strings.Fields(plain)
+	// at is word i lower-cased without its punctuation, "" out of range.
+	at := func(i int) string {
+		if i < 0 || i >= len(words) {
+			return ""
+		}
+		return bareWord(words[i])
+	}
 	for i, w := range words {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		m := reNumber.FindStringSubmatch(" " + w + " ")
 		if na, ok := parseAttachedUnit(strings.Trim(w, ".,;:!?()")); m == nil && ok {
-			if i > 0 {
-				na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
-			}
-			if i+1 < len(words) {
-				na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
-			}
+			na.before, na.next = at(i-1), at(i+1)
 			v.numbers = append(v.numbers, na)
 			continue
 		}
 		if m == nil {
-			lw := strings.ToLower(strings.Trim(w, ".,;:!?()"))
-			if (lw == "a" || lw == "an") && i+1 < len(words) && timeUnits[strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))] != 0 {
+			lw := bareWord(w)
+			if (lw == "a" || lw == "an") && timeUnits[at(i+1)] != 0 {
 				// "for an hour", "in a minute": one of the unit.
-				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: lw, next: strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))})
+				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: lw, next: at(i + 1)})
 				continue
 			}
 			if n, ok := numberWords[lw]; ok {
 				na := numberAt{value: n, isInt: true, word: true}
-				if i > 0 {
-					na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
-				}
-				if i+1 < len(words) {
-					na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
-				}
+				na.before, na.next = at(i-1), at(i+1)
 				v.numbers = append(v.numbers, na)
 			}
 			continue
@@ -203,12 +200,7 @@ func extractValues(query, cwd string) queryValues {
 			continue
 		}
 		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
-		if i > 0 {
-			na.before = strings.ToLower(strings.Trim(words[i-1], ".,;:!?()"))
-		}
-		if i+1 < len(words) {
-			na.next = strings.ToLower(strings.Trim(words[i+1], ".,;:!?()"))
-		}
+		na.before, na.next = at(i-1), at(i+1)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
@@ -1434,3 +1426,7 @@ func isCountParam(n string) bool {
 	}
 	return strings.HasPrefix(n, "max") && (strings.HasSuffix(n, "results") || strings.HasSuffix(n, "items") || strings.HasSuffix(n, "count"))
 }
+
+// bareWord is a word of a task lower-cased, without the punctuation that
+// sentences put around words.
+func bareWord(w string) string { return strings.ToLower(strings.Trim(w, ".,;:!?()")) }

@@ -81,7 +81,7 @@ func lastWord(s string) string {
 	if len(f) == 0 {
 		return ""
 	}
-	return strings.ToLower(strings.Trim(f[len(f)-1], ".,;:!?()"))
+	return bareWord(f[len(f)-1])
 }
 
 // rankRefs orders the owner/repo references by the word before each: a

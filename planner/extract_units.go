@@ -216,7 +216,7 @@ func parseAttachedUnit(w string) (numberAt, bool) {
 // months", "20 lines", "500 meters"). It returns 0 when no number is
 // written so.
 func countOfThings(words []string) int {
-	clean := func(w string) string { return strings.ToLower(strings.Trim(w, ".,;:!?()")) }
+	clean := bareWord
 	for i, w := range words {
 		n, err := strconv.Atoi(clean(w))
 		if err != nil || n <= 0 || i+1 >= len(words) {

@@ -356,22 +356,33 @@ func (c *Conn) Go(method string, params json.RawMessage, onResp func(*Message)) 
 	return c.GoFor(nil, method, params, onResp)
 }
 
-// GoFor is [Conn.Go] for a request sent because of cause, a message read
-// by some connection's read loop: see [Conn.SendFor].
-func (c *Conn) GoFor(cause *Message, method string, params json.RawMessage, onResp func(*Message)) (int64, error) {
+// register gives a request its id and records p for its response; it
+// fails when the connection is closed.
+func (c *Conn) register(p pendingCall) (int64, error) {
 	id := c.nextID.Add(1)
-	// Register before sending, otherwise we race the response.
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if c.closed {
-		err := c.failure
-		c.mu.Unlock()
-		if err != nil {
-			return 0, err
+		if c.failure != nil {
+			return 0, c.failure
 		}
 		return 0, ErrClosed
 	}
-	c.pending[id] = pendingCall{f: onResp}
-	c.mu.Unlock()
+	c.pending[id] = p
+	if p.r != nil {
+		c.raws.Add(1)
+	}
+	return id, nil
+}
+
+// GoFor is [Conn.Go] for a request sent because of cause, a message read
+// by some connection's read loop: see [Conn.SendFor].
+func (c *Conn) GoFor(cause *Message, method string, params json.RawMessage, onResp func(*Message)) (int64, error) {
+	// Register before sending, otherwise we race the response.
+	id, err := c.register(pendingCall{f: onResp})
+	if err != nil {
+		return 0, err
+	}
 	// The message and its id's digits in one allocation.
 	req := &struct {
 		m  Message

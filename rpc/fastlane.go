@@ -51,20 +51,11 @@ type RawRequest interface {
 // (from may be nil). It returns the request's id. On an error the request
 // was not sent and r is not called.
 func (c *Conn) GoRaw(from *Conn, method string, r RawRequest, size int) (int64, error) {
-	id := c.nextID.Add(1)
 	// Register before sending, otherwise we race the response.
-	c.mu.Lock()
-	if c.closed {
-		err := c.failure
-		c.mu.Unlock()
-		if err != nil {
-			return 0, err
-		}
-		return 0, ErrClosed
+	id, err := c.register(pendingCall{r: r})
+	if err != nil {
+		return 0, err
 	}
-	c.pending[id] = pendingCall{r: r}
-	c.raws.Add(1)
-	c.mu.Unlock()
 	b := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"method":"","params":}`)+20+len(method)+size)
 	b = append(b, `{"jsonrpc":"2.0","id":`...)
 	b = strconv.AppendInt(b, id, 10)
