@@ -671,7 +671,7 @@ type httpSession struct {
 	last       time.Time             // last request start or end; guarded by mu
 }
 
-var _ rpc.Stream = (*httpSession)(nil)
+var _ rpc.InlineStream = (*httpSession)(nil)
 
 // sseStream is the server-to-client side of one POST (or the GET stream):
 // the events written to it, kept for replay after a disconnect.
@@ -727,6 +727,12 @@ func (s *httpSession) Read() ([]byte, error) {
 		return nil, io.EOF
 	}
 }
+
+// WriteInline implements [rpc.InlineStream]: Write only routes the message
+// in memory and wakes the request delivering it, so the connection calls it
+// from the sending goroutine (for a fast-lane call, the backend's read
+// loop) rather than handing each message to its writer goroutine.
+func (s *httpSession) WriteInline(msg []byte) error { return s.Write(msg) }
 
 // Flush does nothing: every Write is delivered at once.
 func (s *httpSession) Flush() error { return nil }

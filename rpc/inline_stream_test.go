@@ -1,0 +1,76 @@
+package rpc
+
+import (
+	"io"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+)
+
+// memStream is an InlineStream: Read waits for Close, writes are recorded
+// with the goroutine that made them.
+type memStream struct {
+	mu      sync.Mutex
+	inline  []string // messages written through WriteInline
+	queued  []string // messages written by the writer goroutine (Write)
+	done    chan struct{}
+	closeMu sync.Once
+}
+
+func (m *memStream) Read() ([]byte, error) { <-m.done; return nil, io.EOF }
+func (m *memStream) Flush() error          { return nil }
+func (m *memStream) Close() error          { m.closeMu.Do(func() { close(m.done) }); return nil }
+
+func (m *memStream) Write(msg []byte) error {
+	m.mu.Lock()
+	m.queued = append(m.queued, string(msg))
+	m.mu.Unlock()
+	return nil
+}
+
+func (m *memStream) WriteInline(msg []byte) error {
+	m.mu.Lock()
+	m.inline = append(m.inline, string(msg))
+	m.mu.Unlock()
+	return nil
+}
+
+// TestInlineStreamWritesFromSender checks that a stream of another package
+// that declares InlineStream gets a message with nothing queued ahead of
+// it from the sender's goroutine (WriteInline), not through the writer
+// goroutine, and that every message arrives once, in order.
+func TestInlineStreamWritesFromSender(t *testing.T) {
+	ms := &memStream{done: make(chan struct{})}
+	c := NewConn(ms, ConnOptions{})
+	defer c.Close()
+	if c.tw == nil {
+		t.Fatal("an InlineStream should be written inline")
+	}
+	const n = 200
+	for i := range n {
+		if err := c.Notify("n", []byte(`{"i":`+strconv.Itoa(i)+`}`)); err != nil {
+			t.Fatal(err)
+		}
+		runtime.Gosched()
+	}
+	c.Close()
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	if len(ms.inline) == 0 {
+		t.Fatalf("no message was written inline (%d by the writer goroutine)", len(ms.queued))
+	}
+	if len(ms.queued) != 0 {
+		// Sends from one goroutine, one at a time: nothing is ever queued
+		// ahead of the next one.
+		t.Fatalf("%d messages went through the writer goroutine", len(ms.queued))
+	}
+	for i, got := range ms.inline {
+		if want := `{"jsonrpc":"2.0","method":"n","params":{"i":` + strconv.Itoa(i) + `}}`; got != want {
+			t.Fatalf("message %d: %s, want %s", i, got, want)
+		}
+	}
+	if len(ms.inline) != n {
+		t.Fatalf("%d messages, want %d", len(ms.inline), n)
+	}
+}
