@@ -671,7 +671,10 @@ type httpSession struct {
 	last       time.Time             // last request start or end; guarded by mu
 }
 
-var _ rpc.InlineStream = (*httpSession)(nil)
+var (
+	_ rpc.InlineStream = (*httpSession)(nil)
+	_ rpc.BurstStream  = (*httpSession)(nil)
+)
 
 // sseStream is the server-to-client side of one POST (or the GET stream):
 // the events written to it, kept for replay after a disconnect.
@@ -733,6 +736,11 @@ func (s *httpSession) Read() ([]byte, error) {
 // from the sending goroutine (for a fast-lane call, the backend's read
 // loop) rather than handing each message to its writer goroutine.
 func (s *httpSession) WriteInline(msg []byte) error { return s.Write(msg) }
+
+// More implements [rpc.BurstStream]: POSTed messages wait in s.in, so
+// while more are queued the session's read loop coalesces what it sends
+// to backends (one write to a backend for a burst of calls).
+func (s *httpSession) More() bool { return len(s.in) > 0 }
 
 // Flush does nothing: every Write is delivered at once.
 func (s *httpSession) Flush() error { return nil }

@@ -164,6 +164,9 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 	}
 	c.ow, _ = s.(ownedReader)
 	c.br, _ = s.(burstReader)
+	if bs, ok := s.(BurstStream); ok && c.br == nil {
+		c.br = burstStream{bs}
+	}
 	if c.br != nil {
 		bursting.add(c)
 	}
@@ -519,6 +522,21 @@ type InlineStream interface {
 	// WriteInline writes msg as Write does; it must not block on a peer.
 	WriteInline(msg []byte) error
 }
+
+// BurstStream is implemented by streams of other packages that can tell
+// whether another message can be Read without blocking (the HTTP server
+// transport's sessions, whose POSTs queue in memory): their read loop then
+// coalesces the writes it causes, as a line stream's does (burst.go).
+type BurstStream interface {
+	Stream
+	// More reports whether Read would return a message without waiting.
+	More() bool
+}
+
+// burstStream adapts a BurstStream to burstReader.
+type burstStream struct{ s BurstStream }
+
+func (b burstStream) more() bool { return b.s.More() }
 
 // inlineStream adapts an InlineStream to inlineWriter.
 type inlineStream struct{ s InlineStream }
