@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -19,7 +20,11 @@ import (
 // (every call its own POST): calls/s and p50/p99 call latency, against the
 // echo backend (stdio) behind the gateway.
 func httpClients() {
-	fmt.Fprintf(os.Stderr, "http: 1, 8, 32 clients (one session each), %d calls in flight per client\n", *httpFlight)
+	accept := "SSE or JSON accepted"
+	if *httpJSON {
+		accept = "JSON only accepted"
+	}
+	fmt.Fprintf(os.Stderr, "http: 1, 8, 32 clients (one session each), %d calls in flight per client, %s\n", *httpFlight, accept)
 	p := startPeer(*gatewayBin, "serve", "--http", "127.0.0.1:0", "--config", gatewayConfig("http", [][]string{nil}))
 	// serve --http does not end at stdin's EOF: SIGTERM first, so that
 	// the gateway exits cleanly (and writes AGENTIFY_CPUPROFILE) rather
@@ -104,10 +109,19 @@ func httpClients() {
 			}
 		}
 		p50, p99 := percentile(lat, .5), percentile(lat, .99)
-		add("http", fmt.Sprintf("serve --http, %d clients × %d in flight: calls/s (p50 / p99 per call; gateway CPU per call)", n, *httpFlight), median(rates), "calls/s",
+		what := fmt.Sprintf("serve --http, %d clients × %d in flight: calls/s (p50 / p99 per call; gateway CPU per call)", n, *httpFlight)
+		if *httpJSON {
+			what += ", JSON responses"
+		}
+		add("http", what, median(rates), "calls/s",
 			fmt.Sprintf("%.0f calls/s (%s / %s; %s CPU)", median(rates), us(p50), us(p99), us(cpuPerCall)), "", nil)
 	}
 }
+
+// httpJSON makes the http section's clients accept only application/json,
+// so that every call is answered with a plain JSON body rather than an SSE
+// stream: what the SSE framing (a priming event flushed first) costs.
+var httpJSON = flag.Bool("http-json", false, "http section: clients accept only application/json (no SSE responses)")
 
 var urlLine = regexp.MustCompile(`http://127\.0\.0\.1:\d+/mcp`)
 
@@ -132,7 +146,11 @@ func post(client *http.Client, url, sid, body string) (*http.Response, []byte) {
 	req, err := http.NewRequest("POST", url, bytes.NewReader([]byte(body)))
 	must(err)
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
+	if *httpJSON {
+		req.Header.Set("Accept", "application/json")
+	} else {
+		req.Header.Set("Accept", "application/json, text/event-stream")
+	}
 	if sid != "" {
 		req.Header.Set("Mcp-Session-Id", sid)
 		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
