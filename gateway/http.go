@@ -356,10 +356,13 @@ func checkVersion(w http.ResponseWriter, r *http.Request) (string, bool) {
 }
 
 func accepts(r *http.Request, mime string) bool {
-	for _, part := range strings.Split(strings.Join(r.Header.Values("Accept"), ","), ",") {
-		t := strings.TrimSpace(strings.SplitN(part, ";", 2)[0])
-		if t == mime || t == "*/*" || (strings.HasSuffix(t, "/*") && strings.HasPrefix(mime, strings.TrimSuffix(t, "*"))) {
-			return true
+	for _, v := range r.Header.Values("Accept") {
+		for part := range strings.SplitSeq(v, ",") {
+			t, _, _ := strings.Cut(part, ";")
+			t = strings.TrimSpace(t)
+			if t == mime || t == "*/*" || (strings.HasSuffix(t, "/*") && strings.HasPrefix(mime, strings.TrimSuffix(t, "*"))) {
+				return true
+			}
 		}
 	}
 	return false
@@ -668,7 +671,10 @@ type httpSession struct {
 	last       time.Time             // last request start or end; guarded by mu
 }
 
-var _ rpc.Stream = (*httpSession)(nil)
+var (
+	_ rpc.InlineStream = (*httpSession)(nil)
+	_ rpc.BurstStream  = (*httpSession)(nil)
+)
 
 // sseStream is the server-to-client side of one POST (or the GET stream):
 // the events written to it, kept for replay after a disconnect.
@@ -724,6 +730,17 @@ func (s *httpSession) Read() ([]byte, error) {
 		return nil, io.EOF
 	}
 }
+
+// WriteInline implements [rpc.InlineStream]: Write only routes the message
+// in memory and wakes the request delivering it, so the connection calls it
+// from the sending goroutine (for a fast-lane call, the backend's read
+// loop) rather than handing each message to its writer goroutine.
+func (s *httpSession) WriteInline(msg []byte) error { return s.Write(msg) }
+
+// More implements [rpc.BurstStream]: POSTed messages wait in s.in, so
+// while more are queued the session's read loop coalesces what it sends
+// to backends (one write to a backend for a burst of calls).
+func (s *httpSession) More() bool { return len(s.in) > 0 }
 
 // Flush does nothing: every Write is delivered at once.
 func (s *httpSession) Flush() error { return nil }
@@ -940,7 +957,11 @@ func (s *httpSession) deliverSSE(w http.ResponseWriter, r *http.Request, st *sse
 	if s.prime && after == 0 {
 		// SEP-1699: an event with an id and empty data first, so the client
 		// can resume even before the first real event.
-		buf = fmt.Appendf(buf, "id: %d-0\nretry: %d\ndata: \n\n", st.num, sseRetryMillis)
+		buf = append(buf, "id: "...)
+		buf = strconv.AppendInt(buf, int64(st.num), 10)
+		buf = append(buf, "-0\nretry: "...)
+		buf = strconv.AppendInt(buf, sseRetryMillis, 10)
+		buf = append(buf, "\ndata: \n\n"...)
 	}
 	sent := after
 	for {
@@ -950,7 +971,11 @@ func (s *httpSession) deliverSSE(w http.ResponseWriter, r *http.Request, st *sse
 		}
 		for i := sent - st.first; i < len(st.events); i++ {
 			sent++
-			buf = fmt.Appendf(buf, "event: message\nid: %d-%d\ndata: ", st.num, sent)
+			buf = append(buf, "event: message\nid: "...)
+			buf = strconv.AppendInt(buf, int64(st.num), 10)
+			buf = append(buf, '-')
+			buf = strconv.AppendInt(buf, int64(sent), 10)
+			buf = append(buf, "\ndata: "...)
 			buf = append(buf, st.events[i]...)
 			buf = append(buf, "\n\n"...)
 		}
@@ -966,7 +991,11 @@ func (s *httpSession) deliverSSE(w http.ResponseWriter, r *http.Request, st *sse
 				return
 			}
 			buf = buf[:0]
-			if fl != nil {
+			// The last events of a finished stream are not flushed here:
+			// net/http writes them with the end of the chunked body when
+			// deliverSSE returns, one write(2) where a flush here makes
+			// two (docs/design.md, "Serving HTTP").
+			if fl != nil && !finished {
 				fl.Flush()
 			}
 		}

@@ -159,8 +159,14 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 	}
 	c.wcond = sync.NewCond(&c.wmu)
 	c.tw, _ = s.(inlineWriter)
+	if is, ok := s.(InlineStream); ok && c.tw == nil {
+		c.tw = inlineStream{is}
+	}
 	c.ow, _ = s.(ownedReader)
 	c.br, _ = s.(burstReader)
+	if bs, ok := s.(BurstStream); ok && c.br == nil {
+		c.br = burstStream{bs}
+	}
 	if c.br != nil {
 		bursting.add(c)
 	}
@@ -516,6 +522,37 @@ type ownedReader interface {
 type inlineWriter interface {
 	tryWrite(msg []byte) (bool, error)
 }
+
+// InlineStream is implemented by streams of other packages whose Write
+// never waits for a peer (it hands the message over in memory, as the HTTP
+// server transport's sessions do). A message with nothing queued ahead of
+// it is then written from the sending goroutine, as on a line stream over
+// a non-blocking pipe, sparing the hand-off to the writer goroutine.
+type InlineStream interface {
+	Stream
+	// WriteInline writes msg as Write does; it must not block on a peer.
+	WriteInline(msg []byte) error
+}
+
+// BurstStream is implemented by streams of other packages that can tell
+// whether another message can be Read without blocking (the HTTP server
+// transport's sessions, whose POSTs queue in memory): their read loop then
+// coalesces the writes it causes, as a line stream's does (burst.go).
+type BurstStream interface {
+	Stream
+	// More reports whether Read would return a message without waiting.
+	More() bool
+}
+
+// burstStream adapts a BurstStream to burstReader.
+type burstStream struct{ s BurstStream }
+
+func (b burstStream) more() bool { return b.s.More() }
+
+// inlineStream adapts an InlineStream to inlineWriter.
+type inlineStream struct{ s InlineStream }
+
+func (i inlineStream) tryWrite(msg []byte) (bool, error) { return true, i.s.WriteInline(msg) }
 
 func (c *Conn) enqueue(b []byte, droppable bool) error {
 	c.wmu.Lock()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -18,9 +20,19 @@ import (
 // (every call its own POST): calls/s and p50/p99 call latency, against the
 // echo backend (stdio) behind the gateway.
 func httpClients() {
-	fmt.Fprintf(os.Stderr, "http: 1, 8, 32 clients (one session each), %d calls in flight per client\n", *httpFlight)
+	accept := "SSE or JSON accepted"
+	if *httpJSON {
+		accept = "JSON only accepted"
+	}
+	fmt.Fprintf(os.Stderr, "http: 1, 8, 32 clients (one session each), %d calls in flight per client, %s\n", *httpFlight, accept)
 	p := startPeer(*gatewayBin, "serve", "--http", "127.0.0.1:0", "--config", gatewayConfig("http", [][]string{nil}))
-	defer p.stop()
+	// serve --http does not end at stdin's EOF: SIGTERM first, so that
+	// the gateway exits cleanly (and writes AGENTIFY_CPUPROFILE) rather
+	// than being killed after stop's grace period.
+	defer func() {
+		p.cmd.Process.Signal(syscall.SIGTERM)
+		p.stop()
+	}()
 	url := waitURL(p)
 	tr := &http.Transport{MaxIdleConnsPerHost: 32 * *httpFlight, MaxConnsPerHost: 0, DisableCompression: true}
 	defer tr.CloseIdleConnections()
@@ -56,6 +68,10 @@ func httpClients() {
 		total := max(3000, n**httpFlight*100)
 		var rates []float64
 		var lat []time.Duration
+		// The driver's own HTTP clients share the machine's cores with the
+		// gateway, so calls/s also moves with the client's cost: the
+		// gateway's CPU per call is the measure of its own.
+		cpu0 := procCPU(p.pid())
 		for r := 0; r < *rounds; r++ {
 			var next atomic.Int64
 			var mu sync.Mutex
@@ -84,6 +100,7 @@ func httpClients() {
 			wg.Wait()
 			rates = append(rates, float64(total)/time.Since(t0).Seconds())
 		}
+		cpuPerCall := (procCPU(p.pid()) - cpu0) / time.Duration(total**rounds)
 		for _, sid := range sids {
 			req, _ := http.NewRequest("DELETE", url, nil)
 			req.Header.Set("Mcp-Session-Id", sid)
@@ -92,10 +109,19 @@ func httpClients() {
 			}
 		}
 		p50, p99 := percentile(lat, .5), percentile(lat, .99)
-		add("http", fmt.Sprintf("serve --http, %d clients × %d in flight: calls/s (p50 / p99 per call)", n, *httpFlight), median(rates), "calls/s",
-			fmt.Sprintf("%.0f calls/s (%s / %s)", median(rates), us(p50), us(p99)), "", nil)
+		what := fmt.Sprintf("serve --http, %d clients × %d in flight: calls/s (p50 / p99 per call; gateway CPU per call)", n, *httpFlight)
+		if *httpJSON {
+			what += ", JSON responses"
+		}
+		add("http", what, median(rates), "calls/s",
+			fmt.Sprintf("%.0f calls/s (%s / %s; %s CPU)", median(rates), us(p50), us(p99), us(cpuPerCall)), "", nil)
 	}
 }
+
+// httpJSON makes the http section's clients accept only application/json,
+// so that every call is answered with a plain JSON body rather than an SSE
+// stream: what the SSE framing (a priming event flushed first) costs.
+var httpJSON = flag.Bool("http-json", false, "http section: clients accept only application/json (no SSE responses)")
 
 var urlLine = regexp.MustCompile(`http://127\.0\.0\.1:\d+/mcp`)
 
@@ -120,7 +146,11 @@ func post(client *http.Client, url, sid, body string) (*http.Response, []byte) {
 	req, err := http.NewRequest("POST", url, bytes.NewReader([]byte(body)))
 	must(err)
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
+	if *httpJSON {
+		req.Header.Set("Accept", "application/json")
+	} else {
+		req.Header.Set("Accept", "application/json, text/event-stream")
+	}
 	if sid != "" {
 		req.Header.Set("Mcp-Session-Id", sid)
 		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
