@@ -78,38 +78,55 @@ func startTarget(t *testing.T) (*Conn, *recStream) {
 
 // What a read loop sends while more of its input is already buffered is
 // written when that input is used up: one write for the burst, in order.
+// A line stream knows its buffered input; a BurstStream (the HTTP
+// transport's sessions) says through More whether messages are queued.
 func TestBurstCoalescesWrites(t *testing.T) {
-	target, rs := startTarget(t)
 	const n = 10
-	first := true
-	src := NewConn(NewLineStream(strings.NewReader(lines(n, "")), io.Discard, nil, 0), ConnOptions{
-		Handler: func(m *Message) {
-			if err := target.SendFor(m, &Message{Method: "fwd", Params: m.Params}); err != nil {
-				t.Error(err)
+	streams := map[string]func() Stream{
+		"line stream": func() Stream { return NewLineStream(strings.NewReader(lines(n, "")), io.Discard, nil, 0) },
+		"BurstStream": func() Stream {
+			in := make(chan []byte, n)
+			for l := range strings.Lines(lines(n, "")) {
+				in <- []byte(strings.TrimSuffix(l, "\n"))
 			}
-			if first {
-				first = false
-				// Give the target's writer every chance to write early.
-				time.Sleep(20 * time.Millisecond)
-				if msgs, _ := rs.snapshot(); len(msgs) != 0 {
-					t.Errorf("the target wrote %d messages during the burst", len(msgs))
+			close(in)
+			return chanStream{in}
+		},
+	}
+	for name, stream := range streams {
+		t.Run(name, func(t *testing.T) {
+			target, rs := startTarget(t)
+			first := true
+			src := NewConn(stream(), ConnOptions{
+				Handler: func(m *Message) {
+					if err := target.SendFor(m, &Message{Method: "fwd", Params: m.Params}); err != nil {
+						t.Error(err)
+					}
+					if first {
+						first = false
+						// Give the target's writer every chance to write early.
+						time.Sleep(20 * time.Millisecond)
+						if msgs, _ := rs.snapshot(); len(msgs) != 0 {
+							t.Errorf("the target wrote %d messages during the burst", len(msgs))
+						}
+					}
+				},
+			})
+			if err := src.Run(); !errors.Is(err, io.EOF) {
+				t.Fatalf("Run: %v", err)
+			}
+			src.Close()
+			waitFor(t, "all messages written", func() bool { m, _ := rs.snapshot(); return len(m) == n })
+			msgs, flushed := rs.snapshot()
+			if len(flushed) != 1 || flushed[0] != n {
+				t.Errorf("flushes after %v messages, want one after %d", flushed, n)
+			}
+			for i, m := range msgs {
+				if want := fmt.Sprintf(`"params":{"i":%d,`, i); !strings.Contains(m, want) {
+					t.Errorf("message %d = %s, want %s", i, m, want)
 				}
 			}
-		},
-	})
-	if err := src.Run(); !errors.Is(err, io.EOF) {
-		t.Fatalf("Run: %v", err)
-	}
-	src.Close()
-	waitFor(t, "all messages written", func() bool { m, _ := rs.snapshot(); return len(m) == n })
-	msgs, flushed := rs.snapshot()
-	if len(flushed) != 1 || flushed[0] != n {
-		t.Errorf("flushes after %v messages, want one after %d", flushed, n)
-	}
-	for i, m := range msgs {
-		if want := fmt.Sprintf(`"params":{"i":%d,`, i); !strings.Contains(m, want) {
-			t.Errorf("message %d = %s, want %s", i, m, want)
-		}
+		})
 	}
 }
 

@@ -1,14 +1,11 @@
 package rpc
 
 import (
-	"errors"
 	"io"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // memStream is an InlineStream: Read waits for Close, writes are recorded
@@ -79,8 +76,8 @@ func TestInlineStreamWritesFromSender(t *testing.T) {
 }
 
 // chanStream is a BurstStream over a channel of messages, as the HTTP
-// transport's sessions are; Read returns io.EOF once in is closed and
-// drained.
+// transport's sessions are (TestBurstCoalescesWrites); Read returns io.EOF
+// once in is closed and drained.
 type chanStream struct{ in chan []byte }
 
 func (s chanStream) Read() ([]byte, error) {
@@ -93,46 +90,3 @@ func (s chanStream) Write([]byte) error { return nil }
 func (s chanStream) Flush() error       { return nil }
 func (s chanStream) Close() error       { return nil }
 func (s chanStream) More() bool         { return len(s.in) > 0 }
-
-// TestBurstStreamCoalescesWrites: what the read loop of a BurstStream
-// sends while more messages are queued is held and written at once when
-// the queue is used up, as for a line stream's buffered input.
-func TestBurstStreamCoalescesWrites(t *testing.T) {
-	target, rs := startTarget(t)
-	const n = 10
-	in := make(chan []byte, n)
-	for i := range n {
-		in <- []byte(`{"jsonrpc":"2.0","id":` + strconv.Itoa(i) + `,"method":"m","params":{"i":` + strconv.Itoa(i) + `}}`)
-	}
-	close(in)
-	first := true
-	src := NewConn(chanStream{in}, ConnOptions{
-		Handler: func(m *Message) {
-			if err := target.SendFor(m, &Message{Method: "fwd", Params: m.Params}); err != nil {
-				t.Error(err)
-			}
-			if first {
-				first = false
-				// Give the target's writer every chance to write early.
-				time.Sleep(20 * time.Millisecond)
-				if msgs, _ := rs.snapshot(); len(msgs) != 0 {
-					t.Errorf("the target wrote %d messages during the burst", len(msgs))
-				}
-			}
-		},
-	})
-	if err := src.Run(); err == nil || !errors.Is(err, io.EOF) {
-		t.Fatalf("Run: %v", err)
-	}
-	src.Close()
-	waitFor(t, "all messages written", func() bool { m, _ := rs.snapshot(); return len(m) == n })
-	msgs, flushed := rs.snapshot()
-	if len(flushed) != 1 || flushed[0] != n {
-		t.Errorf("flushes after %v messages, want one after %d", flushed, n)
-	}
-	for i, m := range msgs {
-		if want := `"params":{"i":` + strconv.Itoa(i) + `}`; !strings.Contains(m, want) {
-			t.Errorf("message %d = %s, want %s", i, m, want)
-		}
-	}
-}
