@@ -136,15 +136,20 @@ func englishWords(dir string) ([]byte, error) {
 	for k := range set {
 		keys = append(keys, k)
 	}
-	sort.Strings(keys)
+	return wordList(keys, "# English words (WordNet lemmas and irregular forms, 4+ letters), which the ranker never corrects as typos."), nil
+}
+
+// wordList is a generated file of one word a line, sorted, under the
+// table's header with its description line replaced by what.
+func wordList(words []string, what string) []byte {
+	sort.Strings(words)
 	var b bytes.Buffer
-	b.WriteString(strings.Replace(header, "# Each line: a word a query may use, then the tool-vocabulary words it stands for.",
-		"# English words (WordNet lemmas and irregular forms, 4+ letters), which the ranker never corrects as typos.", 1))
-	for _, k := range keys {
-		b.WriteString(k)
+	b.WriteString(strings.Replace(header, "# Each line: a word a query may use, then the tool-vocabulary words it stands for.", what, 1))
+	for _, w := range words {
+		b.WriteString(w)
 		b.WriteByte('\n')
 	}
-	return b.Bytes(), nil
+	return b.Bytes()
 }
 
 // nameWords returns the file of WordNet's name words: single-word lemmas
@@ -193,15 +198,7 @@ func nameWords(dir string) ([]byte, error) {
 			keys = append(keys, k)
 		}
 	}
-	sort.Strings(keys)
-	var b bytes.Buffer
-	b.WriteString(strings.Replace(header, "# Each line: a word a query may use, then the tool-vocabulary words it stands for.",
-		"# Name words (lemmas WordNet writes only capitalized, 4+ letters): places, people, days, months.", 1))
-	for _, k := range keys {
-		b.WriteString(k)
-		b.WriteByte('\n')
-	}
-	return b.Bytes(), nil
+	return wordList(keys, "# Name words (lemmas WordNet writes only capitalized, 4+ letters): places, people, days, months."), nil
 }
 
 // vocabulary returns the sorted lower-case words (letters only, 2+ runes)
