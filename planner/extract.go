@@ -578,10 +578,20 @@ var reQuotedExample = regexp.MustCompile("[\"'`]([^\"'`\\s]{3,80})[\"'`]")
 // It returns "" for shapes without '/', ':' or '@', which say too little
 // (a word, a file name, a version).
 func valueShape(s string) string {
+	sh := skeleton(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' })
+	if !strings.ContainsAny(sh, "/:@") {
+		return ""
+	}
+	return sh
+}
+
+// skeleton writes every run of the runes inRun takes as "a" and keeps the
+// others: "gh/acme-corp/web" -> "a/a/a" when '-' is in a run.
+func skeleton(s string, inRun func(rune) bool) string {
 	var b strings.Builder
 	in := false
 	for _, r := range s {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' {
+		if inRun(r) {
 			if !in {
 				b.WriteByte('a')
 				in = true
@@ -591,11 +601,7 @@ func valueShape(s string) string {
 		in = false
 		b.WriteRune(r)
 	}
-	sh := b.String()
-	if !strings.ContainsAny(sh, "/:@") {
-		return ""
-	}
-	return sh
+	return b.String()
 }
 
 // toolProps returns the parameters of a tool's input schema. The result is

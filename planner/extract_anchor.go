@@ -135,20 +135,7 @@ func coordinated(v queryValues, i int, used map[int]bool) []int {
 // idShape is a value's punctuation skeleton, every run of letters and
 // digits as "a" ("rate:1.2.3.4" -> "a:a.a.a.a").
 func idShape(s string) string {
-	var b strings.Builder
-	in := false
-	for _, r := range s {
-		if r < 128 && (isLetterByte(byte(r)) || r >= '0' && r <= '9') {
-			if !in {
-				b.WriteByte('a')
-			}
-			in = true
-			continue
-		}
-		in = false
-		b.WriteRune(r)
-	}
-	return b.String()
+	return skeleton(s, func(r rune) bool { return r < 128 && (isLetterByte(byte(r)) || r >= '0' && r <= '9') })
 }
 
 // quotedAnchors maps each quoted text of the task that a parameter's name

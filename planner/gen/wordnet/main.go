@@ -30,6 +30,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -504,37 +506,21 @@ func build(dir string, vocab []string) ([]byte, error) {
 			}
 		}
 	}
-	keys := make([]string, 0, len(tab))
-	for k := range tab {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	var b bytes.Buffer
 	bw := bufio.NewWriter(&b)
 	bw.WriteString(header)
-	for _, k := range keys {
-		ts := make([]string, 0, len(tab[k]))
-		for t := range tab[k] {
-			ts = append(ts, t)
-		}
-		sort.Strings(ts)
-		fmt.Fprintf(bw, "%s %s\n", k, strings.Join(ts, " "))
-	}
+	writeSets(bw, "", tab)
 	// Derivationally related forms, marked "=": the same concept in
 	// another part of speech ("aggregation" for "aggregate").
-	keys = keys[:0]
-	for k := range der {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		ts := make([]string, 0, len(der[k]))
-		for t := range der[k] {
-			ts = append(ts, t)
-		}
-		sort.Strings(ts)
-		fmt.Fprintf(bw, "=%s %s\n", k, strings.Join(ts, " "))
-	}
+	writeSets(bw, "=", der)
 	bw.Flush()
 	return b.Bytes(), nil
+}
+
+// writeSets writes one line per key of m, sorted: prefix, the key, then
+// its set's members, sorted.
+func writeSets(w io.Writer, prefix string, m map[string]map[string]bool) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		fmt.Fprintf(w, "%s%s %s\n", prefix, k, strings.Join(slices.Sorted(maps.Keys(m[k])), " "))
+	}
 }
