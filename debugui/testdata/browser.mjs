@@ -4,52 +4,24 @@
 // holding playwright-core), AGENTIFY_ARTIFACTS (screenshot directory) and
 // AGENTIFY_SECRETS (JSON array of strings that must never be shown) and
 // AGENTIFY_TOKEN (the token every API call must carry).
-import { createRequire } from 'node:module';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-const require = createRequire(path.join(process.env.AGENTIFY_E2E_DIR, 'package.json'));
-const { chromium } = require('playwright-core');
+import { fail, step, withPage } from '../../e2e/testdata/chromium.mjs';
 
 const url = process.env.AGENTIFY_URL;
 const artifacts = process.env.AGENTIFY_ARTIFACTS;
 const secrets = JSON.parse(process.env.AGENTIFY_SECRETS || '[]');
 const token = process.env.AGENTIFY_TOKEN;
-const timeout = 15000;
 
-function fail(msg) { throw new Error(msg); }
-function step(msg) { console.log('step: ' + msg); }
-
-const userDataDir = mkdtempSync(path.join(tmpdir(), 'agentify-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: process.env.AGENTIFY_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1440, height: 900 },
-  colorScheme: 'light',
-});
-const problems = [];
 // One failed approval is provoked on purpose: its HTTP 400 and Chromium's
 // console line about it are expected once each, nothing more.
 const expected = { http400: 0, console400: 0 };
-try {
-  const page = context.pages()[0] || await context.newPage();
-  page.setDefaultTimeout(timeout);
-  page.on('console', (m) => {
-    if (m.type() !== 'error' && m.type() !== 'warning') return;
-    if (expected.console400 > 0 && m.text().includes('status of 400')) { expected.console400--; return; }
-    problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push('page error: ' + e.message));
-  page.on('requestfailed', (r) => problems.push('request failed: ' + r.url() + ' ' + (r.failure() && r.failure().errorText)));
-  page.on('response', (r) => {
-    if (r.status() < 400) return;
-    if (r.status() === 400 && expected.http400 > 0 && r.url().includes('/api/integrity/approve')) { expected.http400--; return; }
-    problems.push('HTTP ' + r.status() + ' ' + r.url());
-  });
+function allow(kind, text) {
+  if (kind === 'console' && expected.console400 > 0 && text.includes('status of 400')) { expected.console400--; return true; }
+  if (kind === 'http' && expected.http400 > 0 && text.startsWith('HTTP 400 ') && text.includes('/api/integrity/approve')) { expected.http400--; return true; }
+  return false;
+}
 
+await withPage(async (page) => {
   step('load');
   await page.goto(url, { waitUntil: 'load' });
   // 2 of 3 backends serve: yellow "degraded", not red "not ready".
@@ -241,10 +213,4 @@ try {
   await page.screenshot({ path: path.join(artifacts, 'tools-dark.png') });
   await page.click('button[data-tab=integrity]');
   await page.screenshot({ path: path.join(artifacts, 'integrity-dark.png') });
-
-  if (problems.length) fail('browser problems:\n' + problems.join('\n'));
-  console.log('ok');
-} finally {
-  await context.close();
-  rmSync(userDataDir, { recursive: true, force: true });
-}
+}, { colorScheme: 'light', timeout: 15000, requestFailed: true, allow });
