@@ -180,26 +180,20 @@ func tbBackend(tb, id, marker string, extra ...string) map[string]any {
 	return map[string]any{"id": id, "command": tb, "args": append([]string{"-name", marker}, extra...)}
 }
 
-// startGateway runs the gateway with cfg (a config value, or "" for no
-// --config flag) and returns it; the test's cleanup kills it if it is
-// still running and fails the test on any non-JSON-RPC stdout line.
-func startGateway(t testing.TB, cfgPath, marker string, o gwOptions) *gatewayProc {
+// launch starts the gateway binary with args, a clean environment plus
+// env, in dir (a temporary one when ""), with pipes to its stdin and
+// stdout and its stderr kept: what every harness of these tests shares.
+func launch(t testing.TB, args, env []string, dir string) (*exec.Cmd, io.WriteCloser, io.ReadCloser, *syncBuffer) {
 	t.Helper()
 	bin, _ := binaries(t)
-	var args []string
-	if cfgPath != "" {
-		args = append(args, "--config", cfgPath)
-	}
-	args = append(args, o.args...)
 	cmd := exec.Command(bin, args...)
-	cmd.Env = cleanEnv(o.env...)
-	cmd.Dir = o.dir
+	cmd.Env = cleanEnv(env...)
+	cmd.Dir = dir
 	if cmd.Dir == "" {
 		cmd.Dir = t.TempDir()
 	}
-	g := &gatewayProc{t: t, cmd: cmd, stderr: &syncBuffer{}, marker: marker,
-		readDone: make(chan struct{}), exited: make(chan struct{}), changed: make(chan struct{})}
-	cmd.Stderr = g.stderr
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -208,10 +202,24 @@ func startGateway(t testing.TB, cfgPath, marker string, o gwOptions) *gatewayPro
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.stdin = stdin
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	return cmd, stdin, stdout, stderr
+}
+
+// startGateway runs the gateway with cfg (a config value, or "" for no
+// --config flag) and returns it; the test's cleanup kills it if it is
+// still running and fails the test on any non-JSON-RPC stdout line.
+func startGateway(t testing.TB, cfgPath, marker string, o gwOptions) *gatewayProc {
+	t.Helper()
+	var args []string
+	if cfgPath != "" {
+		args = append(args, "--config", cfgPath)
+	}
+	cmd, stdin, stdout, stderr := launch(t, append(args, o.args...), o.env, o.dir)
+	g := &gatewayProc{t: t, cmd: cmd, stdin: stdin, stderr: stderr, marker: marker,
+		readDone: make(chan struct{}), exited: make(chan struct{}), changed: make(chan struct{})}
 	go g.readLoop(stdout) // ends at the process's stdout EOF; cleanup waits for it
 	go func() {           // waits for the process; cleanup waits for it
 		<-g.readDone
@@ -299,32 +307,52 @@ func (g *gatewayProc) waitFor(what string, from int, pred func(*rpcMsg) bool) (*
 	g.t.Helper()
 	deadline := time.NewTimer(waitLimit)
 	defer deadline.Stop()
+	m, i, why := waitMatch(&g.mu, &g.msgs, &g.changed, g.readDone, deadline.C, from, pred)
+	switch why {
+	case waitEnded:
+		g.t.Fatalf("gateway stdout closed while waiting for %s", what)
+	case waitExpired:
+		g.t.Fatalf("no %s within %s", what, waitLimit)
+	}
+	return m, i
+}
+
+type waitOutcome int
+
+const (
+	waitFound   waitOutcome = iota
+	waitEnded               // the reader ended without a match
+	waitExpired             // the deadline passed first
+)
+
+// waitMatch waits for the first of *msgs, from index from on, that match
+// takes; msgs and changed (closed and replaced on each message) are
+// guarded by mu, ended closes when no message will come any more. Both
+// harnesses of these tests (gatewayProc, hardening's hClient) wait this way.
+func waitMatch[M any](mu *sync.Mutex, msgs *[]M, changed *chan struct{}, ended <-chan struct{}, deadline <-chan time.Time, from int, match func(M) bool) (M, int, waitOutcome) {
+	last := false
 	for {
-		g.mu.Lock()
-		for i := from; i < len(g.msgs); i++ {
-			if pred(g.msgs[i]) {
-				m := g.msgs[i]
-				g.mu.Unlock()
-				return m, i
+		mu.Lock()
+		for i := from; i < len(*msgs); i++ {
+			if match((*msgs)[i]) {
+				m := (*msgs)[i]
+				mu.Unlock()
+				return m, i, waitFound
 			}
 		}
-		ch := g.changed
-		g.mu.Unlock()
+		from = len(*msgs)
+		ch := *changed
+		mu.Unlock()
+		var zero M
+		if last {
+			return zero, -1, waitEnded
+		}
 		select {
 		case <-ch:
-		case <-g.readDone:
-			g.mu.Lock()
-			for i := from; i < len(g.msgs); i++ {
-				if pred(g.msgs[i]) {
-					m := g.msgs[i]
-					g.mu.Unlock()
-					return m, i
-				}
-			}
-			g.mu.Unlock()
-			g.t.Fatalf("gateway stdout closed while waiting for %s", what)
-		case <-deadline.C:
-			g.t.Fatalf("no %s within %s", what, waitLimit)
+		case <-ended:
+			last = true // one more look at what came before the end
+		case <-deadline:
+			return zero, -1, waitExpired
 		}
 	}
 }

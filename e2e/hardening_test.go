@@ -97,25 +97,10 @@ func (g *gatedReader) set(paused bool) {
 // hostile schema among them) must not weigh on another test's gateway.
 func startH(t *testing.T, cfg any, marker string, args ...string) *hClient {
 	t.Helper()
-	bin, _ := binaries(t)
-	cmd := exec.Command(bin, append([]string{"--config", writeConfig(t, cfg)}, args...)...)
-	cmd.Env = cleanEnv("AGENTIFY_STATE_DIR=" + t.TempDir())
-	cmd.Dir = t.TempDir()
-	c := &hClient{t: t, cmd: cmd, stderr: &syncBuffer{}, marker: marker, done: make(chan struct{}), changed: make(chan struct{})}
-	cmd.Stderr = c.stderr
-	var err error
-	if c.stdin, err = cmd.StdinPipe(); err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cmd, stdin, stdout, stderr := launch(t, append([]string{"--config", writeConfig(t, cfg)}, args...), []string{"AGENTIFY_STATE_DIR=" + t.TempDir()}, "")
+	c := &hClient{t: t, cmd: cmd, stdin: stdin, stderr: stderr, marker: marker, done: make(chan struct{}), changed: make(chan struct{})}
 	c.gate = &gatedReader{r: stdout}
 	c.gate.cond = sync.NewCond(&c.gate.mu)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	go c.readLoop() // ends at the gateway's stdout EOF; cleanup waits for it
 	t.Cleanup(func() {
 		c.gate.set(false)
@@ -236,35 +221,12 @@ func (c *hClient) request(method string, params any) string {
 }
 
 // waitMsg returns the first message from index from on that matches, or
-// ok false once deadline passes.
+// ok false once deadline passes or the gateway's stdout has ended.
 func (c *hClient) waitMsg(from int, deadline time.Time, match func(hMsg) bool) (hMsg, int, bool) {
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
-	for {
-		c.mu.Lock()
-		for i := from; i < len(c.msgs); i++ {
-			if match(c.msgs[i]) {
-				m := c.msgs[i]
-				c.mu.Unlock()
-				return m, i, true
-			}
-		}
-		from = len(c.msgs)
-		ch := c.changed
-		c.mu.Unlock()
-		select {
-		case <-ch:
-		case <-c.done:
-			c.mu.Lock()
-			n := len(c.msgs)
-			c.mu.Unlock()
-			if from == n {
-				return hMsg{}, -1, false
-			}
-		case <-timer.C:
-			return hMsg{}, -1, false
-		}
-	}
+	m, i, why := waitMatch(&c.mu, &c.msgs, &c.changed, c.done, timer.C, from, match)
+	return m, i, why == waitFound
 }
 
 // await waits for the response to id until deadline (a hang guard).
