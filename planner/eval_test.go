@@ -59,6 +59,10 @@ func loadEvalJSON(t testing.TB, name string, v any) {
 func skipWithoutEval(t testing.TB) {
 	t.Helper()
 	if _, err := os.Stat(evalDir); err != nil {
+		// scripts/test.sh requires it (AGENTIFY_REQUIRE_EVAL=1).
+		if os.Getenv("AGENTIFY_REQUIRE_EVAL") == "1" {
+			t.Fatalf("tool-selection eval set not found at %s: %v", evalDir, err)
+		}
 		t.Skipf("tool-selection eval set not found at %s (it lives outside the repository): %v", evalDir, err)
 	}
 }

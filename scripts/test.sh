@@ -12,6 +12,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The shared tool-selection set (385 real tools of 30 MCP servers, the dev
+# tasks and score.mjs) lives outside the repository, in ../shared beside it,
+# as CI places it. The planner's evaluation and the integrity scanner's
+# false-positive checks read it: without it they could only skip, so stop
+# here and say so.
+if [ ! -f ../shared/eval/toolsel/tools.json ]; then
+  echo "scripts/test.sh: ../shared/eval/toolsel/tools.json not found: the shared evaluation set must sit beside the repository (../shared), as CI places it" >&2
+  exit 1
+fi
+export AGENTIFY_REQUIRE_EVAL=1 # tests that read it fail, not skip, without it
+
 t0=$(date +%s)
 phase_start=$t0
 phase_name=""
