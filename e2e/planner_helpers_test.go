@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -51,9 +52,10 @@ func (pm planMetaE2E) pathArg() string {
 
 // samplingRun is what planner_client.mjs reports.
 type samplingRun struct {
-	results  []tsResult
-	sampling []samplingParamsE2E // every sampling/createMessage request, in order
-	stderr   string
+	results     []tsResult
+	sampling    []samplingParamsE2E // every sampling/createMessage request, in order
+	elicitation []json.RawMessage   // every elicitation/create request's params, in order
+	stderr      string
 }
 
 // samplingParamsE2E is the part of sampling/createMessage params the tests
@@ -120,6 +122,13 @@ func (p samplingParamsE2E) allText(t *testing.T) string {
 // runs steps.
 func runSamplingTS(t *testing.T, cfgPath string, capabilities map[string]any, replies []any, steps ...map[string]any) samplingRun {
 	t.Helper()
+	return runPlannerTS(t, cfgPath, map[string]any{"capabilities": capabilities, "replies": replies}, steps...)
+}
+
+// runPlannerTS runs planner_client.mjs with the script's fields set from
+// fields (capabilities, replies, elicitReplies; see the script's header).
+func runPlannerTS(t *testing.T, cfgPath string, fields map[string]any, steps ...map[string]any) samplingRun {
+	t.Helper()
 	env := envMap(cleanEnv())
 	for k := range env {
 		if strings.HasPrefix(k, "OPENAI_") { // cleanEnv drops them; make sure
@@ -127,14 +136,14 @@ func runSamplingTS(t *testing.T, cfgPath string, capabilities map[string]any, re
 		}
 	}
 	script := clientScript(t, cfgPath, env)
-	script["capabilities"] = capabilities
-	script["replies"] = replies
+	maps.Copy(script, fields)
 	script["steps"] = steps
 	out, errOut := runNodeClient(t, "planner_client.mjs", "PLANNER_SCRIPT", script)
 	var res struct {
-		Server   map[string]any      `json:"server"`
-		Results  []tsResult          `json:"results"`
-		Sampling []samplingParamsE2E `json:"sampling"`
+		Server      map[string]any      `json:"server"`
+		Results     []tsResult          `json:"results"`
+		Sampling    []samplingParamsE2E `json:"sampling"`
+		Elicitation []json.RawMessage   `json:"elicitation"`
 	}
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatalf("node client output: %v: %s", err, out)
@@ -148,7 +157,7 @@ func runSamplingTS(t *testing.T, cfgPath string, capabilities map[string]any, re
 	if strings.Contains(errOut, "panic") {
 		t.Errorf("stderr mentions a panic:\n%s", tail(errOut, 3000))
 	}
-	return samplingRun{results: res.Results, sampling: res.Sampling, stderr: errOut}
+	return samplingRun{results: res.Results, sampling: res.Sampling, elicitation: res.Elicitation, stderr: errOut}
 }
 
 // fsConfig is a configuration with server-filesystem as backend "fs"

@@ -21,6 +21,9 @@ type Outcome struct {
 	// _meta["agentify/plan"]; nil when nothing ran.
 	Result   json.RawMessage `json:"result,omitempty"`
 	Executed bool            `json:"executed"`
+	// Declined says why an executable plan did not run: the user declined
+	// the confirmation (planner.confirm), or could not be asked.
+	Declined string `json:"declined,omitempty"`
 }
 
 // planMetaView is _meta["agentify/plan"] on orchestration results.
@@ -95,6 +98,10 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 		// Plan only: a multi-step planner must not run intermediate steps.
 		pctx = context.WithValue(ctx, dryRunKey{}, true)
 	}
+	// A multi-step plan's steps are confirmed as they run; a declined step
+	// ends the plan, and is noted here so that it is not asked about again.
+	confirmed := &confirmState{}
+	pctx = context.WithValue(pctx, confirmKey{}, confirmed)
 	plan, err := pl.Plan(pctx, task, cat)
 	if plan != nil && plan.Latency == 0 {
 		plan.Latency = planner.Duration(time.Since(start))
@@ -114,6 +121,19 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 	if !plan.Executable() || dryRun {
 		// One planner event per orchestration: here when nothing runs,
 		// after the call otherwise.
+		g.publishPlan(task, plan, cat, nil, false)
+		return out, nil
+	}
+	if why := confirmed.declined; why != "" {
+		out.Declined = why
+		g.publishPlan(task, plan, cat, nil, false)
+		return out, nil
+	}
+	if err := g.confirmRun(ctx, plan); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		out.Declined = err.Error()
 		g.publishPlan(task, plan, cat, nil, false)
 		return out, nil
 	}
@@ -236,6 +256,12 @@ func (o *Outcome) ToolResult(total time.Duration) json.RawMessage {
 	p := o.Plan
 	var b strings.Builder
 	switch {
+	case p.Executable() && o.Declined != "":
+		args := string(p.Arguments)
+		if args == "" {
+			args = "{}"
+		}
+		fmt.Fprintf(&b, "%s%s. The plan was: call %s%s%s with arguments %s", strings.ToUpper(o.Declined[:1]), o.Declined[1:], p.BackendID, planner.Separator, p.Tool, args)
 	case p.Executable():
 		args := string(p.Arguments)
 		if args == "" {

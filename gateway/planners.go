@@ -3,6 +3,8 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/planner"
@@ -105,6 +107,16 @@ type dryRunKey struct{}
 func (e executor) Execute(ctx context.Context, p *planner.Plan) (json.RawMessage, bool, error) {
 	if dry, _ := ctx.Value(dryRunKey{}).(bool); dry {
 		return nil, false, planner.ErrSkipExecution
+	}
+	if err := e.g.confirmRun(ctx, p); err != nil {
+		var d *errDeclined
+		if errors.As(err, &d) {
+			if st, _ := ctx.Value(confirmKey{}).(*confirmState); st != nil {
+				st.declined = d.reason
+			}
+			return nil, false, fmt.Errorf("%w: %s", planner.ErrSkipExecution, d.reason)
+		}
+		return nil, true, err
 	}
 	res, err := e.g.execute(ctx, p)
 	if err != nil {

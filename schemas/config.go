@@ -81,6 +81,8 @@ type PlannerConfig struct {
 	Temperature *float64 `json:"temperature,omitempty" jsonschema:"minimum=0,maximum=2"`
 	// Timeout bounds one planning request to the model (default 60s).
 	Timeout *Duration `json:"timeout,omitempty"`
+	// Confirm asks the calling client to confirm, through MCP elicitation, before orchestrate_task runs a tool: "destructive" (the default) asks for tools annotated destructiveHint: true and runs without asking when the client cannot be asked; "all" asks for every tool and runs nothing the client cannot confirm; "never" never asks.
+	Confirm string `json:"confirm,omitempty" jsonschema:"enum=destructive,enum=all,enum=never"`
 }
 
 // Backend is one backend MCP server.

@@ -7,14 +7,16 @@
 //   {sdk: "<node_modules>/@modelcontextprotocol/sdk", command, args, env, cwd,
 //    capabilities: {sampling: {...}},
 //    replies: [CreateMessageResult, ...]  // one per sampling request, in order
+//    elicitReplies: [ElicitResult, ...]   // one per elicitation/create request, in order
 //    steps: [{op: "waitTools" | "callTool" | "request" | "callToolCancelDuringSampling", ...}]}
 // A reply {hang: true} is never sent: the handler waits for the gateway to
 // cancel that sampling request.
 // Output: one JSON line on stdout:
-//   {server, results: [{op, ok, result | error, ...}], sampling: [params, ...], aborted: [n, ...]}
+//   {server, results: [{op, ok, result | error, ...}], sampling: [params, ...], aborted: [n, ...], elicitation: [params, ...]}
 // where sampling lists the params of every sampling/createMessage request
-// received, in order, and aborted the numbers of those the gateway
-// cancelled. A request beyond the scripted replies gets a JSON-RPC
+// received, in order, aborted the numbers of those the gateway
+// cancelled, and elicitation the params of every elicitation/create
+// request. A request beyond the scripted replies gets a JSON-RPC
 // error, so a test sees it fail rather than hang.
 import { pathToFileURL } from "node:url";
 
@@ -22,7 +24,7 @@ const script = JSON.parse(process.env.PLANNER_SCRIPT);
 const imp = (p) => import(pathToFileURL(`${script.sdk}/dist/esm/${p}`).href);
 const { Client } = await imp("client/index.js");
 const { StdioClientTransport } = await imp("client/stdio.js");
-const { ResultSchema, CreateMessageRequestSchema, McpError, ErrorCode } = await imp("types.js");
+const { ResultSchema, CreateMessageRequestSchema, ElicitRequestSchema, McpError, ErrorCode } = await imp("types.js");
 
 const transport = new StdioClientTransport({
   command: script.command,
@@ -56,6 +58,17 @@ if (script.capabilities?.sampling) {
       });
       aborted.push(n);
       throw new McpError(ErrorCode.InternalError, "cancelled");
+    }
+    return reply;
+  });
+}
+const elicitation = [];
+if (script.capabilities?.elicitation) {
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    elicitation.push(request.params);
+    const reply = (script.elicitReplies ?? [])[elicitation.length - 1];
+    if (!reply) {
+      throw new McpError(ErrorCode.InternalError, `no scripted reply for elicitation request ${elicitation.length}`);
     }
     return reply;
   });
@@ -122,4 +135,4 @@ for (const step of script.steps) {
 }
 const server = client.getServerVersion();
 await client.close();
-process.stdout.write(JSON.stringify({ server, results, sampling, aborted }) + "\n");
+process.stdout.write(JSON.stringify({ server, results, sampling, aborted, elicitation }) + "\n");
