@@ -20,6 +20,7 @@ const (
 	fresh2SetPath = "testdata/fresh2.json"
 	fresh3SetPath = "testdata/fresh3.json"
 	fresh4SetPath = "testdata/fresh4.json"
+	fresh6SetPath = "testdata/fresh6.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -348,7 +349,7 @@ func utf16Len(s string) int {
 // -eval.v for every miss of dev and fresh). It guards floors on the fresh
 // sets so a change that helps dev by hurting unseen phrasing fails.
 //
-// fresh2 and fresh4 are report-only: their misses are never printed (it must stay blind
+// fresh2, fresh4 and fresh6 are report-only: their misses are never printed (it must stay blind
 // to tuning), and their floors are loose, only there to catch a collapse.
 func TestEvalReport(t *testing.T) {
 	skipWithoutEval(t)
@@ -369,6 +370,7 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.94, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
