@@ -92,11 +92,11 @@ func (g *Gateway) confirmRun(ctx context.Context, p *planner.Plan) error {
 		}
 		return nil
 	}
-	args := string(p.Arguments)
+	args := compactJSON(p.Arguments, 2000)
 	if args == "" {
 		args = "{}"
 	}
-	msg := fmt.Sprintf("orchestrate_task is about to call %s with arguments %s.", name, compactJSON(json.RawMessage(args), 2000))
+	msg := fmt.Sprintf("orchestrate_task is about to call %s with arguments %s.", name, args)
 	if isDestructive {
 		msg += " Its server marks this tool as destructive."
 	}

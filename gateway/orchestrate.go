@@ -254,19 +254,15 @@ func (o *Outcome) ToolResult(total time.Duration) json.RawMessage {
 		return o.Result
 	}
 	p := o.Plan
+	args := string(p.Arguments)
+	if args == "" {
+		args = "{}"
+	}
 	var b strings.Builder
 	switch {
 	case p.Executable() && o.Declined != "":
-		args := string(p.Arguments)
-		if args == "" {
-			args = "{}"
-		}
 		fmt.Fprintf(&b, "%s%s. The plan was: call %s%s%s with arguments %s", strings.ToUpper(o.Declined[:1]), o.Declined[1:], p.BackendID, planner.Separator, p.Tool, args)
 	case p.Executable():
-		args := string(p.Arguments)
-		if args == "" {
-			args = "{}"
-		}
 		fmt.Fprintf(&b, "Plan (dry run, not executed): call %s%s%s with arguments %s", p.BackendID, planner.Separator, p.Tool, args)
 	case p.BackendID != "" && len(p.Missing) > 0:
 		fmt.Fprintf(&b, "The best match is %s%s%s, but the request does not give: %s. Ask again with those details, or call it with call_tool.",
