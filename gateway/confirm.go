@@ -92,9 +92,14 @@ func (g *Gateway) confirmRun(ctx context.Context, p *planner.Plan) error {
 		}
 		return nil
 	}
-	args := compactJSON(p.Arguments, 2000)
+	// The arguments as the call will send them (not re-encoded: a long
+	// number must read as it will run), shortened for the dialog.
+	args := strings.TrimSpace(string(p.Arguments))
 	if args == "" {
 		args = "{}"
+	}
+	if len(args) > 2000 {
+		args = strings.ToValidUTF8(args[:2000], "") + "…"
 	}
 	msg := fmt.Sprintf("orchestrate_task is about to call %s with arguments %s.", name, args)
 	if isDestructive {
