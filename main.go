@@ -9,6 +9,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -444,6 +445,41 @@ func isTerminal(w io.Writer) bool {
 	return ok && isatty.IsTerminal(f.Fd())
 }
 
+// terminalConfirmer asks on w and reads the answer, a line, from r: yes
+// only for "y" or "yes" (any case); an empty line or anything else is no.
+func terminalConfirmer(r io.Reader, w io.Writer) gateway.Confirmer {
+	br := bufio.NewReader(r)
+	return func(ctx context.Context, question string) (bool, error) {
+		fmt.Fprintf(w, "%s [y/N] ", question)
+		type answer struct {
+			line string
+			err  error
+		}
+		ch := make(chan answer, 1)
+		// Ends with the line, or with the process when the context ends
+		// first (Ctrl-C); nothing else reads the terminal meanwhile.
+		go func() {
+			line, err := br.ReadString('\n')
+			ch <- answer{line, err}
+		}()
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(w)
+			return false, ctx.Err()
+		case a := <-ch:
+			if a.err != nil && a.line == "" {
+				fmt.Fprintln(w)
+				return false, nil // end of input: no
+			}
+			switch strings.ToLower(strings.TrimSpace(a.line)) {
+			case "y", "yes":
+				return true, nil
+			}
+			return false, nil
+		}
+	}
+}
+
 // ask runs one orchestration from the terminal.
 func ask(ctx context.Context, g *gateway.Gateway, c *cli, query string, stdout, stderr io.Writer) int {
 	if strings.TrimSpace(query) == "" {
@@ -459,6 +495,10 @@ func ask(ctx context.Context, g *gateway.Gateway, c *cli, query string, stdout, 
 	defer stopProgress()
 	cwd, _ := os.Getwd()
 	task := planner.Task{Query: query, Context: &planner.TaskContext{CurrentWorkingDirectory: cwd}}
+	if isTerminal(os.Stdin) {
+		// A person at a terminal answers planner.confirm's questions.
+		ctx = gateway.WithConfirmer(ctx, terminalConfirmer(os.Stdin, stderr))
+	}
 	start := time.Now()
 	out, err := g.Orchestrate(ctx, task, c.dryRun)
 	if err != nil {
@@ -473,7 +513,7 @@ func ask(ctx context.Context, g *gateway.Gateway, c *cli, query string, stdout, 
 		enc.Encode(map[string]any{"plan": out.Plan, "candidates": out.Plan.Candidates, "result": json.RawMessage(res)})
 		return exitCodeFor(res)
 	}
-	printPlan(stdout, out.Plan, out.Executed)
+	printPlan(stdout, out)
 	printResult(stdout, res)
 	return exitCodeFor(res)
 }
@@ -501,7 +541,8 @@ func exitCodeFor(result json.RawMessage) int {
 	return exitOK
 }
 
-func printPlan(w io.Writer, p *planner.Plan, executed bool) {
+func printPlan(w io.Writer, o *gateway.Outcome) {
+	p := o.Plan
 	fmt.Fprintf(w, "Plan (%s planner", p.Planner)
 	if p.Model != "" {
 		fmt.Fprintf(w, ", %s", p.Model)
@@ -517,8 +558,10 @@ func printPlan(w io.Writer, p *planner.Plan, executed bool) {
 			args = "{}"
 		}
 		state := "not run (dry run)"
-		if executed {
+		if o.Executed {
 			state = "ran"
+		} else if o.Declined != "" {
+			state = o.Declined
 		} else if len(p.Missing) > 0 {
 			state = "not run: missing " + strings.Join(p.Missing, ", ")
 		}

@@ -31,7 +31,8 @@ import (
 // Calls made with call_tool or a backend tool directly are the client's own
 // choice and are never asked about. Intermediate steps of multi-step plans
 // are asked about like the final call; a declined step ends the plan
-// unexecuted.
+// unexecuted. An orchestration with no client behind it (the ask command)
+// asks a [Confirmer] in its context instead, when it has one.
 
 // Values of planner.confirm.
 const (
@@ -45,6 +46,19 @@ const (
 type errDeclined struct{ reason string }
 
 func (e *errDeclined) Error() string { return e.reason }
+
+// A Confirmer asks a person whether a call may run, for orchestrations
+// with no MCP client to ask (the ask command at a terminal). question is
+// the text to show; the answer is yes or no.
+type Confirmer func(ctx context.Context, question string) (bool, error)
+
+type confirmerKey struct{}
+
+// WithConfirmer returns a context under which [Gateway.Orchestrate] asks c,
+// instead of a client, whenever planner.confirm calls for a question.
+func WithConfirmer(ctx context.Context, c Confirmer) context.Context {
+	return context.WithValue(ctx, confirmerKey{}, c)
+}
 
 // confirmKey marks an orchestration's context; its value, a
 // *confirmState, records a multi-step plan's declined step.
@@ -85,8 +99,9 @@ func (g *Gateway) confirmRun(ctx context.Context, p *planner.Plan) error {
 	if policy != confirmAll && !isDestructive {
 		return nil
 	}
+	c, _ := ctx.Value(confirmerKey{}).(Confirmer)
 	s, _ := ctx.Value(sessionKey{}).(*session)
-	if s == nil || !s.elicitsForm() {
+	if c == nil && (s == nil || !s.elicitsForm()) {
 		if policy == confirmAll {
 			return &errDeclined{reason: `not run: planner.confirm is "all" and the client cannot be asked (it declared no form elicitation)`}
 		}
@@ -106,6 +121,18 @@ func (g *Gateway) confirmRun(ctx context.Context, p *planner.Plan) error {
 		msg += " Its server marks this tool as destructive."
 	}
 	msg += " Run it?"
+	if c != nil {
+		yes, err := c(ctx, msg)
+		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case err != nil:
+			return &errDeclined{reason: "not run: could not ask: " + err.Error()}
+		case !yes:
+			return &errDeclined{reason: "not run: the user declined it"}
+		}
+		return nil
+	}
 	params, _ := json.Marshal(confirmRequest(s.protocolVersion(), msg, name))
 	res, err := s.conn.Call(ctx, "elicitation/create", params)
 	if ctx.Err() != nil {

@@ -1,12 +1,15 @@
 package gateway
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"github.com/mcp-agentify/mcp-agentify/schemas"
+	"github.com/rs/zerolog"
 )
 
 const deleteTask = `{"name":"orchestrate_task","arguments":{"query":"delete the file /tmp/agentify-confirm.txt"}}`
@@ -168,5 +171,42 @@ func TestConfirmCancelled(t *testing.T) {
 		if m.IsResponse() && string(m.ID) == `"o"` {
 			t.Errorf("a cancelled orchestrate_task answered: %s", m.Result)
 		}
+	}
+}
+
+// TestConfirmWithConfirmer: an orchestration with no client behind it (the
+// ask command) asks the Confirmer in its context, and runs the call only
+// on a yes; a read-only tool is not asked about.
+func TestConfirmWithConfirmer(t *testing.T) {
+	g := New(Options{Config: tbConfig(t, "tb"), Version: "test", Logger: zerolog.New(&logBuffer{})})
+	if err := g.Start(t.Context(), Client{}); err != nil {
+		t.Fatal(err)
+	}
+	defer g.Stop()
+	var asked []string
+	task := planner.Task{Query: "delete the file /tmp/agentify-confirm.txt"}
+	for _, yes := range []bool{false, true} {
+		ctx := WithConfirmer(t.Context(), func(_ context.Context, q string) (bool, error) {
+			asked = append(asked, q)
+			return yes, nil
+		})
+		out, err := g.Orchestrate(ctx, task, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		txt := string(out.ToolResult(0))
+		if out.Executed != yes || yes != strings.Contains(txt, "not deleting") || !yes && out.Declined != "not run: the user declined it" {
+			t.Errorf("answer %v: executed %v, declined %q, result %s", yes, out.Executed, out.Declined, txt)
+		}
+	}
+	if len(asked) != 2 || !strings.Contains(asked[0], "tb__delete_file") || !strings.Contains(asked[0], "Run it?") {
+		t.Errorf("questions %q", asked)
+	}
+	ctx := WithConfirmer(t.Context(), func(context.Context, string) (bool, error) {
+		t.Error("asked about a read-only tool")
+		return false, nil
+	})
+	if out, err := g.Orchestrate(ctx, planner.Task{Query: `echo the text "hi"`}, false); err != nil || !out.Executed {
+		t.Errorf("echo: %+v %v", out, err)
 	}
 }
