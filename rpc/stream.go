@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -147,6 +148,12 @@ type lineStream struct {
 func NewLineStream(r io.Reader, w io.Writer, closer io.Closer, limit int) Stream {
 	if limit <= 0 {
 		limit = DefaultMaxMessageBytes
+	}
+	if f, ok := r.(*os.File); ok {
+		r = pollable(f)
+	}
+	if f, ok := w.(*os.File); ok {
+		w = pollable(f)
 	}
 	s := &lineStream{
 		r:      bufio.NewReaderSize(r, 64<<10),
