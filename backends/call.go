@@ -235,10 +235,14 @@ func (b *Backend) admit() (conn *rpc.Conn, trial bool, err error) {
 }
 
 // arm starts the call's timeout, unless it has already ended.
-func (c *Call) arm() {
+func (c *Call) arm() { c.armAt(time.Now()) }
+
+// armAt is arm for a call sent at now (the caller's clock reading, so
+// that a forwarded call reads the clock once).
+func (c *Call) armAt(now time.Time) {
 	c.mu.Lock()
 	if !c.ended {
-		c.deadline = time.Now().Add(c.timeout)
+		c.deadline = now.Add(c.timeout)
 		if !c.b.dl.add(c) {
 			// The timer goroutine is the runtime's; it ends the call at most once.
 			c.timer = time.AfterFunc(c.timeout, c.expire)
@@ -298,9 +302,10 @@ type RawHandler interface {
 // straight into the request's bytes, and receives a plain successful
 // response as its raw result (see [rpc.Conn.GoRaw]). from is the
 // connection whose read loop is handling the cause of the call (its burst
-// of input is written to the backend together). On an error nothing was
-// sent and h is not called.
-func (b *Backend) ForwardRaw(from *rpc.Conn, c *Call, method string, h RawHandler, size int) error {
+// of input is written to the backend together). now is when the call was
+// taken (the caller's one clock reading; the timeout counts from it). On
+// an error nothing was sent and h is not called.
+func (b *Backend) ForwardRaw(from *rpc.Conn, c *Call, method string, h RawHandler, size int, now time.Time) error {
 	conn, trial, err := b.admit()
 	if err != nil {
 		return err
@@ -312,7 +317,7 @@ func (b *Backend) ForwardRaw(from *rpc.Conn, c *Call, method string, h RawHandle
 		return b.failure(ErrExited, err, "%v", err)
 	}
 	c.id = id
-	c.arm()
+	c.armAt(now)
 	return nil
 }
 

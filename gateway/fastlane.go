@@ -50,7 +50,7 @@ type fastCall struct {
 	b     *backends.Backend
 	tool  string    // the backend's name of the tool, for metrics
 	key   string    // the client's raw id
-	start time.Time // for metrics, when the hub is on
+	start time.Time // when the call was taken: its timeout, and metrics
 
 	// Only during ForwardRaw: the client's params and their _meta, when it
 	// carries a progress token (aliasing its line).
@@ -100,15 +100,15 @@ func (s *session) fast(line []byte) bool {
 		fc.in.token = g.newToken(s, bytes.Clone(ideToken))
 		fc.meta = meta
 	}
-	if g.opts.Hub != nil {
-		fc.start = time.Now()
-	}
+	// The one clock reading of a call: its timeout and its latency count
+	// from here.
+	fc.start = time.Now()
 	s.mu.Lock()
 	s.inflight[fc.key] = &fc.in
 	s.mu.Unlock()
 	g.noteCaller(b.ID(), s)
 	fc.params = env.Params
-	err = b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name))
+	err = b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
 	fc.params, fc.meta = nil, nil
 	if err != nil {
 		s.finishKey(fc.key, &fc.in)

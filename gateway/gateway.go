@@ -97,6 +97,14 @@ type Gateway struct {
 	indexTimer  *time.Timer          // guarded by mu; builds the next catalog's index
 	prespawned  *backends.Prespawned // guarded by mu; processes started before the client connected
 	stopped     bool                 // guarded by mu
+
+	// Lock-free reads for the read loops (every forwarded call reads the
+	// backends, the catalog and the name table): the manager, and the
+	// catalog and name table with the generation they reflect, published
+	// under mu when they change.
+	mgrNow   atomic.Pointer[backends.Manager]
+	catNow   atomic.Pointer[genSnapshot[planner.Catalog]]
+	namesNow atomic.Pointer[genSnapshot[nameTable]]
 	confMu      sync.Mutex           // serializes Start
 	watchStop   context.CancelFunc   // guarded by mu; ends the pin-file watch
 	watchers    sync.WaitGroup
@@ -341,6 +349,7 @@ func (g *Gateway) start(ctx context.Context, c Client, beforeBackends func()) (b
 	g.cfg = cfg
 	g.initOptions = c.InitializationOptions
 	g.mgr = backends.NewManager(cfg.Backends, bopts)
+	g.mgrNow.Store(g.mgr)
 	g.sampler = sampler
 	g.planner, g.plannerName = g.newPlanner(cfg, sampler)
 	mgr := g.mgr
@@ -377,10 +386,23 @@ func (g *Gateway) Config() *schemas.Config {
 }
 
 // Backends returns the backend manager (nil before Start).
-func (g *Gateway) Backends() *backends.Manager {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.mgr
+func (g *Gateway) Backends() *backends.Manager { return g.mgrNow.Load() }
+
+// genSnapshot is a value built for one generation of one manager's
+// backends.
+type genSnapshot[T any] struct {
+	mgr *backends.Manager
+	gen uint64
+	val *T
+}
+
+// current returns the snapshot's value if it reflects mgr's current
+// generation, else nil.
+func (s *genSnapshot[T]) current(mgr *backends.Manager) *T {
+	if s == nil || mgr == nil || s.mgr != mgr || s.gen != mgr.Generation() {
+		return nil
+	}
+	return s.val
 }
 
 // Stop stops every backend and waits for them.
@@ -469,6 +491,9 @@ func (g *Gateway) changed() {
 // Catalog returns the current tool catalog of ready backends, rebuilt only
 // after a backend's state or lists changed.
 func (g *Gateway) Catalog() *planner.Catalog {
+	if cat := g.catNow.Load().current(g.mgrNow.Load()); cat != nil {
+		return cat
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var gen uint64
@@ -500,6 +525,7 @@ func (g *Gateway) Catalog() *planner.Catalog {
 	}
 	g.catalog = planner.NewCatalog(tools)
 	g.catalogGen = gen
+	g.catNow.Store(&genSnapshot[planner.Catalog]{mgr: g.mgr, gen: gen, val: g.catalog})
 	return g.catalog
 }
 
