@@ -102,12 +102,12 @@ type Gateway struct {
 	// backends, the catalog and the name table): the manager, and the
 	// catalog and name table with the generation they reflect, published
 	// under mu when they change.
-	mgrNow   atomic.Pointer[backends.Manager]
-	catNow   atomic.Pointer[genSnapshot[planner.Catalog]]
-	namesNow atomic.Pointer[genSnapshot[nameTable]]
-	confMu      sync.Mutex           // serializes Start
-	watchStop   context.CancelFunc   // guarded by mu; ends the pin-file watch
-	watchers    sync.WaitGroup
+	mgrNow    atomic.Pointer[backends.Manager]
+	catNow    atomic.Pointer[genSnapshot[planner.Catalog]]
+	namesNow  atomic.Pointer[genSnapshot[nameTable]]
+	confMu    sync.Mutex         // serializes Start
+	watchStop context.CancelFunc // guarded by mu; ends the pin-file watch
+	watchers  sync.WaitGroup
 
 	startedCh chan struct{}               // closed by Start
 	tracing   atomic.Bool                 // publish every message on the hub's trace bus
