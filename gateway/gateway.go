@@ -98,13 +98,6 @@ type Gateway struct {
 	prespawned  *backends.Prespawned // guarded by mu; processes started before the client connected
 	stopped     bool                 // guarded by mu
 
-	// Lock-free reads for the read loops (every forwarded call reads the
-	// backends, the catalog and the name table): the manager, and the
-	// catalog and name table with the generation they reflect, published
-	// under mu when they change.
-	mgrNow    atomic.Pointer[backends.Manager]
-	catNow    atomic.Pointer[genSnapshot[planner.Catalog]]
-	namesNow  atomic.Pointer[genSnapshot[nameTable]]
 	confMu    sync.Mutex         // serializes Start
 	watchStop context.CancelFunc // guarded by mu; ends the pin-file watch
 	watchers  sync.WaitGroup
@@ -112,6 +105,14 @@ type Gateway struct {
 	startedCh chan struct{}               // closed by Start
 	tracing   atomic.Bool                 // publish every message on the hub's trace bus
 	starting  atomic.Pointer[startingSet] // backends on their first start, by generation (ready.go)
+
+	// Lock-free reads for the read loops (every forwarded call reads the
+	// backends, the catalog and the name table): the manager, and the
+	// catalog and name table with the generation they reflect, published
+	// under mu when they change.
+	mgrNow   atomic.Pointer[backends.Manager]
+	catNow   atomic.Pointer[genSnapshot[planner.Catalog]]
+	namesNow atomic.Pointer[genSnapshot[nameTable]]
 
 	// The fast lane (fastlane.go): fastOff, set by tests before any session
 	// starts, sends every line the general way, so that the two can be
