@@ -97,10 +97,9 @@ type Gateway struct {
 	indexTimer  *time.Timer          // guarded by mu; builds the next catalog's index
 	prespawned  *backends.Prespawned // guarded by mu; processes started before the client connected
 	stopped     bool                 // guarded by mu
-
-	confMu    sync.Mutex         // serializes Start
-	watchStop context.CancelFunc // guarded by mu; ends the pin-file watch
-	watchers  sync.WaitGroup
+	confMu      sync.Mutex           // serializes Start
+	watchStop   context.CancelFunc   // guarded by mu; ends the pin-file watch
+	watchers    sync.WaitGroup
 
 	startedCh chan struct{}               // closed by Start
 	tracing   atomic.Bool                 // publish every message on the hub's trace bus
