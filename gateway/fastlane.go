@@ -55,6 +55,9 @@ type fastCall struct {
 	// Only during ForwardRaw: the client's params and their _meta, when it
 	// carries a progress token (aliasing its line).
 	params, meta []byte
+	// Where the name's value is in params, when they hold one name
+	// (readCallParams).
+	nameStart, nameEnd int
 }
 
 // fast is the session connection's rpc.ConnOptions.Fast hook: it runs on
@@ -69,7 +72,8 @@ func (s *session) fast(line []byte) bool {
 	if !ok || string(env.Method) != "tools/call" {
 		return false
 	}
-	name, args, meta, ok := callParams(env.Params)
+	cp, ok := readCallParams(env.Params)
+	name, args, meta := cp.name, cp.args, cp.meta
 	if !ok || name == "" || metaTools[name] != nil {
 		return false
 	}
@@ -93,7 +97,7 @@ func (s *session) fast(line []byte) bool {
 	if g.validateArgs(cat, t, args) != nil {
 		return false
 	}
-	fc := &fastCall{s: s, b: b, tool: t.Name, key: string(env.ID)}
+	fc := &fastCall{s: s, b: b, tool: t.Name, key: string(env.ID), nameStart: cp.nameStart, nameEnd: cp.nameEnd}
 	fc.in.backend = b.ID()
 	if ideToken != nil {
 		// The client's token outlives its line: one copy.
@@ -135,9 +139,15 @@ func (s *session) fast(line []byte) bool {
 func (fc *fastCall) AppendCallParams(dst []byte) []byte {
 	var out []byte
 	ok := false
-	if fc.in.token == 0 {
+	switch {
+	case fc.in.token == 0 && fc.nameEnd > 0:
+		// One name, found by readCallParams: set it without a second pass.
+		dst = append(dst, fc.params[:fc.nameStart]...)
+		dst = rpc.AppendString(dst, fc.tool)
+		return append(dst, fc.params[fc.nameEnd:]...)
+	case fc.in.token == 0:
 		out, ok = rpc.AppendSetMemberString(dst, fc.params, "name", fc.tool)
-	} else {
+	default:
 		out, ok = rpc.AppendEdited(dst, fc.params, fc.editParams)
 	}
 	if !ok {

@@ -16,26 +16,49 @@ import (
 // case-insensitively): the caller then decodes with encoding/json.
 // args and meta alias params.
 func callParams(params json.RawMessage) (name string, args, meta json.RawMessage, ok bool) {
+	p, ok := readCallParams(params)
+	return p.name, p.args, p.meta, ok
+}
+
+// callFields is what readCallParams reads of tools/call params.
+type callFields struct {
+	name       string
+	args, meta json.RawMessage // alias params
+	// nameStart and nameEnd bound the name's value in params when params
+	// hold exactly one "name" member (else both are 0): the fast lane
+	// sets the backend's name there without reading params again.
+	nameStart, nameEnd int
+}
+
+// readCallParams is callParams, with where the name is.
+func readCallParams(params json.RawMessage) (p callFields, ok bool) {
 	ok = true
-	scanned := rpc.Members(params, func(key, v []byte) {
+	names := 0
+	scanned := rpc.MemberSpans(params, func(key []byte, start, end int) {
+		v := params[start:end:end]
 		switch string(key) {
 		case "name":
 			if len(v) < 2 || v[0] != '"' || !plainString(v) {
 				ok = false
 				return
 			}
-			name = string(v[1 : len(v)-1])
+			p.name = string(v[1 : len(v)-1])
+			p.nameStart, p.nameEnd = start, end
+			names++
 		case "arguments":
-			args = v
+			p.args = v
 		case "_meta":
-			meta = v
+			p.meta = v
 		default:
 			if strings.EqualFold(string(key), "name") || strings.EqualFold(string(key), "arguments") || strings.EqualFold(string(key), "_meta") {
 				ok = false // encoding/json matches keys case-insensitively
 			}
 		}
 	})
-	return name, args, meta, ok && scanned
+	if names != 1 {
+		p.nameStart, p.nameEnd = 0, 0
+	}
+	return p, ok && scanned
 }
 
 // plainString reports whether a JSON string token needs no unescaping and
