@@ -209,7 +209,7 @@ func (s *lineStream) tryWriteBatch(msgs [][]byte) (bool, error) {
 	for _, m := range msgs {
 		s.frame = append(append(s.frame, m...), '\n')
 	}
-	written, n, err := tryWriteRaw(s.raw, s.frame)
+	written, n, err := s.raw.try(s.frame)
 	if err != nil {
 		return false, err
 	}

@@ -11,7 +11,6 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -134,7 +133,7 @@ type lineStream struct {
 
 	// raw is the write end when it is a non-blocking pipe: small messages
 	// can then be written inline, without the Conn's writer goroutine.
-	raw      syscall.RawConn
+	raw      *rawWriter
 	rawLimit int    // largest frame written atomically (PIPE_BUF)
 	frame    []byte // reused by tryWrite; only the writing holder uses it
 
@@ -176,7 +175,7 @@ func (s *lineStream) tryWrite(msg []byte) (bool, error) {
 		return false, nil
 	}
 	s.frame = append(append(s.frame[:0], msg...), '\n')
-	written, n, err := tryWriteRaw(s.raw, s.frame)
+	written, n, err := s.raw.try(s.frame)
 	if err != nil || !written {
 		return false, err
 	}
