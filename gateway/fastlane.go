@@ -187,18 +187,19 @@ func (fc *fastCall) CallResult(from *rpc.Conn, result []byte) {
 	if !s.finishKey(fc.key, &fc.in) {
 		return // cancelled: the client expects no response
 	}
-	msg := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(fc.key)+len(result))
-	msg = append(msg, `{"jsonrpc":"2.0","id":`...)
-	msg = append(msg, fc.key...)
-	msg = append(msg, `,"result":`...)
-	msg = append(msg, result...)
-	msg = append(msg, '}')
+	size := len(`{"jsonrpc":"2.0","id":,"result":}`) + len(fc.key) + len(result)
 	if g.tracing.Load() {
 		// The trace was turned on while the call was out: the client's
 		// side of it is still shown.
-		g.trace(telemetry.DirGatewayToIDE, "", &rpc.Message{ID: json.RawMessage(fc.key), Result: result}, len(msg))
+		g.trace(telemetry.DirGatewayToIDE, "", &rpc.Message{ID: json.RawMessage(fc.key), Result: result}, size)
 	}
-	s.conn.SendRaw(from, msg)
+	s.conn.SendAppend(from, size, func(msg []byte) []byte {
+		msg = append(msg, `{"jsonrpc":"2.0","id":`...)
+		msg = append(msg, fc.key...)
+		msg = append(msg, `,"result":`...)
+		msg = append(msg, result...)
+		return append(msg, '}')
+	})
 }
 
 // CallResponse implements backends.RawHandler: every other outcome, as

@@ -123,6 +123,7 @@ func (c *Conn) release() {
 	}
 	clear(batch)
 	c.spareBuf = batch[:0]
+	c.reuseArena()
 	c.wakeSenders()
 	if len(c.queue) > 0 || c.flush || c.werr != nil {
 		c.wcond.Signal()

@@ -135,6 +135,14 @@ type Conn struct {
 	holds    int         // guarded by wmu; bursts (of any connection's read loop) holding this connection's writes
 	spareBuf [][]byte    // guarded by wmu; reused for batch writes
 
+	// arena holds the bytes of raw messages built in place while held for
+	// a burst (see SendAppend); the queue's entries for them are slices
+	// of it. Guarded by wmu; reused from the start only when nothing
+	// queued or being written can refer to it. nil when the stream may
+	// keep a message after writing it (only a lineStream is known not to).
+	arena    []byte
+	useArena bool
+
 	writerDone chan struct{}
 	readDone   chan struct{}
 	closeOnce  sync.Once
@@ -163,6 +171,7 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 		c.tw = inlineStream{is}
 	}
 	c.ow, _ = s.(ownedReader)
+	_, c.useArena = s.(*lineStream)
 	c.br, _ = s.(burstReader)
 	if bs, ok := s.(BurstStream); ok && c.br == nil {
 		c.br = burstStream{bs}
@@ -716,6 +725,7 @@ func (c *Conn) writeLoop() {
 		if err != nil && c.werr == nil {
 			c.werr = err
 		}
+		c.reuseArena()
 		c.wakeSenders()
 		c.wmu.Unlock()
 	}

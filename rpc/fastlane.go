@@ -56,15 +56,16 @@ func (c *Conn) GoRaw(from *Conn, method string, r RawRequest, size int) (int64, 
 	if err != nil {
 		return 0, err
 	}
-	b := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"method":"","params":}`)+20+len(method)+size)
-	b = append(b, `{"jsonrpc":"2.0","id":`...)
-	b = strconv.AppendInt(b, id, 10)
-	b = append(b, `,"method":`...)
-	b = AppendString(b, method)
-	b = append(b, `,"params":`...)
-	b = r.AppendParams(b)
-	b = append(b, '}')
-	if err := c.SendRaw(from, b); err != nil {
+	err = c.SendAppend(from, len(`{"jsonrpc":"2.0","id":,"method":"","params":}`)+20+len(method)+size, func(b []byte) []byte {
+		b = append(b, `{"jsonrpc":"2.0","id":`...)
+		b = strconv.AppendInt(b, id, 10)
+		b = append(b, `,"method":`...)
+		b = AppendString(b, method)
+		b = append(b, `,"params":`...)
+		b = r.AppendParams(b)
+		return append(b, '}')
+	})
+	if err != nil {
 		if !c.take(id).set() {
 			// failPending took r first and delivers the failure to it.
 			return id, nil
@@ -83,6 +84,44 @@ func (c *Conn) SendRaw(from *Conn, msg []byte) error {
 		from.holdTarget(c)
 	}
 	return c.enqueue(msg, false)
+}
+
+// SendAppend is [Conn.SendRaw] for a message that build appends to dst
+// (about size bytes; build must not keep dst, and must append one
+// encoded message without its newline). While the connection holds its
+// writes for a burst, the message is built in place in a buffer the
+// connection reuses once it has written it, instead of a new allocation
+// per message; otherwise build appends to a new slice.
+func (c *Conn) SendAppend(from *Conn, size int, build func(dst []byte) []byte) error {
+	if from != nil {
+		from.holdTarget(c)
+	}
+	if c.useArena {
+		c.wmu.Lock()
+		if c.holds > 0 && !c.wclosed && c.werr == nil && c.queued+size <= c.opts.MaxQueueBytes && len(c.arena)+size <= maxArena {
+			start := len(c.arena)
+			c.arena = build(c.arena)
+			msg := c.arena[start:len(c.arena):len(c.arena)]
+			c.queue = append(c.queue, msg)
+			c.queued += len(msg)
+			c.wmu.Unlock()
+			return nil
+		}
+		c.wmu.Unlock()
+	}
+	return c.enqueue(build(make([]byte, 0, size)), false)
+}
+
+// maxArena bounds a connection's arena: past it, messages are allocated
+// one by one until the queue drains and the arena is reused.
+const maxArena = 256 << 10
+
+// reuseArena starts the arena over when no queued message nor a batch
+// being written can refer to it. The caller holds wmu.
+func (c *Conn) reuseArena() {
+	if len(c.queue) == 0 && !c.writing {
+		c.arena = c.arena[:0]
+	}
 }
 
 // rawResponse hands a plain successful response to the Responder of the
