@@ -149,7 +149,7 @@ func NewLineStream(r io.Reader, w io.Writer, closer io.Closer, limit int) Stream
 		limit = DefaultMaxMessageBytes
 	}
 	if f, ok := r.(*os.File); ok {
-		r = pollable(f)
+		r = rawReaderFor(pollable(f))
 	}
 	if f, ok := w.(*os.File); ok {
 		w = pollable(f)

@@ -31,7 +31,7 @@ type rawWriter struct {
 func newRawWriter(rc syscall.RawConn) *rawWriter {
 	w := &rawWriter{rc: rc}
 	w.write = func(fd uintptr) bool {
-		w.n, w.err = syscall.Write(int(fd), w.frame)
+		w.n, w.err = rawWrite(fd, w.frame)
 		return true // one attempt: never wait for room
 	}
 	return w
