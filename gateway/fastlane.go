@@ -3,6 +3,7 @@ package gateway
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
 	"time"
 
@@ -48,16 +49,16 @@ type fastCall struct {
 	in    inflight      // the session's record: cancellation by id, disconnect
 	s     *session
 	b     *backends.Backend
-	tool  string    // the backend's name of the tool, for metrics
-	key   string    // the client's raw id
-	start time.Time // when the call was taken: its timeout, and metrics
+	tool  string        // the backend's name of the tool, for metrics
+	key   string        // the client's raw id
+	start time.Duration // when the call was taken, on backends.Clock: its timeout, and metrics
 
 	// Only during ForwardRaw: the client's params and their _meta, when it
 	// carries a progress token (aliasing its line).
 	params, meta []byte
 	// Where the name's value is in params, when they hold one name
 	// (readCallParams).
-	nameStart, nameEnd int
+	nameStart, nameEnd int32
 }
 
 // fast is the session connection's rpc.ConnOptions.Fast hook: it runs on
@@ -97,7 +98,10 @@ func (s *session) fast(line []byte) bool {
 	if g.validateArgs(cat, t, args) != nil {
 		return false
 	}
-	fc := &fastCall{s: s, b: b, tool: t.Name, key: string(env.ID), nameStart: cp.nameStart, nameEnd: cp.nameEnd}
+	fc := &fastCall{s: s, b: b, tool: t.Name, key: string(env.ID)}
+	if cp.nameEnd <= math.MaxInt32 {
+		fc.nameStart, fc.nameEnd = int32(cp.nameStart), int32(cp.nameEnd)
+	}
 	fc.in.backend = b.ID()
 	if ideToken != nil {
 		// The client's token outlives its line: one copy.
@@ -106,7 +110,7 @@ func (s *session) fast(line []byte) bool {
 	}
 	// The one clock reading of a call: its timeout and its latency count
 	// from here.
-	fc.start = time.Now()
+	fc.start = backends.Clock()
 	s.mu.Lock()
 	s.inflight[fc.key] = &fc.in
 	s.mu.Unlock()
@@ -182,7 +186,7 @@ func (fc *fastCall) CallResult(from *rpc.Conn, result []byte) {
 	s := fc.s
 	g := s.g
 	if g.opts.Hub != nil {
-		g.observe(fc.b, fc.tool, fc.start, nil)
+		g.observeTook(fc.b, fc.tool, backends.Clock()-fc.start, nil)
 	}
 	if !s.finishKey(fc.key, &fc.in) {
 		return // cancelled: the client expects no response
@@ -211,7 +215,7 @@ func (fc *fastCall) CallResponse(m *rpc.Message) {
 		if m.Error != nil {
 			err = m.Error
 		}
-		s.g.observe(fc.b, fc.tool, fc.start, err)
+		s.g.observeTook(fc.b, fc.tool, backends.Clock()-fc.start, err)
 	}
 	if !s.finishKey(fc.key, &fc.in) {
 		return

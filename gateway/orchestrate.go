@@ -144,6 +144,13 @@ func (g *Gateway) execute(ctx context.Context, p *planner.Plan) (json.RawMessage
 
 // observe records a call's outcome in the metrics.
 func (g *Gateway) observe(b *backends.Backend, tool string, start time.Time, err error) {
+	if g.opts.Hub != nil {
+		g.observeTook(b, tool, time.Since(start), err)
+	}
+}
+
+// observeTook is observe for a call that took d.
+func (g *Gateway) observeTook(b *backends.Backend, tool string, d time.Duration, err error) {
 	hub := g.opts.Hub
 	if hub == nil {
 		return
@@ -155,7 +162,7 @@ func (g *Gateway) observe(b *backends.Backend, tool string, start time.Time, err
 			o = telemetry.OutcomeTimeout
 		}
 	}
-	hub.Metrics.Observe(b.ID(), tool, time.Since(start), o)
+	hub.Metrics.Observe(b.ID(), tool, d, o)
 }
 
 func (g *Gateway) publishPlan(task planner.Task, p *planner.Plan, cat *planner.Catalog, err error, executed bool) {
