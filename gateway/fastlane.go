@@ -48,10 +48,10 @@ type fastCall struct {
 	call  backends.Call // the backend's record: timeout, breaker, cancel
 	in    inflight      // the session's record: cancellation by id, disconnect
 	s     *session
-	b     *backends.Backend
-	tool  string        // the backend's name of the tool, for metrics
-	key   string        // the client's raw id
-	start time.Duration // when the call was taken, on backends.Clock: its timeout, and metrics
+	m     *telemetry.Series // the tool's metrics, nil when they are off
+	tool  string            // the backend's name of the tool, for metrics
+	key   string            // the client's raw id
+	start time.Duration     // when the call was taken, on backends.Clock: its timeout, and metrics
 
 	// Only during ForwardRaw: the client's params and their _meta, when it
 	// carries a progress token (aliasing its line).
@@ -98,7 +98,7 @@ func (s *session) fast(line []byte) bool {
 	if g.validateArgs(cat, t, args) != nil {
 		return false
 	}
-	fc := &fastCall{s: s, b: b, tool: t.Name, key: string(env.ID)}
+	fc := &fastCall{s: s, m: g.toolSeries(cat, t), tool: t.Name, key: string(env.ID)}
 	if cp.nameEnd <= math.MaxInt32 {
 		fc.nameStart, fc.nameEnd = int32(cp.nameStart), int32(cp.nameEnd)
 	}
@@ -185,8 +185,8 @@ func (fc *fastCall) editMeta(dst, key, _ []byte) ([]byte, bool) {
 func (fc *fastCall) CallResult(from *rpc.Conn, result []byte) {
 	s := fc.s
 	g := s.g
-	if g.opts.Hub != nil {
-		g.observeTook(fc.b, fc.tool, backends.Clock()-fc.start, nil)
+	if fc.m != nil {
+		fc.m.Observe(backends.Clock()-fc.start, telemetry.OutcomeOK)
 	}
 	if !s.finishKey(fc.key, &fc.in) {
 		return // cancelled: the client expects no response
@@ -210,12 +210,12 @@ func (fc *fastCall) CallResult(from *rpc.Conn, result []byte) {
 // forwardFor relays it.
 func (fc *fastCall) CallResponse(m *rpc.Message) {
 	s := fc.s
-	if s.g.opts.Hub != nil {
+	if fc.m != nil {
 		var err error
 		if m.Error != nil {
 			err = m.Error
 		}
-		s.g.observeTook(fc.b, fc.tool, backends.Clock()-fc.start, err)
+		fc.m.Observe(backends.Clock()-fc.start, outcomeOf(err))
 	}
 	if !s.finishKey(fc.key, &fc.in) {
 		return

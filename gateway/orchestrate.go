@@ -151,18 +151,53 @@ func (g *Gateway) observe(b *backends.Backend, tool string, start time.Time, err
 
 // observeTook is observe for a call that took d.
 func (g *Gateway) observeTook(b *backends.Backend, tool string, d time.Duration, err error) {
+	if hub := g.opts.Hub; hub != nil {
+		hub.Metrics.Observe(b.ID(), tool, d, outcomeOf(err))
+	}
+}
+
+// outcomeOf classifies a call's error for the metrics.
+func outcomeOf(err error) telemetry.Outcome {
+	switch {
+	case err == nil:
+		return telemetry.OutcomeOK
+	case errors.Is(err, backends.ErrTimeout):
+		return telemetry.OutcomeTimeout
+	}
+	return telemetry.OutcomeError
+}
+
+// toolSeries returns the metrics series of t (of catalog cat), nil when
+// metrics are off. The fast lane looks a tool's series up once per
+// catalog, by the tool's pointer, instead of by its names on every call.
+func (g *Gateway) toolSeries(cat *planner.Catalog, t *planner.Tool) *telemetry.Series {
 	hub := g.opts.Hub
 	if hub == nil {
-		return
+		return nil
 	}
-	o := telemetry.OutcomeOK
-	if err != nil {
-		o = telemetry.OutcomeError
-		if errors.Is(err, backends.ErrTimeout) {
-			o = telemetry.OutcomeTimeout
+	sc := g.seriesNow.Load()
+	if sc != nil && sc.cat == cat {
+		if s, ok := sc.m[t]; ok {
+			return s
 		}
 	}
-	hub.Metrics.Observe(b.ID(), tool, d, o)
+	s := hub.Metrics.Series(t.Backend, t.Name)
+	// Copy on write; of two racing writers one entry may be lost, and is
+	// looked up again next time.
+	n := &seriesCache{cat: cat, m: map[*planner.Tool]*telemetry.Series{t: s}}
+	if sc != nil && sc.cat == cat {
+		for k, v := range sc.m {
+			n.m[k] = v
+		}
+	}
+	g.seriesNow.Store(n)
+	return s
+}
+
+// seriesCache holds the metrics series of one catalog's tools.
+type seriesCache struct {
+	cat *planner.Catalog
+	m   map[*planner.Tool]*telemetry.Series
 }
 
 func (g *Gateway) publishPlan(task planner.Task, p *planner.Plan, cat *planner.Catalog, err error, executed bool) {

@@ -101,6 +101,24 @@ func (m *Metrics) Observe(backend, tool string, d time.Duration, outcome Outcome
 	t.observe(d, outcome)
 }
 
+// Series is the label set of one tool of one backend, looked up once:
+// its Observe is Metrics.Observe without the lookup (a read lock and two
+// string-keyed maps), for callers that record many calls of one tool.
+type Series struct{ b, t *series }
+
+// Series returns the series of tool on backend, created if new. Series
+// are never removed, so it stays valid.
+func (m *Metrics) Series(backend, tool string) *Series {
+	b, t := m.get(backend, tool)
+	return &Series{b: b, t: t}
+}
+
+// Observe records one call that took d.
+func (s *Series) Observe(d time.Duration, outcome Outcome) {
+	s.b.observe(d, outcome)
+	s.t.observe(d, outcome)
+}
+
 func (m *Metrics) get(backend, tool string) (b, t *series) {
 	k := toolKey{backend, tool}
 	m.mu.RLock()
