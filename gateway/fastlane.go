@@ -74,8 +74,8 @@ func (s *session) fast(line []byte) bool {
 		return false
 	}
 	cp, ok := readCallParams(env.Params)
-	name, args, meta := cp.name, cp.args, cp.meta
-	if !ok || name == "" || metaTools[name] != nil {
+	args, meta := cp.args, cp.meta
+	if !ok || len(cp.name) == 0 || metaTools[string(cp.name)] != nil {
 		return false
 	}
 	var ideToken []byte
@@ -91,8 +91,8 @@ func (s *session) fast(line []byte) bool {
 	if len(g.startingNow()) > 0 {
 		return false
 	}
-	b, t, cat, err := g.resolve(name)
-	if err != nil {
+	b, t, cat := g.resolveFast(cp.name)
+	if t == nil {
 		return false
 	}
 	if g.validateArgs(cat, t, args) != nil {
@@ -116,7 +116,7 @@ func (s *session) fast(line []byte) bool {
 	s.mu.Unlock()
 	g.noteCaller(b.ID(), s)
 	fc.params = env.Params
-	err = b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
+	err := b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
 	fc.params, fc.meta = nil, nil
 	if err != nil {
 		s.finishKey(fc.key, &fc.in)

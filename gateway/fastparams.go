@@ -17,12 +17,12 @@ import (
 // args and meta alias params.
 func callParams(params json.RawMessage) (name string, args, meta json.RawMessage, ok bool) {
 	p, ok := readCallParams(params)
-	return p.name, p.args, p.meta, ok
+	return string(p.name), p.args, p.meta, ok
 }
 
 // callFields is what readCallParams reads of tools/call params.
 type callFields struct {
-	name       string
+	name       []byte          // unquoted (it needs no unescaping)
 	args, meta json.RawMessage // alias params
 	// nameStart and nameEnd bound the name's value in params when params
 	// hold exactly one "name" member (else both are 0): the fast lane
@@ -42,7 +42,7 @@ func readCallParams(params json.RawMessage) (p callFields, ok bool) {
 				ok = false
 				return
 			}
-			p.name = string(v[1 : len(v)-1])
+			p.name = v[1 : len(v)-1]
 			p.nameStart, p.nameEnd = start, end
 			names++
 		case "arguments":

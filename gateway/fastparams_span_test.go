@@ -35,7 +35,7 @@ func TestReadCallParamsNameSpan(t *testing.T) {
 		if got := fc.AppendCallParams([]byte("prefix")); string(got) != "prefix"+string(want) {
 			t.Errorf("%s:\n got %s\nwant prefix%s", tc.params, got, want)
 		}
-		if tc.one && tc.params[p.nameStart:p.nameEnd] != `"`+p.name+`"` {
+		if tc.one && tc.params[p.nameStart:p.nameEnd] != `"`+string(p.name)+`"` {
 			t.Errorf("%s: span holds %s, name %q", tc.params, tc.params[p.nameStart:p.nameEnd], p.name)
 		}
 	}
