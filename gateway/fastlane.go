@@ -69,11 +69,13 @@ func (s *session) fast(line []byte) bool {
 	if !s.ready.Load() || g.tracing.Load() || g.fastOff {
 		return false
 	}
-	env, ok := rpc.ScanRequest(line)
+	// The envelope and the params' members in one pass over the line.
+	r := callReader{ok: true}
+	env, ok := rpc.ScanCall(line, func(key []byte, start, end int) { r.member(line, key, start, end) })
 	if !ok || string(env.Method) != "tools/call" {
 		return false
 	}
-	cp, ok := readCallParams(env.Params)
+	cp, ok := r.done(true, env.ParamsAt)
 	args, meta := cp.args, cp.meta
 	if !ok || len(cp.name) == 0 || metaTools[string(cp.name)] != nil {
 		return false

@@ -163,6 +163,19 @@ type RequestEnvelope struct {
 // or error. Other members are ignored, as [Decode] ignores them. ok is
 // false for anything else.
 func ScanRequest(line []byte) (env RequestEnvelope, ok bool) {
+	return scanRequest(line, nil)
+}
+
+// ScanCall is [ScanRequest] for a caller that reads the params too:
+// member is called, in the same pass over the line, with each top-level
+// member of the params (when they are an object) in order: its raw key
+// (without quotes, escapes as written) and the bounds of its value in
+// line. member may have been called when ok is false.
+func ScanCall(line []byte, member func(key []byte, start, end int)) (env RequestEnvelope, ok bool) {
+	return scanRequest(line, member)
+}
+
+func scanRequest(line []byte, member func(key []byte, start, end int)) (env RequestEnvelope, ok bool) {
 	start, end := trimSpace(line)
 	b := line[start:end]
 	var seen uint8
@@ -173,7 +186,11 @@ func ScanRequest(line []byte) (env RequestEnvelope, ok bool) {
 		sParams
 	)
 	ok = true
-	valid := validObject(b, func(key []byte, vs, ve int) {
+	var params func(key []byte, vs, ve int)
+	if member != nil {
+		params = func(key []byte, vs, ve int) { member(key, start+vs, start+ve) }
+	}
+	valid := validTop(b, func(key []byte, vs, ve int) {
 		v := b[vs:ve]
 		switch string(key) {
 		case "jsonrpc":
@@ -207,7 +224,7 @@ func ScanRequest(line []byte) (env RequestEnvelope, ok bool) {
 				ok = false // an escaped key may spell one of the above
 			}
 		}
-	})
+	}, params)
 	return env, ok && valid && seen == sJSONRPC|sID|sMethod|sParams && len(env.Method) > 0
 }
 
@@ -280,41 +297,66 @@ func scanResponse(line []byte) (id int64, result []byte, ok bool) {
 // some members when it reports false. One pass instead of validJSON and
 // then Members: the scans of the fast lane read each line once.
 func validObject(b []byte, fn func(key []byte, start, end int)) bool {
+	return validTop(b, fn, nil)
+}
+
+// validTop is validObject that, when params is not nil, also calls params
+// with each member of the top-level member "params" (when it is an
+// object), read in the same pass.
+func validTop(b []byte, fn, params func(key []byte, start, end int)) bool {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
 	}
+	end, ok := validMembers(b, i, 1, fn, params)
+	return ok && skipWS(b, end) == len(b)
+}
+
+// validMembers checks the object at b[i] (b[i] is '{'), at nesting depth
+// depth (its own, as validValue counts it), calls fn with each member's
+// raw key and the bounds of its value in b, and returns the index just
+// past the object. A member "params" whose value is an object is read by
+// the same walk with sub as its fn, when sub is not nil.
+func validMembers(b []byte, i, depth int, fn, sub func(key []byte, start, end int)) (int, bool) {
+	if depth > maxJSONDepth {
+		return i, false
+	}
 	i = skipWS(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return skipWS(b, i+1) == len(b)
+		return i + 1, true
 	}
 	for {
 		if i >= len(b) || b[i] != '"' {
-			return false
+			return i, false
 		}
 		kend, ok := validString(b, i)
 		if !ok {
-			return false
+			return i, false
 		}
 		key := b[i+1 : kend-1]
 		i = skipWS(b, kend)
 		if i >= len(b) || b[i] != ':' {
-			return false
+			return i, false
 		}
 		vs := skipWS(b, i+1)
-		ve, ok := validValue(b, vs, 1)
+		var ve int
+		if sub != nil && vs < len(b) && b[vs] == '{' && string(key) == "params" {
+			ve, ok = validMembers(b, vs, depth+1, sub, nil)
+		} else {
+			ve, ok = validValue(b, vs, depth)
+		}
 		if !ok {
-			return false
+			return ve, false
 		}
 		fn(key, vs, ve)
 		i = skipWS(b, ve)
 		switch {
 		case i >= len(b):
-			return false
+			return i, false
 		case b[i] == '}':
-			return skipWS(b, i+1) == len(b)
+			return i + 1, true
 		case b[i] != ',':
-			return false
+			return i, false
 		}
 		i = skipWS(b, i+1)
 	}
