@@ -97,10 +97,15 @@ func (s *session) fast(line []byte) bool {
 	if t == nil {
 		return false
 	}
-	if g.validateArgs(cat, t, args) != nil {
-		return false
+	ft := g.fastTool(cat, t)
+	if ft.schema == nil || ft.schema.Validate(args) != nil {
+		// Not validated here: validateArgs decides (and logs) as the
+		// general path does.
+		if g.validateArgs(cat, t, args) != nil {
+			return false
+		}
 	}
-	fc := &fastCall{s: s, m: g.toolSeries(cat, t), tool: t.Name, key: string(env.ID)}
+	fc := &fastCall{s: s, m: ft.series, tool: t.Name, key: string(env.ID)}
 	if cp.nameEnd <= math.MaxInt32 {
 		fc.nameStart, fc.nameEnd = int32(cp.nameStart), int32(cp.nameEnd)
 	}

@@ -112,8 +112,9 @@ type Gateway struct {
 	mgrNow   atomic.Pointer[backends.Manager]
 	catNow   atomic.Pointer[genSnapshot[planner.Catalog]]
 	namesNow atomic.Pointer[genSnapshot[nameTable]]
-	// The fast lane's metrics series by tool, for the current catalog.
-	seriesNow atomic.Pointer[seriesCache]
+	// The fast lane's entries by tool (metrics series, argument schema),
+	// for the current catalog.
+	toolsNow atomic.Pointer[toolCache]
 
 	// The fast lane (fastlane.go): fastOff, set by tests before any session
 	// starts, sends every line the general way, so that the two can be

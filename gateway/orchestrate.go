@@ -11,6 +11,7 @@ import (
 	"github.com/mcp-agentify/mcp-agentify/backends"
 	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/mcp-agentify/mcp-agentify/schemas"
 	"github.com/mcp-agentify/mcp-agentify/telemetry"
 )
 
@@ -168,36 +169,50 @@ func outcomeOf(err error) telemetry.Outcome {
 }
 
 // toolSeries returns the metrics series of t (of catalog cat), nil when
-// metrics are off. The fast lane looks a tool's series up once per
-// catalog, by the tool's pointer, instead of by its names on every call.
+// metrics are off.
 func (g *Gateway) toolSeries(cat *planner.Catalog, t *planner.Tool) *telemetry.Series {
-	hub := g.opts.Hub
-	if hub == nil {
-		return nil
-	}
-	sc := g.seriesNow.Load()
-	if sc != nil && sc.cat == cat {
-		if s, ok := sc.m[t]; ok {
-			return s
+	return g.fastTool(cat, t).series
+}
+
+// fastTool is what the fast lane needs of a tool besides its names, looked
+// up once per catalog by the tool's pointer instead of by its names on
+// every call.
+type fastTool struct {
+	series *telemetry.Series  // nil when metrics are off
+	schema *schemas.ArgSchema // nil when the input schema does not compile (validateArgs says why)
+}
+
+// fastTool returns t's entry for catalog cat.
+func (g *Gateway) fastTool(cat *planner.Catalog, t *planner.Tool) *fastTool {
+	tc := g.toolsNow.Load()
+	if tc != nil && tc.cat == cat {
+		if ft, ok := tc.m[t]; ok {
+			return ft
 		}
 	}
-	s := hub.Metrics.Series(t.Backend, t.Name)
+	ft := &fastTool{}
+	if hub := g.opts.Hub; hub != nil {
+		ft.series = hub.Metrics.Series(t.Backend, t.Name)
+	}
+	if s, err := cat.ArgSchema(t); err == nil {
+		ft.schema = s
+	}
 	// Copy on write; of two racing writers one entry may be lost, and is
 	// looked up again next time.
-	n := &seriesCache{cat: cat, m: map[*planner.Tool]*telemetry.Series{t: s}}
-	if sc != nil && sc.cat == cat {
-		for k, v := range sc.m {
+	n := &toolCache{cat: cat, m: map[*planner.Tool]*fastTool{t: ft}}
+	if tc != nil && tc.cat == cat {
+		for k, v := range tc.m {
 			n.m[k] = v
 		}
 	}
-	g.seriesNow.Store(n)
-	return s
+	g.toolsNow.Store(n)
+	return ft
 }
 
-// seriesCache holds the metrics series of one catalog's tools.
-type seriesCache struct {
+// toolCache holds the fast lane's entries for one catalog's tools.
+type toolCache struct {
 	cat *planner.Catalog
-	m   map[*planner.Tool]*telemetry.Series
+	m   map[*planner.Tool]*fastTool
 }
 
 func (g *Gateway) publishPlan(task planner.Task, p *planner.Plan, cat *planner.Catalog, err error, executed bool) {

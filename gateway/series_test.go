@@ -41,7 +41,30 @@ func TestToolSeries(t *testing.T) {
 	if s := g.toolSeries(cat2, &cat2.Tools[0]); s == nil {
 		t.Fatal("no series for the new catalog")
 	}
-	if sc := g.seriesNow.Load(); sc.cat != cat2 || len(sc.m) != 1 {
+	if sc := g.toolsNow.Load(); sc.cat != cat2 || len(sc.m) != 1 {
 		t.Errorf("cache after a new catalog: %d entries", len(sc.m))
+	}
+}
+
+// A tool's argument schema is compiled once per catalog for the fast lane;
+// a schema that does not compile leaves it to validateArgs.
+func TestFastToolSchema(t *testing.T) {
+	g := New(Options{})
+	cat := planner.NewCatalog([]planner.Tool{
+		{Backend: "a", Name: "ok", InputSchema: []byte(`{"type":"object","properties":{"s":{"type":"string"}},"required":["s"]}`)},
+		{Backend: "a", Name: "bad", InputSchema: []byte(`{"type":"object","properties":{"s":{"type":7}}}`)},
+	})
+	ok, bad := g.fastTool(cat, &cat.Tools[0]), g.fastTool(cat, &cat.Tools[1])
+	if ok.schema == nil {
+		t.Fatal("no schema for a valid input schema")
+	}
+	if ok.schema.Validate([]byte(`{"s":"x"}`)) != nil || ok.schema.Validate([]byte(`{}`)) == nil {
+		t.Error("the cached schema does not validate as the tool's")
+	}
+	if g.fastTool(cat, &cat.Tools[0]) != ok {
+		t.Error("the entry was built again")
+	}
+	if bad.schema != nil {
+		t.Error("a schema for an input schema that does not compile")
 	}
 }
