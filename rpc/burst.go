@@ -220,7 +220,7 @@ func (s *lineStream) tryWriteBatch(msgs [][]byte) (bool, error) {
 	}
 	written, n, err := s.raw.try(s.frame)
 	if err != nil {
-		return false, err
+		return false, s.writeErr(err)
 	}
 	if !written {
 		n = 0

@@ -3,8 +3,10 @@
 package rpc
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -122,5 +124,33 @@ func TestPollableLeavesRegularFiles(t *testing.T) {
 	}
 	if nonblocking(f) {
 		t.Error("pollable made a regular file non-blocking")
+	}
+}
+
+// A write that finds the pipe broken calls brokenPipe (set for the
+// process's own stdout, whose broken pipe os answers with SIGPIPE), on
+// the inline path and on the writer's; nothing else does.
+func TestLineStreamBrokenPipe(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	s := NewLineStream(eofReader{}, pw, nil, 0).(*lineStream)
+	if s.brokenPipe != nil {
+		t.Fatal("brokenPipe set for a pipe that is not the process's stdout")
+	}
+	calls := 0
+	s.brokenPipe = func() { calls++ }
+	if ok, err := s.tryWrite([]byte(`{"a":1}`)); !ok || err != nil || calls != 0 {
+		t.Fatalf("tryWrite to an open pipe = %v, %v (%d calls)", ok, err, calls)
+	}
+	pr.Close()
+	if _, err := s.tryWrite([]byte(`{"a":2}`)); !errors.Is(err, syscall.EPIPE) || calls != 1 {
+		t.Fatalf("tryWrite to a broken pipe = %v, brokenPipe called %d times; want EPIPE, 1", err, calls)
+	}
+	s.Write([]byte(`{"a":3}`))
+	if err := s.Flush(); !errors.Is(err, syscall.EPIPE) || calls != 2 {
+		t.Fatalf("Flush to a broken pipe = %v, brokenPipe called %d times; want EPIPE, 2", err, calls)
 	}
 }
