@@ -3,7 +3,6 @@ package gateway
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"strconv"
 	"time"
 
@@ -52,13 +51,18 @@ type fastCall struct {
 	tool  string            // the backend's name of the tool, for metrics
 	key   string            // the client's raw id
 	start time.Duration     // when the call was taken, on backends.Clock: its timeout, and metrics
+}
 
-	// Only during ForwardRaw: the client's params and their _meta, when it
-	// carries a progress token (aliasing its line).
+// fastParams is what AppendCallParams reads of the client's request. It
+// is needed only while ForwardRaw runs, on the session's read loop, so
+// the session holds one (session.fp) instead of every fastCall.
+type fastParams struct {
+	// The client's params and their _meta, when it carries a progress
+	// token (aliasing its line).
 	params, meta []byte
 	// Where the name's value is in params, when they hold one name
 	// (readCallParams).
-	nameStart, nameEnd int32
+	nameStart, nameEnd int
 }
 
 // fast is the session connection's rpc.ConnOptions.Fast hook: it runs on
@@ -106,14 +110,12 @@ func (s *session) fast(line []byte) bool {
 		}
 	}
 	fc := &fastCall{s: s, m: ft.series, tool: t.Name, key: string(env.ID)}
-	if cp.nameEnd <= math.MaxInt32 {
-		fc.nameStart, fc.nameEnd = int32(cp.nameStart), int32(cp.nameEnd)
-	}
+	s.fp = fastParams{params: env.Params, nameStart: cp.nameStart, nameEnd: cp.nameEnd}
 	fc.in.backend = b.ID()
 	if ideToken != nil {
 		// The client's token outlives its line: one copy.
 		fc.in.token = g.newToken(s, bytes.Clone(ideToken))
-		fc.meta = meta
+		s.fp.meta = meta
 	}
 	// The one clock reading of a call: its timeout and its latency count
 	// from here.
@@ -122,9 +124,8 @@ func (s *session) fast(line []byte) bool {
 	s.inflight[fc.key] = &fc.in
 	s.mu.Unlock()
 	g.noteCaller(b.ID(), s)
-	fc.params = env.Params
 	err := b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
-	fc.params, fc.meta = nil, nil
+	s.fp = fastParams{} // the line is not ours after this
 	if err != nil {
 		s.finishKey(fc.key, &fc.in)
 		s.conn.Reply(env.ID, toolFailure(err))
@@ -148,22 +149,23 @@ func (s *session) fast(line []byte) bool {
 // the name; every "_meta" member gets the last one, whose every
 // "progressToken" gets the gateway's token).
 func (fc *fastCall) AppendCallParams(dst []byte) []byte {
+	p := &fc.s.fp
 	var out []byte
 	ok := false
 	switch {
-	case fc.in.token == 0 && fc.nameEnd > 0:
+	case fc.in.token == 0 && p.nameEnd > 0:
 		// One name, found by readCallParams: set it without a second pass.
-		dst = append(dst, fc.params[:fc.nameStart]...)
+		dst = append(dst, p.params[:p.nameStart]...)
 		dst = rpc.AppendString(dst, fc.tool)
-		return append(dst, fc.params[fc.nameEnd:]...)
+		return append(dst, p.params[p.nameEnd:]...)
 	case fc.in.token == 0:
-		out, ok = rpc.AppendSetMemberString(dst, fc.params, "name", fc.tool)
+		out, ok = rpc.AppendSetMemberString(dst, p.params, "name", fc.tool)
 	default:
-		out, ok = rpc.AppendEdited(dst, fc.params, fc.editParams)
+		out, ok = rpc.AppendEdited(dst, p.params, fc.editParams)
 	}
 	if !ok {
 		// Not reached: callParams read these params with the same reader.
-		return append(dst, fc.params...)
+		return append(dst, p.params...)
 	}
 	return out
 }
@@ -174,7 +176,7 @@ func (fc *fastCall) editParams(dst, key, _ []byte) ([]byte, bool) {
 	case "name":
 		return rpc.AppendString(dst, fc.tool), true
 	case "_meta":
-		return rpc.AppendEdited(dst, fc.meta, fc.editMeta)
+		return rpc.AppendEdited(dst, fc.s.fp.meta, fc.editMeta)
 	}
 	return dst, false
 }

@@ -31,7 +31,7 @@ func TestReadCallParamsNameSpan(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: AppendSetMemberString failed", tc.params)
 		}
-		fc := &fastCall{tool: "tool_b", params: []byte(tc.params), nameStart: int32(p.nameStart), nameEnd: int32(p.nameEnd)}
+		fc := &fastCall{tool: "tool_b", s: &session{fp: fastParams{params: []byte(tc.params), nameStart: p.nameStart, nameEnd: p.nameEnd}}}
 		if got := fc.AppendCallParams([]byte("prefix")); string(got) != "prefix"+string(want) {
 			t.Errorf("%s:\n got %s\nwant prefix%s", tc.params, got, want)
 		}
