@@ -25,25 +25,28 @@ func (b *Backend) readyConn() (*rpc.Conn, error) {
 	return b.conn, nil
 }
 
-// Call is a pending forwarded request, for cancellation.
+// Call is a pending forwarded request, for cancellation. (Its fields are
+// ordered so that the small ones share a word: the fast lane allocates one
+// per call, embedded in its own record.)
 type Call struct {
-	b     *Backend
-	conn  *rpc.Conn
-	id    int64
-	trial bool // the breaker's half-open trial call
+	b    *Backend
+	conn *rpc.Conn
+	id   int64
 
-	mu    sync.Mutex
 	timer *time.Timer // guarded by mu; only when the call is not in b.dl
-	ended bool        // guarded by mu; answered, timed out or cancelled
 
-	// For the timeout (see deadlines).
-	deadline   time.Time
+	// For the timeout (see deadlines): when it passes, on Clock.
+	deadline   time.Duration
 	method     string
 	timeout    time.Duration
 	onResp     func(*rpc.Message)
 	raw        RawHandler // instead of onResp, for ForwardRaw
 	prev, next *Call      // guarded by b.dl.mu
-	listed     bool       // guarded by b.dl.mu
+
+	mu     sync.Mutex
+	trial  bool // the breaker's half-open trial call
+	ended  bool // guarded by mu; answered, timed out or cancelled
+	listed bool // guarded by b.dl.mu
 }
 
 // ID is the request id the gateway used toward the backend.
@@ -87,6 +90,14 @@ func (c *Call) deliver(m *rpc.Message) {
 	c.onResp(m)
 }
 
+// clockBase is the origin of Clock.
+var clockBase = time.Now()
+
+// Clock is monotonic time since the process started: one reading of the
+// monotonic clock, where time.Now reads the wall clock too. Forwarded
+// calls' deadlines are kept on it.
+func Clock() time.Duration { return time.Since(clockBase) }
+
 // deadlines times out a backend's forwarded calls with one timer instead
 // of one per call (a timer per call, created and stopped at 100k calls a
 // second, was two allocations and the runtime's timer heap on every
@@ -106,7 +117,7 @@ type deadlines struct {
 func (d *deadlines) add(c *Call) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.tail != nil && c.deadline.Before(d.tail.deadline) {
+	if d.tail != nil && c.deadline < d.tail.deadline {
 		return false
 	}
 	c.prev, c.listed = d.tail, true
@@ -117,7 +128,7 @@ func (d *deadlines) add(c *Call) bool {
 	}
 	d.tail = c
 	if !d.armed {
-		d.arm(time.Until(d.head.deadline))
+		d.arm(d.head.deadline - Clock())
 	}
 	return true
 }
@@ -154,11 +165,11 @@ func (d *deadlines) remove(c *Call) {
 
 // fire expires the calls whose deadline passed and re-arms for the next.
 func (d *deadlines) fire() {
-	now := time.Now()
+	now := Clock()
 	var expired []*Call
 	d.mu.Lock()
 	d.armed = false
-	for c := d.head; c != nil && !c.deadline.After(now); c = d.head {
+	for c := d.head; c != nil && c.deadline <= now; c = d.head {
 		d.head = c.next
 		if d.head != nil {
 			d.head.prev = nil
@@ -169,7 +180,7 @@ func (d *deadlines) fire() {
 		expired = append(expired, c)
 	}
 	if d.head != nil {
-		d.arm(d.head.deadline.Sub(now))
+		d.arm(d.head.deadline - now)
 	}
 	d.mu.Unlock()
 	for _, c := range expired {
@@ -235,10 +246,14 @@ func (b *Backend) admit() (conn *rpc.Conn, trial bool, err error) {
 }
 
 // arm starts the call's timeout, unless it has already ended.
-func (c *Call) arm() {
+func (c *Call) arm() { c.armAt(Clock()) }
+
+// armAt is arm for a call sent at now (the caller's Clock reading, so
+// that a forwarded call reads the clock once).
+func (c *Call) armAt(now time.Duration) {
 	c.mu.Lock()
 	if !c.ended {
-		c.deadline = time.Now().Add(c.timeout)
+		c.deadline = now + c.timeout
 		if !c.b.dl.add(c) {
 			// The timer goroutine is the runtime's; it ends the call at most once.
 			c.timer = time.AfterFunc(c.timeout, c.expire)
@@ -298,9 +313,11 @@ type RawHandler interface {
 // straight into the request's bytes, and receives a plain successful
 // response as its raw result (see [rpc.Conn.GoRaw]). from is the
 // connection whose read loop is handling the cause of the call (its burst
-// of input is written to the backend together). On an error nothing was
-// sent and h is not called.
-func (b *Backend) ForwardRaw(from *rpc.Conn, c *Call, method string, h RawHandler, size int) error {
+// of input is written to the backend together). now is when the call was
+// taken, on [Clock] (the caller's one clock reading; the timeout counts
+// from it). On
+// an error nothing was sent and h is not called.
+func (b *Backend) ForwardRaw(from *rpc.Conn, c *Call, method string, h RawHandler, size int, now time.Duration) error {
 	conn, trial, err := b.admit()
 	if err != nil {
 		return err
@@ -312,7 +329,7 @@ func (b *Backend) ForwardRaw(from *rpc.Conn, c *Call, method string, h RawHandle
 		return b.failure(ErrExited, err, "%v", err)
 	}
 	c.id = id
-	c.arm()
+	c.armAt(now)
 	return nil
 }
 

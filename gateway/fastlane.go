@@ -47,14 +47,22 @@ type fastCall struct {
 	call  backends.Call // the backend's record: timeout, breaker, cancel
 	in    inflight      // the session's record: cancellation by id, disconnect
 	s     *session
-	b     *backends.Backend
-	tool  string    // the backend's name of the tool, for metrics
-	key   string    // the client's raw id
-	start time.Time // for metrics, when the hub is on
+	m     *telemetry.Series // the tool's metrics, nil when they are off
+	tool  string            // the backend's name of the tool, for metrics
+	key   string            // the client's raw id
+	start time.Duration     // when the call was taken, on backends.Clock: its timeout, and metrics
+}
 
-	// Only during ForwardRaw: the client's params and their _meta, when it
-	// carries a progress token (aliasing its line).
+// fastParams is what AppendCallParams reads of the client's request. It
+// is needed only while ForwardRaw runs, on the session's read loop, so
+// the session holds one (session.fp) instead of every fastCall.
+type fastParams struct {
+	// The client's params and their _meta, when it carries a progress
+	// token (aliasing its line).
 	params, meta []byte
+	// Where the name's value is in params, when they hold one name
+	// (readCallParams).
+	nameStart, nameEnd int
 }
 
 // fast is the session connection's rpc.ConnOptions.Fast hook: it runs on
@@ -65,12 +73,15 @@ func (s *session) fast(line []byte) bool {
 	if !s.ready.Load() || g.tracing.Load() || g.fastOff {
 		return false
 	}
-	env, ok := rpc.ScanRequest(line)
+	// The envelope and the params' members in one pass over the line.
+	r := callReader{ok: true}
+	env, ok := rpc.ScanCall(line, func(key []byte, start, end int) { r.member(line, key, start, end) })
 	if !ok || string(env.Method) != "tools/call" {
 		return false
 	}
-	name, args, meta, ok := callParams(env.Params)
-	if !ok || name == "" || metaTools[name] != nil {
+	cp, ok := r.done(true, env.ParamsAt)
+	args, meta := cp.args, cp.meta
+	if !ok || len(cp.name) == 0 || metaTools[string(cp.name)] != nil {
 		return false
 	}
 	var ideToken []byte
@@ -86,30 +97,35 @@ func (s *session) fast(line []byte) bool {
 	if len(g.startingNow()) > 0 {
 		return false
 	}
-	b, t, cat, err := g.resolve(name)
-	if err != nil {
+	b, t, cat := g.resolveFast(cp.name)
+	if t == nil {
 		return false
 	}
-	if g.validateArgs(cat, t, args) != nil {
-		return false
+	ft := g.fastTool(cat, t)
+	if ft.schema == nil || ft.schema.Validate(args) != nil {
+		// Not validated here: validateArgs decides (and logs) as the
+		// general path does.
+		if g.validateArgs(cat, t, args) != nil {
+			return false
+		}
 	}
-	fc := &fastCall{s: s, b: b, tool: t.Name, key: string(env.ID)}
+	fc := &fastCall{s: s, m: ft.series, tool: t.Name, key: string(env.ID)}
+	s.fp = fastParams{params: env.Params, nameStart: cp.nameStart, nameEnd: cp.nameEnd}
 	fc.in.backend = b.ID()
 	if ideToken != nil {
 		// The client's token outlives its line: one copy.
 		fc.in.token = g.newToken(s, bytes.Clone(ideToken))
-		fc.meta = meta
+		s.fp.meta = meta
 	}
-	if g.opts.Hub != nil {
-		fc.start = time.Now()
-	}
+	// The one clock reading of a call: its timeout and its latency count
+	// from here.
+	fc.start = backends.Clock()
 	s.mu.Lock()
 	s.inflight[fc.key] = &fc.in
 	s.mu.Unlock()
 	g.noteCaller(b.ID(), s)
-	fc.params = env.Params
-	err = b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name))
-	fc.params, fc.meta = nil, nil
+	err := b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
+	s.fp = fastParams{} // the line is not ours after this
 	if err != nil {
 		s.finishKey(fc.key, &fc.in)
 		s.conn.Reply(env.ID, toolFailure(err))
@@ -133,16 +149,23 @@ func (s *session) fast(line []byte) bool {
 // the name; every "_meta" member gets the last one, whose every
 // "progressToken" gets the gateway's token).
 func (fc *fastCall) AppendCallParams(dst []byte) []byte {
+	p := &fc.s.fp
 	var out []byte
 	ok := false
-	if fc.in.token == 0 {
-		out, ok = rpc.AppendSetMemberString(dst, fc.params, "name", fc.tool)
-	} else {
-		out, ok = rpc.AppendEdited(dst, fc.params, fc.editParams)
+	switch {
+	case fc.in.token == 0 && p.nameEnd > 0:
+		// One name, found by readCallParams: set it without a second pass.
+		dst = append(dst, p.params[:p.nameStart]...)
+		dst = rpc.AppendString(dst, fc.tool)
+		return append(dst, p.params[p.nameEnd:]...)
+	case fc.in.token == 0:
+		out, ok = rpc.AppendSetMemberString(dst, p.params, "name", fc.tool)
+	default:
+		out, ok = rpc.AppendEdited(dst, p.params, fc.editParams)
 	}
 	if !ok {
 		// Not reached: callParams read these params with the same reader.
-		return append(dst, fc.params...)
+		return append(dst, p.params...)
 	}
 	return out
 }
@@ -153,7 +176,7 @@ func (fc *fastCall) editParams(dst, key, _ []byte) ([]byte, bool) {
 	case "name":
 		return rpc.AppendString(dst, fc.tool), true
 	case "_meta":
-		return rpc.AppendEdited(dst, fc.meta, fc.editMeta)
+		return rpc.AppendEdited(dst, fc.s.fp.meta, fc.editMeta)
 	}
 	return dst, false
 }
@@ -171,36 +194,37 @@ func (fc *fastCall) editMeta(dst, key, _ []byte) ([]byte, bool) {
 func (fc *fastCall) CallResult(from *rpc.Conn, result []byte) {
 	s := fc.s
 	g := s.g
-	if g.opts.Hub != nil {
-		g.observe(fc.b, fc.tool, fc.start, nil)
+	if fc.m != nil {
+		fc.m.Observe(backends.Clock()-fc.start, telemetry.OutcomeOK)
 	}
 	if !s.finishKey(fc.key, &fc.in) {
 		return // cancelled: the client expects no response
 	}
-	msg := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(fc.key)+len(result))
-	msg = append(msg, `{"jsonrpc":"2.0","id":`...)
-	msg = append(msg, fc.key...)
-	msg = append(msg, `,"result":`...)
-	msg = append(msg, result...)
-	msg = append(msg, '}')
+	size := len(`{"jsonrpc":"2.0","id":,"result":}`) + len(fc.key) + len(result)
 	if g.tracing.Load() {
 		// The trace was turned on while the call was out: the client's
 		// side of it is still shown.
-		g.trace(telemetry.DirGatewayToIDE, "", &rpc.Message{ID: json.RawMessage(fc.key), Result: result}, len(msg))
+		g.trace(telemetry.DirGatewayToIDE, "", &rpc.Message{ID: json.RawMessage(fc.key), Result: result}, size)
 	}
-	s.conn.SendRaw(from, msg)
+	s.conn.SendAppend(from, size, func(msg []byte) []byte {
+		msg = append(msg, `{"jsonrpc":"2.0","id":`...)
+		msg = append(msg, fc.key...)
+		msg = append(msg, `,"result":`...)
+		msg = append(msg, result...)
+		return append(msg, '}')
+	})
 }
 
 // CallResponse implements backends.RawHandler: every other outcome, as
 // forwardFor relays it.
 func (fc *fastCall) CallResponse(m *rpc.Message) {
 	s := fc.s
-	if s.g.opts.Hub != nil {
+	if fc.m != nil {
 		var err error
 		if m.Error != nil {
 			err = m.Error
 		}
-		s.g.observe(fc.b, fc.tool, fc.start, err)
+		fc.m.Observe(backends.Clock()-fc.start, outcomeOf(err))
 	}
 	if !s.finishKey(fc.key, &fc.in) {
 		return

@@ -105,6 +105,17 @@ type Gateway struct {
 	tracing   atomic.Bool                 // publish every message on the hub's trace bus
 	starting  atomic.Pointer[startingSet] // backends on their first start, by generation (ready.go)
 
+	// Lock-free reads for the read loops (every forwarded call reads the
+	// backends, the catalog and the name table): the manager, and the
+	// catalog and name table with the generation they reflect, published
+	// under mu when they change.
+	mgrNow   atomic.Pointer[backends.Manager]
+	catNow   atomic.Pointer[genSnapshot[planner.Catalog]]
+	namesNow atomic.Pointer[genSnapshot[nameTable]]
+	// The fast lane's entries by tool (metrics series, argument schema),
+	// for the current catalog.
+	toolsNow atomic.Pointer[toolCache]
+
 	// The fast lane (fastlane.go): fastOff, set by tests before any session
 	// starts, sends every line the general way, so that the two can be
 	// compared; fastCalls counts the calls it took.
@@ -341,6 +352,7 @@ func (g *Gateway) start(ctx context.Context, c Client, beforeBackends func()) (b
 	g.cfg = cfg
 	g.initOptions = c.InitializationOptions
 	g.mgr = backends.NewManager(cfg.Backends, bopts)
+	g.mgrNow.Store(g.mgr)
 	g.sampler = sampler
 	g.planner, g.plannerName = g.newPlanner(cfg, sampler)
 	mgr := g.mgr
@@ -377,10 +389,23 @@ func (g *Gateway) Config() *schemas.Config {
 }
 
 // Backends returns the backend manager (nil before Start).
-func (g *Gateway) Backends() *backends.Manager {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.mgr
+func (g *Gateway) Backends() *backends.Manager { return g.mgrNow.Load() }
+
+// genSnapshot is a value built for one generation of one manager's
+// backends.
+type genSnapshot[T any] struct {
+	mgr *backends.Manager
+	gen uint64
+	val *T
+}
+
+// current returns the snapshot's value if it reflects mgr's current
+// generation, else nil.
+func (s *genSnapshot[T]) current(mgr *backends.Manager) *T {
+	if s == nil || mgr == nil || s.mgr != mgr || s.gen != mgr.Generation() {
+		return nil
+	}
+	return s.val
 }
 
 // Stop stops every backend and waits for them.
@@ -469,6 +494,9 @@ func (g *Gateway) changed() {
 // Catalog returns the current tool catalog of ready backends, rebuilt only
 // after a backend's state or lists changed.
 func (g *Gateway) Catalog() *planner.Catalog {
+	if cat := g.catNow.Load().current(g.mgrNow.Load()); cat != nil {
+		return cat
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var gen uint64
@@ -500,6 +528,7 @@ func (g *Gateway) Catalog() *planner.Catalog {
 	}
 	g.catalog = planner.NewCatalog(tools)
 	g.catalogGen = gen
+	g.catNow.Store(&genSnapshot[planner.Catalog]{mgr: g.mgr, gen: gen, val: g.catalog})
 	return g.catalog
 }
 
@@ -526,6 +555,26 @@ func (g *Gateway) resolve(name string) (*backends.Backend, *planner.Tool, *plann
 		return nil, nil, cat, &toolError{Message: fmt.Sprintf("unknown backend %q", t.Backend)}
 	}
 	return b, t, cat, nil
+}
+
+// resolveFast is resolve for the fast lane, from the name's bytes as read
+// and without the error: t is nil when the name does not resolve (the
+// general path then explains why). The name is not copied to the heap.
+func (g *Gateway) resolveFast(nb []byte) (*backends.Backend, *planner.Tool, *planner.Catalog) {
+	cat := g.Catalog()
+	name := string(nb)
+	if it, ok := g.nameTable().byName[name]; ok && !isQualified(name, it.backend, it.item) {
+		name = it.backend + planner.Separator + it.item
+	}
+	t, ok := cat.Lookup(name)
+	if !ok {
+		return nil, nil, cat
+	}
+	b, ok := g.Backends().Get(t.Backend)
+	if !ok {
+		return nil, nil, cat
+	}
+	return b, t, cat
 }
 
 // unknownTool explains why a name did not resolve: no such backend, a

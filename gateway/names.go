@@ -109,6 +109,9 @@ var metaToolNames = map[string]json_{toolOrchestrate: {}, toolSearch: {}, toolCa
 // nameTable returns the current generation's name table.
 func (g *Gateway) nameTable() *nameTable {
 	mgr := g.Backends()
+	if nt := g.namesNow.Load().current(mgr); nt != nil {
+		return nt
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var gen uint64
@@ -136,6 +139,7 @@ func (g *Gateway) nameTable() *nameTable {
 			Msg("two backends offer the same name; the later one in configuration order keeps its backend__ prefix")
 	})
 	g.namesGen = gen
+	g.namesNow.Store(&genSnapshot[nameTable]{mgr: mgr, gen: gen, val: g.names})
 	return g.names
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/mcp-agentify/mcp-agentify/backends"
 	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
+	"github.com/mcp-agentify/mcp-agentify/schemas"
 	"github.com/mcp-agentify/mcp-agentify/telemetry"
 )
 
@@ -164,18 +165,74 @@ func (g *Gateway) execute(ctx context.Context, p *planner.Plan) (json.RawMessage
 
 // observe records a call's outcome in the metrics.
 func (g *Gateway) observe(b *backends.Backend, tool string, start time.Time, err error) {
-	hub := g.opts.Hub
-	if hub == nil {
-		return
+	if g.opts.Hub != nil {
+		g.observeTook(b, tool, time.Since(start), err)
 	}
-	o := telemetry.OutcomeOK
-	if err != nil {
-		o = telemetry.OutcomeError
-		if errors.Is(err, backends.ErrTimeout) {
-			o = telemetry.OutcomeTimeout
+}
+
+// observeTook is observe for a call that took d.
+func (g *Gateway) observeTook(b *backends.Backend, tool string, d time.Duration, err error) {
+	if hub := g.opts.Hub; hub != nil {
+		hub.Metrics.Observe(b.ID(), tool, d, outcomeOf(err))
+	}
+}
+
+// outcomeOf classifies a call's error for the metrics.
+func outcomeOf(err error) telemetry.Outcome {
+	switch {
+	case err == nil:
+		return telemetry.OutcomeOK
+	case errors.Is(err, backends.ErrTimeout):
+		return telemetry.OutcomeTimeout
+	}
+	return telemetry.OutcomeError
+}
+
+// toolSeries returns the metrics series of t (of catalog cat), nil when
+// metrics are off.
+func (g *Gateway) toolSeries(cat *planner.Catalog, t *planner.Tool) *telemetry.Series {
+	return g.fastTool(cat, t).series
+}
+
+// fastTool is what the fast lane needs of a tool besides its names, looked
+// up once per catalog by the tool's pointer instead of by its names on
+// every call.
+type fastTool struct {
+	series *telemetry.Series  // nil when metrics are off
+	schema *schemas.ArgSchema // nil when the input schema does not compile (validateArgs says why)
+}
+
+// fastTool returns t's entry for catalog cat.
+func (g *Gateway) fastTool(cat *planner.Catalog, t *planner.Tool) *fastTool {
+	tc := g.toolsNow.Load()
+	if tc != nil && tc.cat == cat {
+		if ft, ok := tc.m[t]; ok {
+			return ft
 		}
 	}
-	hub.Metrics.Observe(b.ID(), tool, time.Since(start), o)
+	ft := &fastTool{}
+	if hub := g.opts.Hub; hub != nil {
+		ft.series = hub.Metrics.Series(t.Backend, t.Name)
+	}
+	if s, err := cat.ArgSchema(t); err == nil {
+		ft.schema = s
+	}
+	// Copy on write; of two racing writers one entry may be lost, and is
+	// looked up again next time.
+	n := &toolCache{cat: cat, m: map[*planner.Tool]*fastTool{t: ft}}
+	if tc != nil && tc.cat == cat {
+		for k, v := range tc.m {
+			n.m[k] = v
+		}
+	}
+	g.toolsNow.Store(n)
+	return ft
+}
+
+// toolCache holds the fast lane's entries for one catalog's tools.
+type toolCache struct {
+	cat *planner.Catalog
+	m   map[*planner.Tool]*fastTool
 }
 
 func (g *Gateway) publishPlan(task planner.Task, p *planner.Plan, cat *planner.Catalog, err error, executed bool) {

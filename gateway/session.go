@@ -39,6 +39,7 @@ type session struct {
 	work     sync.WaitGroup // the session's own request goroutines (orchestrate_task, waits for backends, ...)
 
 	ready atomic.Bool // initialized, read without mu by the fast lane
+	fp    fastParams  // the fast lane's request while ForwardRaw runs (read loop only)
 
 	mu          sync.Mutex
 	initialized bool                       // guarded by mu; ready mirrors it

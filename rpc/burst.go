@@ -45,6 +45,12 @@ func (c *Conn) holdTarget(t *Conn) {
 	if !c.inBurst.Load() {
 		return
 	}
+	if c.heldLast.Load() == t {
+		// Held already for this burst: the common case, a burst of calls
+		// to one backend, or of its responses to one client. (Were the
+		// holds being released meanwhile, t writes as usual.)
+		return
+	}
 	c.burstMu.Lock()
 	defer c.burstMu.Unlock()
 	if !c.inBurst.Load() {
@@ -59,6 +65,7 @@ func (c *Conn) holdTarget(t *Conn) {
 	t.holds++
 	t.wmu.Unlock()
 	c.held = append(c.held, t)
+	c.heldLast.Store(t)
 }
 
 // endBurst ends the read loop's burst and releases what it held. Called
@@ -74,6 +81,7 @@ func (c *Conn) releaseHeld() {
 	c.burstMu.Lock()
 	held := c.held
 	c.held = nil
+	c.heldLast.Store(nil)
 	c.burstMu.Unlock()
 	for _, t := range held {
 		t.release()
@@ -123,6 +131,7 @@ func (c *Conn) release() {
 	}
 	clear(batch)
 	c.spareBuf = batch[:0]
+	c.reuseArena()
 	c.wakeSenders()
 	if len(c.queue) > 0 || c.flush || c.werr != nil {
 		c.wcond.Signal()
@@ -209,9 +218,9 @@ func (s *lineStream) tryWriteBatch(msgs [][]byte) (bool, error) {
 	for _, m := range msgs {
 		s.frame = append(append(s.frame, m...), '\n')
 	}
-	written, n, err := tryWriteRaw(s.raw, s.frame)
+	written, n, err := s.raw.try(s.frame)
 	if err != nil {
-		return false, err
+		return false, s.writeErr(err)
 	}
 	if !written {
 		n = 0

@@ -266,3 +266,32 @@ func TestBurstReleaseWakesWriterForPendingFlush(t *testing.T) {
 	c.release()
 	waitFor(t, "the pending flush", func() bool { _, f := rs.snapshot(); return len(f) == 1 })
 }
+
+// A burst holds a target once however many messages it sends there (the
+// repeat takes holdTarget's lock-free path), and the next burst holds it
+// again: the fast path does not outlive the burst.
+func TestHoldTargetOncePerBurst(t *testing.T) {
+	src, _ := startTarget(t)
+	dst, _ := startTarget(t)
+	holds := func() int {
+		dst.wmu.Lock()
+		defer dst.wmu.Unlock()
+		return dst.holds
+	}
+	for burst := range 2 {
+		src.inBurst.Store(true)
+		for range 3 {
+			src.holdTarget(dst)
+		}
+		src.burstMu.Lock()
+		n := len(src.held)
+		src.burstMu.Unlock()
+		if n != 1 || holds() != 1 {
+			t.Fatalf("burst %d: held %d times, target holds %d; want 1, 1", burst, n, holds())
+		}
+		src.endBurst()
+		if holds() != 0 || src.heldLast.Load() != nil {
+			t.Fatalf("burst %d: after its end the target holds %d", burst, holds())
+		}
+	}
+}

@@ -128,12 +128,21 @@ type Conn struct {
 	// through input that is already buffered (a burst), the connections it
 	// sends to hold their writes, and write them together when the burst
 	// ends, in one write(2) per connection instead of one per message.
-	br       burstReader // nil when the stream cannot tell what is buffered
-	inBurst  atomic.Bool // written by the read loop only
-	burstMu  sync.Mutex  // orders holdTarget against releaseHeld
-	held     []*Conn     // guarded by burstMu; connections holding writes for this burst
-	holds    int         // guarded by wmu; bursts (of any connection's read loop) holding this connection's writes
-	spareBuf [][]byte    // guarded by wmu; reused for batch writes
+	br       burstReader          // nil when the stream cannot tell what is buffered
+	inBurst  atomic.Bool          // written by the read loop only
+	burstMu  sync.Mutex           // orders holdTarget against releaseHeld
+	held     []*Conn              // guarded by burstMu; connections holding writes for this burst
+	heldLast atomic.Pointer[Conn] // the last one added to held (nil when held is empty): holdTarget's fast path
+	holds    int                  // guarded by wmu; bursts (of any connection's read loop) holding this connection's writes
+	spareBuf [][]byte             // guarded by wmu; reused for batch writes
+
+	// arena holds the bytes of raw messages built in place while held for
+	// a burst (see SendAppend); the queue's entries for them are slices
+	// of it. Guarded by wmu; reused from the start only when nothing
+	// queued or being written can refer to it. nil when the stream may
+	// keep a message after writing it (only a lineStream is known not to).
+	arena    []byte
+	useArena bool
 
 	writerDone chan struct{}
 	readDone   chan struct{}
@@ -163,6 +172,7 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 		c.tw = inlineStream{is}
 	}
 	c.ow, _ = s.(ownedReader)
+	_, c.useArena = s.(*lineStream)
 	c.br, _ = s.(burstReader)
 	if bs, ok := s.(BurstStream); ok && c.br == nil {
 		c.br = burstStream{bs}
@@ -716,6 +726,7 @@ func (c *Conn) writeLoop() {
 		if err != nil && c.werr == nil {
 			c.werr = err
 		}
+		c.reuseArena()
 		c.wakeSenders()
 		c.wmu.Unlock()
 	}

@@ -56,15 +56,16 @@ func (c *Conn) GoRaw(from *Conn, method string, r RawRequest, size int) (int64, 
 	if err != nil {
 		return 0, err
 	}
-	b := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"method":"","params":}`)+20+len(method)+size)
-	b = append(b, `{"jsonrpc":"2.0","id":`...)
-	b = strconv.AppendInt(b, id, 10)
-	b = append(b, `,"method":`...)
-	b = AppendString(b, method)
-	b = append(b, `,"params":`...)
-	b = r.AppendParams(b)
-	b = append(b, '}')
-	if err := c.SendRaw(from, b); err != nil {
+	err = c.SendAppend(from, len(`{"jsonrpc":"2.0","id":,"method":"","params":}`)+20+len(method)+size, func(b []byte) []byte {
+		b = append(b, `{"jsonrpc":"2.0","id":`...)
+		b = strconv.AppendInt(b, id, 10)
+		b = append(b, `,"method":`...)
+		b = AppendString(b, method)
+		b = append(b, `,"params":`...)
+		b = r.AppendParams(b)
+		return append(b, '}')
+	})
+	if err != nil {
 		if !c.take(id).set() {
 			// failPending took r first and delivers the failure to it.
 			return id, nil
@@ -83,6 +84,44 @@ func (c *Conn) SendRaw(from *Conn, msg []byte) error {
 		from.holdTarget(c)
 	}
 	return c.enqueue(msg, false)
+}
+
+// SendAppend is [Conn.SendRaw] for a message that build appends to dst
+// (about size bytes; build must not keep dst, and must append one
+// encoded message without its newline). While the connection holds its
+// writes for a burst, the message is built in place in a buffer the
+// connection reuses once it has written it, instead of a new allocation
+// per message; otherwise build appends to a new slice.
+func (c *Conn) SendAppend(from *Conn, size int, build func(dst []byte) []byte) error {
+	if from != nil {
+		from.holdTarget(c)
+	}
+	if c.useArena {
+		c.wmu.Lock()
+		if c.holds > 0 && !c.wclosed && c.werr == nil && c.queued+size <= c.opts.MaxQueueBytes && len(c.arena)+size <= maxArena {
+			start := len(c.arena)
+			c.arena = build(c.arena)
+			msg := c.arena[start:len(c.arena):len(c.arena)]
+			c.queue = append(c.queue, msg)
+			c.queued += len(msg)
+			c.wmu.Unlock()
+			return nil
+		}
+		c.wmu.Unlock()
+	}
+	return c.enqueue(build(make([]byte, 0, size)), false)
+}
+
+// maxArena bounds a connection's arena: past it, messages are allocated
+// one by one until the queue drains and the arena is reused.
+const maxArena = 256 << 10
+
+// reuseArena starts the arena over when no queued message nor a batch
+// being written can refer to it. The caller holds wmu.
+func (c *Conn) reuseArena() {
+	if len(c.queue) == 0 && !c.writing {
+		c.arena = c.arena[:0]
+	}
 }
 
 // rawResponse hands a plain successful response to the Responder of the
@@ -124,6 +163,19 @@ type RequestEnvelope struct {
 // or error. Other members are ignored, as [Decode] ignores them. ok is
 // false for anything else.
 func ScanRequest(line []byte) (env RequestEnvelope, ok bool) {
+	return scanRequest(line, nil)
+}
+
+// ScanCall is [ScanRequest] for a caller that reads the params too:
+// member is called, in the same pass over the line, with each top-level
+// member of the params (when they are an object) in order: its raw key
+// (without quotes, escapes as written) and the bounds of its value in
+// line. member may have been called when ok is false.
+func ScanCall(line []byte, member func(key []byte, start, end int)) (env RequestEnvelope, ok bool) {
+	return scanRequest(line, member)
+}
+
+func scanRequest(line []byte, member func(key []byte, start, end int)) (env RequestEnvelope, ok bool) {
 	start, end := trimSpace(line)
 	b := line[start:end]
 	var seen uint8
@@ -134,7 +186,11 @@ func ScanRequest(line []byte) (env RequestEnvelope, ok bool) {
 		sParams
 	)
 	ok = true
-	valid := validObject(b, func(key []byte, vs, ve int) {
+	var params func(key []byte, vs, ve int)
+	if member != nil {
+		params = func(key []byte, vs, ve int) { member(key, start+vs, start+ve) }
+	}
+	valid := validTop(b, func(key []byte, vs, ve int) {
 		v := b[vs:ve]
 		switch string(key) {
 		case "jsonrpc":
@@ -168,7 +224,7 @@ func ScanRequest(line []byte) (env RequestEnvelope, ok bool) {
 				ok = false // an escaped key may spell one of the above
 			}
 		}
-	})
+	}, params)
 	return env, ok && valid && seen == sJSONRPC|sID|sMethod|sParams && len(env.Method) > 0
 }
 
@@ -241,41 +297,66 @@ func scanResponse(line []byte) (id int64, result []byte, ok bool) {
 // some members when it reports false. One pass instead of validJSON and
 // then Members: the scans of the fast lane read each line once.
 func validObject(b []byte, fn func(key []byte, start, end int)) bool {
+	return validTop(b, fn, nil)
+}
+
+// validTop is validObject that, when params is not nil, also calls params
+// with each member of the top-level member "params" (when it is an
+// object), read in the same pass.
+func validTop(b []byte, fn, params func(key []byte, start, end int)) bool {
 	i := skipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		return false
 	}
+	end, ok := validMembers(b, i, 1, fn, params)
+	return ok && skipWS(b, end) == len(b)
+}
+
+// validMembers checks the object at b[i] (b[i] is '{'), at nesting depth
+// depth (its own, as validValue counts it), calls fn with each member's
+// raw key and the bounds of its value in b, and returns the index just
+// past the object. A member "params" whose value is an object is read by
+// the same walk with sub as its fn, when sub is not nil.
+func validMembers(b []byte, i, depth int, fn, sub func(key []byte, start, end int)) (int, bool) {
+	if depth > maxJSONDepth {
+		return i, false
+	}
 	i = skipWS(b, i+1)
 	if i < len(b) && b[i] == '}' {
-		return skipWS(b, i+1) == len(b)
+		return i + 1, true
 	}
 	for {
 		if i >= len(b) || b[i] != '"' {
-			return false
+			return i, false
 		}
 		kend, ok := validString(b, i)
 		if !ok {
-			return false
+			return i, false
 		}
 		key := b[i+1 : kend-1]
 		i = skipWS(b, kend)
 		if i >= len(b) || b[i] != ':' {
-			return false
+			return i, false
 		}
 		vs := skipWS(b, i+1)
-		ve, ok := validValue(b, vs, 1)
+		var ve int
+		if sub != nil && vs < len(b) && b[vs] == '{' && string(key) == "params" {
+			ve, ok = validMembers(b, vs, depth+1, sub, nil)
+		} else {
+			ve, ok = validValue(b, vs, depth)
+		}
 		if !ok {
-			return false
+			return ve, false
 		}
 		fn(key, vs, ve)
 		i = skipWS(b, ve)
 		switch {
 		case i >= len(b):
-			return false
+			return i, false
 		case b[i] == '}':
-			return skipWS(b, i+1) == len(b)
+			return i + 1, true
 		case b[i] != ',':
-			return false
+			return i, false
 		}
 		i = skipWS(b, i+1)
 	}

@@ -2,6 +2,7 @@ package rpc
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 )
 
@@ -81,6 +82,25 @@ func FuzzFastLaneScan(f *testing.F) {
 		isObject := validJSON(line) && i < len(line) && line[i] == '{'
 		if got := validObject(line, func([]byte, int, int) {}); got != isObject {
 			t.Fatalf("validObject %v, validJSON of an object %v: %q", got, isObject, line)
+		}
+		// ScanCall decides as ScanRequest does, and reports the members
+		// of the params that a separate pass over them reads.
+		type span struct {
+			key        string
+			start, end int
+		}
+		var inPass []span
+		env2, ok2 := ScanCall(line, func(key []byte, start, end int) { inPass = append(inPass, span{string(key), start, end}) })
+		if env, ok := ScanRequest(line); ok != ok2 || ok && (!bytes.Equal(env.ID, env2.ID) || !bytes.Equal(env.Params, env2.Params) || env.ParamsAt != env2.ParamsAt) {
+			t.Fatalf("ScanRequest %v, ScanCall %v: %q", ok, ok2, line)
+		}
+		if ok2 {
+			var apart []span
+			if MemberSpans(env2.Params, func(key []byte, start, end int) {
+				apart = append(apart, span{string(key), env2.ParamsAt + start, env2.ParamsAt + end})
+			}) && !slices.Equal(inPass, apart) {
+				t.Fatalf("ScanCall's params members %v, a pass over them %v: %q", inPass, apart, line)
+			}
 		}
 		if env, ok := ScanRequest(line); ok {
 			m, err := Decode(line)

@@ -11,6 +11,13 @@ func Members(obj []byte, fn func(key, value []byte)) bool {
 	return members(obj, func(key []byte, start, end int) { fn(key, obj[start:end:end]) })
 }
 
+// MemberSpans is [Members] with the bounds of each value in obj instead
+// of the value: a caller that edits obj later splices at those offsets
+// without reading obj again.
+func MemberSpans(obj []byte, fn func(key []byte, start, end int)) bool {
+	return members(obj, fn)
+}
+
 // members is [Members] with the value's offsets in obj.
 func members(obj []byte, fn func(key []byte, start, end int)) bool {
 	i := skipWS(obj, 0)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -133,12 +134,24 @@ type lineStream struct {
 
 	// raw is the write end when it is a non-blocking pipe: small messages
 	// can then be written inline, without the Conn's writer goroutine.
-	raw      syscall.RawConn
+	raw      *rawWriter
 	rawLimit int    // largest frame written atomically (PIPE_BUF)
 	frame    []byte // reused by tryWrite; only the writing holder uses it
 
+	// brokenPipe, if set, is called when a write fails with EPIPE (see
+	// NewLineStream).
+	brokenPipe func()
+
 	closeOnce sync.Once
 	closeErr  error
+}
+
+// writeErr passes err on, after brokenPipe when the pipe is broken.
+func (s *lineStream) writeErr(err error) error {
+	if err != nil && s.brokenPipe != nil && errors.Is(err, syscall.EPIPE) {
+		s.brokenPipe()
+	}
+	return err
 }
 
 // NewLineStream returns a Stream of newline-delimited messages. limit bounds
@@ -148,11 +161,25 @@ func NewLineStream(r io.Reader, w io.Writer, closer io.Closer, limit int) Stream
 	if limit <= 0 {
 		limit = DefaultMaxMessageBytes
 	}
+	if f, ok := r.(*os.File); ok {
+		r = rawReaderFor(pollable(f))
+	}
+	var brokenPipe func()
+	if f, ok := w.(*os.File); ok {
+		if w = pollable(f); w != f && (f == os.Stdout || f == os.Stderr) {
+			// The process's own stdout: os kills the process with SIGPIPE
+			// when a write to it finds the pipe broken (as C programs
+			// die); the duplicate would only return EPIPE. Keep that: a
+			// write to the original dies the way it always did.
+			brokenPipe = func() { f.Write([]byte{'\n'}) }
+		}
+	}
 	s := &lineStream{
-		r:      bufio.NewReaderSize(r, 64<<10),
-		w:      bufio.NewWriterSize(w, 64<<10),
-		closer: closer,
-		limit:  limit,
+		r:          bufio.NewReaderSize(r, 64<<10),
+		w:          bufio.NewWriterSize(w, 64<<10),
+		closer:     closer,
+		limit:      limit,
+		brokenPipe: brokenPipe,
 	}
 	s.raw, s.rawLimit = rawPipe(w)
 	return s
@@ -169,9 +196,9 @@ func (s *lineStream) tryWrite(msg []byte) (bool, error) {
 		return false, nil
 	}
 	s.frame = append(append(s.frame[:0], msg...), '\n')
-	written, n, err := tryWriteRaw(s.raw, s.frame)
+	written, n, err := s.raw.try(s.frame)
 	if err != nil || !written {
-		return false, err
+		return false, s.writeErr(err)
 	}
 	if n < len(s.frame) {
 		// Not for a pipe and a frame within PIPE_BUF; should it happen, the
@@ -385,12 +412,12 @@ func (s *lineStream) Write(msg []byte) error {
 		msg = c.Bytes()
 	}
 	if _, err := s.w.Write(msg); err != nil {
-		return err
+		return s.writeErr(err)
 	}
-	return s.w.WriteByte('\n')
+	return s.writeErr(s.w.WriteByte('\n'))
 }
 
-func (s *lineStream) Flush() error { return s.w.Flush() }
+func (s *lineStream) Flush() error { return s.writeErr(s.w.Flush()) }
 
 func (s *lineStream) Close() error {
 	s.closeOnce.Do(func() {

@@ -4,10 +4,15 @@ package rpc
 
 import (
 	"io"
-	"syscall"
+	"os"
 )
 
 // Elsewhere streams are written by the connection's writer goroutine only.
-func rawPipe(io.Writer) (syscall.RawConn, int) { return nil, 0 }
+func rawPipe(io.Writer) (*rawWriter, int) { return nil, 0 }
 
-func tryWriteRaw(syscall.RawConn, []byte) (bool, int, error) { return false, 0, nil }
+type rawWriter struct{}
+
+func (*rawWriter) try([]byte) (bool, int, error) { return false, 0, nil }
+
+// pollable leaves f as it is: elsewhere files are read as os opens them.
+func pollable(f *os.File) *os.File { return f }

@@ -16,9 +16,30 @@ const pipeBuf = 512
 // linuxPipeBuf is PIPE_BUF on Linux, where nearly every gateway runs.
 const linuxPipeBuf = 4096
 
-// rawPipe returns the raw connection of w when w is a non-blocking pipe
-// (os/exec's stdin pipes are), else nil.
-func rawPipe(w io.Writer) (syscall.RawConn, int) {
+// rawWriter makes one non-blocking write(2) at a time to a pipe. Its
+// callback for the raw connection is made once: a closure per write
+// escaped to the heap with the variables it set, three allocations for
+// every write.
+type rawWriter struct {
+	rc    syscall.RawConn
+	write func(fd uintptr) bool // writes frame, sets n and err
+	frame []byte
+	n     int
+	err   error
+}
+
+func newRawWriter(rc syscall.RawConn) *rawWriter {
+	w := &rawWriter{rc: rc}
+	w.write = func(fd uintptr) bool {
+		w.n, w.err = rawWrite(fd, w.frame)
+		return true // one attempt: never wait for room
+	}
+	return w
+}
+
+// rawPipe returns a writer for w when w is a non-blocking pipe (os/exec's
+// stdin pipes are), else nil.
+func rawPipe(w io.Writer) (*rawWriter, int) {
 	sc, ok := w.(syscall.Conn)
 	if !ok {
 		return nil, 0
@@ -38,17 +59,17 @@ func rawPipe(w io.Writer) (syscall.RawConn, int) {
 	if !fifo || !nonblock {
 		return nil, 0
 	}
-	return rc, atomicPipeWrite
+	return newRawWriter(rc), atomicPipeWrite
 }
 
-// tryWriteRaw writes frame with one non-blocking write(2). It reports
-// written=false, with nothing written, when the pipe has no room.
-func tryWriteRaw(rc syscall.RawConn, frame []byte) (written bool, n int, err error) {
-	var werr error
-	cerr := rc.Write(func(fd uintptr) bool {
-		n, werr = syscall.Write(int(fd), frame)
-		return true // one attempt: never wait for room
-	})
+// try writes frame with one non-blocking write(2). It reports
+// written=false, with nothing written, when the pipe has no room. One
+// goroutine at a time (the holder of the connection's write turn).
+func (w *rawWriter) try(frame []byte) (written bool, n int, err error) {
+	w.frame = frame
+	cerr := w.rc.Write(w.write)
+	n, werr := w.n, w.err
+	w.frame, w.n, w.err = nil, 0, nil
 	switch {
 	case cerr != nil:
 		return false, 0, cerr

@@ -94,11 +94,20 @@ func validValue(b []byte, i, depth int) (int, bool) {
 // any byte from 0x20 up is accepted (invalid UTF-8 included); control
 // characters must be escaped.
 func validString(b []byte, i int) (int, bool) {
-	for j := i + 1; j < len(b); {
-		switch c := b[j]; {
-		case c == '"':
+	j := i + 1
+	for {
+		// The run of bytes that need no look: most of a string, all of
+		// most.
+		for j < len(b) && plainStringByte[b[j]] {
+			j++
+		}
+		if j >= len(b) {
+			return len(b), false
+		}
+		switch b[j] {
+		case '"':
 			return j + 1, true
-		case c == '\\':
+		case '\\':
 			if j+1 >= len(b) {
 				return j, false
 			}
@@ -113,14 +122,20 @@ func validString(b []byte, i int) (int, bool) {
 			default:
 				return j, false
 			}
-		case c < 0x20:
+		default: // a control character
 			return j, false
-		default:
-			j++
 		}
 	}
-	return len(b), false
 }
+
+// plainStringByte[c] is true for a byte a JSON string holds as it is:
+// not a quote, not a backslash, not a control character.
+var plainStringByte = func() (t [256]bool) {
+	for c := 0x20; c < 256; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
 
