@@ -58,6 +58,9 @@ func main() {
 	stopProfile := startCPUProfile(os.Getenv("AGENTIFY_CPUPROFILE"), os.Stderr)
 	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stopProfile()
+	// Stdio pipes the line stream polled go back to blocking: the flag is
+	// the open file's, shared with whoever else holds it.
+	rpc.RestoreBlocking()
 	os.Exit(code)
 }
 

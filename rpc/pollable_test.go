@@ -84,6 +84,11 @@ func TestPollableBlockingPipe(t *testing.T) {
 	if n, err := r.Read(buf); err != nil || string(buf[:n]) != "x" {
 		t.Fatalf("read of the original after closing the duplicate = %q, %v", buf[:n], err)
 	}
+	// At exit the flag goes back: other holders of the pipe see it blocking.
+	RestoreBlocking()
+	if nonblocking(r) {
+		t.Error("RestoreBlocking left the pipe's read end non-blocking")
+	}
 }
 
 // A line stream over blocking pipes (the gateway's stdio, started by

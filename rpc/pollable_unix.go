@@ -4,6 +4,7 @@ package rpc
 
 import (
 	"os"
+	"sync"
 	"syscall"
 )
 
@@ -49,7 +50,33 @@ func pollable(f *os.File) *os.File {
 	if nfd < 0 {
 		return f
 	}
+	madeNonblock.Lock()
+	madeNonblock.files = append(madeNonblock.files, f)
+	madeNonblock.Unlock()
 	return os.NewFile(uintptr(nfd), f.Name())
+}
+
+// madeNonblock lists the files whose open file pollable set non-blocking.
+var madeNonblock struct {
+	sync.Mutex
+	files []*os.File
+}
+
+// RestoreBlocking sets the files that line streams made non-blocking (a
+// blocking stdin or stdout pipe, see pollable) blocking again. The flag
+// belongs to the open file, which other processes may share (a shell
+// script that goes on writing to the same stdout after the gateway
+// exits), so a process calls it before it exits, when no stream reads or
+// writes them any more.
+func RestoreBlocking() {
+	madeNonblock.Lock()
+	defer madeNonblock.Unlock()
+	for _, f := range madeNonblock.files {
+		if rc, err := f.SyscallConn(); err == nil {
+			rc.Control(func(fd uintptr) { syscall.SetNonblock(int(fd), false) })
+		}
+	}
+	madeNonblock.files = nil
 }
 
 // dupCloexec duplicates fd, close-on-exec, so that backends never inherit it.
