@@ -20,6 +20,7 @@ const (
 	fresh2SetPath = "testdata/fresh2.json"
 	fresh3SetPath = "testdata/fresh3.json"
 	fresh4SetPath = "testdata/fresh4.json"
+	fresh5SetPath = "testdata/fresh5.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -367,6 +368,7 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.90, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.94, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.50, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.01}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
