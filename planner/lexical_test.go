@@ -334,3 +334,48 @@ func TestLexicalRefusesMissingDeletion(t *testing.T) {
 		t.Errorf("create on the crm: plan %s__%s (%q)", p.BackendID, p.Tool, p.Text)
 	}
 }
+
+// TestLexicalRefusesMissingOperation: a request led by a write verb of
+// tool names (rename, upload, merge, ...) on a server none of whose tools
+// states that operation is refused with candidates, like a deletion; a
+// server whose tools are raw HTTP calls of its API offers every operation.
+func TestLexicalRefusesMissingOperation(t *testing.T) {
+	tools := append(lexicalFixture(),
+		Tool{Backend: "chat", Name: "list_channels", Description: "List the channels of the workspace.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"number"}}}`)},
+		Tool{Backend: "chat", Name: "post_message", Description: "Post a message to a channel.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`)},
+		Tool{Backend: "tickets", Name: "tickets_get", Description: "Send a GET request to the Tickets REST API.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)},
+		Tool{Backend: "tickets", Name: "tickets_post", Description: "Send a POST request to the Tickets REST API.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"body":{"type":"object"}},"required":["path"]}`)},
+	)
+	cat := NewCatalog(tools)
+	for _, q := range []string{
+		"rename the #random chat channel to #watercooler",
+		"upload report.pdf to the chat channel #ops",
+		"rename the crm contact jane@acme.dev to Jane Roe",
+	} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.BackendID != "" || len(p.Candidates) == 0 {
+			t.Errorf("%q: plan %s__%s, %d candidates; want a refusal with candidates", q, p.BackendID, p.Tool, len(p.Candidates))
+		}
+	}
+	for q, want := range map[string]string{
+		"post 'deploy done' to the chat channel ops":   "chat__post_message",
+		"list the chat channels":                       "chat__list_channels",
+		"create a crm contact for jane@acme.dev":       "crm__create_contact",
+		"rename the ticket TCK-12 via the tickets api": "tickets",
+		"run the query status=open on the tickets api": "tickets",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if got := p.BackendID + "__" + p.Tool; p.BackendID == "" {
+			t.Errorf("%q: refused (%q), want a plan", q, p.Text)
+		} else if got != want && p.BackendID != want {
+			t.Errorf("%q: plan %s, want %s", q, got, want)
+		}
+	}
+}

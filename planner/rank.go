@@ -77,6 +77,7 @@ type Index struct {
 
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
+	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
 
 	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
 	terms       []string    // by term id
@@ -115,14 +116,49 @@ var (
 )
 
 // opVerbs are the analyzed verbs the refusal check of Search treats as a
-// request for an operation a server must offer: the destructive ones.
+// request for an operation a server must offer: the verbs that lead tool
+// names by the CRUD convention for destroying and for writing (delete,
+// create, update, rename, merge, upload, cancel, ...), less the light
+// verbs. A request led by one of them names an operation; a server none of
+// whose tools states it (nor a synonym of it) in any field does not offer
+// it. Round 4 measured only the destructive ones: with the write verbs
+// too, "run JQL: ..." was refused against a raw-API server, whose tools
+// name HTTP methods, not operations; rawAPIName now exempts such servers.
 var opVerbs = func() map[string]bool {
 	m := map[string]bool{}
-	for w := range destructiveNameVerbs {
-		m[stem(w)] = true
+	for _, set := range []map[string]bool{destructiveNameVerbs, writeNameVerbs} {
+		for w := range set {
+			if !lightVerbs[w] {
+				m[stem(w)] = true
+			}
+		}
 	}
 	return m
 }()
+
+// lightVerbs are English's light verbs (do, make, take, have, give, get,
+// go, put, set, keep), whose meaning comes from their object or particle
+// ("set up an alert", "put the file"), and "new", an adjective more often
+// than a verb: none of them names an operation.
+var lightVerbs = setOf("do", "make", "take", "have", "give", "get", "go", "put", "set", "keep", "new")
+
+// httpMethods are the request methods of HTTP (RFC 9110).
+var httpMethods = setOf("get", "head", "post", "put", "patch", "delete", "options")
+
+// rawAPIName reports whether a tool's name, after leading words that
+// repeat its backend's name or say "api", is only an HTTP method
+// ("jira_get", "API-post"): a raw call of the product's API, which can do
+// any operation of that product, so no verb is foreign to its server.
+func rawAPIName(name, backend string) bool {
+	var words []string
+	splitWords(name, func(w string) { words = append(words, strings.ToLower(w)) })
+	bw := map[string]bool{}
+	splitWords(backend, func(w string) { bw[strings.ToLower(w)] = true })
+	for len(words) > 1 && (bw[words[0]] || words[0] == "api") {
+		words = words[1:]
+	}
+	return len(words) == 1 && httpMethods[words[0]]
+}
 
 // nameHints infers read-only, destructive and write hints from the first
 // word of a tool's name, after a leading word that repeats the backend's
@@ -272,6 +308,12 @@ func NewIndex(tools []Tool) *Index {
 			hints |= nh
 		}
 		ix.docHint[i] = hints
+		if int(b) == len(ix.rawAPI) {
+			ix.rawAPI = append(ix.rawAPI, false)
+		}
+		if rawAPIName(t.Name, t.Backend) {
+			ix.rawAPI[b] = true
+		}
 
 		seen := map[int32]bool{}
 		splitWords(t.Name, func(word string) {
@@ -637,16 +679,15 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			st.mask[p.doc] |= bit
 		}
 	}
-	// The action a server offers: a request whose main verb asks to
-	// delete (the destructive verbs of tool names, opVerbs) and that no
+	// The action a server offers: a request whose main verb names an
+	// operation (opVerbs: delete, create, rename, upload, ...) that no
 	// tool of a server matches in any field, nor by any synonym, asks
 	// that server for something it does not do ("delete the circleci
-	// project" when no CircleCI tool deletes): its tools matched the
-	// object words only, and running one of them (a create, a list) for
-	// a deletion is the costliest wrong plan. Such tools get no evidence.
-	// Only deletion: measured with every write verb of tool names too,
-	// "run JQL" against a raw-API server (jira_get, jira_post) was
-	// refused, since generic tools name HTTP methods, not operations.
+	// project" when no CircleCI tool deletes, "rename the slack channel"
+	// when no Slack tool renames): its tools matched the object words
+	// only, and running one of them (a create, a list) instead is a wrong
+	// plan. Such tools get no evidence. A raw-API server (rawAPIName)
+	// offers every operation of its product.
 	if verbGroup >= 0 {
 		clear(st.offers)
 		bit := uint64(1) << verbGroup
@@ -654,6 +695,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			if st.mask[d]&bit != 0 {
 				st.offers[ix.docBackend[d]] = true
 			}
+		}
+		for b, raw := range ix.rawAPI {
+			st.offers[b] = st.offers[b] || raw
 		}
 	}
 
