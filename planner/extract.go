@@ -445,6 +445,23 @@ func anchors(tok qtok, pw string) bool {
 	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
 }
 
+// namingPronoun reports whether toks[i] is the object pronoun of a verb of
+// naming ("call it homepage-after", "name them v2"): English's naming
+// construction puts the name right after it, as after "called".
+func namingPronoun(toks []qtok, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch toks[i].lower {
+	case "it", "them", "this":
+		switch toks[i-1].lower {
+		case "call", "name", "title", "label", "rename":
+			return true
+		}
+	}
+	return false
+}
+
 // anchoredValue finds "<word of the parameter's name> <value>" in the
 // query: "project 4521", "Sentry org acme", "branch chore/cleanup",
 // "monitor mon_abc123". It returns the token index of the value.
@@ -483,7 +500,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	}
 	for i := 0; i+1 < len(v.toks); i++ {
 		for _, pw := range pws {
-			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw
+			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw || pw == "called" && namingPronoun(v.toks, i)
 			if !ok {
 				continue
 			}

@@ -430,7 +430,7 @@ func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 		return 0, "", false
 	}
 	for i := 0; i+1 < len(v.toks); i++ {
-		if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) {
+		if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) && !(slices.Contains(cues, "called") && namingPronoun(v.toks, i)) {
 			continue
 		}
 		start := i + 1

@@ -150,6 +150,9 @@ func TestCuedText(t *testing.T) {
 	checkArgs(t, `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`, []argCase{
 		{"deploy an edge function called hello to supabase", `{"name":"hello"}`},
 		{"add a customer named Jane Doe with email j@x.io", `{"name":"Jane Doe"}`},
+		// "call it X": the naming construction with a pronoun.
+		{"take a screenshot and call it homepage-after", `{"name":"homepage-after"}`},
+		{"take a screenshot and call it Front Page", `{"name":"Front Page"}`},
 	})
 	checkArgs(t, `{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`, []argCase{
 		{"post a message saying deploy is done to C0123ABC", `{"channel_id":"C0123ABC","text":"deploy is done"}`},
