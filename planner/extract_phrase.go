@@ -419,6 +419,12 @@ var namingCues = map[string][]string{
 	"content": {"saying", "says", "reading", "containing"},
 }
 
+// textNouns are nouns whose value is a phrase of free text, not an
+// identifier: written right after the noun ("on the topic quantum error
+// correction", "with the description Faster builds for CI"), the text runs
+// to a clause boundary like after "titled".
+var textNouns = setOf("topic", "subject", "prompt", "question", "instructions", "description", "summary", "note")
+
 // cuedText reads the unquoted text after a naming cue for a text
 // parameter ("titled Crash on startup in acme/web" -> "Crash on startup").
 // The text runs to a clause boundary: punctuation, "via"/"using"/"with", or
@@ -426,6 +432,9 @@ var namingCues = map[string][]string{
 // an id, a number). It returns the first token index and the text.
 func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 	cues := namingCues[p.lname]
+	if textNouns[p.lname] {
+		cues = append(slices.Clip(cues), p.lname)
+	}
 	if len(cues) == 0 {
 		return 0, "", false
 	}

@@ -154,6 +154,11 @@ func TestCuedText(t *testing.T) {
 		{"take a screenshot and call it homepage-after", `{"name":"homepage-after"}`},
 		{"take a screenshot and call it Front Page", `{"name":"Front Page"}`},
 	})
+	// A noun of free text cues its own value ("the topic ...").
+	checkArgs(t, `{"type":"object","properties":{"topic":{"type":"string"},"depth":{"type":"number"}},"required":["topic"]}`, []argCase{
+		{"research the topic quantum error correction", `{"topic":"quantum error correction"}`},
+		{"research the topic solid state batteries in 3 steps", `{"topic":"solid state batteries"}`},
+	})
 	checkArgs(t, `{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`, []argCase{
 		{"post a message saying deploy is done to C0123ABC", `{"channel_id":"C0123ABC","text":"deploy is done"}`},
 	})
