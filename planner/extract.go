@@ -938,6 +938,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// A JSON object or array written in the task, for the object or
 			// array parameter it names or the only one there is.
 			val, ok = snippetFor(p, props, query, v.json, usedJSON)
+		case p.typ == "object" && len(p.nested) == 0 && isFilterParam(p):
+			val, ok = filterPhrase(v, props, usedTok)
 		}
 		switch {
 		case ok:
@@ -1453,3 +1455,57 @@ func isCountParam(n string) bool {
 // bareWord is a word of a task lower-cased, without the punctuation that
 // sentences put around words.
 func bareWord(w string) string { return strings.ToLower(strings.Trim(w, ".,;:!?()")) }
+
+// isFilterParam reports whether p is a query filter: an object without
+// declared members named or described as a filter ("filter", "query",
+// "where", "criteria", "selector"; MongoDB's find, count, delete-many).
+func isFilterParam(p argProp) bool {
+	switch p.lname {
+	case "filter", "query", "where", "match", "criteria", "selector":
+		return true
+	}
+	return p.descTerms["filter"] || p.descTerms["criteria"]
+}
+
+// filterPhrase reads the condition a task states in English for a query
+// filter: "with status \"expired\"", "where status is expired", "whose
+// country is DE" give {"status": "expired"}; a number stays a number. The
+// field is one word that names no parameter of the tool ("with database
+// app" names where to look, not what); the value is the next word or quoted
+// text, after "is", "=", "equals", "of". It reads one condition, the first.
+func filterPhrase(v queryValues, props []argProp, used map[int]bool) (any, bool) {
+	for i := 0; i+2 < len(v.toks); i++ {
+		switch v.toks[i].lower {
+		case "with", "where", "whose":
+		default:
+			continue
+		}
+		f := v.toks[i+1]
+		if f.quoted || used[i+1] || stopWords[f.lower] || !plainWords(f.lower) || strings.Contains(f.lower, "/") ||
+			slices.ContainsFunc(props, func(p argProp) bool { return p.lname == squash(f.lower) }) {
+			continue
+		}
+		j := i + 2
+		for j < len(v.toks) && !v.toks[j].quoted && (v.toks[j].lower == "is" || v.toks[j].lower == "=" || v.toks[j].lower == "equals" || v.toks[j].lower == "of") {
+			j++
+		}
+		if j >= len(v.toks) || used[j] {
+			continue
+		}
+		t := v.toks[j]
+		if !t.quoted && (stopWords[t.lower] || objectEndWords[t.lower] || !valueLike(t)) {
+			continue
+		}
+		var val any = t.text
+		if n, err := strconv.ParseFloat(t.text, 64); err == nil && !t.quoted {
+			val = n
+		}
+		used[j] = true
+		return map[string]any{f.text: val}, true
+	}
+	return nil, false
+}
+
+// objectEndWords are prepositions and conjunctions, which end a value
+// rather than being one.
+var objectEndWords = setOf("to", "from", "in", "on", "into", "for", "with", "of", "at", "by", "via", "as", "and", "or", "than")

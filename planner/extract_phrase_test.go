@@ -163,3 +163,20 @@ func TestCuedText(t *testing.T) {
 		{"post a message saying deploy is done to C0123ABC", `{"channel_id":"C0123ABC","text":"deploy is done"}`},
 	})
 }
+
+// TestFilterPhrase: a query filter (an object without declared members,
+// named or described as a filter) takes the condition the task states in
+// English; a word naming another parameter is not a field.
+func TestFilterPhrase(t *testing.T) {
+	del := `{"type":"object","properties":{"database":{"type":"string"},"collection":{"type":"string"},"filter":{"type":"object","description":"The query filter"}},"required":["database","collection"]}`
+	checkArgs(t, del, []argCase{
+		{`remove every document with status "expired" from the sessions collection in the app database`, `{"collection":"sessions","database":"app","filter":{"status":"expired"}}`},
+		{"delete the documents where status is expired in database app collection sessions", `{"collection":"sessions","database":"app","filter":{"status":"expired"}}`},
+		{"delete the documents whose age is 30 in database app collection people", `{"collection":"people","database":"app","filter":{"age":30}}`},
+		{"delete everything in database app collection people", `{"collection":"people","database":"app"}`},
+	})
+	// Not a filter: an object parameter that is not one takes no condition.
+	checkArgs(t, `{"type":"object","properties":{"options":{"type":"object"}}}`, []argCase{
+		{"read it with status expired", `{}`},
+	})
+}
