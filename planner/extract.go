@@ -445,6 +445,10 @@ func anchors(tok qtok, pw string) bool {
 	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
 }
 
+// namingCue are the participles that introduce a name ("an issue titled
+// Crash", "a repo named docs").
+var namingCue = setOf("titled", "named", "called")
+
 // namingPronoun reports whether toks[i] is the object pronoun of a verb of
 // naming ("call it homepage-after", "name them v2"): English's naming
 // construction puts the name right after it, as after "called".
@@ -487,6 +491,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
 	}
+	if isSearchParam(p.lname) && (p.descTerms[normalizeWord("title")] || p.descTerms[normalizeWord("titles")]) {
+		// A search that compares titles ("The text that the API compares
+		// page and database titles against"): the title of the thing
+		// sought is the text to search for ("the page titled Roadmap").
+		pws = append(pws, "titled", "named", "called")
+	}
 	switch p.lname {
 	case "title":
 		pws = append(pws, "titled")
@@ -512,7 +522,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			}
 			// An optional parameter takes only a value that cannot be
 			// prose ("tool calls" does not name a tool called "calls").
-			if !p.required && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			// After "titled", "named", "called" the value is introduced as
+			// one, so the check does not apply.
+			if !p.required && !namingCue[pw] && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {

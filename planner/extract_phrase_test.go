@@ -180,3 +180,13 @@ func TestFilterPhrase(t *testing.T) {
 		{"read it with status expired", `{}`},
 	})
 }
+
+// TestTitledSearch: a search that compares titles takes the title the task
+// names ("the page titled Roadmap") as its text; after "titled", "named",
+// "called" an optional parameter takes a plain word too.
+func TestTitledSearch(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"query":{"type":"string","description":"The text that the API compares page and database titles against."},"page_size":{"type":"integer"}}}`, []argCase{
+		{"look up the notion page titled Roadmap", `{"query":"Roadmap"}`},
+		{"find the database named Hiring", `{"query":"Hiring"}`},
+	})
+}
