@@ -43,8 +43,9 @@ type queryValues struct {
 }
 
 var (
-	reSize  = regexp.MustCompile(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
-	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6})\b`)
+	reSize = regexp.MustCompile(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
+	// The cardinal may be a word ("the last ten"), as numberWords lists them.
+	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
 	reCountNoun = regexp.MustCompile(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
 	// "skip the first 10", "skip 20", "offset 40": results to pass over.
@@ -229,6 +230,9 @@ func extractValues(query, cwd string) queryValues {
 	}
 	if m := reCount.FindStringSubmatch(countText); m != nil {
 		v.count, _ = strconv.Atoi(m[1])
+		if f, ok := numberWords[strings.ToLower(m[1])]; ok {
+			v.count = int(f)
+		}
 	} else if m := reCountNoun.FindStringSubmatch(countText); m != nil {
 		v.count, _ = strconv.Atoi(m[1])
 	} else {

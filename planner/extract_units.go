@@ -219,6 +219,11 @@ func countOfThings(words []string) int {
 	clean := bareWord
 	for i, w := range words {
 		n, err := strconv.Atoi(clean(w))
+		if f, ok := numberWords[clean(w)]; ok {
+			// "ten open issues": a cardinal written as a word counts the
+			// same way (numberWords leaves out "one").
+			n, err = int(f), nil
+		}
 		if err != nil || n <= 0 || i+1 >= len(words) {
 			continue
 		}

@@ -90,3 +90,15 @@ func TestPropsCache(t *testing.T) {
 		t.Errorf("cache holds %d schemas, want <= %d", n, propsCacheSize)
 	}
 }
+
+// TestCountWords: a result count written as a word ("the last ten", "ten
+// open issues") limits a listing like its digits do; "one" is not read.
+func TestCountWords(t *testing.T) {
+	list := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"per_page":{"type":"number"}},"required":["owner","repo"]}`
+	checkArgs(t, list, []argCase{
+		{"show me the last ten commits in acme/web", `{"owner":"acme","per_page":10,"repo":"web"}`},
+		{"list twenty open issues in acme/web", `{"owner":"acme","per_page":20,"repo":"web"}`},
+		{"list the issues in acme/web", `{"owner":"acme","repo":"web"}`},
+		{"list one issue in acme/web", `{"owner":"acme","repo":"web"}`},
+	})
+}
