@@ -72,9 +72,23 @@ type numberAt struct {
 	value        float64
 	isInt        bool
 	before, next string  // neighbouring words, lower-cased ("page 2", "10 results")
+	linked       string  // the word before a linking word before the number ("depth of 3", "limit is 5"), lower-cased
 	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
+}
+
+// linkWords join a name to its value: "depth of 3", "limit is 5", "timeout
+// = 30", "page size to 50", "retries at 2".
+var linkWords = setOf("of", "is", "=", "to", "at", "as", "equals")
+
+// linkedWord returns the word before a linking word right before word i,
+// or "".
+func linkedWord(at func(int) string, i int) string {
+	if linkWords[at(i-1)] {
+		return at(i - 2)
+	}
+	return ""
 }
 
 // numberWords are the English cardinal numbers people write out in a task
@@ -178,7 +192,7 @@ func extractValues(query, cwd string) queryValues {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		m := reNumber.FindStringSubmatch(" " + w + " ")
 		if na, ok := parseAttachedUnit(strings.Trim(w, ".,;:!?()")); m == nil && ok {
-			na.before, na.next = at(i-1), at(i+1)
+			na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
 			v.numbers = append(v.numbers, na)
 			continue
 		}
@@ -191,7 +205,7 @@ func extractValues(query, cwd string) queryValues {
 			}
 			if n, ok := numberWords[lw]; ok {
 				na := numberAt{value: n, isInt: true, word: true}
-				na.before, na.next = at(i-1), at(i+1)
+				na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
 				v.numbers = append(v.numbers, na)
 			}
 			continue
@@ -201,7 +215,7 @@ func extractValues(query, cwd string) queryValues {
 			continue
 		}
 		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
-		na.before, na.next = at(i-1), at(i+1)
+		na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
@@ -1330,7 +1344,8 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 		for _, w := range words {
 			// "page 2", "10 results", and through the synonym groups "3
 			// pictures" for image_count.
-			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) {
+			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) ||
+				n.linked != "" && anchors(qtok{lower: n.linked}, w) {
 				return i, true
 			}
 		}

@@ -102,3 +102,14 @@ func TestCountWords(t *testing.T) {
 		{"list one issue in acme/web", `{"owner":"acme","repo":"web"}`},
 	})
 }
+
+// TestLinkedNumber: a number joined to a parameter's name by a linking
+// word ("depth of 3", "retries is 2") belongs to that parameter.
+func TestLinkedNumber(t *testing.T) {
+	crawl := `{"type":"object","properties":{"url":{"type":"string"},"max_depth":{"type":"integer"},"retries":{"type":"integer"}},"required":["url"]}`
+	checkArgs(t, crawl, []argCase{
+		{"crawl https://docs.example.dev with a max depth of 3", `{"max_depth":3,"url":"https://docs.example.dev"}`},
+		{"crawl https://docs.example.dev, retries at 2", `{"retries":2,"url":"https://docs.example.dev"}`},
+		{"crawl https://docs.example.dev in 3 passes", `{"url":"https://docs.example.dev"}`},
+	})
+}
