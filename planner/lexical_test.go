@@ -379,3 +379,20 @@ func TestLexicalRefusesMissingOperation(t *testing.T) {
 		}
 	}
 }
+
+// TestPhrasalNounNotProduct: a phrasal verb written as one word ("signup",
+// "checkout", "dropdown") in a product's place is an English noun, not a
+// product no backend serves; a name that is not one still is.
+func TestPhrasalNounNotProduct(t *testing.T) {
+	cat := NewCatalog(lexicalFixture())
+	for _, q := range []string{"take a screenshot of the page in the signup flow", "take a screenshot of the page on the checkout step"} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.BackendID != "shots" {
+			t.Errorf("%q: plan %s__%s (%q), want shots__screenshot", q, p.BackendID, p.Tool, p.Text)
+		}
+	}
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "take a screenshot of the page in the zorblax flow"}, cat)
+	if p.BackendID != "" {
+		t.Errorf("an unknown product in a product's place: plan %s__%s, want a refusal", p.BackendID, p.Tool)
+	}
+}

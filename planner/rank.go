@@ -728,7 +728,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 			continue
 		}
-		if !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
+		if !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
 			foreign = true
 		}
 	}
@@ -830,6 +830,24 @@ func evidence(score, task, maxIDF float64, foreign bool) float64 {
 		return 0
 	}
 	return score * task / maxIDF
+}
+
+// particles are the adverbs that make English phrasal verbs ("sign up",
+// "check out", "log in").
+var particles = []string{"up", "out", "in", "down", "off", "over", "back", "on"}
+
+// phrasalNoun reports whether w is a phrasal verb written as one word, the
+// way English makes nouns of them ("signup", "checkout", "dropdown",
+// "rollout"): an English verb and a particle, lower-case. Such a word in a
+// product's place ("in the signup form") is an ordinary noun, not the name
+// of a product no backend serves.
+func phrasalNoun(w string) bool {
+	for _, p := range particles {
+		if v, ok := strings.CutSuffix(w, p); ok && len(v) >= 3 && isEnglish(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesBackend reports whether term is a word of a backend's name that is
