@@ -396,3 +396,17 @@ func TestPhrasalNounNotProduct(t *testing.T) {
 		t.Errorf("an unknown product in a product's place: plan %s__%s, want a refusal", p.BackendID, p.Tool)
 	}
 }
+
+// TestPeopleAreUsers: "people" and "person" are the plain words for the
+// user accounts of a workspace (synonymGroups).
+func TestPeopleAreUsers(t *testing.T) {
+	cat := NewCatalog(append(lexicalFixture(),
+		Tool{Backend: "wiki", Name: "list_templates", Description: "List the workspace templates.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		Tool{Backend: "wiki", Name: "list_users", Description: "List all the registered users of the shared workspace, with their roles.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"page_size":{"type":"integer"}}}`)}))
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "who are all the people in our wiki workspace?"}, cat)
+	if p.BackendID != "wiki" || p.Tool != "list_users" {
+		t.Errorf("plan %s__%s (%q), want wiki__list_users", p.BackendID, p.Tool, p.Text)
+	}
+}
