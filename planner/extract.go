@@ -429,6 +429,12 @@ func paramWords(name string) []string {
 	if len(out) > 1 && last == "name" {
 		out = out[:len(out)-1]
 	}
+	if len(out) == 0 && last != "" && normalizeWord(last) != "" && !strings.ContainsAny(name, "_-") && strings.ToLower(name) == last {
+		// A name that is only an identity word ("key", "id"): nothing
+		// else names the value, so the word itself anchors it ("the
+		// redis key session:abc").
+		out = append(out, normalizeWord(last))
+	}
 	return out
 }
 

@@ -190,3 +190,15 @@ func TestTitledSearch(t *testing.T) {
 		{"find the database named Hiring", `{"query":"Hiring"}`},
 	})
 }
+
+// TestIdentityWordAnchor: a parameter named only by an identity word
+// ("key", "id") is anchored by that word ("the redis key session:abc").
+func TestIdentityWordAnchor(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string","description":"Redis key"}},"required":["key"]}`, []argCase{
+		{"delete the redis key cache:users", `{"key":"cache:users"}`},
+		{"delete the redis key cache_users", `{"key":"cache_users"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"}}}`, []argCase{
+		{"archive the record with id rec_81x", `{"id":"rec_81x"}`},
+	})
+}
