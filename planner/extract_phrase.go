@@ -425,6 +425,9 @@ var namingCues = map[string][]string{
 // to a clause boundary like after "titled".
 var textNouns = setOf("topic", "subject", "prompt", "question", "instructions", "description", "summary", "note")
 
+// sayingCue are the cues that introduce a message's words.
+var sayingCue = setOf("saying", "says", "reading")
+
 // cuedText reads the unquoted text after a naming cue for a text
 // parameter ("titled Crash on startup in acme/web" -> "Crash on startup").
 // The text runs to a clause boundary: punctuation, "via"/"using"/"with", or
@@ -443,7 +446,10 @@ func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 			continue
 		}
 		start := i + 1
-		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] {
+		// After "saying" comes a clause, which may open with any word
+		// ("saying the build is green"); after "titled" a name does not
+		// ("called the ...").
+		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] {
 			continue
 		}
 		var ws []string

@@ -161,6 +161,9 @@ func TestCuedText(t *testing.T) {
 	})
 	checkArgs(t, `{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`, []argCase{
 		{"post a message saying deploy is done to C0123ABC", `{"channel_id":"C0123ABC","text":"deploy is done"}`},
+		// A message may open with any word.
+		{"post a message to C0123ABC saying the build is green", `{"channel_id":"C0123ABC","text":"the build is green"}`},
+		{"post a message to C0123ABC saying we are live", `{"channel_id":"C0123ABC","text":"we are live"}`},
 	})
 }
 
