@@ -108,6 +108,11 @@ var (
 	reWord    = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_-]*`)
 )
 
+// reBareDomain is a host name of the common generic top-level domains
+// (IANA), written alone: "example.com", "docs.python.org". Country codes are
+// left out: two letters are too often a file extension or a field.
+var reBareDomain = regexp.MustCompile(`^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|io|dev|app|ai|edu|gov|info|cloud|tech|site|xyz)(?:/[^\s]*)?$`)
+
 // extractValues finds the values in query. cwd, when set, resolves relative
 // paths ("src/a.ts", "./x").
 func extractValues(query, cwd string) queryValues {
@@ -128,6 +133,13 @@ func extractValues(query, cwd string) queryValues {
 	}
 	for _, e := range reEmail.FindAllString(rest, -1) {
 		v.emails = append(v.emails, e)
+	}
+	for _, f := range fields(rest) {
+		// A host name written without its scheme ("go to example.com"):
+		// the web's URL, https being the scheme browsers assume.
+		if d := strings.ToLower(strings.TrimRight(f.text, ".,;:!?)")); !f.quoted && reBareDomain.MatchString(d) && !strings.Contains(d, "@") {
+			v.urls = append(v.urls, "https://"+d)
+		}
 	}
 	// Paths: tokens outside quotes and URLs.
 	for _, f := range fields(rest) {

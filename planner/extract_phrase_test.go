@@ -205,3 +205,15 @@ func TestIdentityWordAnchor(t *testing.T) {
 		{"archive the record with id rec_81x", `{"id":"rec_81x"}`},
 	})
 }
+
+// TestBareDomainURL: a host name written without a scheme fills a URL
+// parameter as an https URL; a file name or an email address does not.
+func TestBareDomainURL(t *testing.T) {
+	nav := `{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]}`
+	checkArgs(t, nav, []argCase{
+		{"navigate the browser to example.com", `{"url":"https://example.com"}`},
+		{"scrape docs.python.org/3/library please", `{"url":"https://docs.python.org/3/library"}`},
+		{"open notes.md", `{}`},
+		{"write to bob@acme.io", `{}`},
+	})
+}
