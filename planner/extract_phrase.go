@@ -271,13 +271,15 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 	var startP, endP *argProp
 	for i := range props {
 		p := &props[i]
-		if p.typ != "string" || args[p.name] != nil {
+		if p.typ != "string" {
 			continue
 		}
 		switch {
-		case startP == nil && (hasAny(p.lname, "origin", "source", "start", "begin", "since") || p.lname == "from"):
+		case startP == nil && args[p.name] == nil && (hasAny(p.lname, "origin", "source", "start", "begin", "since") || p.lname == "from"):
 			startP = p
 		case endP == nil && (hasAny(p.lname, "destination", "target", "until") || p.lname == "to" || p.lname == "end" || strings.HasPrefix(p.lname, "end")):
+			// The end may already hold what "to" anchors ("to Potsdam");
+			// the start is still open.
 			endP = p
 		}
 	}
@@ -308,7 +310,7 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 			continue
 		}
 		b, _ := run(j + 1)
-		if b == "" {
+		if b == "" || args[endP.name] != nil && args[endP.name] != b {
 			continue
 		}
 		args[startP.name], args[endP.name] = a, b

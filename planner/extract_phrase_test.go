@@ -64,6 +64,9 @@ func TestFromToRange(t *testing.T) {
 		{"driving directions from Boston to New York", `{"destination":"New York","mode":"driving","origin":"Boston"}`},
 		{"walking directions from Boston to New York by the river", `{"destination":"New York","mode":"walking","origin":"Boston"}`},
 		{"directions from Boston", `{}`},
+		// The end "to" anchors first ("to Potsdam"); the start is still read.
+		{"directions from Berlin to Potsdam", `{"destination":"Potsdam","origin":"Berlin"}`},
+		{"directions from Berlin to Potsdam by bike", `{"destination":"Potsdam","origin":"Berlin"}`},
 	})
 }
 
