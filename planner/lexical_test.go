@@ -410,3 +410,21 @@ func TestPeopleAreUsers(t *testing.T) {
 		t.Errorf("plan %s__%s (%q), want wiki__list_users", p.BackendID, p.Tool, p.Text)
 	}
 }
+
+// TestGiveMeIsGet: "give me X" asks to get X; the word "give" does not
+// pick a tool whose name has it.
+func TestGiveMeIsGet(t *testing.T) {
+	cat := NewCatalog(append(lexicalFixture(),
+		Tool{Backend: "fb", Name: "give_feedback", Description: "Give feedback on the directions and answers of this server.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		Tool{Backend: "maps", Name: "directions", Description: "Get directions between two places.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"origin":{"type":"string"},"destination":{"type":"string"}},"required":["origin","destination"]}`)}))
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "give me the directions from Berlin to Potsdam by bike"}, cat)
+	if p.BackendID != "maps" || string(p.Arguments) != `{"destination":"Potsdam","origin":"Berlin"}` {
+		t.Errorf("plan %s__%s %s (%q), want maps__directions from Berlin to Potsdam", p.BackendID, p.Tool, p.Arguments, p.Text)
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "give feedback to the developers"}, cat)
+	if p.Tool != "give_feedback" {
+		t.Errorf("plan %s__%s, want fb__give_feedback", p.BackendID, p.Tool)
+	}
+}

@@ -97,6 +97,13 @@ func rewriteIdioms(query string) string {
 		}
 		return query[:i] + verb + rest
 	}
+	// "give me the directions": to give the one asking is to let them
+	// have, the sense of "get"; "give" itself names no operation.
+	for _, idiom := range []string{"give me ", "give us "} {
+		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
+			return query[:i] + "get " + query[i+len(idiom):]
+		}
+	}
 	// "go to https://...": going to a URL is navigating to it.
 	if i := strings.Index(lq, "go to "); i >= 0 && strings.Contains(lq[i:min(len(lq), i+20)], "://") {
 		return query[:i] + "navigate to " + query[i+len("go to "):]
