@@ -979,6 +979,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if allWordsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
 			}
+		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
+			// An SQL statement written into the task, unquoted.
+			val, ok = sqlStatement(v.query)
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
@@ -1558,3 +1561,54 @@ func filterPhrase(v queryValues, props []argProp, used map[int]bool) (any, bool)
 // objectEndWords are prepositions and conjunctions, which end a value
 // rather than being one.
 var objectEndWords = setOf("to", "from", "in", "on", "into", "for", "with", "of", "at", "by", "via", "as", "and", "or", "than")
+
+// isSQLParam reports whether p takes an SQL statement: named "sql", or a
+// query or statement parameter whose description says SQL.
+func isSQLParam(p argProp) bool {
+	return p.lname == "sql" || (p.lname == "query" || p.lname == "statement") && strings.Contains(strings.ToLower(p.desc), "sql")
+}
+
+// reSQLStart finds where an SQL statement begins in a task, by the shapes
+// of SQL's statements (ISO/IEC 9075): SELECT ... FROM, SELECT * or
+// SELECT fn(, INSERT INTO, UPDATE t SET, DELETE FROM, CREATE/ALTER/DROP
+// TABLE|INDEX|VIEW|SCHEMA|EXTENSION, WITH name AS (, EXPLAIN. The shapes,
+// not the keywords alone, since "select the option" and "update the row"
+// are English.
+var reSQLStart = regexp.MustCompile(`(?i)\b(?:select\s+(?:[*\d(]|[\w.]+(?:\s*,\s*[\w.]+)*\s+from\b|\w+\(|distinct\b)|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b|(?:create|alter|drop)\s+(?:table|index|view|schema|extension)\b|with\s+\w+\s+as\s*\(|explain\s+(?:analyze\s+)?select\b)`)
+
+// reSQLTail is a last phrase that says where to run the statement, not
+// part of it: "... against postgres", "... on supabase", "... using psql".
+var reSQLTail = regexp.MustCompile(`(?i)\s+(?:on|in|against|via|using)\s+(?:the\s+)?[a-z][a-z0-9-]*(?:\s+(?:db|database))?[.!?]?$`)
+
+// reSQLJoin finds a join, whose ON belongs to the statement.
+var reSQLJoin = regexp.MustCompile(`(?i)\bjoin\b`)
+
+// sqlStatement returns the SQL statement a task writes out, from its first
+// keyword to the end, less a closing phrase naming where to run it and the
+// sentence's full stop.
+func sqlStatement(query string) (string, bool) {
+	loc := reSQLStart.FindStringIndex(query)
+	if loc == nil {
+		return "", false
+	}
+	stmt := strings.TrimSpace(query[loc[0]:])
+	if !reSQLJoin.MatchString(stmt) {
+		if m := reSQLTail.FindStringIndex(stmt); m != nil && !sqlTailKeyword(stmt[m[0]:]) {
+			stmt = stmt[:m[0]]
+		}
+	}
+	stmt = strings.TrimRight(strings.TrimSpace(stmt), ".!?")
+	return stmt, stmt != ""
+}
+
+// sqlTailKeyword reports whether a closing phrase ends in an SQL word
+// ("... ON CONFLICT", "... IS NULL"), which then belongs to the statement.
+func sqlTailKeyword(tail string) bool {
+	f := strings.Fields(tail)
+	last := strings.ToLower(strings.TrimRight(f[len(f)-1], ".!?"))
+	switch last {
+	case "conflict", "null", "true", "false", "asc", "desc", "default", "update", "delete", "cascade":
+		return true
+	}
+	return false
+}
