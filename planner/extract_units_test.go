@@ -113,3 +113,15 @@ func TestLinkedNumber(t *testing.T) {
 		{"crawl https://docs.example.dev in 3 passes", `{"url":"https://docs.example.dev"}`},
 	})
 }
+
+// TestObjectForList: one JSON object written for a list of objects is its
+// one item; a list of strings takes no object.
+func TestObjectForList(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"collection":{"type":"string"},"documents":{"type":"array","items":{"type":"object"}}},"required":["collection","documents"]}`, []argCase{
+		{`insert a document {"name": "ada"} into the collection people`, `{"collection":"people","documents":[{"name":"ada"}]}`},
+		{`insert [{"name": "ada"}, {"name": "bob"}] into the collection people`, `{"collection":"people","documents":[{"name":"ada"},{"name":"bob"}]}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}}}`, []argCase{
+		{`tag it {"name": "ada"}`, `{}`},
+	})
+}
