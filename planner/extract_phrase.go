@@ -427,6 +427,28 @@ var namingCues = map[string][]string{
 // to a clause boundary like after "titled".
 var textNouns = setOf("topic", "subject", "prompt", "question", "instructions", "description", "summary", "note")
 
+// withVerbs are the verbs whose "with" introduces what they put in ("fill
+// X with Y", "reply with Y", "answer with Y"), and withValueParams the
+// parameters that take it.
+var (
+	withVerbs       = setOf("fill", "reply", "respond", "answer", "populate", "prefill")
+	withValueParams = setOf("value", "text", "message", "body", "content", "comment")
+)
+
+// firstVerb returns the first word of a request after its framing words
+// ("please", "can you"), lower-cased.
+func firstVerb(toks []qtok) string {
+	for _, t := range toks {
+		if t.quoted {
+			return ""
+		}
+		if !requestFrame[t.lower] {
+			return t.lower
+		}
+	}
+	return ""
+}
+
 // sayingCue are the cues that introduce a message's words.
 var sayingCue = setOf("saying", "says", "reading")
 
@@ -440,6 +462,11 @@ func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 	if textNouns[p.lname] {
 		cues = append(slices.Clip(cues), p.lname)
 	}
+	if withValueParams[p.lname] && withVerbs[firstVerb(v.toks)] {
+		// "fill the email field with a@b.co", "reply with thanks all":
+		// these verbs take what they put in after "with".
+		cues = append(slices.Clip(cues), "with")
+	}
 	if len(cues) == 0 {
 		return 0, "", false
 	}
@@ -448,10 +475,10 @@ func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 			continue
 		}
 		start := i + 1
-		// After "saying" comes a clause, which may open with any word
-		// ("saying the build is green"); after "titled" a name does not
-		// ("called the ...").
-		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] {
+		// After "saying" (and the "with" of "reply with") comes a
+		// clause, which may open with any word ("saying the build is
+		// green"); after "titled" a name does not ("called the ...").
+		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] && v.toks[i].lower != "with" {
 			continue
 		}
 		var ws []string

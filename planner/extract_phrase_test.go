@@ -220,3 +220,17 @@ func TestBareDomainURL(t *testing.T) {
 		{"write to bob@acme.io", `{}`},
 	})
 }
+
+// TestWithValue: after "fill"/"reply"/"respond" the "with" phrase is what
+// they put in; other verbs' "with" is not a value.
+func TestWithValue(t *testing.T) {
+	reply := `{"type":"object","properties":{"channel_id":{"type":"string"},"thread_ts":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","thread_ts","text"]}`
+	checkArgs(t, reply, []argCase{
+		{"reply in thread 1700000000.000100 of channel C123 with thanks all", `{"channel_id":"C123","text":"thanks all","thread_ts":"1700000000.000100"}`},
+	})
+	fill := `{"type":"object","properties":{"selector":{"type":"string"},"value":{"type":"string"}},"required":["selector","value"]}`
+	checkArgs(t, fill, []argCase{
+		{"fill #email with a@b.co", `{"selector":"#email","value":"a@b.co"}`},
+		{"click #email with care", `{"selector":"#email"}`},
+	})
+}
