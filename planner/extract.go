@@ -78,6 +78,13 @@ type numberAt struct {
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
 }
 
+// periodAfter reports whether the text after "last N" starts with a unit
+// of time: "the last 24 hours" is a period, not 24 results.
+func periodAfter(rest string) bool {
+	f := strings.Fields(rest)
+	return len(f) > 0 && timeUnits[bareWord(f[0])] != 0
+}
+
 // linkWords join a name to its value: "depth of 3", "limit is 5", "timeout
 // = 30", "page size to 50", "retries at 2".
 var linkWords = setOf("of", "is", "=", "to", "at", "as", "equals")
@@ -254,9 +261,9 @@ func extractValues(query, cwd string) queryValues {
 		v.offset, _ = strconv.Atoi(plain[m[2]:m[3]])
 		countText = plain[:m[0]] + " " + plain[m[1]:]
 	}
-	if m := reCount.FindStringSubmatch(countText); m != nil {
-		v.count, _ = strconv.Atoi(m[1])
-		if f, ok := numberWords[strings.ToLower(m[1])]; ok {
+	if m := reCount.FindStringSubmatchIndex(countText); m != nil && !periodAfter(countText[m[1]:]) {
+		v.count, _ = strconv.Atoi(countText[m[2]:m[3]])
+		if f, ok := numberWords[strings.ToLower(countText[m[2]:m[3]])]; ok {
 			v.count = int(f)
 		}
 	} else if m := reCountNoun.FindStringSubmatch(countText); m != nil {

@@ -100,6 +100,9 @@ func TestCountWords(t *testing.T) {
 		{"list twenty open issues in acme/web", `{"owner":"acme","per_page":20,"repo":"web"}`},
 		{"list the issues in acme/web", `{"owner":"acme","repo":"web"}`},
 		{"list one issue in acme/web", `{"owner":"acme","repo":"web"}`},
+		// "the last 24 hours" is a period, not a count.
+		{"list the issues of acme/web from the last 24 hours", `{"owner":"acme","repo":"web"}`},
+		{"list the issues of acme/web from the last two days", `{"owner":"acme","repo":"web"}`},
 	})
 }
 
