@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -426,5 +427,18 @@ func TestGiveMeIsGet(t *testing.T) {
 	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "give feedback to the developers"}, cat)
 	if p.Tool != "give_feedback" {
 		t.Errorf("plan %s__%s, want fb__give_feedback", p.BackendID, p.Tool)
+	}
+}
+
+// TestProductNameNotArgument: the name of the tool's own product in the
+// task says which tools to use; it is not an argument ("on context7" is no
+// library id).
+func TestProductNameNotArgument(t *testing.T) {
+	cat := NewCatalog(append(rankFixture(),
+		Tool{Backend: "context7", Name: "query-docs", Description: "Queries up-to-date documentation and code examples from Context7 for any library.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"libraryId":{"type":"string","description":"Exact Context7-compatible library ID (e.g., '/mongodb/docs', '/vercel/next.js')"},"query":{"type":"string","description":"What to look up in the library's documentation"}},"required":["libraryId","query"]}`)}))
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "look up the react docs about useEffect cleanup on context7"}, cat)
+	if p.Tool != "query-docs" || strings.Contains(strings.ToLower(string(p.Arguments)), `"context7"`) {
+		t.Errorf("plan %s__%s %s missing %v, want query-docs without the product's name as a value", p.BackendID, p.Tool, p.Arguments, p.Missing)
 	}
 }
