@@ -1170,6 +1170,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = operands(props, v, args, usedNum, missing)
 	missing = setToValue(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
+	missing = replaceWith(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
@@ -1618,4 +1619,58 @@ func sqlTailKeyword(tail string) bool {
 		return true
 	}
 	return false
+}
+
+// reReplaceWith reads "replace X with Y" ("replacing", "replaces"): the
+// text to find and the text to put instead.
+var reReplaceWith = regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:all\s+(?:occurrences\s+of\s+)?|every\s+)?(.+?)\s+with\s+(.+)$`)
+
+// reTrailingPlace is a closing "in <path>" or "in the file": where, not what.
+var reTrailingPlace = regexp.MustCompile(`(?i)\s+(?:in|inside|within)\s+(?:the\s+file\s+)?(?:[~./]\S*|the\s+file)$`)
+
+// replaceWith fills a pair of parameters for the old and the new text of an
+// edit (old_string/new_string, oldText/newText, search/replace), both still
+// open, from "replace X with Y". Quotes around X or Y are the task's, not
+// the text's. It returns the parameters still missing.
+func replaceWith(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var oldP, newP *argProp
+	for i := range props {
+		p := &props[i]
+		if p.typ != "string" || args[p.name] != nil {
+			continue
+		}
+		switch {
+		case oldP == nil && (strings.HasPrefix(p.lname, "old") || p.lname == "search" || p.lname == "find"):
+			oldP = p
+		case newP == nil && (strings.HasPrefix(p.lname, "new") && !strings.HasPrefix(p.lname, "newname") || p.lname == "replace" || p.lname == "replacement"):
+			newP = p
+		}
+	}
+	if oldP == nil || newP == nil {
+		return missing
+	}
+	m := reReplaceWith.FindStringSubmatch(v.query)
+	if m == nil {
+		return missing
+	}
+	unquote := func(s string) string {
+		s = strings.TrimSpace(s)
+		if len(s) >= 2 {
+			if c, ok := quotePair(rune(s[0])); ok && rune(s[len(s)-1]) == c {
+				return s[1 : len(s)-1]
+			}
+		}
+		return s
+	}
+	a := unquote(m[1])
+	b := m[2]
+	if loc := reTrailingPlace.FindStringIndex(b); loc != nil {
+		b = b[:loc[0]]
+	}
+	b = unquote(strings.TrimRight(strings.TrimSpace(b), ".!?"))
+	if a == "" || b == "" {
+		return missing
+	}
+	args[oldP.name], args[newP.name] = a, b
+	return slices.DeleteFunc(missing, func(n string) bool { return n == oldP.name || n == newP.name })
 }

@@ -234,3 +234,20 @@ func TestWithValue(t *testing.T) {
 		{"click #email with care", `{"selector":"#email"}`},
 	})
 }
+
+// TestReplaceWith: "replace X with Y" fills an edit's old and new text,
+// also inside a list of edits; quotes and a closing "in <path>" are not
+// part of the text.
+func TestReplaceWith(t *testing.T) {
+	block := `{"type":"object","properties":{"file_path":{"type":"string"},"old_string":{"type":"string"},"new_string":{"type":"string"}},"required":["file_path"]}`
+	checkArgs(t, block, []argCase{
+		{"in /srv/a.txt replace foo with bar", `{"file_path":"/srv/a.txt","new_string":"bar","old_string":"foo"}`},
+		{"replace all occurrences of foo with bar in /srv/a.txt", `{"file_path":"/srv/a.txt","new_string":"bar","old_string":"foo"}`},
+		{"edit /srv/app/config.yaml replacing 'debug: true' with 'debug: false'", `{"file_path":"/srv/app/config.yaml","new_string":"debug: false","old_string":"debug: true"}`},
+		{"open /srv/a.txt with vim", `{"file_path":"/srv/a.txt"}`},
+	})
+	edits := `{"type":"object","properties":{"path":{"type":"string"},"edits":{"type":"array","items":{"type":"object","properties":{"oldText":{"type":"string"},"newText":{"type":"string"}},"required":["oldText","newText"]}}},"required":["path","edits"]}`
+	checkArgs(t, edits, []argCase{
+		{"in /srv/a.txt replace foo with bar", `{"edits":[{"newText":"bar","oldText":"foo"}],"path":"/srv/a.txt"}`},
+	})
+}
