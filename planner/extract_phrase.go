@@ -23,6 +23,14 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 			open = append(open, p)
 		}
 	}
+	if len(open) > 1 {
+		// Several open: a one-line payload is the item's headline, its
+		// title or subject, rather than its longer description or body.
+		heads := slices.DeleteFunc(slices.Clone(open), func(p argProp) bool { return p.lname != "title" && p.lname != "subject" })
+		if len(heads) == 1 {
+			open = heads
+		}
+	}
 	if len(open) != 1 {
 		return missing
 	}

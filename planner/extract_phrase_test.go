@@ -251,3 +251,13 @@ func TestReplaceWith(t *testing.T) {
 		{"in /srv/a.txt replace foo with bar", `{"edits":[{"newText":"bar","oldText":"foo"}],"path":"/srv/a.txt"}`},
 	})
 }
+
+// TestPayloadToTitle: with a title and a description both open, the one
+// payload a task gives (quoted or after a colon) is the title.
+func TestPayloadToTitle(t *testing.T) {
+	issue := `{"type":"object","properties":{"teamId":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"}},"required":["teamId","title","description"]}`
+	checkArgs(t, issue, []argCase{
+		{"create an issue for team ENG: login broken on safari", `{"teamId":"ENG","title":"login broken on safari"}`},
+		{"create an issue 'login broken on safari'", `{"title":"login broken on safari"}`},
+	})
+}
