@@ -141,13 +141,7 @@ func extractValues(query, cwd string) queryValues {
 	for _, e := range reEmail.FindAllString(rest, -1) {
 		v.emails = append(v.emails, e)
 	}
-	for _, f := range fields(rest) {
-		// A host name written without its scheme ("go to example.com"):
-		// the web's URL, https being the scheme browsers assume.
-		if d := strings.ToLower(strings.TrimRight(f.text, ".,;:!?)")); !f.quoted && reBareDomain.MatchString(d) && !strings.Contains(d, "@") {
-			v.urls = append(v.urls, "https://"+d)
-		}
-	}
+
 	// Paths: tokens outside quotes and URLs.
 	for _, f := range fields(rest) {
 		if f.quoted {
@@ -155,6 +149,14 @@ func extractValues(query, cwd string) queryValues {
 		}
 		tok := strings.TrimRight(f.text, ".,;:!?)")
 		tok = strings.TrimLeft(tok, "(")
+		if strings.IndexByte(tok, '.') > 0 && !strings.Contains(tok, "@") {
+			// A host name written without its scheme ("go to
+			// example.com"): the web's URL, https being the scheme
+			// browsers assume.
+			if d := strings.ToLower(tok); reBareDomain.MatchString(d) {
+				v.urls = append(v.urls, "https://"+d)
+			}
+		}
 		switch {
 		case strings.HasPrefix(tok, "/") && len(tok) > 1:
 			v.paths = append(v.paths, path.Clean(tok))
