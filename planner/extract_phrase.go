@@ -234,7 +234,7 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 			keyP = &props[i]
 		}
 	}
-	if valP == nil || keyP == nil || args[valP.name] != nil {
+	if valP == nil || keyP == nil {
 		return missing
 	}
 	for i, t := range v.toks {
@@ -248,9 +248,20 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 			return missing
 		}
 		to += i + 1
+		if x, ok := args[valP.name].(string); args[valP.name] != nil && (!ok || !slices.ContainsFunc(v.toks[i+1:to], func(t qtok) bool { return t.text == x })) {
+			// A value read otherwise stays, unless it is the key this
+			// phrase names ("set config value X to 500": X is the key).
+			return missing
+		}
 		val := v.toks[to+1]
 		if !val.quoted && (stopWords[val.lower] || val.text == "") {
 			return missing
+		}
+		delete(args, valP.name)
+		if k, ok := args[keyP.name].(string); ok && k == val.text {
+			// One token is not both the key and its value: the earlier
+			// reading gave the key what "to" introduces.
+			delete(args, keyP.name)
 		}
 		if args[keyP.name] == nil {
 			var keys []string

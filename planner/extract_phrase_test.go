@@ -51,6 +51,10 @@ func TestSetToValue(t *testing.T) {
 	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"number"}]}},"required":["key","value"]}`, []argCase{
 		{"set the defaultShell setting to zsh", `{"key":"defaultShell","value":"zsh"}`},
 		{"set the default shell to zsh", `{}`},
+		// The word "value" anchors the key here, and one token is never
+		// both the key and its value.
+		{"set config value fileWriteLineLimit to 500", `{"key":"fileWriteLineLimit","value":"500"}`},
+		{"set the viewport to 375x812", `{"key":"viewport","value":"375x812"}`},
 	})
 	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string","description":"Redis key"},"value":{"type":"string"},"expireSeconds":{"type":"number","description":"Optional expiration time in seconds"}},"required":["key","value"]}`, []argCase{
 		{"set redis key session:1 to abc with 60 second expiry", `{"expireSeconds":60,"key":"session:1","value":"abc"}`},
