@@ -225,3 +225,18 @@ func pointsInto(tools []Tool, t *Tool) bool {
 	}
 	return false
 }
+
+// TestFetchIdioms: "pull up", "bring up" and "give me" ask to get
+// something; their words ("pull", "give") do not reach the ranker, where
+// they would match pull requests and feedback tools by name.
+func TestFetchIdioms(t *testing.T) {
+	for _, q := range []string{"pull up issue 12 on acme/api", "bring up the console messages", "give me the directions to Potsdam"} {
+		terms := map[string]bool{}
+		for _, w := range parseQuery(q).words {
+			terms[w.term] = true
+		}
+		if !terms[normalizeWord("get")] || terms[normalizeWord("pull")] || terms[normalizeWord("give")] || terms[normalizeWord("bring")] {
+			t.Errorf("%q: terms %v, want get and none of pull, give, bring", q, terms)
+		}
+	}
+}
