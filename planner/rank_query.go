@@ -105,7 +105,7 @@ func rewriteIdioms(query string) string {
 			return query[:i] + "get " + query[i+len(idiom):]
 		}
 	}
-		// "give me the directions": to give the one asking is to let them
+	// "give me the directions": to give the one asking is to let them
 	// have, the sense of "get"; "give" itself names no operation.
 	for _, idiom := range []string{"give me ", "give us "} {
 		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
