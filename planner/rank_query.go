@@ -278,6 +278,14 @@ func parseQuery(query string) parsedQuery {
 			if prev == "how" {
 				add("count", 0.8, false)
 			}
+		case "long", "far", "big", "large", "old", "fast", "often":
+			// "how long", "how far", "how big": a question about a
+			// dimension asks for its measure noun.
+			if prev == "how" {
+				for _, n := range howMeasure[lw] {
+					add(stem(n), hintWeight, false)
+				}
+			}
 		}
 		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
 			// Capitalized inside a sentence, not at the start of one.
@@ -521,6 +529,13 @@ func isPlural(w string) bool {
 		return false
 	}
 	return !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
+}
+
+// howMeasure are the nouns that name the dimension "how <adjective>" asks
+// about (English's measure nouns of those adjectives).
+var howMeasure = map[string][]string{
+	"long": {"time", "duration", "length"}, "far": {"distance"}, "big": {"size"}, "large": {"size"},
+	"old": {"age"}, "fast": {"speed"}, "often": {"frequency"},
 }
 
 var beVerbs = setOf("is", "are", "was", "were", "be", "been", "still", "currently")

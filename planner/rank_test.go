@@ -240,3 +240,17 @@ func TestFetchIdioms(t *testing.T) {
 		}
 	}
 }
+
+// TestHowMeasure: "how long", "how far", "how big" ask for the measure
+// noun of the dimension, added as a hint; "long" elsewhere adds nothing.
+func TestHowMeasure(t *testing.T) {
+	has := func(q, n string) bool {
+		return slices.ContainsFunc(parseQuery(q).words, func(w queryWord) bool { return w.term == stem(n) && w.weight == hintWeight })
+	}
+	if !has("how long does it take to drive from Berlin to Hamburg", "duration") || !has("how far is Potsdam from Berlin", "distance") || !has("how big is the analytics db", "size") {
+		t.Error("how long/far/big: measure nouns missing")
+	}
+	if has("a long list of files", "duration") {
+		t.Error("'a long list': duration added")
+	}
+}
