@@ -1424,12 +1424,24 @@ func soleNumber(nums []numberAt, used map[int]bool, props []argProp) (int, bool)
 	}
 	idx, count := 0, 0
 	for i := range nums {
-		if !used[i] && !nums[i].word && !namedByOther(nums[i], props) {
+		if !used[i] && !nums[i].word && !namedByOther(nums[i], props) && !measured(nums[i]) {
 			idx, count = i, count+1
 		}
 	}
 	return idx, count == 1
 }
+
+// measured reports whether a number is written with a unit or a word of
+// dimension ("1280 wide", "30 seconds", "20 lines"): a measure, not the
+// identifier a tool's one required number stands for ("take a screenshot
+// at 1280 wide" names no page 1280).
+func measured(n numberAt) bool {
+	return n.unit != 0 || timeUnits[n.next] != 0 || unitWords[n.next] || dimensionWords[n.next] || n.percent
+}
+
+// dimensionWords are the adjectives and abbreviations that make a number a
+// size: "1280 wide", "800 px".
+var dimensionWords = setOf("wide", "tall", "high", "deep", "long", "px", "pixels", "pt", "em", "rem", "kb", "mb", "gb", "tb")
 
 // namedByOther reports whether a number is written next to a word of an
 // optional numeric parameter's name ("for 3 months" names

@@ -128,3 +128,14 @@ func TestObjectForList(t *testing.T) {
 		{`tag it {"name": "ada"}`, `{}`},
 	})
 }
+
+// TestMeasuredNotSole: a number written with a unit or a word of dimension
+// is a measure, not the tool's one required number.
+func TestMeasuredNotSole(t *testing.T) {
+	shot := `{"type":"object","properties":{"pageId":{"type":"number"},"format":{"type":"string"}},"required":["pageId"]}`
+	checkArgs(t, shot, []argCase{
+		{"take a screenshot at 1280 wide", `{}`},
+		{"take a screenshot 800 px tall", `{}`},
+		{"take a screenshot of 3", `{"pageId":3}`},
+	})
+}
