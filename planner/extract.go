@@ -1035,6 +1035,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if !found {
 				i, found = ownerAnchoredValue(v, p, usedTok)
 			}
+			if found && (p.typ == "integer" || p.typ == "number") && numberTaken(v, usedNum, v.toks[i].text) {
+				// The number a numeric reading gave another parameter
+				// ("page 2" to page) is not this one's too (per_page).
+				found = false
+			}
 			if found && fileExt(v.toks[i].lower) && !v.toks[i].quoted && !hasAny(n, "path", "file", "dir", "name") && slices.ContainsFunc(props, func(q argProp) bool {
 				return q.name != p.name && hasAny(q.lname, "path", "file") && (q.typ == "string" || q.typ == "")
 			}) {
@@ -1052,6 +1057,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 					val, ok = vals, true
 				} else if x := tokValue(i, p); x != nil {
 					val, ok = x, true
+					if f, err := strconv.ParseFloat(v.toks[i].text, 64); err == nil && (p.typ == "integer" || p.typ == "number") {
+						// The numeric readings below must not give the
+						// same number to another parameter.
+						for j, n := range v.numbers {
+							if !usedNum[j] && n.value == f {
+								usedNum[j] = true
+								break
+							}
+						}
+					}
 				}
 			}
 		}
@@ -1429,6 +1444,21 @@ func soleNumber(nums []numberAt, used map[int]bool, props []argProp) (int, bool)
 		}
 	}
 	return idx, count == 1
+}
+
+// numberTaken reports whether the number written as text is one a numeric
+// reading already gave a parameter.
+func numberTaken(v queryValues, used map[int]bool, text string) bool {
+	f, err := strconv.ParseFloat(strings.TrimSuffix(text, "%"), 64)
+	if err != nil {
+		return false
+	}
+	for i, n := range v.numbers {
+		if used[i] && n.value == f {
+			return true
+		}
+	}
+	return false
 }
 
 // measured reports whether a number is written with a unit or a word of

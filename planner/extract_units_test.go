@@ -139,3 +139,14 @@ func TestMeasuredNotSole(t *testing.T) {
 		{"take a screenshot of 3", `{"pageId":3}`},
 	})
 }
+
+// TestNumberOnce: one number written once fills one parameter ("page 2"
+// is the page, not also the page size).
+func TestNumberOnce(t *testing.T) {
+	list := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"page":{"type":"number"},"per_page":{"type":"number"}},"required":["owner","repo"]}`
+	checkArgs(t, list, []argCase{
+		{"show me page 2 of the issues in acme/web", `{"owner":"acme","page":2,"repo":"web"}`},
+		{"list 20 issues in acme/web", `{"owner":"acme","per_page":20,"repo":"web"}`},
+		{"list 20 issues in acme/web, page 3", `{"owner":"acme","page":3,"per_page":20,"repo":"web"}`},
+	})
+}
