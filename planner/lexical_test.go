@@ -366,8 +366,11 @@ func TestLexicalRefusesMissingOperation(t *testing.T) {
 		}
 	}
 	for q, want := range map[string]string{
-		"post 'deploy done' to the chat channel ops":   "chat__post_message",
-		"list the chat channels":                       "chat__list_channels",
+		"post 'deploy done' to the chat channel ops": "chat__post_message",
+		"list the chat channels":                     "chat__list_channels",
+		// A verb of writing in general ("write") is offered by any server
+		// with a writing tool, here post_message.
+		"write a message to the chat channel ops":      "chat__post_message",
 		"create a crm contact for jane@acme.dev":       "crm__create_contact",
 		"rename the ticket TCK-12 via the tickets api": "tickets",
 		"run the query status=open on the tickets api": "tickets",

@@ -78,6 +78,7 @@ type Index struct {
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
 	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	writes   []bool // by backend: some tool of it writes (hintWrite)
 
 	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
 	terms       []string    // by term id
@@ -141,6 +142,12 @@ var opVerbs = func() map[string]bool {
 // ("set up an alert", "put the file"), and "new", an adjective more often
 // than a verb: none of them names an operation.
 var lightVerbs = setOf("do", "make", "take", "have", "give", "get", "go", "put", "set", "keep", "new")
+
+// genericWrite are the verbs of writing in general, which name no
+// particular operation: English's and the CRUD convention's words for
+// making or changing something (write, add, insert, put, post, create,
+// update, edit, set, append, new, save, store).
+var genericWrite = stemSet("write", "add", "insert", "put", "post", "create", "update", "edit", "set", "append", "new", "save", "store")
 
 // httpMethods are the request methods of HTTP (RFC 9110).
 var httpMethods = setOf("get", "head", "post", "put", "patch", "delete", "options")
@@ -313,6 +320,12 @@ func NewIndex(tools []Tool) *Index {
 		}
 		if rawAPIName(t.Name, t.Backend) {
 			ix.rawAPI[b] = true
+		}
+		if int(b) == len(ix.writes) {
+			ix.writes = append(ix.writes, false)
+		}
+		if hints&hintWrite != 0 {
+			ix.writes[b] = true
 		}
 
 		seen := map[int32]bool{}
@@ -698,6 +711,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		for b, raw := range ix.rawAPI {
 			st.offers[b] = st.offers[b] || raw
+		}
+		if genericWrite[q.verb] {
+			// "write", "add", "post", "create" name writing in general,
+			// which every server with a writing tool offers ("write a
+			// note to the memory graph" for add_observations).
+			for b, w := range ix.writes {
+				st.offers[b] = st.offers[b] || w
+			}
 		}
 	}
 
