@@ -371,7 +371,7 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
 		// fresh5 (round 5): 12/40 refused, 0/40 false refusals (2/40 before
 		// round 5), args 24/26.
-		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.70, r5: 0.85, falseRefusal: 0.03, args: 0.90, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.29}},
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.70, r5: 0.85, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.29}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
