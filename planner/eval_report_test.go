@@ -14,12 +14,14 @@ import (
 
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
-// any change of issue #18 and is only reported, never tuned against.
+// any change of issue #18 and is only reported, never tuned against, like
+// fresh4.json; fresh3.json (round 4) and fresh5.json (round 5) are tuned on.
 const (
 	freshSetPath  = "testdata/fresh.json"
 	fresh2SetPath = "testdata/fresh2.json"
 	fresh3SetPath = "testdata/fresh3.json"
 	fresh4SetPath = "testdata/fresh4.json"
+	fresh5SetPath = "testdata/fresh5.json"
 	fresh6SetPath = "testdata/fresh6.json"
 )
 
@@ -367,7 +369,10 @@ func TestEvalReport(t *testing.T) {
 	}{
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.90, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
-		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.94, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
+		// fresh5 (round 5): 12/40 refused, 0/40 false refusals (2/40 before
+		// round 5), args 24/26.
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.70, r5: 0.85, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.29}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},

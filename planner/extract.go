@@ -43,8 +43,9 @@ type queryValues struct {
 }
 
 var (
-	reSize  = regexp.MustCompile(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
-	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6})\b`)
+	reSize = regexp.MustCompile(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
+	// The cardinal may be a word ("the last ten"), as numberWords lists them.
+	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
 	reCountNoun = regexp.MustCompile(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
 	// "skip the first 10", "skip 20", "offset 40": results to pass over.
@@ -71,9 +72,30 @@ type numberAt struct {
 	value        float64
 	isInt        bool
 	before, next string  // neighbouring words, lower-cased ("page 2", "10 results")
+	linked       string  // the word before a linking word before the number ("depth of 3", "limit is 5"), lower-cased
 	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
+}
+
+// periodAfter reports whether the text after "last N" starts with a unit
+// of time: "the last 24 hours" is a period, not 24 results.
+func periodAfter(rest string) bool {
+	f := strings.Fields(rest)
+	return len(f) > 0 && timeUnits[bareWord(f[0])] != 0
+}
+
+// linkWords join a name to its value: "depth of 3", "limit is 5", "timeout
+// = 30", "page size to 50", "retries at 2".
+var linkWords = setOf("of", "is", "=", "to", "at", "as", "equals")
+
+// linkedWord returns the word before a linking word right before word i,
+// or "".
+func linkedWord(at func(int) string, i int) string {
+	if linkWords[at(i-1)] {
+		return at(i - 2)
+	}
+	return ""
 }
 
 // numberWords are the English cardinal numbers people write out in a task
@@ -92,6 +114,11 @@ var (
 	reNumber  = regexp.MustCompile(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
 	reWord    = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_-]*`)
 )
+
+// reBareDomain is a host name of the common generic top-level domains
+// (IANA), written alone: "example.com", "docs.python.org". Country codes are
+// left out: two letters are too often a file extension or a field.
+var reBareDomain = regexp.MustCompile(`^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|io|dev|app|ai|edu|gov|info|cloud|tech|site|xyz)(?:/[^\s]*)?$`)
 
 // extractValues finds the values in query. cwd, when set, resolves relative
 // paths ("src/a.ts", "./x").
@@ -114,6 +141,7 @@ func extractValues(query, cwd string) queryValues {
 	for _, e := range reEmail.FindAllString(rest, -1) {
 		v.emails = append(v.emails, e)
 	}
+
 	// Paths: tokens outside quotes and URLs.
 	for _, f := range fields(rest) {
 		if f.quoted {
@@ -121,6 +149,14 @@ func extractValues(query, cwd string) queryValues {
 		}
 		tok := strings.TrimRight(f.text, ".,;:!?)")
 		tok = strings.TrimLeft(tok, "(")
+		if strings.IndexByte(tok, '.') > 0 && !strings.Contains(tok, "@") {
+			// A host name written without its scheme ("go to
+			// example.com"): the web's URL, https being the scheme
+			// browsers assume.
+			if d := strings.ToLower(tok); reBareDomain.MatchString(d) {
+				v.urls = append(v.urls, "https://"+d)
+			}
+		}
 		switch {
 		case strings.HasPrefix(tok, "/") && len(tok) > 1:
 			v.paths = append(v.paths, path.Clean(tok))
@@ -177,7 +213,7 @@ func extractValues(query, cwd string) queryValues {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		m := reNumber.FindStringSubmatch(" " + w + " ")
 		if na, ok := parseAttachedUnit(strings.Trim(w, ".,;:!?()")); m == nil && ok {
-			na.before, na.next = at(i-1), at(i+1)
+			na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
 			v.numbers = append(v.numbers, na)
 			continue
 		}
@@ -190,7 +226,7 @@ func extractValues(query, cwd string) queryValues {
 			}
 			if n, ok := numberWords[lw]; ok {
 				na := numberAt{value: n, isInt: true, word: true}
-				na.before, na.next = at(i-1), at(i+1)
+				na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
 				v.numbers = append(v.numbers, na)
 			}
 			continue
@@ -200,7 +236,7 @@ func extractValues(query, cwd string) queryValues {
 			continue
 		}
 		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
-		na.before, na.next = at(i-1), at(i+1)
+		na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
@@ -227,8 +263,11 @@ func extractValues(query, cwd string) queryValues {
 		v.offset, _ = strconv.Atoi(plain[m[2]:m[3]])
 		countText = plain[:m[0]] + " " + plain[m[1]:]
 	}
-	if m := reCount.FindStringSubmatch(countText); m != nil {
-		v.count, _ = strconv.Atoi(m[1])
+	if m := reCount.FindStringSubmatchIndex(countText); m != nil && !periodAfter(countText[m[1]:]) {
+		v.count, _ = strconv.Atoi(countText[m[2]:m[3]])
+		if f, ok := numberWords[strings.ToLower(countText[m[2]:m[3]])]; ok {
+			v.count = int(f)
+		}
 	} else if m := reCountNoun.FindStringSubmatch(countText); m != nil {
 		v.count, _ = strconv.Atoi(m[1])
 	} else {
@@ -411,6 +450,12 @@ func paramWords(name string) []string {
 	if len(out) > 1 && last == "name" {
 		out = out[:len(out)-1]
 	}
+	if len(out) == 0 && last != "" && normalizeWord(last) != "" && !strings.ContainsAny(name, "_-") && strings.ToLower(name) == last {
+		// A name that is only an identity word ("key", "id"): nothing
+		// else names the value, so the word itself anchors it ("the
+		// redis key session:abc").
+		out = append(out, normalizeWord(last))
+	}
 	return out
 }
 
@@ -445,6 +490,27 @@ func anchors(tok qtok, pw string) bool {
 	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
 }
 
+// namingCue are the participles that introduce a name ("an issue titled
+// Crash", "a repo named docs").
+var namingCue = setOf("titled", "named", "called")
+
+// namingPronoun reports whether toks[i] is the object pronoun of a verb of
+// naming ("call it homepage-after", "name them v2"): English's naming
+// construction puts the name right after it, as after "called".
+func namingPronoun(toks []qtok, i int) bool {
+	if i == 0 {
+		return false
+	}
+	switch toks[i].lower {
+	case "it", "them", "this":
+		switch toks[i-1].lower {
+		case "call", "name", "title", "label", "rename":
+			return true
+		}
+	}
+	return false
+}
+
 // anchoredValue finds "<word of the parameter's name> <value>" in the
 // query: "project 4521", "Sentry org acme", "branch chore/cleanup",
 // "monitor mon_abc123". It returns the token index of the value.
@@ -470,6 +536,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
 	}
+	if isSearchParam(p.lname) && (p.descTerms[normalizeWord("title")] || p.descTerms[normalizeWord("titles")]) {
+		// A search that compares titles ("The text that the API compares
+		// page and database titles against"): the title of the thing
+		// sought is the text to search for ("the page titled Roadmap").
+		pws = append(pws, "titled", "named", "called")
+	}
 	switch p.lname {
 	case "title":
 		pws = append(pws, "titled")
@@ -483,7 +555,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	}
 	for i := 0; i+1 < len(v.toks); i++ {
 		for _, pw := range pws {
-			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw
+			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw || pw == "called" && namingPronoun(v.toks, i)
 			if !ok {
 				continue
 			}
@@ -495,7 +567,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			}
 			// An optional parameter takes only a value that cannot be
 			// prose ("tool calls" does not name a tool called "calls").
-			if !p.required && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			// After "titled", "named", "called" the value is introduced as
+			// one, so the check does not apply.
+			if !p.required && !namingCue[pw] && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {
@@ -914,6 +988,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if allWordsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
 			}
+		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
+			// An SQL statement written into the task, unquoted.
+			val, ok = sqlStatement(v.query)
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
@@ -921,6 +998,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// A JSON object or array written in the task, for the object or
 			// array parameter it names or the only one there is.
 			val, ok = snippetFor(p, props, query, v.json, usedJSON)
+		case p.typ == "object" && len(p.nested) == 0 && isFilterParam(p):
+			val, ok = filterPhrase(v, props, usedTok)
 		}
 		switch {
 		case ok:
@@ -942,7 +1021,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		}
 		if !ok && p.typ == "string" {
-			if i, text, found := cuedText(p, v, usedTok); found && strings.Contains(text, " ") {
+			if i, text, found := cuedText(p, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)]) {
 				// Several words after "titled"/"named"/"saying": the
 				// whole phrase (one word is read by the anchor below).
 				val, ok = text, true
@@ -955,6 +1034,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			i, found := anchoredValue(v, p, usedTok)
 			if !found {
 				i, found = ownerAnchoredValue(v, p, usedTok)
+			}
+			if found && (p.typ == "integer" || p.typ == "number") && numberTaken(v, usedNum, v.toks[i].text) {
+				// The number a numeric reading gave another parameter
+				// ("page 2" to page) is not this one's too (per_page).
+				found = false
 			}
 			if found && fileExt(v.toks[i].lower) && !v.toks[i].quoted && !hasAny(n, "path", "file", "dir", "name") && slices.ContainsFunc(props, func(q argProp) bool {
 				return q.name != p.name && hasAny(q.lname, "path", "file") && (q.typ == "string" || q.typ == "")
@@ -973,6 +1057,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 					val, ok = vals, true
 				} else if x := tokValue(i, p); x != nil {
 					val, ok = x, true
+					if f, err := strconv.ParseFloat(v.toks[i].text, 64); err == nil && (p.typ == "integer" || p.typ == "number") {
+						// The numeric readings below must not give the
+						// same number to another parameter.
+						for j, n := range v.numbers {
+							if !usedNum[j] && n.value == f {
+								usedNum[j] = true
+								break
+							}
+						}
+					}
 				}
 			}
 		}
@@ -1093,6 +1187,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = operands(props, v, args, usedNum, missing)
 	missing = setToValue(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
+	missing = replaceWith(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
@@ -1295,7 +1390,8 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 		for _, w := range words {
 			// "page 2", "10 results", and through the synonym groups "3
 			// pictures" for image_count.
-			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) {
+			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) ||
+				n.linked != "" && anchors(qtok{lower: n.linked}, w) {
 				return i, true
 			}
 		}
@@ -1343,12 +1439,39 @@ func soleNumber(nums []numberAt, used map[int]bool, props []argProp) (int, bool)
 	}
 	idx, count := 0, 0
 	for i := range nums {
-		if !used[i] && !nums[i].word && !namedByOther(nums[i], props) {
+		if !used[i] && !nums[i].word && !namedByOther(nums[i], props) && !measured(nums[i]) {
 			idx, count = i, count+1
 		}
 	}
 	return idx, count == 1
 }
+
+// numberTaken reports whether the number written as text is one a numeric
+// reading already gave a parameter.
+func numberTaken(v queryValues, used map[int]bool, text string) bool {
+	f, err := strconv.ParseFloat(strings.TrimSuffix(text, "%"), 64)
+	if err != nil {
+		return false
+	}
+	for i, n := range v.numbers {
+		if used[i] && n.value == f {
+			return true
+		}
+	}
+	return false
+}
+
+// measured reports whether a number is written with a unit or a word of
+// dimension ("1280 wide", "30 seconds", "20 lines"): a measure, not the
+// identifier a tool's one required number stands for ("take a screenshot
+// at 1280 wide" names no page 1280).
+func measured(n numberAt) bool {
+	return n.unit != 0 || timeUnits[n.next] != 0 || unitWords[n.next] || dimensionWords[n.next] || n.percent
+}
+
+// dimensionWords are the adjectives and abbreviations that make a number a
+// size: "1280 wide", "800 px".
+var dimensionWords = setOf("wide", "tall", "high", "deep", "long", "px", "pixels", "pt", "em", "rem", "kb", "mb", "gb", "tb")
 
 // namedByOther reports whether a number is written next to a word of an
 // optional numeric parameter's name ("for 3 months" names
@@ -1436,3 +1559,162 @@ func isCountParam(n string) bool {
 // bareWord is a word of a task lower-cased, without the punctuation that
 // sentences put around words.
 func bareWord(w string) string { return strings.ToLower(strings.Trim(w, ".,;:!?()")) }
+
+// isFilterParam reports whether p is a query filter: an object without
+// declared members named or described as a filter ("filter", "query",
+// "where", "criteria", "selector"; MongoDB's find, count, delete-many).
+func isFilterParam(p argProp) bool {
+	switch p.lname {
+	case "filter", "query", "where", "match", "criteria", "selector":
+		return true
+	}
+	return p.descTerms["filter"] || p.descTerms["criteria"]
+}
+
+// filterPhrase reads the condition a task states in English for a query
+// filter: "with status \"expired\"", "where status is expired", "whose
+// country is DE" give {"status": "expired"}; a number stays a number. The
+// field is one word that names no parameter of the tool ("with database
+// app" names where to look, not what); the value is the next word or quoted
+// text, after "is", "=", "equals", "of". It reads one condition, the first.
+func filterPhrase(v queryValues, props []argProp, used map[int]bool) (any, bool) {
+	for i := 0; i+2 < len(v.toks); i++ {
+		switch v.toks[i].lower {
+		case "with", "where", "whose":
+		default:
+			continue
+		}
+		f := v.toks[i+1]
+		if f.quoted || used[i+1] || stopWords[f.lower] || !plainWords(f.lower) || strings.Contains(f.lower, "/") ||
+			slices.ContainsFunc(props, func(p argProp) bool { return p.lname == squash(f.lower) }) {
+			continue
+		}
+		j := i + 2
+		for j < len(v.toks) && !v.toks[j].quoted && (v.toks[j].lower == "is" || v.toks[j].lower == "=" || v.toks[j].lower == "equals" || v.toks[j].lower == "of") {
+			j++
+		}
+		if j >= len(v.toks) || used[j] {
+			continue
+		}
+		t := v.toks[j]
+		if !t.quoted && (stopWords[t.lower] || objectEndWords[t.lower] || !valueLike(t)) {
+			continue
+		}
+		var val any = t.text
+		if n, err := strconv.ParseFloat(t.text, 64); err == nil && !t.quoted {
+			val = n
+		}
+		used[j] = true
+		return map[string]any{f.text: val}, true
+	}
+	return nil, false
+}
+
+// objectEndWords are prepositions and conjunctions, which end a value
+// rather than being one.
+var objectEndWords = setOf("to", "from", "in", "on", "into", "for", "with", "of", "at", "by", "via", "as", "and", "or", "than")
+
+// isSQLParam reports whether p takes an SQL statement: named "sql", or a
+// query or statement parameter whose description says SQL.
+func isSQLParam(p argProp) bool {
+	return p.lname == "sql" || (p.lname == "query" || p.lname == "statement") && strings.Contains(strings.ToLower(p.desc), "sql")
+}
+
+// reSQLStart finds where an SQL statement begins in a task, by the shapes
+// of SQL's statements (ISO/IEC 9075): SELECT ... FROM, SELECT * or
+// SELECT fn(, INSERT INTO, UPDATE t SET, DELETE FROM, CREATE/ALTER/DROP
+// TABLE|INDEX|VIEW|SCHEMA|EXTENSION, WITH name AS (, EXPLAIN. The shapes,
+// not the keywords alone, since "select the option" and "update the row"
+// are English.
+var reSQLStart = regexp.MustCompile(`(?i)\b(?:select\s+(?:[*\d(]|[\w.]+(?:\s*,\s*[\w.]+)*\s+from\b|\w+\(|distinct\b)|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b|(?:create|alter|drop)\s+(?:table|index|view|schema|extension)\b|with\s+\w+\s+as\s*\(|explain\s+(?:analyze\s+)?select\b)`)
+
+// reSQLTail is a last phrase that says where to run the statement, not
+// part of it: "... against postgres", "... on supabase", "... using psql".
+var reSQLTail = regexp.MustCompile(`(?i)\s+(?:on|in|against|via|using)\s+(?:the\s+)?[a-z][a-z0-9-]*(?:\s+(?:db|database))?[.!?]?$`)
+
+// reSQLJoin finds a join, whose ON belongs to the statement.
+var reSQLJoin = regexp.MustCompile(`(?i)\bjoin\b`)
+
+// sqlStatement returns the SQL statement a task writes out, from its first
+// keyword to the end, less a closing phrase naming where to run it and the
+// sentence's full stop.
+func sqlStatement(query string) (string, bool) {
+	loc := reSQLStart.FindStringIndex(query)
+	if loc == nil {
+		return "", false
+	}
+	stmt := strings.TrimSpace(query[loc[0]:])
+	if !reSQLJoin.MatchString(stmt) {
+		if m := reSQLTail.FindStringIndex(stmt); m != nil && !sqlTailKeyword(stmt[m[0]:]) {
+			stmt = stmt[:m[0]]
+		}
+	}
+	stmt = strings.TrimRight(strings.TrimSpace(stmt), ".!?")
+	return stmt, stmt != ""
+}
+
+// sqlTailKeyword reports whether a closing phrase ends in an SQL word
+// ("... ON CONFLICT", "... IS NULL"), which then belongs to the statement.
+func sqlTailKeyword(tail string) bool {
+	f := strings.Fields(tail)
+	last := strings.ToLower(strings.TrimRight(f[len(f)-1], ".!?"))
+	switch last {
+	case "conflict", "null", "true", "false", "asc", "desc", "default", "update", "delete", "cascade":
+		return true
+	}
+	return false
+}
+
+// reReplaceWith reads "replace X with Y" ("replacing", "replaces"): the
+// text to find and the text to put instead.
+var reReplaceWith = regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:all\s+(?:occurrences\s+of\s+)?|every\s+)?(.+?)\s+with\s+(.+)$`)
+
+// reTrailingPlace is a closing "in <path>" or "in the file": where, not what.
+var reTrailingPlace = regexp.MustCompile(`(?i)\s+(?:in|inside|within)\s+(?:the\s+file\s+)?(?:[~./]\S*|the\s+file)$`)
+
+// replaceWith fills a pair of parameters for the old and the new text of an
+// edit (old_string/new_string, oldText/newText, search/replace), both still
+// open, from "replace X with Y". Quotes around X or Y are the task's, not
+// the text's. It returns the parameters still missing.
+func replaceWith(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var oldP, newP *argProp
+	for i := range props {
+		p := &props[i]
+		if p.typ != "string" || args[p.name] != nil {
+			continue
+		}
+		switch {
+		case oldP == nil && (strings.HasPrefix(p.lname, "old") || p.lname == "search" || p.lname == "find"):
+			oldP = p
+		case newP == nil && (strings.HasPrefix(p.lname, "new") && !strings.HasPrefix(p.lname, "newname") || p.lname == "replace" || p.lname == "replacement"):
+			newP = p
+		}
+	}
+	if oldP == nil || newP == nil {
+		return missing
+	}
+	m := reReplaceWith.FindStringSubmatch(v.query)
+	if m == nil {
+		return missing
+	}
+	unquote := func(s string) string {
+		s = strings.TrimSpace(s)
+		if len(s) >= 2 {
+			if c, ok := quotePair(rune(s[0])); ok && rune(s[len(s)-1]) == c {
+				return s[1 : len(s)-1]
+			}
+		}
+		return s
+	}
+	a := unquote(m[1])
+	b := m[2]
+	if loc := reTrailingPlace.FindStringIndex(b); loc != nil {
+		b = b[:loc[0]]
+	}
+	b = unquote(strings.TrimRight(strings.TrimSpace(b), ".!?"))
+	if a == "" || b == "" {
+		return missing
+	}
+	args[oldP.name], args[newP.name] = a, b
+	return slices.DeleteFunc(missing, func(n string) bool { return n == oldP.name || n == newP.name })
+}

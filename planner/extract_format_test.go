@@ -161,3 +161,20 @@ func TestCoordinatePair(t *testing.T) {
 		t.Errorf("fillArgs(%q) = %v, want nothing", q, args)
 	}
 }
+
+// TestSQLStatement: an SQL statement written into the task, unquoted, fills
+// an SQL parameter, without the closing phrase that names where to run it;
+// English that only shares a keyword ("select the option") does not.
+func TestSQLStatement(t *testing.T) {
+	pg := `{"type":"object","properties":{"sql":{"type":"string"}}}`
+	checkArgs(t, pg, []argCase{
+		{"query postgres: select * from orders limit 5", `{"sql":"select * from orders limit 5"}`},
+		{"run SELECT count(*) FROM users against postgres", `{"sql":"SELECT count(*) FROM users"}`},
+		{"run DELETE FROM sessions WHERE expires < now() in the app database", `{"sql":"DELETE FROM sessions WHERE expires \u003c now()"}`},
+		{"run SELECT a.id FROM a JOIN b ON a.id = b.id", `{"sql":"SELECT a.id FROM a JOIN b ON a.id = b.id"}`},
+		{"select the option Canada", `{}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"project_id":{"type":"string"},"query":{"type":"string","description":"The SQL query to execute"}},"required":["project_id","query"]}`, []argCase{
+		{"in project abcd execute UPDATE users SET active = false WHERE id = 4", `{"project_id":"abcd","query":"UPDATE users SET active = false WHERE id = 4"}`},
+	})
+}

@@ -23,6 +23,14 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 			open = append(open, p)
 		}
 	}
+	if len(open) > 1 {
+		// Several open: a one-line payload is the item's headline, its
+		// title or subject, rather than its longer description or body.
+		heads := slices.DeleteFunc(slices.Clone(open), func(p argProp) bool { return p.lname != "title" && p.lname != "subject" })
+		if len(heads) == 1 {
+			open = heads
+		}
+	}
 	if len(open) != 1 {
 		return missing
 	}
@@ -226,7 +234,7 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 			keyP = &props[i]
 		}
 	}
-	if valP == nil || keyP == nil || args[valP.name] != nil {
+	if valP == nil || keyP == nil {
 		return missing
 	}
 	for i, t := range v.toks {
@@ -240,9 +248,20 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 			return missing
 		}
 		to += i + 1
+		if x, ok := args[valP.name].(string); args[valP.name] != nil && (!ok || !slices.ContainsFunc(v.toks[i+1:to], func(t qtok) bool { return t.text == x })) {
+			// A value read otherwise stays, unless it is the key this
+			// phrase names ("set config value X to 500": X is the key).
+			return missing
+		}
 		val := v.toks[to+1]
 		if !val.quoted && (stopWords[val.lower] || val.text == "") {
 			return missing
+		}
+		delete(args, valP.name)
+		if k, ok := args[keyP.name].(string); ok && k == val.text {
+			// One token is not both the key and its value: the earlier
+			// reading gave the key what "to" introduces.
+			delete(args, keyP.name)
 		}
 		if args[keyP.name] == nil {
 			var keys []string
@@ -271,13 +290,15 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 	var startP, endP *argProp
 	for i := range props {
 		p := &props[i]
-		if p.typ != "string" || args[p.name] != nil {
+		if p.typ != "string" {
 			continue
 		}
 		switch {
-		case startP == nil && (hasAny(p.lname, "origin", "source", "start", "begin", "since") || p.lname == "from"):
+		case startP == nil && args[p.name] == nil && (hasAny(p.lname, "origin", "source", "start", "begin", "since") || p.lname == "from"):
 			startP = p
 		case endP == nil && (hasAny(p.lname, "destination", "target", "until") || p.lname == "to" || p.lname == "end" || strings.HasPrefix(p.lname, "end")):
+			// The end may already hold what "to" anchors ("to Potsdam");
+			// the start is still open.
 			endP = p
 		}
 	}
@@ -308,7 +329,7 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 			continue
 		}
 		b, _ := run(j + 1)
-		if b == "" {
+		if b == "" || args[endP.name] != nil && args[endP.name] != b {
 			continue
 		}
 		args[startP.name], args[endP.name] = a, b
@@ -419,6 +440,37 @@ var namingCues = map[string][]string{
 	"content": {"saying", "says", "reading", "containing"},
 }
 
+// textNouns are nouns whose value is a phrase of free text, not an
+// identifier: written right after the noun ("on the topic quantum error
+// correction", "with the description Faster builds for CI"), the text runs
+// to a clause boundary like after "titled".
+var textNouns = setOf("topic", "subject", "prompt", "question", "instructions", "description", "summary", "note")
+
+// withVerbs are the verbs whose "with" introduces what they put in ("fill
+// X with Y", "reply with Y", "answer with Y"), and withValueParams the
+// parameters that take it.
+var (
+	withVerbs       = setOf("fill", "reply", "respond", "answer", "populate", "prefill")
+	withValueParams = setOf("value", "text", "message", "body", "content", "comment")
+)
+
+// firstVerb returns the first word of a request after its framing words
+// ("please", "can you"), lower-cased.
+func firstVerb(toks []qtok) string {
+	for _, t := range toks {
+		if t.quoted {
+			return ""
+		}
+		if !requestFrame[t.lower] {
+			return t.lower
+		}
+	}
+	return ""
+}
+
+// sayingCue are the cues that introduce a message's words.
+var sayingCue = setOf("saying", "says", "reading")
+
 // cuedText reads the unquoted text after a naming cue for a text
 // parameter ("titled Crash on startup in acme/web" -> "Crash on startup").
 // The text runs to a clause boundary: punctuation, "via"/"using"/"with", or
@@ -426,15 +478,26 @@ var namingCues = map[string][]string{
 // an id, a number). It returns the first token index and the text.
 func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 	cues := namingCues[p.lname]
+	if textNouns[p.lname] {
+		cues = append(slices.Clip(cues), p.lname)
+	}
+	if withValueParams[p.lname] && withVerbs[firstVerb(v.toks)] {
+		// "fill the email field with a@b.co", "reply with thanks all":
+		// these verbs take what they put in after "with".
+		cues = append(slices.Clip(cues), "with")
+	}
 	if len(cues) == 0 {
 		return 0, "", false
 	}
 	for i := 0; i+1 < len(v.toks); i++ {
-		if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) {
+		if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) && !(slices.Contains(cues, "called") && namingPronoun(v.toks, i)) {
 			continue
 		}
 		start := i + 1
-		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] {
+		// After "saying" (and the "with" of "reply with") comes a
+		// clause, which may open with any word ("saying the build is
+		// green"); after "titled" a name does not ("called the ...").
+		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] && v.toks[i].lower != "with" {
 			continue
 		}
 		var ws []string

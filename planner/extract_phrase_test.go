@@ -51,6 +51,10 @@ func TestSetToValue(t *testing.T) {
 	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"number"}]}},"required":["key","value"]}`, []argCase{
 		{"set the defaultShell setting to zsh", `{"key":"defaultShell","value":"zsh"}`},
 		{"set the default shell to zsh", `{}`},
+		// The word "value" anchors the key here, and one token is never
+		// both the key and its value.
+		{"set config value fileWriteLineLimit to 500", `{"key":"fileWriteLineLimit","value":"500"}`},
+		{"set the viewport to 375x812", `{"key":"viewport","value":"375x812"}`},
 	})
 	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string","description":"Redis key"},"value":{"type":"string"},"expireSeconds":{"type":"number","description":"Optional expiration time in seconds"}},"required":["key","value"]}`, []argCase{
 		{"set redis key session:1 to abc with 60 second expiry", `{"expireSeconds":60,"key":"session:1","value":"abc"}`},
@@ -64,6 +68,9 @@ func TestFromToRange(t *testing.T) {
 		{"driving directions from Boston to New York", `{"destination":"New York","mode":"driving","origin":"Boston"}`},
 		{"walking directions from Boston to New York by the river", `{"destination":"New York","mode":"walking","origin":"Boston"}`},
 		{"directions from Boston", `{}`},
+		// The end "to" anchors first ("to Potsdam"); the start is still read.
+		{"directions from Berlin to Potsdam", `{"destination":"Potsdam","origin":"Berlin"}`},
+		{"directions from Berlin to Potsdam by bike", `{"destination":"Potsdam","origin":"Berlin"}`},
 	})
 }
 
@@ -150,8 +157,111 @@ func TestCuedText(t *testing.T) {
 	checkArgs(t, `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`, []argCase{
 		{"deploy an edge function called hello to supabase", `{"name":"hello"}`},
 		{"add a customer named Jane Doe with email j@x.io", `{"name":"Jane Doe"}`},
+		// "call it X": the naming construction with a pronoun.
+		{"take a screenshot and call it homepage-after", `{"name":"homepage-after"}`},
+		{"take a screenshot and call it Front Page", `{"name":"Front Page"}`},
+	})
+	// A noun of free text cues its own value ("the topic ...").
+	checkArgs(t, `{"type":"object","properties":{"topic":{"type":"string"},"depth":{"type":"number"}},"required":["topic"]}`, []argCase{
+		{"research the topic quantum error correction", `{"topic":"quantum error correction"}`},
+		{"research the topic solid state batteries in 3 steps", `{"topic":"solid state batteries"}`},
 	})
 	checkArgs(t, `{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`, []argCase{
 		{"post a message saying deploy is done to C0123ABC", `{"channel_id":"C0123ABC","text":"deploy is done"}`},
+		// A message may open with any word.
+		{"post a message to C0123ABC saying the build is green", `{"channel_id":"C0123ABC","text":"the build is green"}`},
+		{"post a message to C0123ABC saying we are live", `{"channel_id":"C0123ABC","text":"we are live"}`},
+	})
+}
+
+// TestFilterPhrase: a query filter (an object without declared members,
+// named or described as a filter) takes the condition the task states in
+// English; a word naming another parameter is not a field.
+func TestFilterPhrase(t *testing.T) {
+	del := `{"type":"object","properties":{"database":{"type":"string"},"collection":{"type":"string"},"filter":{"type":"object","description":"The query filter"}},"required":["database","collection"]}`
+	checkArgs(t, del, []argCase{
+		{`remove every document with status "expired" from the sessions collection in the app database`, `{"collection":"sessions","database":"app","filter":{"status":"expired"}}`},
+		{"delete the documents where status is expired in database app collection sessions", `{"collection":"sessions","database":"app","filter":{"status":"expired"}}`},
+		{"delete the documents whose age is 30 in database app collection people", `{"collection":"people","database":"app","filter":{"age":30}}`},
+		{"delete everything in database app collection people", `{"collection":"people","database":"app"}`},
+	})
+	// Not a filter: an object parameter that is not one takes no condition.
+	checkArgs(t, `{"type":"object","properties":{"options":{"type":"object"}}}`, []argCase{
+		{"read it with status expired", `{}`},
+	})
+}
+
+// TestTitledSearch: a search that compares titles takes the title the task
+// names ("the page titled Roadmap") as its text; after "titled", "named",
+// "called" an optional parameter takes a plain word too.
+func TestTitledSearch(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"query":{"type":"string","description":"The text that the API compares page and database titles against."},"page_size":{"type":"integer"}}}`, []argCase{
+		{"look up the notion page titled Roadmap", `{"query":"Roadmap"}`},
+		{"find the database named Hiring", `{"query":"Hiring"}`},
+	})
+}
+
+// TestIdentityWordAnchor: a parameter named only by an identity word
+// ("key", "id") is anchored by that word ("the redis key session:abc").
+func TestIdentityWordAnchor(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string","description":"Redis key"}},"required":["key"]}`, []argCase{
+		{"delete the redis key cache:users", `{"key":"cache:users"}`},
+		{"delete the redis key cache_users", `{"key":"cache_users"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"id":{"type":"string"},"note":{"type":"string"}}}`, []argCase{
+		{"archive the record with id rec_81x", `{"id":"rec_81x"}`},
+	})
+}
+
+// TestBareDomainURL: a host name written without a scheme fills a URL
+// parameter as an https URL; a file name or an email address does not.
+func TestBareDomainURL(t *testing.T) {
+	nav := `{"type":"object","properties":{"url":{"type":"string"}},"required":["url"]}`
+	checkArgs(t, nav, []argCase{
+		{"navigate the browser to example.com", `{"url":"https://example.com"}`},
+		{"scrape docs.python.org/3/library please", `{"url":"https://docs.python.org/3/library"}`},
+		{"open notes.md", `{}`},
+		{"write to bob@acme.io", `{}`},
+	})
+}
+
+// TestWithValue: after "fill"/"reply"/"respond" the "with" phrase is what
+// they put in; other verbs' "with" is not a value.
+func TestWithValue(t *testing.T) {
+	reply := `{"type":"object","properties":{"channel_id":{"type":"string"},"thread_ts":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","thread_ts","text"]}`
+	checkArgs(t, reply, []argCase{
+		{"reply in thread 1700000000.000100 of channel C123 with thanks all", `{"channel_id":"C123","text":"thanks all","thread_ts":"1700000000.000100"}`},
+	})
+	fill := `{"type":"object","properties":{"selector":{"type":"string"},"value":{"type":"string"}},"required":["selector","value"]}`
+	checkArgs(t, fill, []argCase{
+		{"fill #email with a@b.co", `{"selector":"#email","value":"a@b.co"}`},
+		{"click #email with care", `{"selector":"#email"}`},
+	})
+}
+
+// TestReplaceWith: "replace X with Y" fills an edit's old and new text,
+// also inside a list of edits; quotes and a closing "in <path>" are not
+// part of the text.
+func TestReplaceWith(t *testing.T) {
+	block := `{"type":"object","properties":{"file_path":{"type":"string"},"old_string":{"type":"string"},"new_string":{"type":"string"}},"required":["file_path"]}`
+	checkArgs(t, block, []argCase{
+		{"in /srv/a.txt replace foo with bar", `{"file_path":"/srv/a.txt","new_string":"bar","old_string":"foo"}`},
+		{"replace all occurrences of foo with bar in /srv/a.txt", `{"file_path":"/srv/a.txt","new_string":"bar","old_string":"foo"}`},
+		{"edit /srv/app/config.yaml replacing 'debug: true' with 'debug: false'", `{"file_path":"/srv/app/config.yaml","new_string":"debug: false","old_string":"debug: true"}`},
+		{"open /srv/a.txt with vim", `{"file_path":"/srv/a.txt"}`},
+	})
+	edits := `{"type":"object","properties":{"path":{"type":"string"},"edits":{"type":"array","items":{"type":"object","properties":{"oldText":{"type":"string"},"newText":{"type":"string"}},"required":["oldText","newText"]}}},"required":["path","edits"]}`
+	checkArgs(t, edits, []argCase{
+		{"in /srv/a.txt replace foo with bar", `{"edits":[{"newText":"bar","oldText":"foo"}],"path":"/srv/a.txt"}`},
+	})
+}
+
+// TestPayloadToTitle: with a title and a description both open, the one
+// payload a task gives (quoted or after a colon) is the title.
+func TestPayloadToTitle(t *testing.T) {
+	issue := `{"type":"object","properties":{"teamId":{"type":"string"},"title":{"type":"string"},"description":{"type":"string"}},"required":["teamId","title","description"]}`
+	checkArgs(t, issue, []argCase{
+		{"create an issue for team ENG: login broken on safari", `{"teamId":"ENG","title":"login broken on safari"}`},
+		{"create an issue 'login broken on safari'", `{"title":"login broken on safari"}`},
 	})
 }

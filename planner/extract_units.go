@@ -166,7 +166,10 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 	}
 	lq := strings.ToLower(query)
 	for i, sn := range snips {
-		if used[i] || sn[0] != want {
+		// One object written for a list of objects ("insert a document
+		// {...}") is that list's one item.
+		item := p.typ == "array" && p.itemType == "object" && sn[0] == '{'
+		if used[i] || sn[0] != want && !item {
 			continue
 		}
 		named := false
@@ -188,6 +191,9 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 			continue
 		}
 		used[i] = true
+		if item {
+			x = []any{x}
+		}
 		return x, true
 	}
 	return nil, false
@@ -219,6 +225,11 @@ func countOfThings(words []string) int {
 	clean := bareWord
 	for i, w := range words {
 		n, err := strconv.Atoi(clean(w))
+		if f, ok := numberWords[clean(w)]; ok {
+			// "ten open issues": a cardinal written as a word counts the
+			// same way (numberWords leaves out "one").
+			n, err = int(f), nil
+		}
 		if err != nil || n <= 0 || i+1 >= len(words) {
 			continue
 		}

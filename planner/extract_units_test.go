@@ -90,3 +90,63 @@ func TestPropsCache(t *testing.T) {
 		t.Errorf("cache holds %d schemas, want <= %d", n, propsCacheSize)
 	}
 }
+
+// TestCountWords: a result count written as a word ("the last ten", "ten
+// open issues") limits a listing like its digits do; "one" is not read.
+func TestCountWords(t *testing.T) {
+	list := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"per_page":{"type":"number"}},"required":["owner","repo"]}`
+	checkArgs(t, list, []argCase{
+		{"show me the last ten commits in acme/web", `{"owner":"acme","per_page":10,"repo":"web"}`},
+		{"list twenty open issues in acme/web", `{"owner":"acme","per_page":20,"repo":"web"}`},
+		{"list the issues in acme/web", `{"owner":"acme","repo":"web"}`},
+		{"list one issue in acme/web", `{"owner":"acme","repo":"web"}`},
+		// "the last 24 hours" is a period, not a count.
+		{"list the issues of acme/web from the last 24 hours", `{"owner":"acme","repo":"web"}`},
+		{"list the issues of acme/web from the last two days", `{"owner":"acme","repo":"web"}`},
+	})
+}
+
+// TestLinkedNumber: a number joined to a parameter's name by a linking
+// word ("depth of 3", "retries is 2") belongs to that parameter.
+func TestLinkedNumber(t *testing.T) {
+	crawl := `{"type":"object","properties":{"url":{"type":"string"},"max_depth":{"type":"integer"},"retries":{"type":"integer"}},"required":["url"]}`
+	checkArgs(t, crawl, []argCase{
+		{"crawl https://docs.example.dev with a max depth of 3", `{"max_depth":3,"url":"https://docs.example.dev"}`},
+		{"crawl https://docs.example.dev, retries at 2", `{"retries":2,"url":"https://docs.example.dev"}`},
+		{"crawl https://docs.example.dev in 3 passes", `{"url":"https://docs.example.dev"}`},
+	})
+}
+
+// TestObjectForList: one JSON object written for a list of objects is its
+// one item; a list of strings takes no object.
+func TestObjectForList(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"collection":{"type":"string"},"documents":{"type":"array","items":{"type":"object"}}},"required":["collection","documents"]}`, []argCase{
+		{`insert a document {"name": "ada"} into the collection people`, `{"collection":"people","documents":[{"name":"ada"}]}`},
+		{`insert [{"name": "ada"}, {"name": "bob"}] into the collection people`, `{"collection":"people","documents":[{"name":"ada"},{"name":"bob"}]}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}}}`, []argCase{
+		{`tag it {"name": "ada"}`, `{}`},
+	})
+}
+
+// TestMeasuredNotSole: a number written with a unit or a word of dimension
+// is a measure, not the tool's one required number.
+func TestMeasuredNotSole(t *testing.T) {
+	shot := `{"type":"object","properties":{"pageId":{"type":"number"},"format":{"type":"string"}},"required":["pageId"]}`
+	checkArgs(t, shot, []argCase{
+		{"take a screenshot at 1280 wide", `{}`},
+		{"take a screenshot 800 px tall", `{}`},
+		{"take a screenshot of 3", `{"pageId":3}`},
+	})
+}
+
+// TestNumberOnce: one number written once fills one parameter ("page 2"
+// is the page, not also the page size).
+func TestNumberOnce(t *testing.T) {
+	list := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"page":{"type":"number"},"per_page":{"type":"number"}},"required":["owner","repo"]}`
+	checkArgs(t, list, []argCase{
+		{"show me page 2 of the issues in acme/web", `{"owner":"acme","page":2,"repo":"web"}`},
+		{"list 20 issues in acme/web", `{"owner":"acme","per_page":20,"repo":"web"}`},
+		{"list 20 issues in acme/web, page 3", `{"owner":"acme","page":3,"per_page":20,"repo":"web"}`},
+	})
+}

@@ -105,6 +105,7 @@ func (l *Lexical) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, err
 	vals := extractValues(task.Query, cwd)
 	props := toolProps(t.InputSchema)
 	args, missing := fillArgs(props, vals, task.Query, task.Context, toolReadOnly(t))
+	args, missing = dropProductNames(props, args, missing, t.Backend)
 	args, missing = validateArgs(cat, t, args, missing)
 
 	raw, err := json.Marshal(args)
@@ -175,4 +176,28 @@ func toolReadOnly(t *Tool) bool {
 func isSearchName(name string) bool {
 	n := strings.ToLower(name)
 	return strings.Contains(n, "search") || strings.Contains(n, "find") || strings.HasPrefix(n, "get") || strings.HasPrefix(n, "list")
+}
+
+// dropProductNames removes string arguments that are only the name of the
+// tool's own product ("on context7", "the supabase project with id ..."):
+// the task names the product to say which tools to use, not as a value.
+// A required one becomes missing.
+func dropProductNames(props []argProp, args map[string]any, missing []string, backend string) (map[string]any, []string) {
+	names := map[string]bool{strings.ToLower(backend): true}
+	splitWords(backend, func(w string) {
+		if len(w) >= 4 {
+			names[strings.ToLower(w)] = true
+		}
+	})
+	for _, p := range props {
+		s, ok := args[p.name].(string)
+		if !ok || !names[strings.ToLower(s)] {
+			continue
+		}
+		delete(args, p.name)
+		if p.required {
+			missing = append(missing, p.name)
+		}
+	}
+	return args, missing
 }

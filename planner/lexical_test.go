@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -332,5 +333,115 @@ func TestLexicalRefusesMissingDeletion(t *testing.T) {
 	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "create a crm contact for jane@acme.dev"}, cat)
 	if p.BackendID != "crm" {
 		t.Errorf("create on the crm: plan %s__%s (%q)", p.BackendID, p.Tool, p.Text)
+	}
+}
+
+// TestLexicalRefusesMissingOperation: a request led by a write verb of
+// tool names (rename, upload, merge, ...) on a server none of whose tools
+// states that operation is refused with candidates, like a deletion; a
+// server whose tools are raw HTTP calls of its API offers every operation.
+func TestLexicalRefusesMissingOperation(t *testing.T) {
+	tools := append(lexicalFixture(),
+		Tool{Backend: "chat", Name: "list_channels", Description: "List the channels of the workspace.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"number"}}}`)},
+		Tool{Backend: "chat", Name: "post_message", Description: "Post a message to a channel.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`)},
+		Tool{Backend: "tickets", Name: "tickets_get", Description: "Send a GET request to the Tickets REST API.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)},
+		Tool{Backend: "tickets", Name: "tickets_post", Description: "Send a POST request to the Tickets REST API.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"body":{"type":"object"}},"required":["path"]}`)},
+	)
+	cat := NewCatalog(tools)
+	for _, q := range []string{
+		"rename the #random chat channel to #watercooler",
+		"upload report.pdf to the chat channel #ops",
+		"rename the crm contact jane@acme.dev to Jane Roe",
+	} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.BackendID != "" || len(p.Candidates) == 0 {
+			t.Errorf("%q: plan %s__%s, %d candidates; want a refusal with candidates", q, p.BackendID, p.Tool, len(p.Candidates))
+		}
+	}
+	for q, want := range map[string]string{
+		"post 'deploy done' to the chat channel ops": "chat__post_message",
+		"list the chat channels":                     "chat__list_channels",
+		// A verb of writing in general ("write") is offered by any server
+		// with a writing tool, here post_message.
+		"write a message to the chat channel ops":      "chat__post_message",
+		"create a crm contact for jane@acme.dev":       "crm__create_contact",
+		"rename the ticket TCK-12 via the tickets api": "tickets",
+		"run the query status=open on the tickets api": "tickets",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if got := p.BackendID + "__" + p.Tool; p.BackendID == "" {
+			t.Errorf("%q: refused (%q), want a plan", q, p.Text)
+		} else if got != want && p.BackendID != want {
+			t.Errorf("%q: plan %s, want %s", q, got, want)
+		}
+	}
+}
+
+// TestPhrasalNounNotProduct: a phrasal verb written as one word ("signup",
+// "checkout", "dropdown") in a product's place is an English noun, not a
+// product no backend serves; a name that is not one still is.
+func TestPhrasalNounNotProduct(t *testing.T) {
+	cat := NewCatalog(lexicalFixture())
+	for _, q := range []string{"take a screenshot of the page in the signup flow", "take a screenshot of the page on the checkout step"} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.BackendID != "shots" {
+			t.Errorf("%q: plan %s__%s (%q), want shots__screenshot", q, p.BackendID, p.Tool, p.Text)
+		}
+	}
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "take a screenshot of the page in the zorblax flow"}, cat)
+	if p.BackendID != "" {
+		t.Errorf("an unknown product in a product's place: plan %s__%s, want a refusal", p.BackendID, p.Tool)
+	}
+}
+
+// TestPeopleAreUsers: "people" and "person" are the plain words for the
+// user accounts of a workspace (synonymGroups).
+func TestPeopleAreUsers(t *testing.T) {
+	cat := NewCatalog(append(lexicalFixture(),
+		Tool{Backend: "wiki", Name: "list_templates", Description: "List the workspace templates.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		Tool{Backend: "wiki", Name: "list_users", Description: "List all the registered users of the shared workspace, with their roles.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"page_size":{"type":"integer"}}}`)}))
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "who are all the people in our wiki workspace?"}, cat)
+	if p.BackendID != "wiki" || p.Tool != "list_users" {
+		t.Errorf("plan %s__%s (%q), want wiki__list_users", p.BackendID, p.Tool, p.Text)
+	}
+}
+
+// TestGiveMeIsGet: "give me X" asks to get X; the word "give" does not
+// pick a tool whose name has it.
+func TestGiveMeIsGet(t *testing.T) {
+	cat := NewCatalog(append(lexicalFixture(),
+		Tool{Backend: "fb", Name: "give_feedback", Description: "Give feedback on the directions and answers of this server.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{}}`)},
+		Tool{Backend: "maps", Name: "directions", Description: "Get directions between two places.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"origin":{"type":"string"},"destination":{"type":"string"}},"required":["origin","destination"]}`)}))
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "give me the directions from Berlin to Potsdam by bike"}, cat)
+	if p.BackendID != "maps" || string(p.Arguments) != `{"destination":"Potsdam","origin":"Berlin"}` {
+		t.Errorf("plan %s__%s %s (%q), want maps__directions from Berlin to Potsdam", p.BackendID, p.Tool, p.Arguments, p.Text)
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "give feedback to the developers"}, cat)
+	if p.Tool != "give_feedback" {
+		t.Errorf("plan %s__%s, want fb__give_feedback", p.BackendID, p.Tool)
+	}
+}
+
+// TestProductNameNotArgument: the name of the tool's own product in the
+// task says which tools to use; it is not an argument ("on context7" is no
+// library id).
+func TestProductNameNotArgument(t *testing.T) {
+	cat := NewCatalog(append(rankFixture(),
+		Tool{Backend: "context7", Name: "query-docs", Description: "Queries up-to-date documentation and code examples from Context7 for any library.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"libraryId":{"type":"string","description":"Exact Context7-compatible library ID (e.g., '/mongodb/docs', '/vercel/next.js')"},"query":{"type":"string","description":"What to look up in the library's documentation"}},"required":["libraryId","query"]}`)}))
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "look up the react docs about useEffect cleanup on context7"}, cat)
+	if p.Tool != "query-docs" || strings.Contains(strings.ToLower(string(p.Arguments)), `"context7"`) {
+		t.Errorf("plan %s__%s %s missing %v, want query-docs without the product's name as a value", p.BackendID, p.Tool, p.Arguments, p.Missing)
 	}
 }

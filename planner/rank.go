@@ -77,6 +77,8 @@ type Index struct {
 
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
+	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	writes   []bool // by backend: some tool of it writes (hintWrite)
 
 	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
 	terms       []string    // by term id
@@ -115,14 +117,55 @@ var (
 )
 
 // opVerbs are the analyzed verbs the refusal check of Search treats as a
-// request for an operation a server must offer: the destructive ones.
+// request for an operation a server must offer: the verbs that lead tool
+// names by the CRUD convention for destroying and for writing (delete,
+// create, update, rename, merge, upload, cancel, ...), less the light
+// verbs. A request led by one of them names an operation; a server none of
+// whose tools states it (nor a synonym of it) in any field does not offer
+// it. Round 4 measured only the destructive ones: with the write verbs
+// too, "run JQL: ..." was refused against a raw-API server, whose tools
+// name HTTP methods, not operations; rawAPIName now exempts such servers.
 var opVerbs = func() map[string]bool {
 	m := map[string]bool{}
-	for w := range destructiveNameVerbs {
-		m[stem(w)] = true
+	for _, set := range []map[string]bool{destructiveNameVerbs, writeNameVerbs} {
+		for w := range set {
+			if !lightVerbs[w] {
+				m[stem(w)] = true
+			}
+		}
 	}
 	return m
 }()
+
+// lightVerbs are English's light verbs (do, make, take, have, give, get,
+// go, put, set, keep), whose meaning comes from their object or particle
+// ("set up an alert", "put the file"), and "new", an adjective more often
+// than a verb: none of them names an operation.
+var lightVerbs = setOf("do", "make", "take", "have", "give", "get", "go", "put", "set", "keep", "new")
+
+// genericWrite are the verbs of writing in general, which name no
+// particular operation: English's and the CRUD convention's words for
+// making or changing something (write, add, insert, put, post, create,
+// update, edit, set, append, new, save, store).
+var genericWrite = stemSet("write", "add", "insert", "put", "post", "create", "update", "edit", "set", "append", "new", "save", "store")
+
+// httpMethods are the request methods of HTTP (RFC 9110).
+var httpMethods = setOf("get", "head", "post", "put", "patch", "delete", "options")
+
+// rawAPIName reports whether a tool's name, after leading words that
+// repeat its backend's name or say "api", is only an HTTP method
+// ("jira_get", "API-post"): a raw call of the product's API, which can do
+// any operation of that product, so no verb is foreign to its server.
+func rawAPIName(name, backend string) bool {
+	var words []string
+	splitWords(name, func(w string) { words = append(words, strings.ToLower(w)) })
+	bw := map[string]bool{}
+	splitWords(backend, func(w string) { bw[strings.ToLower(w)] = true })
+	for len(words) > 1 && (bw[words[0]] || words[0] == "api") {
+		words = words[1:]
+	}
+	return len(words) == 1 && httpMethods[words[0]]
+}
 
 // nameHints infers read-only, destructive and write hints from the first
 // word of a tool's name, after a leading word that repeats the backend's
@@ -272,6 +315,18 @@ func NewIndex(tools []Tool) *Index {
 			hints |= nh
 		}
 		ix.docHint[i] = hints
+		if int(b) == len(ix.rawAPI) {
+			ix.rawAPI = append(ix.rawAPI, false)
+		}
+		if rawAPIName(t.Name, t.Backend) {
+			ix.rawAPI[b] = true
+		}
+		if int(b) == len(ix.writes) {
+			ix.writes = append(ix.writes, false)
+		}
+		if hints&hintWrite != 0 {
+			ix.writes[b] = true
+		}
 
 		seen := map[int32]bool{}
 		splitWords(t.Name, func(word string) {
@@ -637,22 +692,32 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			st.mask[p.doc] |= bit
 		}
 	}
-	// The action a server offers: a request whose main verb asks to
-	// delete (the destructive verbs of tool names, opVerbs) and that no
+	// The action a server offers: a request whose main verb names an
+	// operation (opVerbs: delete, create, rename, upload, ...) that no
 	// tool of a server matches in any field, nor by any synonym, asks
 	// that server for something it does not do ("delete the circleci
-	// project" when no CircleCI tool deletes): its tools matched the
-	// object words only, and running one of them (a create, a list) for
-	// a deletion is the costliest wrong plan. Such tools get no evidence.
-	// Only deletion: measured with every write verb of tool names too,
-	// "run JQL" against a raw-API server (jira_get, jira_post) was
-	// refused, since generic tools name HTTP methods, not operations.
+	// project" when no CircleCI tool deletes, "rename the slack channel"
+	// when no Slack tool renames): its tools matched the object words
+	// only, and running one of them (a create, a list) instead is a wrong
+	// plan. Such tools get no evidence. A raw-API server (rawAPIName)
+	// offers every operation of its product.
 	if verbGroup >= 0 {
 		clear(st.offers)
 		bit := uint64(1) << verbGroup
 		for _, d := range st.touched {
 			if st.mask[d]&bit != 0 {
 				st.offers[ix.docBackend[d]] = true
+			}
+		}
+		for b, raw := range ix.rawAPI {
+			st.offers[b] = st.offers[b] || raw
+		}
+		if genericWrite[q.verb] {
+			// "write", "add", "post", "create" name writing in general,
+			// which every server with a writing tool offers ("write a
+			// note to the memory graph" for add_observations).
+			for b, w := range ix.writes {
+				st.offers[b] = st.offers[b] || w
 			}
 		}
 	}
@@ -684,7 +749,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 			continue
 		}
-		if !isEnglish(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
+		if !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
 			foreign = true
 		}
 	}
@@ -786,6 +851,24 @@ func evidence(score, task, maxIDF float64, foreign bool) float64 {
 		return 0
 	}
 	return score * task / maxIDF
+}
+
+// particles are the adverbs that make English phrasal verbs ("sign up",
+// "check out", "log in").
+var particles = []string{"up", "out", "in", "down", "off", "over", "back", "on"}
+
+// phrasalNoun reports whether w is a phrasal verb written as one word, the
+// way English makes nouns of them ("signup", "checkout", "dropdown",
+// "rollout"): an English verb and a particle, lower-case. Such a word in a
+// product's place ("in the signup form") is an ordinary noun, not the name
+// of a product no backend serves.
+func phrasalNoun(w string) bool {
+	for _, p := range particles {
+		if v, ok := strings.CutSuffix(w, p); ok && len(v) >= 3 && isEnglish(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // namesBackend reports whether term is a word of a backend's name that is

@@ -97,6 +97,21 @@ func rewriteIdioms(query string) string {
 		}
 		return query[:i] + verb + rest
 	}
+	// "pull up issue 12", "bring up the logs": the phrasal verbs of
+	// fetching something into view mean "get"; "pull" alone matches pull
+	// requests.
+	for _, idiom := range []string{"pull up ", "bring up "} {
+		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
+			return query[:i] + "get " + query[i+len(idiom):]
+		}
+	}
+	// "give me the directions": to give the one asking is to let them
+	// have, the sense of "get"; "give" itself names no operation.
+	for _, idiom := range []string{"give me ", "give us "} {
+		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
+			return query[:i] + "get " + query[i+len(idiom):]
+		}
+	}
 	// "go to https://...": going to a URL is navigating to it.
 	if i := strings.Index(lq, "go to "); i >= 0 && strings.Contains(lq[i:min(len(lq), i+20)], "://") {
 		return query[:i] + "navigate to " + query[i+len("go to "):]
@@ -262,6 +277,14 @@ func parseQuery(query string) parsedQuery {
 		case "many":
 			if prev == "how" {
 				add("count", 0.8, false)
+			}
+		case "long", "far", "big", "large", "old", "fast", "often":
+			// "how long", "how far", "how big": a question about a
+			// dimension asks for its measure noun.
+			if prev == "how" {
+				for _, n := range howMeasure[lw] {
+					add(stem(n), hintWeight, false)
+				}
 			}
 		}
 		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
@@ -506,6 +529,13 @@ func isPlural(w string) bool {
 		return false
 	}
 	return !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
+}
+
+// howMeasure are the nouns that name the dimension "how <adjective>" asks
+// about (English's measure nouns of those adjectives).
+var howMeasure = map[string][]string{
+	"long": {"time", "duration", "length"}, "far": {"distance"}, "big": {"size"}, "large": {"size"},
+	"old": {"age"}, "fast": {"speed"}, "often": {"frequency"},
 }
 
 var beVerbs = setOf("is", "are", "was", "were", "be", "been", "still", "currently")

@@ -225,3 +225,32 @@ func pointsInto(tools []Tool, t *Tool) bool {
 	}
 	return false
 }
+
+// TestFetchIdioms: "pull up", "bring up" and "give me" ask to get
+// something; their words ("pull", "give") do not reach the ranker, where
+// they would match pull requests and feedback tools by name.
+func TestFetchIdioms(t *testing.T) {
+	for _, q := range []string{"pull up issue 12 on acme/api", "bring up the console messages", "give me the directions to Potsdam"} {
+		terms := map[string]bool{}
+		for _, w := range parseQuery(q).words {
+			terms[w.term] = true
+		}
+		if !terms[normalizeWord("get")] || terms[normalizeWord("pull")] || terms[normalizeWord("give")] || terms[normalizeWord("bring")] {
+			t.Errorf("%q: terms %v, want get and none of pull, give, bring", q, terms)
+		}
+	}
+}
+
+// TestHowMeasure: "how long", "how far", "how big" ask for the measure
+// noun of the dimension, added as a hint; "long" elsewhere adds nothing.
+func TestHowMeasure(t *testing.T) {
+	has := func(q, n string) bool {
+		return slices.ContainsFunc(parseQuery(q).words, func(w queryWord) bool { return w.term == stem(n) && w.weight == hintWeight })
+	}
+	if !has("how long does it take to drive from Berlin to Hamburg", "duration") || !has("how far is Potsdam from Berlin", "distance") || !has("how big is the analytics db", "size") {
+		t.Error("how long/far/big: measure nouns missing")
+	}
+	if has("a long list of files", "duration") {
+		t.Error("'a long list': duration added")
+	}
+}

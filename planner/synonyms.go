@@ -93,7 +93,7 @@ var synonymGroups = [][]string{
 	{"authentication", "auth", "oauth"},
 	{"organization", "org"},
 	{"image", "img", "picture", "pic", "photo"},
-	{"user", "member", "account", "profile"},
+	{"user", "member", "account", "profile", "people", "person"}, // "people": the plain word for a workspace's users (Notion's and Google's APIs say people)
 	{"issue", "ticket", "bug"},
 	{"error", "exception", "crash", "failure"},
 	{"log", "logs"},
