@@ -647,8 +647,11 @@ func (c *Conn) enqueue(b []byte, droppable bool) error {
 			c.wcond.Signal()
 			return err
 		case ok:
-			if len(c.queue) > 0 {
-				c.wcond.Signal() // sent meanwhile, behind b
+			if len(c.queue) > 0 || c.wclosed {
+				// The writer waited for this write to end: for what was
+				// sent meanwhile, behind b, or to end itself after Close
+				// (which it saw while this write was out).
+				c.wcond.Signal()
 			}
 			return nil
 		}

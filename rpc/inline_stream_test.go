@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"time"
 )
 
 // memStream is an InlineStream: Read waits for Close, writes are recorded
@@ -90,3 +91,50 @@ func (s chanStream) Write([]byte) error { return nil }
 func (s chanStream) Flush() error       { return nil }
 func (s chanStream) Close() error       { return nil }
 func (s chanStream) More() bool         { return len(s.in) > 0 }
+
+// slowInlineStream is an InlineStream whose WriteInline waits for release.
+type slowInlineStream struct {
+	memStream
+	entered, release chan struct{}
+}
+
+func (s *slowInlineStream) WriteInline(msg []byte) error {
+	close(s.entered)
+	<-s.release
+	return s.memStream.WriteInline(msg)
+}
+
+// TestCloseDuringInlineWrite: Close while a sender's inline write is out.
+// The writer goroutine, woken by Close, sees the write still out and waits
+// for it; the write's end must wake it again, or Close waits forever (a
+// gateway that did not exit after its client's EOF when a backend's
+// message was being written to stdout at that moment).
+func TestCloseDuringInlineWrite(t *testing.T) {
+	s := &slowInlineStream{memStream: memStream{done: make(chan struct{})}, entered: make(chan struct{}), release: make(chan struct{})}
+	c := NewConn(s, ConnOptions{})
+	sent := make(chan error, 1)
+	go func() { sent <- c.Notify("n", []byte(`{}`)) }()
+	<-s.entered
+	closed := make(chan struct{})
+	go func() { c.Close(); close(closed) }()
+	// Let Close mark the connection closed and wake the writer, which
+	// finds the inline write still out.
+	for {
+		c.wmu.Lock()
+		wclosed := c.wclosed
+		c.wmu.Unlock()
+		if wclosed {
+			break
+		}
+		runtime.Gosched()
+	}
+	close(s.release)
+	if err := <-sent; err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close did not return after the inline write ended")
+	}
+}
