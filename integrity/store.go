@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -83,10 +85,9 @@ var ErrLocked = errors.New("pin file is locked by another process")
 // lockWait bounds how long an update waits for another process's lock;
 // staleLock is the age after which a lock is taken as abandoned (a
 // process that died holding it).
-const (
-	lockWait  = 10 * time.Second
-	staleLock = 30 * time.Second
-)
+var lockWait = 10 * time.Second // a variable for tests
+
+const staleLock = 30 * time.Second
 
 // Load reads the pin file; a missing file is an empty one.
 func (s *Store) Load() (*File, error) {
@@ -146,11 +147,34 @@ func (s *Store) lock() (func(), error) {
 			os.Remove(lockPath) // abandoned by a process that died holding it
 			continue
 		}
+		if pid, ok := lockHolder(lockPath); ok && pid != os.Getpid() && processGone(pid) {
+			// Its holder was killed while it held it (an IDE that kills
+			// its servers with SIGKILL): no need to wait for staleLock.
+			// Read again just before removing, so that a lock another
+			// process took meanwhile stays (a narrow window remains; the
+			// file itself is always replaced whole, by rename).
+			if again, ok := lockHolder(lockPath); ok && again == pid {
+				os.Remove(lockPath)
+			}
+			continue
+		}
 		if time.Now().After(deadline) {
 			return nil, fmt.Errorf("%w (%s)", ErrLocked, lockPath)
 		}
 		time.Sleep(delay)
 	}
+}
+
+// lockHolder returns the process id the lock file names on its first
+// line; ok is false when there is none (the file is being written, or
+// is gone).
+func lockHolder(lockPath string) (pid int, ok bool) {
+	b, err := os.ReadFile(lockPath)
+	if err != nil {
+		return 0, false
+	}
+	pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
+	return pid, err == nil && pid > 0
 }
 
 func (s *Store) write(f *File) error {
