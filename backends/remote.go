@@ -250,12 +250,27 @@ func (s *sdkStream) Write(b []byte) error {
 		s.listened = true
 		s.mu.Unlock()
 		if start {
+			opened := make(chan struct{})
 			s.wg.Add(1)
 			// Owned by s; ends when Close cancels s.ctx or the server has no stream.
 			go func() {
 				defer s.wg.Done()
-				s.listen()
+				s.listen(opened)
 			}()
+			// The stream is open (or refused) before the next request goes
+			// out, as a client that opens it at once would have it: a GET
+			// still on its way when a request's stream is dropped would be
+			// taken by the server for that stream's resumption (seen with
+			// the conformance suite's sse-retry on a loaded machine).
+			// Bounded: a server slow to answer the GET does not hold up
+			// the session for long.
+			t := time.NewTimer(listenWait)
+			select {
+			case <-opened:
+			case <-t.C:
+			case <-s.ctx.Done():
+			}
+			t.Stop()
 		}
 	}
 	return nil
@@ -290,13 +305,20 @@ func (s *sdkStream) Close() error {
 	return err
 }
 
+// listenWait bounds how long the message after notifications/initialized
+// waits for the standalone stream's GET to be answered.
+const listenWait = time.Second
+
 // listen is the Streamable HTTP standalone stream: "The client MAY issue an
 // HTTP GET to the MCP endpoint. This can be used to open an SSE stream,
 // allowing the server to communicate to the client, without the client
 // first sending data via HTTP POST." A server without one answers 405. A
 // dropped stream is reopened with Last-Event-ID, giving up after five
 // failures in a row.
-func (s *sdkStream) listen() {
+func (s *sdkStream) listen(opened chan<- struct{}) {
+	var once sync.Once
+	open := func() { once.Do(func() { close(opened) }) }
+	defer open()
 	var lastID string
 	failures := 0
 	for s.ctx.Err() == nil && failures < 5 {
@@ -312,6 +334,7 @@ func (s *sdkStream) listen() {
 			req.Header.Set("Last-Event-ID", lastID)
 		}
 		resp, err := s.client.Do(req)
+		open() // answered (or failed): the session's next request may go
 		if err != nil {
 			failures++
 			s.sleep(time.Duration(failures) * 200 * time.Millisecond)
