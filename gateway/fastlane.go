@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
+	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"github.com/mcp-agentify/mcp-agentify/telemetry"
 )
@@ -81,7 +82,7 @@ func (s *session) fast(line []byte) bool {
 	}
 	cp, ok := r.done(true, env.ParamsAt)
 	args, meta := cp.args, cp.meta
-	if !ok || len(cp.name) == 0 || metaTools[string(cp.name)] != nil {
+	if !ok || len(cp.name) == 0 {
 		return false
 	}
 	var ideToken []byte
@@ -97,11 +98,11 @@ func (s *session) fast(line []byte) bool {
 	if len(g.startingNow()) > 0 {
 		return false
 	}
-	b, t, cat := g.resolveFast(cp.name)
+	b, t, ft := s.resolveFast(cp.name)
 	if t == nil {
 		return false
 	}
-	ft := g.fastTool(cat, t)
+	cat := s.last.cat
 	// args are a value of the line ScanCall found valid: the schema's
 	// fast path need not check their JSON again.
 	if ft.schema == nil || ft.schema.ValidateScanned(args) != nil {
@@ -142,6 +143,46 @@ func (s *session) fast(line []byte) bool {
 		fc.call.Cancel("cancelled by the client")
 	}
 	return true
+}
+
+// fastResolved is what a name resolved to on the fast lane, for the
+// catalog and name table it was resolved in: a client calling the same
+// tool again (the common case under load) skips the lookups while both
+// are current.
+type fastResolved struct {
+	name []byte // the name as the client wrote it; reused
+	cat  *planner.Catalog
+	nt   *nameTable
+	b    *backends.Backend
+	t    *planner.Tool
+	ft   *fastTool
+}
+
+// resolveFast resolves the name of a fast-lane call to its backend, tool
+// and fast-lane entry, or returns a nil tool when the fast lane should
+// not take it (one of the gateway's own tools, or a name that does not
+// resolve). It runs on the session's read loop only. The catalog and
+// name table are rebuilt, as new values, whenever the backends' generation
+// changes (a reload, a restart, a backend's state or lists), so while both
+// are the ones a name was resolved in, it resolves the same way.
+func (s *session) resolveFast(name []byte) (*backends.Backend, *planner.Tool, *fastTool) {
+	g := s.g
+	cat, nt := g.Catalog(), g.nameTable()
+	l := &s.last
+	if l.t != nil && l.cat == cat && l.nt == nt && bytes.Equal(l.name, name) {
+		return l.b, l.t, l.ft
+	}
+	l.t = nil
+	if metaTools[string(name)] != nil {
+		return nil, nil, nil
+	}
+	b, t := g.resolveIn(cat, nt, name)
+	if t == nil {
+		return nil, nil, nil
+	}
+	ft := g.fastTool(cat, t)
+	*l = fastResolved{name: append(l.name[:0], name...), cat: cat, nt: nt, b: b, t: t, ft: ft}
+	return b, t, ft
 }
 
 // AppendCallParams implements backends.RawHandler: the client's params

@@ -557,24 +557,23 @@ func (g *Gateway) resolve(name string) (*backends.Backend, *planner.Tool, *plann
 	return b, t, cat, nil
 }
 
-// resolveFast is resolve for the fast lane, from the name's bytes as read
-// and without the error: t is nil when the name does not resolve (the
-// general path then explains why). The name is not copied to the heap.
-func (g *Gateway) resolveFast(nb []byte) (*backends.Backend, *planner.Tool, *planner.Catalog) {
-	cat := g.Catalog()
+// resolveIn is resolve for the fast lane, in catalog cat and name table
+// nt, from the name's bytes as read and without the error: t is nil when
+// the name does not resolve (the general path then explains why). The name is not copied to the heap.
+func (g *Gateway) resolveIn(cat *planner.Catalog, nt *nameTable, nb []byte) (*backends.Backend, *planner.Tool) {
 	name := string(nb)
-	if it, ok := g.nameTable().byName[name]; ok && !isQualified(name, it.backend, it.item) {
+	if it, ok := nt.byName[name]; ok && !isQualified(name, it.backend, it.item) {
 		name = it.backend + planner.Separator + it.item
 	}
 	t, ok := cat.Lookup(name)
 	if !ok {
-		return nil, nil, cat
+		return nil, nil
 	}
 	b, ok := g.Backends().Get(t.Backend)
 	if !ok {
-		return nil, nil, cat
+		return nil, nil
 	}
-	return b, t, cat
+	return b, t
 }
 
 // unknownTool explains why a name did not resolve: no such backend, a
