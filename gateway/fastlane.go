@@ -49,7 +49,7 @@ type fastCall struct {
 	in    inflight      // the session's record: cancellation by id, disconnect
 	s     *session
 	m     *telemetry.Series // the tool's metrics, nil when they are off
-	tool  string            // the backend's name of the tool, for metrics
+	t     *planner.Tool     // the tool called (its Name is the backend's name)
 	key   string            // the client's raw id
 	start time.Duration     // when the call was taken, on backends.Clock: its timeout, and metrics
 }
@@ -112,7 +112,7 @@ func (s *session) fast(line []byte) bool {
 			return false
 		}
 	}
-	fc := &fastCall{s: s, m: ft.series, tool: t.Name, key: string(env.ID)}
+	fc := &fastCall{s: s, m: ft.series, t: t, key: string(env.ID)}
 	s.fp = fastParams{params: env.Params, nameStart: cp.nameStart, nameEnd: cp.nameEnd}
 	fc.in.backend = b.ID()
 	if ideToken != nil {
@@ -199,10 +199,10 @@ func (fc *fastCall) AppendCallParams(dst []byte) []byte {
 	case fc.in.token == 0 && p.nameEnd > 0:
 		// One name, found by readCallParams: set it without a second pass.
 		dst = append(dst, p.params[:p.nameStart]...)
-		dst = rpc.AppendString(dst, fc.tool)
+		dst = rpc.AppendString(dst, fc.t.Name)
 		return append(dst, p.params[p.nameEnd:]...)
 	case fc.in.token == 0:
-		out, ok = rpc.AppendSetMemberString(dst, p.params, "name", fc.tool)
+		out, ok = rpc.AppendSetMemberString(dst, p.params, "name", fc.t.Name)
 	default:
 		out, ok = rpc.AppendEdited(dst, p.params, fc.editParams)
 	}
@@ -217,7 +217,7 @@ func (fc *fastCall) AppendCallParams(dst []byte) []byte {
 func (fc *fastCall) editParams(dst, key, _ []byte) ([]byte, bool) {
 	switch string(key) {
 	case "name":
-		return rpc.AppendString(dst, fc.tool), true
+		return rpc.AppendString(dst, fc.t.Name), true
 	case "_meta":
 		return rpc.AppendEdited(dst, fc.s.fp.meta, fc.editMeta)
 	}
