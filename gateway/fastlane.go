@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
@@ -126,7 +127,7 @@ func (s *session) fast(line []byte) bool {
 	s.mu.Lock()
 	s.inflight[fc.key] = &fc.in
 	s.mu.Unlock()
-	g.noteCaller(b.ID(), s)
+	noteCallerIn(s.last.caller, s)
 	err := b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
 	s.fp = fastParams{} // the line is not ours after this
 	if err != nil {
@@ -156,6 +157,8 @@ type fastResolved struct {
 	b    *backends.Backend
 	t    *planner.Tool
 	ft   *fastTool
+	// caller is the slot of b's last caller (Gateway.callerSlot).
+	caller *atomic.Pointer[session]
 }
 
 // resolveFast resolves the name of a fast-lane call to its backend, tool
@@ -181,7 +184,7 @@ func (s *session) resolveFast(name []byte) (*backends.Backend, *planner.Tool, *f
 		return nil, nil, nil
 	}
 	ft := g.fastTool(cat, t)
-	*l = fastResolved{name: append(l.name[:0], name...), cat: cat, nt: nt, b: b, t: t, ft: ft}
+	*l = fastResolved{name: append(l.name[:0], name...), cat: cat, nt: nt, b: b, t: t, ft: ft, caller: g.callerSlot(b.ID())}
 	return b, t, ft
 }
 

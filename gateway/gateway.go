@@ -124,10 +124,10 @@ type Gateway struct {
 
 	// Routing of what backends send to the session it concerns (route.go).
 	routeMu    sync.Mutex
-	nextToken  int64                   // guarded by routeMu
-	progress   map[int64]progressRoute // guarded by routeMu; gateway progress token -> session and its token
-	relayed    map[relayKey]relayRoute // guarded by routeMu; backend request -> session and the id it got there
-	lastCaller map[string]*session     // guarded by routeMu; backend id -> session that last sent it a request
+	nextToken  int64                               // guarded by routeMu
+	progress   map[int64]progressRoute             // guarded by routeMu; gateway progress token -> session and its token
+	relayed    map[relayKey]relayRoute             // guarded by routeMu; backend request -> session and the id it got there
+	lastCaller map[string]*atomic.Pointer[session] // guarded by routeMu (the map; see callerSlot); backend id -> session that last sent it a request
 }
 
 // SetTracing turns the recording of every MCP message on the hub's trace
@@ -150,7 +150,7 @@ func New(opts Options) *Gateway {
 	g := &Gateway{
 		opts: opts, log: opts.Logger, startedCh: make(chan struct{}), startedAt: time.Now(),
 		sessions: map[*session]struct{}{}, progress: map[int64]progressRoute{}, relayed: map[relayKey]relayRoute{},
-		lastCaller: map[string]*session{}, configErr: opts.ConfigError,
+		lastCaller: map[string]*atomic.Pointer[session]{}, configErr: opts.ConfigError,
 	}
 	return g
 }
@@ -167,10 +167,8 @@ func (g *Gateway) removeSession(s *session) {
 	delete(g.sessions, s)
 	g.mu.Unlock()
 	g.routeMu.Lock()
-	for id, c := range g.lastCaller {
-		if c == s {
-			delete(g.lastCaller, id)
-		}
+	for _, p := range g.lastCaller {
+		p.CompareAndSwap(s, nil) // a session that called later stays
 	}
 	for k, r := range g.relayed {
 		if r.s == s {
