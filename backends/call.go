@@ -38,7 +38,6 @@ type Call struct {
 	// For the timeout (see deadlines): when it passes, on Clock.
 	deadline   time.Duration
 	method     string
-	timeout    time.Duration
 	onResp     func(*rpc.Message)
 	raw        RawHandler // instead of onResp, for ForwardRaw
 	prev, next *Call      // guarded by b.dl.mu
@@ -76,9 +75,10 @@ func (c *Call) expire() {
 		return
 	}
 	c.conn.Notify("notifications/cancelled", rpc.CancelParams(rpc.IntID(c.id), "timeout"))
-	c.b.log.Warn().Str("method", c.method).Dur("timeout", c.timeout).Msg("call timed out")
+	timeout := c.b.CallTimeout()
+	c.b.log.Warn().Str("method", c.method).Dur("timeout", timeout).Msg("call timed out")
 	c.b.outcome(true, c.trial)
-	c.deliver(&rpc.Message{ID: rpc.IntID(c.id), Error: c.b.failure(ErrTimeout, nil, "%s timed out after %s", c.method, c.timeout)})
+	c.deliver(&rpc.Message{ID: rpc.IntID(c.id), Error: c.b.failure(ErrTimeout, nil, "%s timed out after %s", c.method, timeout)})
 }
 
 // deliver hands the call's outcome to its owner.
@@ -213,7 +213,7 @@ func (b *Backend) ForwardFor(cause *rpc.Message, method string, params json.RawM
 	if err != nil {
 		return nil, err
 	}
-	c := &Call{b: b, conn: conn, trial: trial, method: method, timeout: b.CallTimeout(), onResp: onResp}
+	c := &Call{b: b, conn: conn, trial: trial, method: method, onResp: onResp}
 	id, err := conn.GoFor(cause, method, params, c.Response)
 	if err != nil {
 		b.br.release(trial)
@@ -253,10 +253,13 @@ func (c *Call) arm() { c.armAt(Clock()) }
 func (c *Call) armAt(now time.Duration) {
 	c.mu.Lock()
 	if !c.ended {
-		c.deadline = now + c.timeout
+		// The backend's timeout (its configuration does not change: a
+		// reload makes a new Backend), not kept per call.
+		timeout := c.b.CallTimeout()
+		c.deadline = now + timeout
 		if !c.b.dl.add(c) {
 			// The timer goroutine is the runtime's; it ends the call at most once.
-			c.timer = time.AfterFunc(c.timeout, c.expire)
+			c.timer = time.AfterFunc(timeout, c.expire)
 		}
 	}
 	c.mu.Unlock()
@@ -322,7 +325,7 @@ func (b *Backend) ForwardRaw(from *rpc.Conn, c *Call, method string, h RawHandle
 	if err != nil {
 		return err
 	}
-	c.b, c.conn, c.trial, c.method, c.timeout, c.raw = b, conn, trial, method, b.CallTimeout(), h
+	c.b, c.conn, c.trial, c.method, c.raw = b, conn, trial, method, h
 	id, err := conn.GoRaw(from, method, c, size)
 	if err != nil {
 		b.br.release(trial)

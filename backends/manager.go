@@ -3,6 +3,7 @@ package backends
 import (
 	"context"
 	"fmt"
+	"maps"
 	"sync"
 	"sync/atomic"
 
@@ -17,6 +18,11 @@ type Manager struct {
 	backends map[string]*Backend // guarded by mu
 	order    []string            // guarded by mu; configuration order
 	started  bool                // guarded by mu; Start was called
+
+	// byID is a copy of backends, published after every change under mu
+	// and never modified after: [Manager.Get], on every forwarded call,
+	// reads it without the mutex.
+	byID atomic.Pointer[map[string]*Backend]
 
 	// gen advances on every change of a backend's state or lists and of the
 	// set of backends, before anyone waiting on the change is woken.
@@ -41,7 +47,15 @@ func NewManager(cfgs []schemas.Backend, opts *Options) *Manager {
 		m.backends[c.ID].gen = &m.gen
 		m.order = append(m.order, c.ID)
 	}
+	m.publishLocked()
 	return m
+}
+
+// publishLocked publishes a copy of m.backends for [Manager.Get]. m.mu
+// must be held (or m not yet shared) and m.backends just changed.
+func (m *Manager) publishLocked() {
+	c := maps.Clone(m.backends)
+	m.byID.Store(&c)
 }
 
 // Options returns the shared options (for setting Capabilities before Start).
@@ -106,11 +120,11 @@ func (m *Manager) startLocked(b *Backend) {
 	b.start(deps)
 }
 
-// Get returns a backend by id.
+// Get returns a backend by id. It takes no lock: it reads the set
+// published by the last change (a change concurrent with Get may or may
+// not be seen, as with the mutex).
 func (m *Manager) Get(id string) (*Backend, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	b, ok := m.backends[id]
+	b, ok := (*m.byID.Load())[id]
 	return b, ok
 }
 

@@ -57,6 +57,7 @@ func (m *Manager) Reload(cfgs []schemas.Backend) ReloadResult {
 		}
 	}
 	m.backends, m.order = next, order
+	m.publishLocked()
 	m.gen.Add(1)
 	m.mu.Unlock()
 

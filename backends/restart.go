@@ -31,6 +31,7 @@ func (m *Manager) Restart(id string) error {
 	next := newBackend(cur.cfg, m.opts)
 	next.gen = &m.gen
 	m.backends[id] = next
+	m.publishLocked()
 	m.gen.Add(1)
 	m.mu.Unlock()
 

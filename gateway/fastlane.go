@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
+	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"github.com/mcp-agentify/mcp-agentify/telemetry"
 )
@@ -48,7 +50,7 @@ type fastCall struct {
 	in    inflight      // the session's record: cancellation by id, disconnect
 	s     *session
 	m     *telemetry.Series // the tool's metrics, nil when they are off
-	tool  string            // the backend's name of the tool, for metrics
+	t     *planner.Tool     // the tool called (its Name is the backend's name)
 	key   string            // the client's raw id
 	start time.Duration     // when the call was taken, on backends.Clock: its timeout, and metrics
 }
@@ -81,7 +83,7 @@ func (s *session) fast(line []byte) bool {
 	}
 	cp, ok := r.done(true, env.ParamsAt)
 	args, meta := cp.args, cp.meta
-	if !ok || len(cp.name) == 0 || metaTools[string(cp.name)] != nil {
+	if !ok || len(cp.name) == 0 {
 		return false
 	}
 	var ideToken []byte
@@ -97,19 +99,21 @@ func (s *session) fast(line []byte) bool {
 	if len(g.startingNow()) > 0 {
 		return false
 	}
-	b, t, cat := g.resolveFast(cp.name)
+	b, t, ft := s.resolveFast(cp.name)
 	if t == nil {
 		return false
 	}
-	ft := g.fastTool(cat, t)
-	if ft.schema == nil || ft.schema.Validate(args) != nil {
+	cat := s.last.cat
+	// args are a value of the line ScanCall found valid: the schema's
+	// fast path need not check their JSON again.
+	if ft.schema == nil || ft.schema.ValidateScanned(args) != nil {
 		// Not validated here: validateArgs decides (and logs) as the
 		// general path does.
 		if g.validateArgs(cat, t, args) != nil {
 			return false
 		}
 	}
-	fc := &fastCall{s: s, m: ft.series, tool: t.Name, key: string(env.ID)}
+	fc := &fastCall{s: s, m: ft.series, t: t, key: string(env.ID)}
 	s.fp = fastParams{params: env.Params, nameStart: cp.nameStart, nameEnd: cp.nameEnd}
 	fc.in.backend = b.ID()
 	if ideToken != nil {
@@ -123,7 +127,7 @@ func (s *session) fast(line []byte) bool {
 	s.mu.Lock()
 	s.inflight[fc.key] = &fc.in
 	s.mu.Unlock()
-	g.noteCaller(b.ID(), s)
+	noteCallerIn(s.last.caller, s)
 	err := b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
 	s.fp = fastParams{} // the line is not ours after this
 	if err != nil {
@@ -142,6 +146,48 @@ func (s *session) fast(line []byte) bool {
 	return true
 }
 
+// fastResolved is what a name resolved to on the fast lane, for the
+// catalog and name table it was resolved in: a client calling the same
+// tool again (the common case under load) skips the lookups while both
+// are current.
+type fastResolved struct {
+	name []byte // the name as the client wrote it; reused
+	cat  *planner.Catalog
+	nt   *nameTable
+	b    *backends.Backend
+	t    *planner.Tool
+	ft   *fastTool
+	// caller is the slot of b's last caller (Gateway.callerSlot).
+	caller *atomic.Pointer[session]
+}
+
+// resolveFast resolves the name of a fast-lane call to its backend, tool
+// and fast-lane entry, or returns a nil tool when the fast lane should
+// not take it (one of the gateway's own tools, or a name that does not
+// resolve). It runs on the session's read loop only. The catalog and
+// name table are rebuilt, as new values, whenever the backends' generation
+// changes (a reload, a restart, a backend's state or lists), so while both
+// are the ones a name was resolved in, it resolves the same way.
+func (s *session) resolveFast(name []byte) (*backends.Backend, *planner.Tool, *fastTool) {
+	g := s.g
+	cat, nt := g.Catalog(), g.nameTable()
+	l := &s.last
+	if l.t != nil && l.cat == cat && l.nt == nt && bytes.Equal(l.name, name) {
+		return l.b, l.t, l.ft
+	}
+	l.t = nil
+	if metaTools[string(name)] != nil {
+		return nil, nil, nil
+	}
+	b, t := g.resolveIn(cat, nt, name)
+	if t == nil {
+		return nil, nil, nil
+	}
+	ft := g.fastTool(cat, t)
+	*l = fastResolved{name: append(l.name[:0], name...), cat: cat, nt: nt, b: b, t: t, ft: ft, caller: g.callerSlot(b.ID())}
+	return b, t, ft
+}
+
 // AppendCallParams implements backends.RawHandler: the client's params
 // with the tool's name set to the backend's and the progress token, if
 // any, to the gateway's, every other byte kept: what callBackendTool and
@@ -156,10 +202,10 @@ func (fc *fastCall) AppendCallParams(dst []byte) []byte {
 	case fc.in.token == 0 && p.nameEnd > 0:
 		// One name, found by readCallParams: set it without a second pass.
 		dst = append(dst, p.params[:p.nameStart]...)
-		dst = rpc.AppendString(dst, fc.tool)
+		dst = rpc.AppendString(dst, fc.t.Name)
 		return append(dst, p.params[p.nameEnd:]...)
 	case fc.in.token == 0:
-		out, ok = rpc.AppendSetMemberString(dst, p.params, "name", fc.tool)
+		out, ok = rpc.AppendSetMemberString(dst, p.params, "name", fc.t.Name)
 	default:
 		out, ok = rpc.AppendEdited(dst, p.params, fc.editParams)
 	}
@@ -174,7 +220,7 @@ func (fc *fastCall) AppendCallParams(dst []byte) []byte {
 func (fc *fastCall) editParams(dst, key, _ []byte) ([]byte, bool) {
 	switch string(key) {
 	case "name":
-		return rpc.AppendString(dst, fc.tool), true
+		return rpc.AppendString(dst, fc.t.Name), true
 	case "_meta":
 		return rpc.AppendEdited(dst, fc.s.fp.meta, fc.editMeta)
 	}

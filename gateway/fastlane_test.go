@@ -265,3 +265,34 @@ func FuzzFastLane(f *testing.F) {
 		compareLanes(t, fastLaneTools+"> tools/call\n"+reply+"\n", []string{line})
 	})
 }
+
+// TestFastLaneNameCacheFollowsCatalog: the fast lane keeps the last name
+// it resolved (session.last) while the catalog and name table are the
+// ones it was resolved in. When the backend's tools change, the same name
+// must be resolved again: here the tool is gone, so the second call must
+// leave the lane and get the general path's unknown-tool answer.
+func TestFastLaneNameCacheFollowsCatalog(t *testing.T) {
+	script := fastLaneTools + `> tools/call
+{"jsonrpc":"2.0","id":$ID,"result":{"first":true}}
+{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}
+> tools/list
+{"jsonrpc":"2.0","id":$ID,"result":{"tools":[{"name":"other","inputSchema":{"type":"object"}}]}}
+> tools/call
+{"jsonrpc":"2.0","id":$ID,"result":{"third":true}}
+`
+	lines := []laneLine{
+		{true, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
+		{false, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"tb__echo","arguments":{}}}`},
+		{true, `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"tb__other","arguments":{}}}`},
+	}
+	checkLanes(t, script, lines)
+	client, _, _ := replayFastLane(t, script, []string{lines[0].line, lines[1].line}, false)
+	got := strings.Join(client, "")
+	if !strings.Contains(got, `"id":2`) || !strings.Contains(got, "echo") || strings.Count(got, `"first":true`) != 1 {
+		t.Errorf("client received:\n%s", got)
+	}
+	i := strings.Index(got, "## line 1")
+	if i < 0 || !strings.Contains(got[i:], `"isError":true`) && !strings.Contains(got[i:], `"error"`) {
+		t.Errorf("the call of the removed tool was not refused:\n%s", got)
+	}
+}

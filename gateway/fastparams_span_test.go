@@ -3,6 +3,7 @@ package gateway
 import (
 	"testing"
 
+	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 )
 
@@ -31,7 +32,7 @@ func TestReadCallParamsNameSpan(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: AppendSetMemberString failed", tc.params)
 		}
-		fc := &fastCall{tool: "tool_b", s: &session{fp: fastParams{params: []byte(tc.params), nameStart: p.nameStart, nameEnd: p.nameEnd}}}
+		fc := &fastCall{t: &planner.Tool{Name: "tool_b"}, s: &session{fp: fastParams{params: []byte(tc.params), nameStart: p.nameStart, nameEnd: p.nameEnd}}}
 		if got := fc.AppendCallParams([]byte("prefix")); string(got) != "prefix"+string(want) {
 			t.Errorf("%s:\n got %s\nwant prefix%s", tc.params, got, want)
 		}

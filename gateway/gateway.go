@@ -124,10 +124,10 @@ type Gateway struct {
 
 	// Routing of what backends send to the session it concerns (route.go).
 	routeMu    sync.Mutex
-	nextToken  int64                   // guarded by routeMu
-	progress   map[int64]progressRoute // guarded by routeMu; gateway progress token -> session and its token
-	relayed    map[relayKey]relayRoute // guarded by routeMu; backend request -> session and the id it got there
-	lastCaller map[string]*session     // guarded by routeMu; backend id -> session that last sent it a request
+	nextToken  int64                               // guarded by routeMu
+	progress   map[int64]progressRoute             // guarded by routeMu; gateway progress token -> session and its token
+	relayed    map[relayKey]relayRoute             // guarded by routeMu; backend request -> session and the id it got there
+	lastCaller map[string]*atomic.Pointer[session] // guarded by routeMu (the map; see callerSlot); backend id -> session that last sent it a request
 }
 
 // SetTracing turns the recording of every MCP message on the hub's trace
@@ -150,7 +150,7 @@ func New(opts Options) *Gateway {
 	g := &Gateway{
 		opts: opts, log: opts.Logger, startedCh: make(chan struct{}), startedAt: time.Now(),
 		sessions: map[*session]struct{}{}, progress: map[int64]progressRoute{}, relayed: map[relayKey]relayRoute{},
-		lastCaller: map[string]*session{}, configErr: opts.ConfigError,
+		lastCaller: map[string]*atomic.Pointer[session]{}, configErr: opts.ConfigError,
 	}
 	return g
 }
@@ -167,10 +167,8 @@ func (g *Gateway) removeSession(s *session) {
 	delete(g.sessions, s)
 	g.mu.Unlock()
 	g.routeMu.Lock()
-	for id, c := range g.lastCaller {
-		if c == s {
-			delete(g.lastCaller, id)
-		}
+	for _, p := range g.lastCaller {
+		p.CompareAndSwap(s, nil) // a session that called later stays
 	}
 	for k, r := range g.relayed {
 		if r.s == s {
@@ -557,24 +555,23 @@ func (g *Gateway) resolve(name string) (*backends.Backend, *planner.Tool, *plann
 	return b, t, cat, nil
 }
 
-// resolveFast is resolve for the fast lane, from the name's bytes as read
-// and without the error: t is nil when the name does not resolve (the
-// general path then explains why). The name is not copied to the heap.
-func (g *Gateway) resolveFast(nb []byte) (*backends.Backend, *planner.Tool, *planner.Catalog) {
-	cat := g.Catalog()
+// resolveIn is resolve for the fast lane, in catalog cat and name table
+// nt, from the name's bytes as read and without the error: t is nil when
+// the name does not resolve (the general path then explains why). The name is not copied to the heap.
+func (g *Gateway) resolveIn(cat *planner.Catalog, nt *nameTable, nb []byte) (*backends.Backend, *planner.Tool) {
 	name := string(nb)
-	if it, ok := g.nameTable().byName[name]; ok && !isQualified(name, it.backend, it.item) {
+	if it, ok := nt.byName[name]; ok && !isQualified(name, it.backend, it.item) {
 		name = it.backend + planner.Separator + it.item
 	}
 	t, ok := cat.Lookup(name)
 	if !ok {
-		return nil, nil, cat
+		return nil, nil
 	}
 	b, ok := g.Backends().Get(t.Backend)
 	if !ok {
-		return nil, nil, cat
+		return nil, nil
 	}
-	return b, t, cat
+	return b, t
 }
 
 // unknownTool explains why a name did not resolve: no such backend, a

@@ -57,11 +57,29 @@ func (g *Gateway) dropToken(token int64) {
 // noteCaller records that s just sent backend id a request: a request the
 // backend sends next is most likely caused by it.
 func (g *Gateway) noteCaller(id string, s *session) {
+	noteCallerIn(g.callerSlot(id), s)
+}
+
+// callerSlot returns where the last caller of backend id is kept. A slot
+// is never removed or replaced, so a session may keep it (the fast lane
+// does, with the name it resolved) and note itself without the lock.
+func (g *Gateway) callerSlot(id string) *atomic.Pointer[session] {
 	g.routeMu.Lock()
-	if g.lastCaller[id] != s {
-		g.lastCaller[id] = s
+	defer g.routeMu.Unlock()
+	p := g.lastCaller[id]
+	if p == nil {
+		p = new(atomic.Pointer[session])
+		g.lastCaller[id] = p
 	}
-	g.routeMu.Unlock()
+	return p
+}
+
+// noteCallerIn records s in slot p (from callerSlot); it writes only when
+// the caller changes.
+func noteCallerIn(p *atomic.Pointer[session], s *session) {
+	if p.Load() != s {
+		p.Store(s)
+	}
 }
 
 // callerFor chooses the session a backend's request goes to: the session
@@ -70,8 +88,11 @@ func (g *Gateway) noteCaller(id string, s *session) {
 // request belongs to, so with several clients calling one backend at once
 // this is the best evidence there is (documented in docs/design.md).
 func (g *Gateway) callerFor(b *backends.Backend) *session {
+	var last *session
 	g.routeMu.Lock()
-	last := g.lastCaller[b.ID()]
+	if p := g.lastCaller[b.ID()]; p != nil {
+		last = p.Load()
+	}
 	g.routeMu.Unlock()
 	if last != nil && last.hasCallTo(b.ID()) {
 		return last

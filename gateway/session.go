@@ -38,8 +38,9 @@ type session struct {
 	cancel   context.CancelFunc
 	work     sync.WaitGroup // the session's own request goroutines (orchestrate_task, waits for backends, ...)
 
-	ready atomic.Bool // initialized, read without mu by the fast lane
-	fp    fastParams  // the fast lane's request while ForwardRaw runs (read loop only)
+	ready atomic.Bool  // initialized, read without mu by the fast lane
+	fp    fastParams   // the fast lane's request while ForwardRaw runs (read loop only)
+	last  fastResolved // the fast lane's last resolved name (read loop only)
 
 	mu          sync.Mutex
 	initialized bool                       // guarded by mu; ready mirrors it

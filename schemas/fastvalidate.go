@@ -25,14 +25,15 @@ import (
 // fastSchema is a schema of the subset: the keywords below, and
 // annotations (title, description, default, examples, ...).
 type fastSchema struct {
-	types      uint8                  // allowed JSON types (fast* bits); 0: any
-	props      map[string]*fastSchema // properties
-	required   []string
-	closed     bool        // additionalProperties: false
-	additional *fastSchema // additionalProperties: a schema
-	items      *fastSchema // items (one schema for every element)
-	enum       []string    // a string enum
-	hasEnum    bool
+	types       uint8                  // allowed JSON types (fast* bits); 0: any
+	props       map[string]*fastSchema // properties
+	required    []string
+	dupRequired bool        // required names a property twice: the general path decides
+	closed      bool        // additionalProperties: false
+	additional  *fastSchema // additionalProperties: a schema
+	items       *fastSchema // items (one schema for every element)
+	enum        []string    // a string enum
+	hasEnum     bool
 }
 
 const (
@@ -117,6 +118,7 @@ func newFastSchema(doc any, root bool) *fastSchema {
 				}
 				f.required = append(f.required, s)
 			}
+			f.dupRequired = hasDuplicates(f.required)
 		case k == "additionalProperties":
 			switch a := v.(type) {
 			case bool:
@@ -152,7 +154,10 @@ func newFastSchema(doc any, root bool) *fastSchema {
 
 // valid reports whether args (already known to be valid JSON) certainly
 // satisfy the schema; false means "not certain", never "invalid".
-func (f *fastSchema) valid(args []byte) bool { return f.check(bytes.TrimSpace(args)) }
+func (f *fastSchema) valid(args []byte) bool {
+	v := bytes.TrimSpace(args)
+	return len(v) > 0 && f.check(v)
+}
 
 // check checks v, exactly one JSON value.
 func (f *fastSchema) check(v []byte) bool {
@@ -243,7 +248,7 @@ func (f *fastSchema) object(obj []byte) bool {
 			}
 		}
 	})
-	return read && ok && len(found) == len(f.required) && !hasDuplicates(f.required)
+	return read && ok && len(found) == len(f.required) && !f.dupRequired
 }
 
 func hasDuplicates(s []string) bool {

@@ -93,3 +93,80 @@ func FuzzFastSchema(f *testing.F) {
 		fastAgrees(t, a, args)
 	})
 }
+
+// scannedAgrees fails the test if ValidateScanned, given valid JSON,
+// answers other than Validate (verdict and message).
+func scannedAgrees(t *testing.T, a *ArgSchema, args []byte) {
+	t.Helper()
+	if !json.Valid(args) {
+		return
+	}
+	want, got := a.Validate(args), a.ValidateScanned(args)
+	if (want == nil) != (got == nil) || want != nil && want.Error() != got.Error() {
+		t.Fatalf("%s: ValidateScanned = %v, Validate = %v", args, got, want)
+	}
+}
+
+func TestValidateScanned(t *testing.T) {
+	for _, tc := range fastCases {
+		a, err := CompileArgSchema(json.RawMessage(tc.schema))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.schema, err)
+		}
+		for _, args := range append(append([]string{"", " "}, tc.valid...), tc.deferTo...) {
+			scannedAgrees(t, a, []byte(args))
+		}
+		for _, args := range tc.valid {
+			if err := a.ValidateScanned(json.RawMessage(args)); err != nil {
+				t.Errorf("%s: ValidateScanned(%s) = %v", tc.schema, args, err)
+			}
+		}
+	}
+	// Empty arguments are {} for both, and an error when {} is invalid.
+	a, err := CompileArgSchema(json.RawMessage(fastCases[0].schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.ValidateScanned(nil) == nil {
+		t.Error(`ValidateScanned(nil) accepted {} against a schema requiring "text"`)
+	}
+}
+
+func FuzzValidateScanned(f *testing.F) {
+	for _, tc := range fastCases {
+		for _, args := range append(append([]string{}, tc.valid...), tc.deferTo...) {
+			f.Add([]byte(tc.schema), []byte(args))
+		}
+	}
+	f.Fuzz(func(t *testing.T, schema, args []byte) {
+		a, err := CompileArgSchema(json.RawMessage(schema))
+		if err != nil {
+			return
+		}
+		scannedAgrees(t, a, args)
+	})
+}
+
+// BenchmarkValidateFlat: the echo tool's arguments, as the fast lane
+// validates them.
+func BenchmarkValidateFlat(b *testing.B) {
+	a, err := CompileArgSchema(json.RawMessage(fastCases[0].schema))
+	if err != nil {
+		b.Fatal(err)
+	}
+	args := json.RawMessage(`{"text":"hello"}`)
+	b.Run("Validate", func(b *testing.B) {
+		for b.Loop() {
+			if a.Validate(args) != nil {
+				b.Fatal("invalid")
+			}
+		}
+	})
+	b.Run("ValidateScanned", func(b *testing.B) {
+		for b.Loop() {
+			if a.ValidateScanned(args) != nil {
+				b.Fatal("invalid")
+			}
+		}
+	})
+}

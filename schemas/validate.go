@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
@@ -273,10 +274,24 @@ func CompileArgSchemaLimits(raw json.RawMessage, lim ArgSchemaLimits) (*ArgSchem
 // included: the validator's work is the number of such paths, and the
 // count stops at the budget.
 func (a *ArgSchema) Validate(args json.RawMessage) error {
+	return a.validate(args, false)
+}
+
+// ValidateScanned is [ArgSchema.Validate] for arguments the caller has
+// already found to be exactly one valid JSON value, such as a value the
+// fast lane's envelope scan (rpc.ScanCall) bounded: the same verdicts and
+// errors, without checking the bytes' JSON again before the fast path.
+// Given anything else it may accept what Validate rejects.
+func (a *ArgSchema) ValidateScanned(args json.RawMessage) error {
+	return a.validate(args, true)
+}
+
+// validate is Validate; scanned says args are known to be valid JSON.
+func (a *ArgSchema) validate(args json.RawMessage, scanned bool) error {
 	if len(bytes.TrimSpace(args)) == 0 {
 		args = json.RawMessage(`{}`)
 	}
-	if a.fastValid(args) {
+	if a.fast != nil && (scanned || rpc.Valid(args)) && a.fast.valid(args) {
 		return nil
 	}
 	v, err := decodeArgs(args)

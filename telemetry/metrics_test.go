@@ -153,3 +153,32 @@ func BenchmarkMetricsObserve(b *testing.B) {
 		}
 	})
 }
+
+// TestCallsAreTheBuckets: the number of calls is the sum of the latency
+// buckets, so every observation, whatever its duration (negative, zero,
+// beyond the last bound), must land in exactly one bucket.
+func TestCallsAreTheBuckets(t *testing.T) {
+	m := NewMetrics()
+	s := m.Series("b", "t")
+	durs := []time.Duration{-time.Second, 0, 1, time.Millisecond, BucketBounds[len(BucketBounds)-1], BucketBounds[len(BucketBounds)-1] + 1, math.MaxInt64}
+	for _, d := range durs {
+		s.Observe(d, OutcomeOK)
+	}
+	s.Observe(time.Millisecond, OutcomeError)
+	want := uint64(len(durs) + 1)
+	snap := m.Snapshot()
+	if len(snap.Tools) != 1 || snap.Tools[0].Calls != want || snap.Tools[0].Errors != 1 {
+		t.Fatalf("tool series: %+v, want %d calls, 1 error", snap.Tools, want)
+	}
+	if len(snap.Backends) != 1 || snap.Backends[0].Calls != want {
+		t.Fatalf("backend series: %+v, want %d calls", snap.Backends, want)
+	}
+	var sb strings.Builder
+	if err := m.WritePrometheus(&sb); err != nil {
+		t.Fatal(err)
+	}
+	line := `agentify_tool_calls_total{backend="b",tool="t"} ` + strconv.FormatUint(want, 10) + "\n"
+	if !strings.Contains(sb.String(), line) {
+		t.Errorf("Prometheus text lacks %q:\n%s", line, sb.String())
+	}
+}
