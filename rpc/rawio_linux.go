@@ -40,17 +40,25 @@ func rawWrite(fd uintptr, b []byte) (int, error) {
 // waiting on the runtime's poller when there is nothing to read. Read is
 // called by one goroutine at a time (bufio's, on the read loop).
 type rawReader struct {
-	f    *os.File // kept: the raw connection is its
-	rc   syscall.RawConn
-	read func(fd uintptr) bool // made once: a closure per Read would allocate
-	p    []byte
-	n    int
-	err  error
+	f  *os.File // kept: the raw connection is its
+	rc syscall.RawConn
+	// shared: f is a duplicate of a descriptor other processes may hold
+	// (stdio, see pollable), whose O_NONBLOCK flag they may clear. A raw
+	// read of a blocking pipe would hold its thread and processor in the
+	// kernel where the runtime cannot preempt it (a stop-the-world would
+	// wait for the peer), so each read of such a file first checks the
+	// flag and reads the ordinary way when it is gone.
+	shared bool
+	read   func(fd uintptr) bool // made once: a closure per Read would allocate
+	p      []byte
+	n      int
+	err    error
 }
 
 // rawReaderFor returns a rawReader for f when f is a non-blocking pipe or
-// socket that the poller serves, else f.
-func rawReaderFor(f *os.File) io.Reader {
+// socket that the poller serves, else f. shared says f's open file is
+// shared with other processes (see rawReader).
+func rawReaderFor(f *os.File, shared bool) io.Reader {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return f
@@ -67,8 +75,13 @@ func rawReaderFor(f *os.File) io.Reader {
 	if !ok {
 		return f
 	}
-	r := &rawReader{f: f, rc: rc}
+	r := &rawReader{f: f, rc: rc, shared: shared}
 	r.read = func(fd uintptr) bool {
+		if r.shared && !isNonblock(int(fd)) {
+			n, err := syscall.Read(int(fd), r.p)
+			r.n, r.err = max(n, 0), err
+			return true
+		}
 		for {
 			n, _, errno := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&r.p[0])), uintptr(len(r.p)))
 			switch errno {

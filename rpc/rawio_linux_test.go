@@ -5,6 +5,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -19,7 +21,7 @@ func TestRawReader(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pr.Close()
-	r, ok := rawReaderFor(pr).(*rawReader)
+	r, ok := rawReaderFor(pr, false).(*rawReader)
 	if !ok {
 		t.Fatal("a non-blocking pipe is not read raw")
 	}
@@ -52,7 +54,66 @@ func TestRawReaderLeavesRegularFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if r := rawReaderFor(f); r != io.Reader(f) {
+	if r := rawReaderFor(f, false); r != io.Reader(f) {
 		t.Fatalf("a regular file is read through %T", r)
 	}
+}
+
+// TestSharedStdioMadeBlockingAgain: stdio made pollable is shared with
+// other processes, which may clear O_NONBLOCK while the gateway runs. A
+// read then waits in an ordinary system call, which the runtime can work
+// around (a garbage collection completes meanwhile), and an inline write
+// is left to the writer goroutine, instead of raw system calls that would
+// hold their thread in the kernel (without the check the garbage
+// collection, and with it the whole test binary, waits until the test
+// times out).
+func TestSharedStdioMadeBlockingAgain(t *testing.T) {
+	inR, inW := blockingPipe(t)
+	outR, outW := blockingPipe(t)
+	s := NewLineStream(inR, outW, nil, 0).(*lineStream)
+	if !nonblocking(inR) || !nonblocking(outW) {
+		t.Fatal("stdio was not made pollable")
+	}
+	// Another holder of the same open files clears the flag.
+	if err := syscall.SetNonblock(fdOf(inR), false); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.SetNonblock(fdOf(outW), false); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		line, err := s.Read()
+		if err != nil {
+			got <- "error: " + err.Error()
+			return
+		}
+		got <- string(line)
+	}()
+	time.Sleep(20 * time.Millisecond) // the read waits in the kernel
+	gc := make(chan struct{})
+	go func() { runtime.GC(); close(gc) }()
+	select {
+	case <-gc:
+	case <-time.After(10 * time.Second):
+		t.Fatal("a garbage collection waited for a read of the blocking pipe")
+	}
+	inW.Write([]byte("{\"a\":1}\n"))
+	if line := <-got; line != `{"a":1}` {
+		t.Fatalf("read %q", line)
+	}
+	if ok, err := s.tryWrite([]byte(`{"b":2}`)); ok || err != nil {
+		t.Fatalf("inline write to a blocking shared pipe = %v, %v; want it left to the writer", ok, err)
+	}
+	if err := s.Write([]byte(`{"b":2}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 64)
+	if n, err := outR.Read(buf); err != nil || string(buf[:n]) != "{\"b\":2}\n" {
+		t.Fatalf("written %q, %v", buf[:n], err)
+	}
+	RestoreBlocking()
 }

@@ -8,4 +8,4 @@ import (
 )
 
 // Elsewhere pipes are read with the ordinary system calls.
-func rawReaderFor(f *os.File) io.Reader { return f }
+func rawReaderFor(f *os.File, shared bool) io.Reader { return f }

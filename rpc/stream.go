@@ -162,11 +162,15 @@ func NewLineStream(r io.Reader, w io.Writer, closer io.Closer, limit int) Stream
 		limit = DefaultMaxMessageBytes
 	}
 	if f, ok := r.(*os.File); ok {
-		r = rawReaderFor(pollable(f))
+		pf := pollable(f)
+		r = rawReaderFor(pf, pf != f)
 	}
 	var brokenPipe func()
+	sharedW := false
 	if f, ok := w.(*os.File); ok {
-		if w = pollable(f); w != f && (f == os.Stdout || f == os.Stderr) {
+		pf := pollable(f)
+		w, sharedW = pf, pf != f
+		if sharedW && (f == os.Stdout || f == os.Stderr) {
 			// The process's own stdout: os kills the process with SIGPIPE
 			// when a write to it finds the pipe broken (as C programs
 			// die); the duplicate would only return EPIPE. Keep that: a
@@ -181,7 +185,7 @@ func NewLineStream(r io.Reader, w io.Writer, closer io.Closer, limit int) Stream
 		limit:      limit,
 		brokenPipe: brokenPipe,
 	}
-	s.raw, s.rawLimit = rawPipe(w)
+	s.raw, s.rawLimit = rawPipe(w, sharedW)
 	return s
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 // Elsewhere streams are written by the connection's writer goroutine only.
-func rawPipe(io.Writer) (*rawWriter, int) { return nil, 0 }
+func rawPipe(io.Writer, bool) (*rawWriter, int) { return nil, 0 }
 
 type rawWriter struct{}
 

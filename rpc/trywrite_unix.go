@@ -21,16 +21,23 @@ const linuxPipeBuf = 4096
 // escaped to the heap with the variables it set, three allocations for
 // every write.
 type rawWriter struct {
-	rc    syscall.RawConn
-	write func(fd uintptr) bool // writes frame, sets n and err
-	frame []byte
-	n     int
-	err   error
+	rc syscall.RawConn
+	// shared: as rawReader's. A write to a shared file found blocking is
+	// not made here; the writer goroutine writes it the ordinary way.
+	shared bool
+	write  func(fd uintptr) bool // writes frame, sets n and err
+	frame  []byte
+	n      int
+	err    error
 }
 
-func newRawWriter(rc syscall.RawConn) *rawWriter {
-	w := &rawWriter{rc: rc}
+func newRawWriter(rc syscall.RawConn, shared bool) *rawWriter {
+	w := &rawWriter{rc: rc, shared: shared}
 	w.write = func(fd uintptr) bool {
+		if w.shared && !isNonblock(int(fd)) {
+			w.n, w.err = 0, syscall.EAGAIN // not written: the writer goroutine writes it
+			return true
+		}
 		w.n, w.err = rawWrite(fd, w.frame)
 		return true // one attempt: never wait for room
 	}
@@ -38,8 +45,9 @@ func newRawWriter(rc syscall.RawConn) *rawWriter {
 }
 
 // rawPipe returns a writer for w when w is a non-blocking pipe (os/exec's
-// stdin pipes are), else nil.
-func rawPipe(w io.Writer) (*rawWriter, int) {
+// stdin pipes are), else nil. shared says w's open file is shared with
+// other processes (see rawWriter).
+func rawPipe(w io.Writer, shared bool) (*rawWriter, int) {
 	sc, ok := w.(syscall.Conn)
 	if !ok {
 		return nil, 0
@@ -59,7 +67,7 @@ func rawPipe(w io.Writer) (*rawWriter, int) {
 	if !fifo || !nonblock {
 		return nil, 0
 	}
-	return newRawWriter(rc), atomicPipeWrite
+	return newRawWriter(rc, shared), atomicPipeWrite
 }
 
 // try writes frame with one non-blocking write(2). It reports
