@@ -102,8 +102,12 @@ func (g *Gateway) confirmRun(ctx context.Context, p *planner.Plan) error {
 	c, _ := ctx.Value(confirmerKey{}).(Confirmer)
 	s, _ := ctx.Value(sessionKey{}).(*session)
 	if c == nil && (s == nil || !s.elicitsForm()) {
-		if policy == confirmAll {
+		switch {
+		case policy != confirmAll:
+		case s != nil:
 			return &errDeclined{reason: `not run: planner.confirm is "all" and the client cannot be asked (it declared no form elicitation)`}
+		default: // no client: the dashboard's console, ask without a terminal
+			return &errDeclined{reason: `not run: planner.confirm is "all" and no one can be asked here (no MCP client, no terminal)`}
 		}
 		return nil
 	}
