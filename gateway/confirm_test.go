@@ -210,3 +210,22 @@ func TestConfirmWithConfirmer(t *testing.T) {
 		t.Errorf("echo: %+v %v", out, err)
 	}
 }
+
+// TestConfirmAllWithoutAnyone: under "all", an orchestration with neither
+// a client nor a Confirmer (the dashboard's console) runs nothing.
+func TestConfirmAllWithoutAnyone(t *testing.T) {
+	cfg := tbConfig(t, "tb")
+	cfg.Planner = &schemas.PlannerConfig{Confirm: "all"}
+	g := New(Options{Config: cfg, Version: "test", Logger: zerolog.New(&logBuffer{})})
+	if err := g.Start(t.Context(), Client{}); err != nil {
+		t.Fatal(err)
+	}
+	defer g.Stop()
+	out, err := g.Orchestrate(t.Context(), planner.Task{Query: `echo the text "hi"`}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Executed || !strings.Contains(out.Declined, "no one can be asked here") {
+		t.Errorf("executed %v, declined %q", out.Executed, out.Declined)
+	}
+}
