@@ -317,6 +317,13 @@ func validTop(b []byte, fn, params func(key []byte, start, end int)) bool {
 // raw key and the bounds of its value in b, and returns the index just
 // past the object. A member "params" whose value is an object is read by
 // the same walk with sub as its fn, when sub is not nil.
+//
+// Its member loop is validValue's object case with the callbacks added.
+// validValue does not call it: reading every nested object through this
+// walk (the callbacks' checks and one more call per object) measured 7 %
+// slower on BenchmarkValidJSON, the validity scan of every forwarded line.
+// FuzzValidJSON holds validValue to encoding/json, FuzzFastLaneScan holds
+// this walk to Decode (which validates with validValue).
 func validMembers(b []byte, i, depth int, fn, sub func(key []byte, start, end int)) (int, bool) {
 	if depth > maxJSONDepth {
 		return i, false
