@@ -97,17 +97,11 @@ func rewriteIdioms(query string) string {
 		}
 		return query[:i] + verb + rest
 	}
-	// "pull up issue 12", "bring up the logs": the phrasal verbs of
-	// fetching something into view mean "get"; "pull" alone matches pull
-	// requests.
-	for _, idiom := range []string{"pull up ", "bring up "} {
-		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
-			return query[:i] + "get " + query[i+len(idiom):]
-		}
-	}
-	// "give me the directions": to give the one asking is to let them
-	// have, the sense of "get"; "give" itself names no operation.
-	for _, idiom := range []string{"give me ", "give us "} {
+	// Idioms that mean "get": "pull up issue 12", "bring up the logs"
+	// (the phrasal verbs of fetching something into view; "pull" alone
+	// matches pull requests), and "give me the directions" (to give the one
+	// asking is to let them have; "give" itself names no operation).
+	for _, idiom := range []string{"pull up ", "bring up ", "give me ", "give us "} {
 		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
 			return query[:i] + "get " + query[i+len(idiom):]
 		}
