@@ -200,19 +200,13 @@ func confirmRequest(version, msg, name string) map[string]any {
 // "elicitation": {} (form only, as before 2025-11-25) or with "form".
 func (s *session) elicitsForm() bool {
 	s.mu.Lock()
-	raw, ok := s.clientCaps["elicitation"]
+	raw := s.clientCaps["elicitation"]
 	s.mu.Unlock()
-	if !ok || strings.TrimSpace(string(raw)) == "null" {
-		return false
-	}
 	var m map[string]json.RawMessage
-	if json.Unmarshal(raw, &m) != nil {
+	if json.Unmarshal(raw, &m) != nil || m == nil { // absent, null or not an object
 		return false
 	}
-	if len(m) == 0 {
-		return true
-	}
-	return declared(raw, "form")
+	return len(m) == 0 || declared(raw, "form")
 }
 
 // protocolVersion is the version negotiated at initialize.

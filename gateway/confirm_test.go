@@ -229,3 +229,18 @@ func TestConfirmAllWithoutAnyone(t *testing.T) {
 		t.Errorf("executed %v, declined %q", out.Executed, out.Declined)
 	}
 }
+
+// TestElicitsForm: which elicitation capabilities can be asked a form.
+func TestElicitsForm(t *testing.T) {
+	for caps, want := range map[string]bool{
+		`{}`: false, `{"elicitation":null}`: false, `{"elicitation":{}}`: true, `{"elicitation":{"form":{}}}`: true,
+		`{"elicitation":{"url":{}}}`: false, `{"elicitation":{"form":{},"url":{}}}`: true, `{"elicitation":{"form":null}}`: false, `{"elicitation":7}`: false,
+	} {
+		var c map[string]json.RawMessage
+		json.Unmarshal([]byte(caps), &c)
+		s := &session{clientCaps: c}
+		if got := s.elicitsForm(); got != want {
+			t.Errorf("%s: %v, want %v", caps, got, want)
+		}
+	}
+}
