@@ -133,11 +133,7 @@ func (c *Conn) release() {
 	c.spareBuf = batch[:0]
 	c.reuseArena()
 	c.wakeSenders()
-	if len(c.queue) > 0 || c.flush || c.werr != nil || c.wclosed {
-		// The writer may have waited for this write to end: for what was
-		// queued meanwhile, or to end itself after Close.
-		c.wcond.Signal()
-	}
+	c.wakeWriterAfterInline()
 }
 
 // bursting is every connection whose read loop may hold others' writes.

@@ -647,12 +647,7 @@ func (c *Conn) enqueue(b []byte, droppable bool) error {
 			c.wcond.Signal()
 			return err
 		case ok:
-			if len(c.queue) > 0 || c.wclosed {
-				// The writer waited for this write to end: for what was
-				// sent meanwhile, behind b, or to end itself after Close
-				// (which it saw while this write was out).
-				c.wcond.Signal()
-			}
+			c.wakeWriterAfterInline()
 			return nil
 		}
 		// No room in the pipe: queue b. What other senders queued while
@@ -666,6 +661,17 @@ func (c *Conn) enqueue(b []byte, droppable bool) error {
 	c.queued += len(b)
 	c.wcond.Signal()
 	return nil
+}
+
+// wakeWriterAfterInline wakes the writer goroutine at the end of an inline
+// write (writing set, wmu released meanwhile) if it has something to do:
+// it waits while a write is out, so what was queued or left to flush
+// meanwhile, an error, or a Close it saw during the write (then it ends)
+// needs this wake-up. The caller holds wmu and has cleared writing.
+func (c *Conn) wakeWriterAfterInline() {
+	if len(c.queue) > 0 || c.flush || c.werr != nil || c.wclosed {
+		c.wcond.Signal()
+	}
 }
 
 // wakeSenders wakes every Send waiting for room. The caller holds wmu.
