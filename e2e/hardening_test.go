@@ -634,7 +634,16 @@ func TestHardeningBigMessage(t *testing.T) {
 	}
 	pid := c.cmd.Process.Pid
 	baseRSS, baseHWM := statusKB(t, pid, "VmRSS"), statusKB(t, pid, "VmHWM")
-	m := c.result("tools/call", map[string]any{"name": "call_tool", "arguments": map[string]any{"name": "b__big", "arguments": map[string]any{"bytes": payload, "seed": seed}}})
+	// The hang guard of this one call is longer than waitLimit: the test
+	// client's own checks of a 50 MB line (UTF-8, JSON-RPC shape, two
+	// decodes, SHA-256) take about 12 s under -race on a 2-core machine
+	// (2 s without -race), and the test command runs every package at once.
+	// One CI run under that load hit the 30 s guard here.
+	id := c.request("tools/call", map[string]any{"name": "call_tool", "arguments": map[string]any{"name": "b__big", "arguments": map[string]any{"bytes": payload, "seed": seed}}})
+	m := c.await(id, time.Now().Add(4*waitLimit), "the 50 MB call")
+	if m.Error != nil {
+		t.Fatalf("the 50 MB call: error %d %s", m.Error.Code, m.Error.Message)
+	}
 	if m.IsError || m.TextLen != payload || m.TextSum != want {
 		t.Fatalf("the 50 MB result did not arrive intact: isError=%v, %d bytes, digest match %v", m.IsError, m.TextLen, m.TextSum == want)
 	}
