@@ -11,18 +11,22 @@ import (
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 )
 
+// readyConn returns the connection of a ready backend, or the error to
+// give the caller. (No defer: it runs on every forwarded call, and the
+// locked part cannot panic.)
 func (b *Backend) readyConn() (*rpc.Conn, error) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.state != Ready || b.conn == nil {
-		msg := fmt.Sprintf("backend %q is %s", b.cfg.ID, b.state)
-		if b.lastErr != nil {
-			msg += ": " + b.lastErr.Error()
-		}
-		ce := &CallError{Backend: b.cfg.ID, Kind: ErrUnavailable, Err: b.lastErr, msg: msg}
-		return nil, &rpc.Error{Code: rpc.CodeNotReady, Message: ce.Error(), Err: ce}
+	if conn := b.conn; b.state == Ready && conn != nil {
+		b.mu.Unlock()
+		return conn, nil
 	}
-	return b.conn, nil
+	defer b.mu.Unlock()
+	msg := fmt.Sprintf("backend %q is %s", b.cfg.ID, b.state)
+	if b.lastErr != nil {
+		msg += ": " + b.lastErr.Error()
+	}
+	ce := &CallError{Backend: b.cfg.ID, Kind: ErrUnavailable, Err: b.lastErr, msg: msg}
+	return nil, &rpc.Error{Code: rpc.CodeNotReady, Message: ce.Error(), Err: ce}
 }
 
 // Call is a pending forwarded request, for cancellation. (Its fields are
@@ -55,8 +59,8 @@ func (c *Call) ID() int64 { return c.id }
 // had already ended.
 func (c *Call) end() bool {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.ended {
+		c.mu.Unlock()
 		return false
 	}
 	c.ended = true
@@ -65,6 +69,7 @@ func (c *Call) end() bool {
 	} else {
 		c.b.dl.remove(c)
 	}
+	c.mu.Unlock()
 	return true
 }
 
@@ -90,13 +95,10 @@ func (c *Call) deliver(m *rpc.Message) {
 	c.onResp(m)
 }
 
-// clockBase is the origin of Clock.
-var clockBase = time.Now()
-
-// Clock is monotonic time since the process started: one reading of the
-// monotonic clock, where time.Now reads the wall clock too. Forwarded
-// calls' deadlines are kept on it.
-func Clock() time.Duration { return time.Since(clockBase) }
+// Clock is monotonic time since the process started: [rpc.Clock], the
+// clock of [rpc.Conn.ReadClock]. Forwarded calls' deadlines are kept on
+// it.
+func Clock() time.Duration { return rpc.Clock() }
 
 // deadlines times out a backend's forwarded calls with one timer instead
 // of one per call (a timer per call, created and stopped at 100k calls a
@@ -114,10 +116,13 @@ type deadlines struct {
 }
 
 // add lists c; it reports false when c must have its own timer.
+//
+// add, remove and end run on every forwarded call: they unlock without
+// defer, and nothing between lock and unlock can panic.
 func (d *deadlines) add(c *Call) bool {
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	if d.tail != nil && c.deadline < d.tail.deadline {
+		d.mu.Unlock()
 		return false
 	}
 	c.prev, c.listed = d.tail, true
@@ -130,6 +135,7 @@ func (d *deadlines) add(c *Call) bool {
 	if !d.armed {
 		d.arm(d.head.deadline - Clock())
 	}
+	d.mu.Unlock()
 	return true
 }
 
@@ -146,8 +152,8 @@ func (d *deadlines) arm(after time.Duration) {
 
 func (d *deadlines) remove(c *Call) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	if !c.listed {
+		d.mu.Unlock()
 		return
 	}
 	if c.prev != nil {
@@ -161,6 +167,7 @@ func (d *deadlines) remove(c *Call) {
 		d.tail = c.prev
 	}
 	c.prev, c.next, c.listed = nil, nil, false
+	d.mu.Unlock()
 }
 
 // fire expires the calls whose deadline passed and re-arms for the next.

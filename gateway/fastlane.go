@@ -43,15 +43,15 @@ import (
 // the same line (TestFastLaneSameBytes, FuzzFastLane).
 
 // fastCall is one call on the fast lane: one allocation for the whole
-// call, besides the request's and the response's bytes, the client's id
-// as a map key, the tool's name as read and the client's progress token.
+// call, besides the client's progress token, if any, and the client's id
+// when it is not a plain integer (fastKey).
 type fastCall struct {
 	call  backends.Call // the backend's record: timeout, breaker, cancel
 	in    inflight      // the session's record: cancellation by id, disconnect
 	s     *session
 	m     *telemetry.Series // the tool's metrics, nil when they are off
 	t     *planner.Tool     // the tool called (its Name is the backend's name)
-	key   string            // the client's raw id
+	key   fastKey           // the client's id
 	start time.Duration     // when the call was taken, on backends.Clock: its timeout, and metrics
 }
 
@@ -113,7 +113,7 @@ func (s *session) fast(line []byte) bool {
 			return false
 		}
 	}
-	fc := &fastCall{s: s, m: ft.series, t: t, key: string(env.ID)}
+	fc := &fastCall{s: s, m: ft.series, t: t, key: keyOf(env.ID)}
 	s.fp = fastParams{params: env.Params, nameStart: cp.nameStart, nameEnd: cp.nameEnd}
 	fc.in.backend = b.ID()
 	if ideToken != nil {
@@ -121,17 +121,18 @@ func (s *session) fast(line []byte) bool {
 		fc.in.token = g.newToken(s, bytes.Clone(ideToken))
 		s.fp.meta = meta
 	}
-	// The one clock reading of a call: its timeout and its latency count
-	// from here.
-	fc.start = backends.Clock()
+	// When the request was read: its timeout and its latency count from
+	// there. Not a clock reading of its own: the lines of one read(2)
+	// share one (rpc.Conn.ReadClock).
+	fc.start = s.conn.ReadClock()
 	s.mu.Lock()
-	s.inflight[fc.key] = &fc.in
+	s.inflight.putKey(fc.key, &fc.in)
 	s.mu.Unlock()
 	noteCallerIn(s.last.caller, s)
 	err := b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
 	s.fp = fastParams{} // the line is not ours after this
 	if err != nil {
-		s.finishKey(fc.key, &fc.in)
+		s.finishFast(fc.key, &fc.in)
 		s.conn.Reply(env.ID, toolFailure(err))
 		return true
 	}
@@ -241,20 +242,25 @@ func (fc *fastCall) CallResult(from *rpc.Conn, result []byte) {
 	s := fc.s
 	g := s.g
 	if fc.m != nil {
-		fc.m.Observe(backends.Clock()-fc.start, telemetry.OutcomeOK)
+		// From the read of the request to the read of the response: the
+		// time the call was out, the gateway's own queueing of the request
+		// included (the responses of one read(2) share one reading).
+		fc.m.Observe(from.ReadClock()-fc.start, telemetry.OutcomeOK)
 	}
-	if !s.finishKey(fc.key, &fc.in) {
+	if !s.finishFast(fc.key, &fc.in) {
 		return // cancelled: the client expects no response
 	}
-	size := len(`{"jsonrpc":"2.0","id":,"result":}`) + len(fc.key) + len(result)
+	// At most: an integer id is written by the build below.
+	size := len(`{"jsonrpc":"2.0","id":,"result":}`) + fc.key.idLen() + len(result)
 	if g.tracing.Load() {
 		// The trace was turned on while the call was out: the client's
 		// side of it is still shown.
-		g.trace(telemetry.DirGatewayToIDE, "", &rpc.Message{ID: json.RawMessage(fc.key), Result: result}, size)
+		id := fc.key.appendID(nil)
+		g.trace(telemetry.DirGatewayToIDE, "", &rpc.Message{ID: id, Result: result}, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(id)+len(result))
 	}
 	s.conn.SendAppend(from, size, func(msg []byte) []byte {
 		msg = append(msg, `{"jsonrpc":"2.0","id":`...)
-		msg = append(msg, fc.key...)
+		msg = fc.key.appendID(msg)
 		msg = append(msg, `,"result":`...)
 		msg = append(msg, result...)
 		return append(msg, '}')
@@ -272,10 +278,10 @@ func (fc *fastCall) CallResponse(m *rpc.Message) {
 		}
 		fc.m.Observe(backends.Clock()-fc.start, outcomeOf(err))
 	}
-	if !s.finishKey(fc.key, &fc.in) {
+	if !s.finishFast(fc.key, &fc.in) {
 		return
 	}
-	id := json.RawMessage(fc.key)
+	id := json.RawMessage(fc.key.appendID(nil))
 	if m.Error != nil && isCallFailure(m.Error) {
 		s.conn.Reply(id, toolFailure(m.Error))
 		return

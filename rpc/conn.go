@@ -123,6 +123,7 @@ type Conn struct {
 	flush   bool          // guarded by wmu; the stream holds bytes the writer must flush
 	tw      inlineWriter  // nil when the stream cannot write without blocking
 	ow      ownedReader   // nil when the stream never hands its read buffer over
+	rc      readClocker   // nil when the stream does not note when it read (see ReadClock)
 
 	// Write coalescing (see [Conn.SendFor]): while the read loop works
 	// through input that is already buffered (a burst), the connections it
@@ -172,6 +173,7 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 		c.tw = inlineStream{is}
 	}
 	c.ow, _ = s.(ownedReader)
+	c.rc, _ = s.(readClocker)
 	_, c.useArena = s.(*lineStream)
 	c.br, _ = s.(burstReader)
 	if bs, ok := s.(BurstStream); ok && c.br == nil {
@@ -377,17 +379,19 @@ func (c *Conn) Go(method string, params json.RawMessage, onResp func(*Message)) 
 func (c *Conn) register(p pendingCall) (int64, error) {
 	id := c.nextID.Add(1)
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.closed {
+		err := error(ErrClosed)
 		if c.failure != nil {
-			return 0, c.failure
+			err = c.failure
 		}
-		return 0, ErrClosed
+		c.mu.Unlock()
+		return 0, err
 	}
 	c.pending[id] = p
 	if p.r != nil {
 		c.raws.Add(1)
 	}
+	c.mu.Unlock() // not deferred: this runs for every request sent
 	return id, nil
 }
 
