@@ -50,6 +50,10 @@ type Call struct {
 	trial  bool // the breaker's half-open trial call
 	ended  bool // guarded by mu; answered, timed out or cancelled
 	listed bool // guarded by b.dl.mu
+	fired  bool // guarded by b.dl.mu; the timer's walk took the call off the list to expire it
+	// clean: guarded by mu; end found no timer nor expiry walk holding
+	// the call (see Reusable).
+	clean bool
 }
 
 // ID is the request id the gateway used toward the backend.
@@ -67,10 +71,25 @@ func (c *Call) end() bool {
 	if c.timer != nil {
 		c.timer.Stop()
 	} else {
-		c.b.dl.remove(c)
+		c.clean = !c.b.dl.remove(c)
 	}
 	c.mu.Unlock()
 	return true
+}
+
+// Reusable reports whether the call ended through its response with
+// nothing of this package still holding it: no timer of its own, not taken
+// by the deadline list's expiry walk (which expires the calls it took
+// after releasing the list, and may still be about to). The owner of a
+// call forwarded with ForwardRaw may then reuse the call's memory for
+// another call (zeroed) once its own references are gone. Call it from
+// RawHandler.CallResult only: that outcome means the response took the
+// call's pending entry, so no cancellation or expiry can take it later.
+func (c *Call) Reusable() bool {
+	c.mu.Lock()
+	r := c.clean
+	c.mu.Unlock()
+	return r
 }
 
 // expire ends the call because its timeout passed: the backend is told
@@ -150,11 +169,14 @@ func (d *deadlines) arm(after time.Duration) {
 	d.timer.Reset(after)
 }
 
-func (d *deadlines) remove(c *Call) {
+// remove unlinks c if it is listed; it reports whether the expiry walk
+// took c off the list first (and so may still reach it).
+func (d *deadlines) remove(c *Call) (fired bool) {
 	d.mu.Lock()
 	if !c.listed {
+		fired = c.fired
 		d.mu.Unlock()
-		return
+		return fired
 	}
 	if c.prev != nil {
 		c.prev.next = c.next
@@ -168,11 +190,20 @@ func (d *deadlines) remove(c *Call) {
 	}
 	c.prev, c.next, c.listed = nil, nil, false
 	d.mu.Unlock()
+	return false
 }
 
 // fire expires the calls whose deadline passed and re-arms for the next.
 func (d *deadlines) fire() {
-	now := Clock()
+	for _, c := range d.takeExpired(Clock()) {
+		c.expire()
+	}
+}
+
+// takeExpired unlinks the calls whose deadline passed at now, marks them
+// fired (an end that comes later knows the walk may still reach them),
+// re-arms the timer for the next one, and returns them, oldest first.
+func (d *deadlines) takeExpired(now time.Duration) []*Call {
 	var expired []*Call
 	d.mu.Lock()
 	d.armed = false
@@ -183,16 +214,14 @@ func (d *deadlines) fire() {
 		} else {
 			d.tail = nil
 		}
-		c.prev, c.next, c.listed = nil, nil, false
+		c.prev, c.next, c.listed, c.fired = nil, nil, false, true
 		expired = append(expired, c)
 	}
 	if d.head != nil {
 		d.arm(d.head.deadline - now)
 	}
 	d.mu.Unlock()
-	for _, c := range expired {
-		c.expire()
-	}
+	return expired
 }
 
 // Forward sends a request to the backend. onResp receives the backend's
