@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -105,7 +103,7 @@ type Conn struct {
 	nextID atomic.Int64
 
 	mu      sync.Mutex
-	pending map[int64]pendingCall // guarded by mu
+	pending pendingTable          // guarded by mu
 	raws    atomic.Int64          // pending requests sent with GoRaw (their responses are scanned before decoding)
 	closed  bool                  // guarded by mu; no new requests once set
 	failure *Error                // guarded by mu; delivered to requests pending at close
@@ -162,7 +160,6 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 	c := &Conn{
 		s:          s,
 		opts:       opts,
-		pending:    make(map[int64]pendingCall),
 		writerDone: make(chan struct{}),
 		readDone:   make(chan struct{}),
 		room:       make(chan struct{}),
@@ -327,9 +324,8 @@ func (p pendingCall) respond(m *Message) {
 // take removes and returns pending request id (not set if none).
 func (c *Conn) take(id int64) pendingCall {
 	c.mu.Lock()
-	p, ok := c.pending[id]
+	p, ok := c.pending.take(id)
 	if ok {
-		delete(c.pending, id)
 		if p.r != nil {
 			c.raws.Add(-1)
 		}
@@ -354,13 +350,12 @@ func (c *Conn) failPending(err *Error) {
 		c.failure = err
 	}
 	err = c.failure
-	p := c.pending
-	c.pending = make(map[int64]pendingCall)
+	ids, p := c.pending.drain()
 	c.raws.Store(0)
 	c.mu.Unlock()
 	// In the order the requests were sent (ids increase): what the peer
 	// leaves unanswered is failed in a defined order.
-	for _, id := range slices.Sorted(maps.Keys(p)) {
+	for _, id := range ids {
 		p[id].respond(&Message{ID: IntID(id), Error: err})
 	}
 }
@@ -387,7 +382,7 @@ func (c *Conn) register(p pendingCall) (int64, error) {
 		c.mu.Unlock()
 		return 0, err
 	}
-	c.pending[id] = p
+	c.pending.put(id, p)
 	if p.r != nil {
 		c.raws.Add(1)
 	}

@@ -133,12 +133,12 @@ func (c *Conn) rawResponse(line []byte) bool {
 		return false
 	}
 	c.mu.Lock()
-	p, found := c.pending[id]
+	p, found := c.pending.peek(id)
 	if !found || p.r == nil {
 		c.mu.Unlock()
 		return false
 	}
-	delete(c.pending, id)
+	c.pending.take(id)
 	c.raws.Add(-1)
 	c.mu.Unlock()
 	p.r.RawResult(c, result)
