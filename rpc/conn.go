@@ -103,10 +103,10 @@ type Conn struct {
 	nextID atomic.Int64
 
 	mu      sync.Mutex
-	pending pendingTable          // guarded by mu
-	raws    atomic.Int64          // pending requests sent with GoRaw (their responses are scanned before decoding)
-	closed  bool                  // guarded by mu; no new requests once set
-	failure *Error                // guarded by mu; delivered to requests pending at close
+	pending pendingTable // guarded by mu
+	raws    atomic.Int64 // pending requests sent with GoRaw (their responses are scanned before decoding)
+	closed  bool         // guarded by mu; no new requests once set
+	failure *Error       // guarded by mu; delivered to requests pending at close
 
 	wmu     sync.Mutex
 	wcond   *sync.Cond
