@@ -2,6 +2,7 @@ package backends
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,6 +32,14 @@ type breaker struct {
 	threshold int
 	cooldown  time.Duration
 
+	// healthy is state == BreakerClosed && failures == 0, written under mu
+	// whenever either changes (settle) and read without it: on every
+	// forwarded call allow and record then have nothing to change and
+	// return without the lock. (A call admitted by a load that a
+	// concurrent failure makes stale is as if it had come a moment
+	// earlier.)
+	healthy atomic.Bool
+
 	mu       sync.Mutex
 	state    BreakerState // guarded by mu
 	failures int          // guarded by mu; consecutive failures
@@ -45,7 +54,15 @@ func newBreaker(threshold int, cooldown time.Duration) *breaker {
 	if cooldown <= 0 {
 		cooldown = DefaultBreakerCooldown
 	}
-	return &breaker{threshold: threshold, cooldown: cooldown, state: BreakerClosed}
+	br := &breaker{threshold: threshold, cooldown: cooldown, state: BreakerClosed}
+	br.healthy.Store(true)
+	return br
+}
+
+// settle updates healthy after a change of state or failures; the caller
+// holds mu.
+func (br *breaker) settle() {
+	br.healthy.Store(br.state == BreakerClosed && br.failures == 0)
 }
 
 // allow reports whether a call may go through now. When it may not, retryIn
@@ -53,15 +70,15 @@ func newBreaker(threshold int, cooldown time.Duration) *breaker {
 // flight). A true answer with trial set makes the call the half-open
 // trial: its outcome must be reported with record or release.
 //
-// allow and record run on every forwarded call: the closed state, by far
-// the commonest, returns without a defer.
+// allow and record run on every forwarded call: while the breaker is
+// healthy they return without the lock.
 func (br *breaker) allow() (ok, trial bool, retryIn time.Duration, changed bool) {
-	br.mu.Lock()
-	if br.state == BreakerClosed {
-		br.mu.Unlock()
+	if br.healthy.Load() {
 		return true, false, 0, false
 	}
+	br.mu.Lock()
 	defer br.mu.Unlock()
+	defer br.settle()
 	switch br.state {
 	case BreakerOpen:
 		if left := br.cooldown - time.Since(br.openedAt); left > 0 {
@@ -82,14 +99,12 @@ func (br *breaker) allow() (ok, trial bool, retryIn time.Duration, changed bool)
 // record reports a call's outcome and returns the new state and whether it
 // changed.
 func (br *breaker) record(failed, trial bool) (BreakerState, int, bool) {
-	br.mu.Lock()
-	if !failed && !trial && br.state == BreakerClosed {
-		// A success while closed: only the count of failures in a row.
-		br.failures = 0
-		br.mu.Unlock()
-		return BreakerClosed, 0, false
+	if !failed && !trial && br.healthy.Load() {
+		return BreakerClosed, 0, false // nothing to change
 	}
+	br.mu.Lock()
 	defer br.mu.Unlock()
+	defer br.settle()
 	before := br.state
 	if trial {
 		br.trial = false
