@@ -8,17 +8,84 @@ import "strconv"
 // and the hashing of it; most clients number their requests, so an id
 // that is a plain integer (canonicalInt: digits only, no leading zero, at
 // most 18 of them, the raw bytes strconv.AppendInt would write for it) is
-// kept in a map keyed by its value, every other id by its raw bytes. The
-// two key sets cannot meet: a raw id is in exactly one of the maps, and
-// two raw ids share an entry only when their bytes are equal, as with one
-// map of raw strings. Guarded by the session's mu.
+// kept by its value, every other id by its raw bytes. The two key sets
+// cannot meet: a raw id is in exactly one place, and two raw ids share an
+// entry only when their bytes are equal, as with one map of raw strings.
+//
+// An integer id is kept in the slot of its value modulo the ring's size
+// (clients count 1, 2, 3, ..., so the ids in flight at once rarely share
+// a slot), or in byInt when its slot holds another id: no hashing,
+// assignment or deletion of a map per call. An id is in the ring or in
+// byInt, never both (put looks in byInt first). Guarded by the session's
+// mu.
 type inflightTable struct {
+	ring  []intSlot // nil until the first integer id
+	nring int       // used slots
 	byInt map[int64]*inflight
 	byRaw map[string]*inflight
 }
 
+// inflightRing is the size of the ring (a power of two): 4 KiB per session.
+const inflightRing = 256
+
+type intSlot struct {
+	id int64
+	in *inflight // nil: free
+}
+
 func newInflightTable() inflightTable {
 	return inflightTable{byInt: map[int64]*inflight{}, byRaw: map[string]*inflight{}}
+}
+
+// slot returns n's ring slot.
+func (t *inflightTable) slot(n int64) *intSlot {
+	if t.ring == nil {
+		t.ring = make([]intSlot, inflightRing)
+	}
+	return &t.ring[n&(inflightRing-1)]
+}
+
+// getInt, putInt and removeInt are get, put and remove for an integer id.
+func (t *inflightTable) getInt(n int64) *inflight {
+	if s := t.slot(n); s.in != nil && s.id == n {
+		return s.in
+	}
+	if len(t.byInt) == 0 {
+		return nil
+	}
+	return t.byInt[n]
+}
+
+func (t *inflightTable) putInt(n int64, in *inflight) {
+	if len(t.byInt) > 0 {
+		if _, ok := t.byInt[n]; ok {
+			t.byInt[n] = in
+			return
+		}
+	}
+	s := t.slot(n)
+	switch {
+	case s.in == nil:
+		s.id, s.in = n, in
+		t.nring++
+	case s.id == n:
+		s.in = in
+	default:
+		t.byInt[n] = in
+	}
+}
+
+func (t *inflightTable) removeInt(n int64, in *inflight) {
+	if s := t.slot(n); s.in != nil && s.id == n {
+		if s.in == in {
+			*s = intSlot{}
+			t.nring--
+		}
+		return
+	}
+	if len(t.byInt) > 0 && t.byInt[n] == in {
+		delete(t.byInt, n)
+	}
 }
 
 // canonicalInt reads raw as a plain non-negative integer whose JSON is
@@ -41,7 +108,7 @@ func canonicalInt[T string | []byte](raw T) (int64, bool) {
 // get returns the request of raw id, or nil.
 func (t *inflightTable) get(raw string) *inflight {
 	if n, ok := canonicalInt(raw); ok {
-		return t.byInt[n]
+		return t.getInt(n)
 	}
 	return t.byRaw[raw]
 }
@@ -49,7 +116,7 @@ func (t *inflightTable) get(raw string) *inflight {
 // put records in as the request of raw id, replacing any other.
 func (t *inflightTable) put(raw string, in *inflight) {
 	if n, ok := canonicalInt(raw); ok {
-		t.byInt[n] = in
+		t.putInt(n, in)
 		return
 	}
 	t.byRaw[raw] = in
@@ -59,9 +126,7 @@ func (t *inflightTable) put(raw string, in *inflight) {
 // under the same id is kept).
 func (t *inflightTable) remove(raw string, in *inflight) {
 	if n, ok := canonicalInt(raw); ok {
-		if t.byInt[n] == in {
-			delete(t.byInt, n)
-		}
+		t.removeInt(n, in)
 		return
 	}
 	if t.byRaw[raw] == in {
@@ -80,10 +145,15 @@ func (t *inflightTable) removeAny(raw string) *inflight {
 }
 
 // len is the number of requests in flight.
-func (t *inflightTable) len() int { return len(t.byInt) + len(t.byRaw) }
+func (t *inflightTable) len() int { return t.nring + len(t.byInt) + len(t.byRaw) }
 
 // each calls fn with every request in flight, in no order.
 func (t *inflightTable) each(fn func(in *inflight)) {
+	for i := range t.ring {
+		if in := t.ring[i].in; in != nil {
+			fn(in)
+		}
+	}
 	for _, in := range t.byInt {
 		fn(in)
 	}
@@ -94,6 +164,11 @@ func (t *inflightTable) each(fn func(in *inflight)) {
 
 // any reports whether fn is true for some request in flight.
 func (t *inflightTable) any(fn func(in *inflight) bool) bool {
+	for i := range t.ring {
+		if in := t.ring[i].in; in != nil && fn(in) {
+			return true
+		}
+	}
 	for _, in := range t.byInt {
 		if fn(in) {
 			return true
@@ -109,6 +184,8 @@ func (t *inflightTable) any(fn func(in *inflight) bool) bool {
 
 // clear forgets every request.
 func (t *inflightTable) clear() {
+	clear(t.ring)
+	t.nring = 0
 	clear(t.byInt)
 	clear(t.byRaw)
 }
@@ -133,7 +210,7 @@ func keyOf(raw []byte) fastKey {
 // an integer id.
 func (t *inflightTable) putKey(k fastKey, in *inflight) {
 	if k.raw == "" {
-		t.byInt[k.n] = in
+		t.putInt(k.n, in)
 		return
 	}
 	t.byRaw[k.raw] = in
@@ -141,9 +218,7 @@ func (t *inflightTable) putKey(k fastKey, in *inflight) {
 
 func (t *inflightTable) removeKey(k fastKey, in *inflight) {
 	if k.raw == "" {
-		if t.byInt[k.n] == in {
-			delete(t.byInt, k.n)
-		}
+		t.removeInt(k.n, in)
 		return
 	}
 	if t.byRaw[k.raw] == in {

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"testing"
 )
@@ -88,5 +89,74 @@ func TestInflightTableKeysAreRawIDs(t *testing.T) {
 	tab.clear()
 	if tab.len() != 0 {
 		t.Errorf("clear left %d", tab.len())
+	}
+}
+
+// TestInflightTableMatchesMap runs the table against one map of raw ids
+// through random puts (new requests and ids reused), removals of the
+// right and of a stale record, and cancellations, with integer ids far
+// enough apart to share ring slots and string ids among them.
+func TestInflightTableMatchesMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	tab := newInflightTable()
+	ref := map[string]*inflight{}
+	id := func() string {
+		switch r := rng.IntN(10); {
+		case r < 6:
+			return strconv.Itoa(rng.IntN(40)) // many share nothing
+		case r < 9:
+			return strconv.Itoa(rng.IntN(8) * inflightRing) // all in one slot
+		default:
+			return `"s` + strconv.Itoa(rng.IntN(5)) + `"`
+		}
+	}
+	for step := 0; step < 100000; step++ {
+		raw := id()
+		switch rng.IntN(4) {
+		case 0:
+			in := &inflight{}
+			if rng.IntN(2) == 0 {
+				tab.put(raw, in)
+			} else {
+				tab.putKey(keyOf([]byte(raw)), in)
+			}
+			ref[raw] = in
+		case 1:
+			// A stale record (replaced, or never put) is not removed.
+			stale := &inflight{}
+			tab.remove(raw, stale)
+			if in := ref[raw]; in != nil {
+				if rng.IntN(2) == 0 {
+					tab.remove(raw, in)
+				} else {
+					tab.removeKey(keyOf([]byte(raw)), in)
+				}
+				delete(ref, raw)
+			}
+		case 2:
+			if got, want := tab.removeAny(raw), ref[raw]; got != want {
+				t.Fatalf("step %d: removeAny(%s) = %p, want %p", step, raw, got, want)
+			}
+			delete(ref, raw)
+		}
+		if got, want := tab.get(raw), ref[raw]; got != want {
+			t.Fatalf("step %d: get(%s) = %p, want %p", step, raw, got, want)
+		}
+		if tab.len() != len(ref) {
+			t.Fatalf("step %d: len %d, want %d", step, tab.len(), len(ref))
+		}
+	}
+	if len(tab.byInt) == 0 {
+		t.Fatal("no integer id found its slot taken: byInt was not exercised")
+	}
+	seen := map[*inflight]bool{}
+	tab.each(func(in *inflight) { seen[in] = true })
+	for raw, in := range ref {
+		if !seen[in] {
+			t.Errorf("each missed %s", raw)
+		}
+	}
+	if len(seen) != len(ref) {
+		t.Errorf("each saw %d records, want %d", len(seen), len(ref))
 	}
 }
