@@ -160,6 +160,13 @@ func (s *session) fast(line []byte) bool {
 	// there. Not a clock reading of its own: the lines of one read(2)
 	// share one (rpc.Conn.ReadClock).
 	fc.start = s.conn.ReadClock()
+	// The in-flight entry carries the Call from the start, and nothing is
+	// checked after the send: what cancels a client request (its
+	// notifications/cancelled, its disconnect) is handled on this read
+	// loop, after fast returns, so it cannot see the entry before the call
+	// is sent. (forwardFor sets the Call after sending, under mu, and then
+	// checks for a cancellation: it may run on another goroutine.)
+	fc.in.call = &fc.call
 	s.mu.Lock()
 	s.inflight.putKey(fc.key, &fc.in)
 	s.mu.Unlock()
@@ -173,13 +180,6 @@ func (s *session) fast(line []byte) bool {
 		return true
 	}
 	g.fastCalls.Add(1)
-	s.mu.Lock()
-	fc.in.call = &fc.call
-	cancelled := fc.in.cancelled
-	s.mu.Unlock()
-	if cancelled {
-		fc.call.Cancel("cancelled by the client")
-	}
 	fc.release() // the read loop is done with it
 	return true
 }
