@@ -54,7 +54,7 @@ type fastCall struct {
 	m     *telemetry.Series // the tool's metrics, nil when they are off
 	t     *planner.Tool     // the tool called (its Name is the backend's name)
 	key   fastKey           // the client's id
-	start time.Duration     // when the call was taken, on backends.Clock: its timeout, and metrics
+	start time.Duration     // when its request was read (rpc.Conn.ReadClock, on backends.Clock): its timeout, and metrics
 	// refs counts who may still use the record: the read loop that took
 	// the call (until fast returns) and its outcome (until CallResult has
 	// relayed the response). See release.
