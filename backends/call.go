@@ -51,8 +51,9 @@ type Call struct {
 	ended  bool // guarded by mu; answered, timed out or cancelled
 	listed bool // guarded by b.dl.mu
 	fired  bool // guarded by b.dl.mu; the timer's walk took the call off the list to expire it
-	// clean: guarded by mu; end found no timer nor expiry walk holding
-	// the call (see Reusable).
+	// clean: end found no timer nor expiry walk holding the call (see
+	// Reusable). Written by end under mu, read by Reusable on the
+	// goroutine whose end delivered the outcome.
 	clean bool
 }
 
@@ -84,13 +85,10 @@ func (c *Call) end() bool {
 // call forwarded with ForwardRaw may then reuse the call's memory for
 // another call (zeroed) once its own references are gone. Call it from
 // RawHandler.CallResult only: that outcome means the response took the
-// call's pending entry, so no cancellation or expiry can take it later.
-func (c *Call) Reusable() bool {
-	c.mu.Lock()
-	r := c.clean
-	c.mu.Unlock()
-	return r
-}
+// call's pending entry, so no cancellation or expiry can take it later;
+// and it runs on the goroutine whose end delivered that outcome, which
+// wrote what Reusable reads (so no lock).
+func (c *Call) Reusable() bool { return c.clean }
 
 // expire ends the call because its timeout passed: the backend is told
 // notifications/cancelled and onResp gets a timeout error.
