@@ -2,6 +2,7 @@ package backends
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,6 +32,14 @@ type breaker struct {
 	threshold int
 	cooldown  time.Duration
 
+	// healthy is state == BreakerClosed && failures == 0, written under mu
+	// whenever either changes (settle) and read without it: on every
+	// forwarded call allow and record then have nothing to change and
+	// return without the lock. (A call admitted by a load that a
+	// concurrent failure makes stale is as if it had come a moment
+	// earlier.)
+	healthy atomic.Bool
+
 	mu       sync.Mutex
 	state    BreakerState // guarded by mu
 	failures int          // guarded by mu; consecutive failures
@@ -45,16 +54,31 @@ func newBreaker(threshold int, cooldown time.Duration) *breaker {
 	if cooldown <= 0 {
 		cooldown = DefaultBreakerCooldown
 	}
-	return &breaker{threshold: threshold, cooldown: cooldown, state: BreakerClosed}
+	br := &breaker{threshold: threshold, cooldown: cooldown, state: BreakerClosed}
+	br.healthy.Store(true)
+	return br
+}
+
+// settle updates healthy after a change of state or failures; the caller
+// holds mu.
+func (br *breaker) settle() {
+	br.healthy.Store(br.state == BreakerClosed && br.failures == 0)
 }
 
 // allow reports whether a call may go through now. When it may not, retryIn
 // is how long until the next trial is allowed (0 while a trial is in
 // flight). A true answer with trial set makes the call the half-open
 // trial: its outcome must be reported with record or release.
+//
+// allow and record run on every forwarded call: while the breaker is
+// healthy they return without the lock.
 func (br *breaker) allow() (ok, trial bool, retryIn time.Duration, changed bool) {
+	if br.healthy.Load() {
+		return true, false, 0, false
+	}
 	br.mu.Lock()
 	defer br.mu.Unlock()
+	defer br.settle()
 	switch br.state {
 	case BreakerOpen:
 		if left := br.cooldown - time.Since(br.openedAt); left > 0 {
@@ -75,8 +99,12 @@ func (br *breaker) allow() (ok, trial bool, retryIn time.Duration, changed bool)
 // record reports a call's outcome and returns the new state and whether it
 // changed.
 func (br *breaker) record(failed, trial bool) (BreakerState, int, bool) {
+	if !failed && !trial && br.healthy.Load() {
+		return BreakerClosed, 0, false // nothing to change
+	}
 	br.mu.Lock()
 	defer br.mu.Unlock()
+	defer br.settle()
 	before := br.state
 	if trial {
 		br.trial = false

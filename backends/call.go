@@ -11,18 +11,22 @@ import (
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 )
 
+// readyConn returns the connection of a ready backend, or the error to
+// give the caller. (No defer: it runs on every forwarded call, and the
+// locked part cannot panic.)
 func (b *Backend) readyConn() (*rpc.Conn, error) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.state != Ready || b.conn == nil {
-		msg := fmt.Sprintf("backend %q is %s", b.cfg.ID, b.state)
-		if b.lastErr != nil {
-			msg += ": " + b.lastErr.Error()
-		}
-		ce := &CallError{Backend: b.cfg.ID, Kind: ErrUnavailable, Err: b.lastErr, msg: msg}
-		return nil, &rpc.Error{Code: rpc.CodeNotReady, Message: ce.Error(), Err: ce}
+	if conn := b.conn; b.state == Ready && conn != nil {
+		b.mu.Unlock()
+		return conn, nil
 	}
-	return b.conn, nil
+	defer b.mu.Unlock()
+	msg := fmt.Sprintf("backend %q is %s", b.cfg.ID, b.state)
+	if b.lastErr != nil {
+		msg += ": " + b.lastErr.Error()
+	}
+	ce := &CallError{Backend: b.cfg.ID, Kind: ErrUnavailable, Err: b.lastErr, msg: msg}
+	return nil, &rpc.Error{Code: rpc.CodeNotReady, Message: ce.Error(), Err: ce}
 }
 
 // Call is a pending forwarded request, for cancellation. (Its fields are
@@ -46,6 +50,11 @@ type Call struct {
 	trial  bool // the breaker's half-open trial call
 	ended  bool // guarded by mu; answered, timed out or cancelled
 	listed bool // guarded by b.dl.mu
+	fired  bool // guarded by b.dl.mu; the timer's walk took the call off the list to expire it
+	// clean: end found no timer nor expiry walk holding the call (see
+	// Reusable). Written by end under mu, read by Reusable on the
+	// goroutine whose end delivered the outcome.
+	clean bool
 }
 
 // ID is the request id the gateway used toward the backend.
@@ -55,18 +64,31 @@ func (c *Call) ID() int64 { return c.id }
 // had already ended.
 func (c *Call) end() bool {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.ended {
+		c.mu.Unlock()
 		return false
 	}
 	c.ended = true
 	if c.timer != nil {
 		c.timer.Stop()
 	} else {
-		c.b.dl.remove(c)
+		c.clean = !c.b.dl.remove(c)
 	}
+	c.mu.Unlock()
 	return true
 }
+
+// Reusable reports whether the call ended through its response with
+// nothing of this package still holding it: no timer of its own, not taken
+// by the deadline list's expiry walk (which expires the calls it took
+// after releasing the list, and may still be about to). The owner of a
+// call forwarded with ForwardRaw may then reuse the call's memory for
+// another call (zeroed) once its own references are gone. Call it from
+// RawHandler.CallResult only: that outcome means the response took the
+// call's pending entry, so no cancellation or expiry can take it later;
+// and it runs on the goroutine whose end delivered that outcome, which
+// wrote what Reusable reads (so no lock).
+func (c *Call) Reusable() bool { return c.clean }
 
 // expire ends the call because its timeout passed: the backend is told
 // notifications/cancelled and onResp gets a timeout error.
@@ -90,13 +112,10 @@ func (c *Call) deliver(m *rpc.Message) {
 	c.onResp(m)
 }
 
-// clockBase is the origin of Clock.
-var clockBase = time.Now()
-
-// Clock is monotonic time since the process started: one reading of the
-// monotonic clock, where time.Now reads the wall clock too. Forwarded
-// calls' deadlines are kept on it.
-func Clock() time.Duration { return time.Since(clockBase) }
+// Clock is monotonic time since the process started: [rpc.Clock], the
+// clock of [rpc.Conn.ReadClock]. Forwarded calls' deadlines are kept on
+// it.
+func Clock() time.Duration { return rpc.Clock() }
 
 // deadlines times out a backend's forwarded calls with one timer instead
 // of one per call (a timer per call, created and stopped at 100k calls a
@@ -114,10 +133,13 @@ type deadlines struct {
 }
 
 // add lists c; it reports false when c must have its own timer.
+//
+// add, remove and end run on every forwarded call: they unlock without
+// defer, and nothing between lock and unlock can panic.
 func (d *deadlines) add(c *Call) bool {
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	if d.tail != nil && c.deadline < d.tail.deadline {
+		d.mu.Unlock()
 		return false
 	}
 	c.prev, c.listed = d.tail, true
@@ -130,6 +152,7 @@ func (d *deadlines) add(c *Call) bool {
 	if !d.armed {
 		d.arm(d.head.deadline - Clock())
 	}
+	d.mu.Unlock()
 	return true
 }
 
@@ -144,11 +167,14 @@ func (d *deadlines) arm(after time.Duration) {
 	d.timer.Reset(after)
 }
 
-func (d *deadlines) remove(c *Call) {
+// remove unlinks c if it is listed; it reports whether the expiry walk
+// took c off the list first (and so may still reach it).
+func (d *deadlines) remove(c *Call) (fired bool) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	if !c.listed {
-		return
+		fired = c.fired
+		d.mu.Unlock()
+		return fired
 	}
 	if c.prev != nil {
 		c.prev.next = c.next
@@ -161,11 +187,21 @@ func (d *deadlines) remove(c *Call) {
 		d.tail = c.prev
 	}
 	c.prev, c.next, c.listed = nil, nil, false
+	d.mu.Unlock()
+	return false
 }
 
 // fire expires the calls whose deadline passed and re-arms for the next.
 func (d *deadlines) fire() {
-	now := Clock()
+	for _, c := range d.takeExpired(Clock()) {
+		c.expire()
+	}
+}
+
+// takeExpired unlinks the calls whose deadline passed at now, marks them
+// fired (an end that comes later knows the walk may still reach them),
+// re-arms the timer for the next one, and returns them, oldest first.
+func (d *deadlines) takeExpired(now time.Duration) []*Call {
 	var expired []*Call
 	d.mu.Lock()
 	d.armed = false
@@ -176,16 +212,14 @@ func (d *deadlines) fire() {
 		} else {
 			d.tail = nil
 		}
-		c.prev, c.next, c.listed = nil, nil, false
+		c.prev, c.next, c.listed, c.fired = nil, nil, false, true
 		expired = append(expired, c)
 	}
 	if d.head != nil {
 		d.arm(d.head.deadline - now)
 	}
 	d.mu.Unlock()
-	for _, c := range expired {
-		c.expire()
-	}
+	return expired
 }
 
 // Forward sends a request to the backend. onResp receives the backend's

@@ -53,3 +53,59 @@ func TestCallTimeoutsShareOneTimer(t *testing.T) {
 		}
 	})
 }
+
+// Reusable is true only for a call that ended with nothing of the
+// package still holding it: not for one the expiry walk took first (it
+// calls expire after releasing the list), nor one with its own timer.
+func TestCallReusable(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		b := &Backend{}
+		defer func() {
+			b.dl.mu.Lock()
+			if b.dl.timer != nil {
+				b.dl.timer.Stop()
+			}
+			b.dl.mu.Unlock()
+		}()
+		listed := func(deadline time.Duration) *Call {
+			c := &Call{b: b, deadline: deadline}
+			if !b.dl.add(c) {
+				t.Fatal("add refused a call in deadline order")
+			}
+			return c
+		}
+
+		// Answered while listed: unlinked by end, nothing holds it.
+		c := listed(time.Hour)
+		if !c.end() || !c.Reusable() {
+			t.Error("a call ended while listed is not reusable")
+		}
+		if c.end() {
+			t.Error("second end reported true")
+		}
+
+		// Taken by the expiry walk, then ended by its response before
+		// the walk expires it: the walk still holds it.
+		c = listed(2 * time.Hour)
+		if got := b.dl.takeExpired(3 * time.Hour); len(got) != 1 || got[0] != c {
+			t.Fatalf("takeExpired = %v, want the call", got)
+		}
+		if !c.end() || c.Reusable() {
+			t.Error("a call the expiry walk took is reusable")
+		}
+
+		// Ended before it was armed (the response came back before
+		// ForwardRaw armed it): never listed, reusable; arming it later
+		// does nothing.
+		c = &Call{b: b}
+		if !c.end() || !c.Reusable() {
+			t.Error("a call ended before it was armed is not reusable")
+		}
+
+		// With a timer of its own: the timer may be running expire.
+		c = &Call{b: b, timer: time.AfterFunc(time.Hour, func() {})}
+		if !c.end() || c.Reusable() {
+			t.Error("a call with its own timer is reusable")
+		}
+	})
+}

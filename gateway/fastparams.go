@@ -89,10 +89,14 @@ func (r *callReader) done(scanned bool, at int) (callFields, bool) {
 // plainString reports whether a JSON string token needs no unescaping and
 // holds valid UTF-8 (encoding/json would rewrite invalid bytes).
 func plainString(v []byte) bool {
+	ascii := true
 	for _, c := range v {
 		if c == '\\' {
 			return false
 		}
+		if c >= utf8.RuneSelf {
+			ascii = false
+		}
 	}
-	return utf8.Valid(v)
+	return ascii || utf8.Valid(v)
 }

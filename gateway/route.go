@@ -113,12 +113,7 @@ func (g *Gateway) callerFor(b *backends.Backend) *session {
 func (s *session) hasCallTo(id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, in := range s.inflight {
-		if in.backend == id {
-			return true
-		}
-	}
-	return false
+	return s.inflight.any(func(in *inflight) bool { return in.backend == id })
 }
 
 // backendMessages is the table of what a backend may send besides

@@ -47,7 +47,7 @@ type session struct {
 	clientCaps  map[string]json.RawMessage // guarded by mu
 	clientInfo  json.RawMessage            // guarded by mu
 	version     string                     // guarded by mu; negotiated protocol version
-	inflight    map[string]*inflight       // guarded by mu; client request id -> call
+	inflight    inflightTable              // guarded by mu; client request id -> call
 	logLevel    int                        // guarded by mu; index into logLevels; notifications below it are dropped
 	listTimer   *time.Timer                // guarded by mu; coalesces list_changed
 	listFirst   time.Time                  // guarded by mu; first change the pending timer coalesces
@@ -83,7 +83,7 @@ func newSession(g *Gateway, stream rpc.Stream) *session {
 		log:      g.log,
 		ctx:      ctx,
 		cancel:   cancel,
-		inflight: map[string]*inflight{},
+		inflight: newInflightTable(),
 	}
 	s.pt.init()
 	opts := rpc.ConnOptions{
@@ -130,12 +130,12 @@ func (s *session) run(ctx context.Context) error {
 		call  *backends.Call
 		token int64
 	}
-	calls := make([]ended, 0, len(s.inflight))
-	for id, in := range s.inflight {
+	calls := make([]ended, 0, s.inflight.len())
+	s.inflight.each(func(in *inflight) {
 		in.cancelled = true
 		calls = append(calls, ended{in.call, in.token})
-		delete(s.inflight, id)
-	}
+	})
+	s.inflight.clear()
 	s.mu.Unlock()
 	// One session's disconnect cancels only its own calls, in the order
 	// they were sent (the map has none; the gateway's own work has no
@@ -424,10 +424,9 @@ func (s *session) cancelledByClient(m *rpc.Message) {
 // cancelRequest cancels a client request the gateway is working on.
 func (s *session) cancelRequest(id, reason string) {
 	s.mu.Lock()
-	in := s.inflight[id]
+	in := s.inflight.removeAny(id)
 	if in != nil {
 		in.cancelled = true
-		delete(s.inflight, id)
 	}
 	s.mu.Unlock()
 	if in == nil {
@@ -454,7 +453,7 @@ func (s *session) begin(id json.RawMessage, ideToken json.RawMessage, cancel con
 		in.token = s.g.newToken(s, ideToken)
 	}
 	s.mu.Lock()
-	s.inflight[string(id)] = in
+	s.inflight.put(string(id), in)
 	s.mu.Unlock()
 	return in, in.token
 }
@@ -469,8 +468,20 @@ func (s *session) finish(id json.RawMessage, in *inflight) bool {
 func (s *session) finishKey(key string, in *inflight) bool {
 	s.mu.Lock()
 	cancelled := in.cancelled
-	if !cancelled && s.inflight[key] == in {
-		delete(s.inflight, key)
+	if !cancelled {
+		s.inflight.remove(key, in)
+	}
+	s.mu.Unlock()
+	s.g.dropToken(in.token)
+	return !cancelled
+}
+
+// finishFast is finishKey for a fast-lane call's key.
+func (s *session) finishFast(key fastKey, in *inflight) bool {
+	s.mu.Lock()
+	cancelled := in.cancelled
+	if !cancelled {
+		s.inflight.removeKey(key, in)
 	}
 	s.mu.Unlock()
 	s.g.dropToken(in.token)

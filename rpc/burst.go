@@ -184,7 +184,7 @@ func (s *lineStream) more() bool {
 		if i < 0 {
 			return false
 		}
-		if len(bytes.TrimSpace(p[:i])) > 0 {
+		if !blankLine(p[:i]) {
 			return true
 		}
 		p = p[i+1:]

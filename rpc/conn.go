@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -105,10 +103,10 @@ type Conn struct {
 	nextID atomic.Int64
 
 	mu      sync.Mutex
-	pending map[int64]pendingCall // guarded by mu
-	raws    atomic.Int64          // pending requests sent with GoRaw (their responses are scanned before decoding)
-	closed  bool                  // guarded by mu; no new requests once set
-	failure *Error                // guarded by mu; delivered to requests pending at close
+	pending pendingTable // guarded by mu
+	raws    atomic.Int64 // pending requests sent with GoRaw (their responses are scanned before decoding)
+	closed  bool         // guarded by mu; no new requests once set
+	failure *Error       // guarded by mu; delivered to requests pending at close
 
 	wmu     sync.Mutex
 	wcond   *sync.Cond
@@ -123,6 +121,7 @@ type Conn struct {
 	flush   bool          // guarded by wmu; the stream holds bytes the writer must flush
 	tw      inlineWriter  // nil when the stream cannot write without blocking
 	ow      ownedReader   // nil when the stream never hands its read buffer over
+	rc      readClocker   // nil when the stream does not note when it read (see ReadClock)
 
 	// Write coalescing (see [Conn.SendFor]): while the read loop works
 	// through input that is already buffered (a burst), the connections it
@@ -161,7 +160,6 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 	c := &Conn{
 		s:          s,
 		opts:       opts,
-		pending:    make(map[int64]pendingCall),
 		writerDone: make(chan struct{}),
 		readDone:   make(chan struct{}),
 		room:       make(chan struct{}),
@@ -172,6 +170,7 @@ func NewConn(s Stream, opts ConnOptions) *Conn {
 		c.tw = inlineStream{is}
 	}
 	c.ow, _ = s.(ownedReader)
+	c.rc, _ = s.(readClocker)
 	_, c.useArena = s.(*lineStream)
 	c.br, _ = s.(burstReader)
 	if bs, ok := s.(BurstStream); ok && c.br == nil {
@@ -325,9 +324,8 @@ func (p pendingCall) respond(m *Message) {
 // take removes and returns pending request id (not set if none).
 func (c *Conn) take(id int64) pendingCall {
 	c.mu.Lock()
-	p, ok := c.pending[id]
+	p, ok := c.pending.take(id)
 	if ok {
-		delete(c.pending, id)
 		if p.r != nil {
 			c.raws.Add(-1)
 		}
@@ -352,13 +350,12 @@ func (c *Conn) failPending(err *Error) {
 		c.failure = err
 	}
 	err = c.failure
-	p := c.pending
-	c.pending = make(map[int64]pendingCall)
+	ids, p := c.pending.drain()
 	c.raws.Store(0)
 	c.mu.Unlock()
 	// In the order the requests were sent (ids increase): what the peer
 	// leaves unanswered is failed in a defined order.
-	for _, id := range slices.Sorted(maps.Keys(p)) {
+	for _, id := range ids {
 		p[id].respond(&Message{ID: IntID(id), Error: err})
 	}
 }
@@ -377,17 +374,19 @@ func (c *Conn) Go(method string, params json.RawMessage, onResp func(*Message)) 
 func (c *Conn) register(p pendingCall) (int64, error) {
 	id := c.nextID.Add(1)
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.closed {
+		err := error(ErrClosed)
 		if c.failure != nil {
-			return 0, c.failure
+			err = c.failure
 		}
-		return 0, ErrClosed
+		c.mu.Unlock()
+		return 0, err
 	}
-	c.pending[id] = p
+	c.pending.put(id, p)
 	if p.r != nil {
 		c.raws.Add(1)
 	}
+	c.mu.Unlock() // not deferred: this runs for every request sent
 	return id, nil
 }
 

@@ -133,12 +133,12 @@ func (c *Conn) rawResponse(line []byte) bool {
 		return false
 	}
 	c.mu.Lock()
-	p, found := c.pending[id]
+	p, found := c.pending.peek(id)
 	if !found || p.r == nil {
 		c.mu.Unlock()
 		return false
 	}
-	delete(c.pending, id)
+	c.pending.take(id)
 	c.raws.Add(-1)
 	c.mu.Unlock()
 	p.r.RawResult(c, result)
@@ -336,8 +336,10 @@ func validMembers(b []byte, i, depth int, fn, sub func(key []byte, start, end in
 		if i >= len(b) || b[i] != '"' {
 			return i, false
 		}
-		kend, ok := validString(b, i)
-		if !ok {
+		kend, ok := i, true
+		if j := plainRun(b, i+1); j < len(b) && b[j] == '"' {
+			kend = j + 1
+		} else if kend, ok = validString(b, i); !ok {
 			return i, false
 		}
 		key := b[i+1 : kend-1]
@@ -347,9 +349,16 @@ func validMembers(b []byte, i, depth int, fn, sub func(key []byte, start, end in
 		}
 		vs := skipWS(b, i+1)
 		var ve int
-		if sub != nil && vs < len(b) && b[vs] == '{' && string(key) == "params" {
+		switch {
+		case vs < len(b) && b[vs] == '"':
+			if j := plainRun(b, vs+1); j < len(b) && b[j] == '"' {
+				ve = j + 1
+			} else {
+				ve, ok = validString(b, vs)
+			}
+		case sub != nil && vs < len(b) && b[vs] == '{' && string(key) == "params":
 			ve, ok = validMembers(b, vs, depth+1, sub, nil)
-		} else {
+		default:
 			ve, ok = validValue(b, vs, depth)
 		}
 		if !ok {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"syscall"
+	"time"
 	"unsafe"
 )
 
@@ -53,7 +54,11 @@ type rawReader struct {
 	p      []byte
 	n      int
 	err    error
+	at     time.Duration // when the last read returned data, on Clock (see Conn.ReadClock)
 }
+
+// lastRead implements readClock.
+func (r *rawReader) lastRead() time.Duration { return r.at }
 
 // rawReaderFor returns a rawReader for f when f is a non-blocking pipe or
 // socket that the poller serves, else f. shared says f's open file is
@@ -120,5 +125,6 @@ func (r *rawReader) Read(p []byte) (int, error) {
 	case n == 0:
 		return 0, io.EOF
 	}
+	r.at = Clock()
 	return n, nil
 }

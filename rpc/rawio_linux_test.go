@@ -117,3 +117,48 @@ func TestSharedStdioMadeBlockingAgain(t *testing.T) {
 	}
 	RestoreBlocking()
 }
+
+// TestReadClock: the lines of one read(2) of a pipe share one clock
+// reading, taken after the read and before they are handled; a later read
+// has a later one.
+func TestReadClock(t *testing.T) {
+	cr, cw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sr, sw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cw.Close()
+	defer sr.Close()
+	type seen struct {
+		at, before time.Duration
+	}
+	got := make(chan seen, 8)
+	var c *Conn
+	c = NewConn(NewLineStream(cr, sw, sw, 0), ConnOptions{Handler: func(m *Message) {
+		before := Clock()
+		got <- seen{c.ReadClock(), before}
+	}})
+	defer c.Close()
+	go c.Run() // ends when cw closes
+	start := Clock()
+	if _, err := cw.Write([]byte("{\"jsonrpc\":\"2.0\",\"method\":\"a\"}\n{\"jsonrpc\":\"2.0\",\"method\":\"b\"}\n")); err != nil {
+		t.Fatal(err)
+	}
+	a, b := <-got, <-got
+	if a.at != b.at {
+		t.Errorf("two lines of one write: read clocks %v and %v, want one reading", a.at, b.at)
+	}
+	if a.at < start || a.at > a.before {
+		t.Errorf("read clock %v not between the write (%v) and the handling (%v)", a.at, start, a.before)
+	}
+	time.Sleep(2 * time.Millisecond)
+	if _, err := cw.Write([]byte("{\"jsonrpc\":\"2.0\",\"method\":\"c\"}\n")); err != nil {
+		t.Fatal(err)
+	}
+	if c3 := <-got; c3.at <= a.at {
+		t.Errorf("a later read: read clock %v, not after %v", c3.at, a.at)
+	}
+}

@@ -150,3 +150,28 @@ func BenchmarkDecodeResponse(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFastLaneScans is the validity scans of the fast lane on the
+// lines of a forwarded call: the client's request (ScanCall, with the
+// params' members) and the backend's response (scanResponse).
+func BenchmarkFastLaneScans(b *testing.B) {
+	req := []byte(`{"jsonrpc":"2.0","id":1234,"method":"tools/call","params":{"name":"echo__echo","arguments":{"text":"hello"}}}`)
+	resp := []byte(`{"jsonrpc":"2.0","id":1234,"result":{"content":[{"type":"text","text":"ok"}],"structuredContent":{"text":"hello"}}}`)
+	b.Run("request", func(b *testing.B) {
+		b.SetBytes(int64(len(req)))
+		n := 0
+		for b.Loop() {
+			if _, ok := ScanCall(req, func(key []byte, start, end int) { n++ }); !ok {
+				b.Fatal("not taken")
+			}
+		}
+	})
+	b.Run("response", func(b *testing.B) {
+		b.SetBytes(int64(len(resp)))
+		for b.Loop() {
+			if _, _, ok := scanResponse(resp); !ok {
+				b.Fatal("not taken")
+			}
+		}
+	})
+}

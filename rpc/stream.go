@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"unicode/utf8"
 )
 
 // DefaultMaxMessageBytes bounds one incoming message. MCP results carry
@@ -135,8 +136,9 @@ type lineStream struct {
 	// raw is the write end when it is a non-blocking pipe: small messages
 	// can then be written inline, without the Conn's writer goroutine.
 	raw      *rawWriter
-	rawLimit int    // largest frame written atomically (PIPE_BUF)
-	frame    []byte // reused by tryWrite; only the writing holder uses it
+	clk      readClock // the raw pipe reader, noting when it read; nil for other readers
+	rawLimit int       // largest frame written atomically (PIPE_BUF)
+	frame    []byte    // reused by tryWrite; only the writing holder uses it
 
 	// brokenPipe, if set, is called when a write fails with EPIPE (see
 	// NewLineStream).
@@ -186,6 +188,7 @@ func NewLineStream(r io.Reader, w io.Writer, closer io.Closer, limit int) Stream
 		brokenPipe: brokenPipe,
 	}
 	s.raw, s.rawLimit = rawPipe(w, sharedW)
+	s.clk, _ = r.(readClock)
 	return s
 }
 
@@ -224,11 +227,21 @@ func (s *lineStream) Read() ([]byte, error) {
 			return nil, err
 		}
 		line = bytes.TrimRight(line, "\r")
-		if len(bytes.TrimSpace(line)) == 0 {
+		if blankLine(line) {
 			continue // blank lines are not messages
 		}
 		return line, nil
 	}
+}
+
+// blankLine reports whether line holds only white space (as
+// bytes.TrimSpace sees it). A line that starts with a printable ASCII
+// byte (every JSON-RPC message starts with '{') is not, without a call.
+func blankLine(line []byte) bool {
+	if len(line) > 0 && line[0] > ' ' && line[0] < utf8.RuneSelf {
+		return false
+	}
+	return len(bytes.TrimSpace(line)) == 0
 }
 
 // readLine returns the next line without its "\n", at most s.limit bytes.

@@ -155,7 +155,7 @@ func newFastSchema(doc any, root bool) *fastSchema {
 // valid reports whether args (already known to be valid JSON) certainly
 // satisfy the schema; false means "not certain", never "invalid".
 func (f *fastSchema) valid(args []byte) bool {
-	v := bytes.TrimSpace(args)
+	v := trimSpace(args)
 	return len(v) > 0 && f.check(v)
 }
 
@@ -223,7 +223,7 @@ func (f *fastSchema) object(obj []byte) bool {
 		if !ok {
 			return
 		}
-		if !utf8.Valid(key) {
+		if !validUTF8(key) {
 			ok = false
 			return
 		}
@@ -249,6 +249,17 @@ func (f *fastSchema) object(obj []byte) bool {
 		}
 	})
 	return read && ok && len(found) == len(f.required) && !f.dupRequired
+}
+
+// validUTF8 is utf8.Valid with ASCII (every key of most schemas) read
+// without the call.
+func validUTF8(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return utf8.Valid(b)
+		}
+	}
+	return true
 }
 
 func hasDuplicates(s []string) bool {

@@ -1,8 +1,10 @@
 package schemas
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
+	"unicode/utf8"
 )
 
 // fastAgrees fails the test if the fast path accepts args that the
@@ -169,4 +171,20 @@ func BenchmarkValidateFlat(b *testing.B) {
 			}
 		}
 	})
+}
+
+// trimSpace and validUTF8 skip a call in the common case; they must agree
+// with bytes.TrimSpace and utf8.Valid on everything.
+func TestTrimSpaceAndValidUTF8(t *testing.T) {
+	for _, in := range []string{
+		"", " ", "{}", " {} ", "{}\n", "\t[1]", "\u00a0{}", "{}\u00a0", "\u0085", "\v{}", "{}\f", "x", "\x7f",
+		"\xc2\xa0", "\xff", `{"é":1}`, "é", "a\xffb", "\xed\xa0\x80",
+	} {
+		if got, want := trimSpace([]byte(in)), bytes.TrimSpace([]byte(in)); !bytes.Equal(got, want) {
+			t.Errorf("trimSpace(%q) = %q, bytes.TrimSpace says %q", in, got, want)
+		}
+		if got, want := validUTF8([]byte(in)), utf8.Valid([]byte(in)); got != want {
+			t.Errorf("validUTF8(%q) = %v, utf8.Valid says %v", in, got, want)
+		}
+	}
 }

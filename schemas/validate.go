@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -277,6 +278,16 @@ func (a *ArgSchema) Validate(args json.RawMessage) error {
 	return a.validate(args, false)
 }
 
+// trimSpace is bytes.TrimSpace, without the call for bytes that start and
+// end with printable ASCII (arguments as the fast lane scanned them):
+// those are returned as they are.
+func trimSpace(b []byte) []byte {
+	if n := len(b); n > 0 && b[0] > ' ' && b[0] < utf8.RuneSelf && b[n-1] > ' ' && b[n-1] < utf8.RuneSelf {
+		return b
+	}
+	return bytes.TrimSpace(b)
+}
+
 // ValidateScanned is [ArgSchema.Validate] for arguments the caller has
 // already found to be exactly one valid JSON value, such as a value the
 // fast lane's envelope scan (rpc.ScanCall) bounded: the same verdicts and
@@ -288,7 +299,7 @@ func (a *ArgSchema) ValidateScanned(args json.RawMessage) error {
 
 // validate is Validate; scanned says args are known to be valid JSON.
 func (a *ArgSchema) validate(args json.RawMessage, scanned bool) error {
-	if len(bytes.TrimSpace(args)) == 0 {
+	if len(trimSpace(args)) == 0 {
 		args = json.RawMessage(`{}`)
 	}
 	if a.fast != nil && (scanned || rpc.Valid(args)) && a.fast.valid(args) {
