@@ -33,6 +33,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/mcp-agentify/mcp-agentify/backends"
 	"github.com/mcp-agentify/mcp-agentify/gateway"
+	"github.com/mcp-agentify/mcp-agentify/integrity"
 	"github.com/mcp-agentify/mcp-agentify/planner"
 	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"github.com/mcp-agentify/mcp-agentify/schemas"
@@ -239,6 +240,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		log.Warn().Err(perr).Msg("tool integrity is off: no state directory for the pin file")
 		checker, pinsPath = nil, ""
 	}
+	var pins *integrity.Store // the checker's, read ahead while backends start
+	if pc, ok := checker.(pinChecker); ok {
+		pins = pc.c.Store
+	}
 	g := gateway.New(gateway.Options{
 		Integrity:   checker,
 		PinsPath:    pinsPath,
@@ -256,7 +261,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			startDashboard(ctx, g, cfg, hub, log, cfgPath)
 			if cmd == "serve" {
 				// Owned by run: ends after its one release, or with ctx.
-				go releaseStartupMemory(ctx, g.Backends(), releaseDelay, debug.FreeOSMemory)
+				go releaseStartupMemory(ctx, g.Backends(), releaseDelay, func() {
+					if pins != nil {
+						pins.Forget() // a large pin file need not stay in memory
+					}
+					debug.FreeOSMemory()
+				})
 			}
 		},
 	})
@@ -279,6 +289,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	log.Info().Str("version", shortVersion()).Msg("mcp-agentify serving MCP on stdio")
 	g.Prespawn() // backend processes start while the client handshakes
+	if pins != nil {
+		// Owned by run: one read of the pin file, ahead of the backends'
+		// first tool lists (each is checked against it).
+		go pins.Warm()
+	}
 	if cfgPath != "" {
 		// Hot reload: the watch lives as long as the session.
 		wctx, wcancel := context.WithCancel(ctx)
