@@ -84,15 +84,17 @@ func PinKey(kind, name string) string { return kind + ":" + name }
 // a new inode). A gateway starting ten backends checks ten tool lists
 // against the file one after another; re-reading a pin file that has grown
 // to megabytes (every backend ever seen, each with its definitions) cost
-// 13 to 18 ms per backend on the start-up path. Warm reads it ahead;
-// Forget drops what is kept.
+// 13 to 18 ms per backend on the start-up path. A Store keeps what it
+// read only between Warm (which reads the file ahead) and Forget, so that
+// a large file does not stay in memory for the life of the process.
 //
 // Its methods are safe for concurrent use.
 type Store struct {
 	Path string
 
-	mu   sync.Mutex
-	snap *snapshot // guarded by mu; nil: none kept
+	mu      sync.Mutex
+	keeping bool      // guarded by mu; between Warm and Forget
+	snap    *snapshot // guarded by mu; nil: none kept
 
 	loads atomic.Int32 // reads of the file by Update and Warm, for tests
 }
@@ -110,11 +112,11 @@ func sameVersion(a, b os.FileInfo) bool {
 	return os.SameFile(a, b) && a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
 
-// keep sets the snapshot (nil f or fi: none).
+// keep sets the snapshot (nil f or fi, or not keeping: none).
 func (s *Store) keep(f *File, fi os.FileInfo) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if f == nil || fi == nil {
+	if f == nil || fi == nil || !s.keeping {
 		s.snap = nil
 		return
 	}
@@ -140,11 +142,15 @@ func (s *Store) current() (*File, os.FileInfo, error) {
 	return f, fi, err
 }
 
-// Warm reads the pin file ahead of the updates that follow (a gateway's
-// first tool lists), without the lock file: the file is only ever
-// replaced whole, and a version replaced during the read is not kept. A
-// missing or unreadable file keeps nothing; the update reports it.
+// Warm starts keeping what updates read and write, and reads the pin
+// file ahead of the updates that follow (a gateway's first tool lists),
+// without the lock file: the file is only ever replaced whole, and a
+// version replaced during the read is not kept. A missing or unreadable
+// file keeps nothing; the update reports it.
 func (s *Store) Warm() {
+	s.mu.Lock()
+	s.keeping = true
+	s.mu.Unlock()
 	before, err := os.Stat(s.Path)
 	if err != nil {
 		return
@@ -156,17 +162,21 @@ func (s *Store) Warm() {
 	}
 	if after, err := os.Stat(s.Path); err == nil && sameVersion(before, after) {
 		s.mu.Lock()
-		if s.snap == nil {
+		if s.snap == nil && s.keeping {
 			s.snap = &snapshot{f: f, fi: after}
 		}
 		s.mu.Unlock()
 	}
 }
 
-// Forget drops the content kept from the last read or write: the next
-// update reads the file again. A gateway calls it when its start-up is
-// over, so that a large pin file does not stay in memory.
-func (s *Store) Forget() { s.keep(nil, nil) }
+// Forget drops what is kept and stops keeping: every update reads the
+// file again, as before Warm. A gateway calls it when its start-up is
+// over.
+func (s *Store) Forget() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.keeping, s.snap = false, nil
+}
 
 // ErrLocked is wrapped when the lock file stays held past the wait.
 var ErrLocked = errors.New("pin file is locked by another process")
