@@ -19,6 +19,10 @@ type Manager struct {
 	order    []string            // guarded by mu; configuration order
 	started  bool                // guarded by mu; Start was called
 
+	// startCalled is closed by the first Start (see [Manager.WaitStarted]).
+	startCalled chan struct{}
+	startOnce   sync.Once
+
 	// byID is a copy of backends, published after every change under mu
 	// and never modified after: [Manager.Get], on every forwarded call,
 	// reads it without the mutex.
@@ -41,7 +45,7 @@ func NewManager(cfgs []schemas.Backend, opts *Options) *Manager {
 	if opts == nil {
 		opts = &Options{}
 	}
-	m := &Manager{opts: opts, backends: map[string]*Backend{}}
+	m := &Manager{opts: opts, backends: map[string]*Backend{}, startCalled: make(chan struct{})}
 	for _, c := range cfgs {
 		m.backends[c.ID] = newBackend(c, opts)
 		m.backends[c.ID].gen = &m.gen
@@ -78,6 +82,7 @@ func (m *Manager) Start() {
 		go pre.Close() // owned by pre; bounded by the stop sequence
 	}
 	m.startAllLocked(m.order)
+	m.startOnce.Do(func() { close(m.startCalled) })
 }
 
 // startAllLocked starts the backends ids. All are marked starting first,
@@ -145,6 +150,20 @@ func (m *Manager) WaitReady(ctx context.Context) {
 	for _, b := range m.List() {
 		b.WaitSettled(ctx)
 	}
+}
+
+// WaitStarted waits until [Manager.Start] has been called and every
+// backend's first start has an outcome (see [Backend.WaitSettled]). It
+// reports false if ctx ended first. Unlike [Manager.WaitReady], it may be
+// called before Start: before it, backends are stopped, not starting.
+func (m *Manager) WaitStarted(ctx context.Context) bool {
+	select {
+	case <-m.startCalled:
+	case <-ctx.Done():
+		return false
+	}
+	m.WaitReady(ctx)
+	return ctx.Err() == nil
 }
 
 // Stop stops every backend, in parallel, and waits for them.

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,13 +42,13 @@ type queryValues struct {
 }
 
 var (
-	reSize = regexp.MustCompile(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
+	reSize = lazyRE(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
 	// The cardinal may be a word ("the last ten"), as numberWords lists them.
-	reCount = regexp.MustCompile(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred)\b`)
+	reCount = lazyRE(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
-	reCountNoun = regexp.MustCompile(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
+	reCountNoun = lazyRE(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
 	// "skip the first 10", "skip 20", "offset 40": results to pass over.
-	reOffset = regexp.MustCompile(`(?i)\b(?:skip(?:ping)?|offset)\s+(?:the\s+)?(?:first\s+)?(\d{1,6})\b`)
+	reOffset = lazyRE(`(?i)\b(?:skip(?:ping)?|offset)\s+(?:the\s+)?(?:first\s+)?(\d{1,6})\b`)
 )
 
 // qtok is one space-separated token of the query, punctuation trimmed.
@@ -107,18 +106,18 @@ var numberWords = map[string]float64{
 }
 
 var (
-	reURL     = regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
-	reRepoRef = regexp.MustCompile(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
-	reHashNum = regexp.MustCompile(`(?:^|\s)#(\d+)\b`)
-	reEmail   = regexp.MustCompile(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
-	reNumber  = regexp.MustCompile(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
-	reWord    = regexp.MustCompile(`[A-Za-z][A-Za-z0-9_-]*`)
+	reURL     = lazyRE(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
+	reRepoRef = lazyRE(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
+	reHashNum = lazyRE(`(?:^|\s)#(\d+)\b`)
+	reEmail   = lazyRE(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
+	reNumber  = lazyRE(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
+	reWord    = lazyRE(`[A-Za-z][A-Za-z0-9_-]*`)
 )
 
 // reBareDomain is a host name of the common generic top-level domains
 // (IANA), written alone: "example.com", "docs.python.org". Country codes are
 // left out: two letters are too often a file extension or a field.
-var reBareDomain = regexp.MustCompile(`^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|io|dev|app|ai|edu|gov|info|cloud|tech|site|xyz)(?:/[^\s]*)?$`)
+var reBareDomain = lazyRE(`^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|io|dev|app|ai|edu|gov|info|cloud|tech|site|xyz)(?:/[^\s]*)?$`)
 
 // extractValues finds the values in query. cwd, when set, resolves relative
 // paths ("src/a.ts", "./x").
@@ -645,7 +644,7 @@ type argProp struct {
 
 // reQuotedExample finds quoted text in a parameter description, where
 // descriptions give example values ('e.g., "gh/organization/project"').
-var reQuotedExample = regexp.MustCompile("[\"'`]([^\"'`\\s]{3,80})[\"'`]")
+var reQuotedExample = lazyRE("[\"'`]([^\"'`\\s]{3,80})[\"'`]")
 
 // valueShape reduces a value to its punctuation skeleton: every run of
 // letters, digits, '_' and '-' becomes "a" ("gh/acme-corp/web" -> "a/a/a").
@@ -1626,14 +1625,14 @@ func isSQLParam(p argProp) bool {
 // TABLE|INDEX|VIEW|SCHEMA|EXTENSION, WITH name AS (, EXPLAIN. The shapes,
 // not the keywords alone, since "select the option" and "update the row"
 // are English.
-var reSQLStart = regexp.MustCompile(`(?i)\b(?:select\s+(?:[*\d(]|[\w.]+(?:\s*,\s*[\w.]+)*\s+from\b|\w+\(|distinct\b)|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b|(?:create|alter|drop)\s+(?:table|index|view|schema|extension)\b|with\s+\w+\s+as\s*\(|explain\s+(?:analyze\s+)?select\b)`)
+var reSQLStart = lazyRE(`(?i)\b(?:select\s+(?:[*\d(]|[\w.]+(?:\s*,\s*[\w.]+)*\s+from\b|\w+\(|distinct\b)|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b|(?:create|alter|drop)\s+(?:table|index|view|schema|extension)\b|with\s+\w+\s+as\s*\(|explain\s+(?:analyze\s+)?select\b)`)
 
 // reSQLTail is a last phrase that says where to run the statement, not
 // part of it: "... against postgres", "... on supabase", "... using psql".
-var reSQLTail = regexp.MustCompile(`(?i)\s+(?:on|in|against|via|using)\s+(?:the\s+)?[a-z][a-z0-9-]*(?:\s+(?:db|database))?[.!?]?$`)
+var reSQLTail = lazyRE(`(?i)\s+(?:on|in|against|via|using)\s+(?:the\s+)?[a-z][a-z0-9-]*(?:\s+(?:db|database))?[.!?]?$`)
 
 // reSQLJoin finds a join, whose ON belongs to the statement.
-var reSQLJoin = regexp.MustCompile(`(?i)\bjoin\b`)
+var reSQLJoin = lazyRE(`(?i)\bjoin\b`)
 
 // sqlStatement returns the SQL statement a task writes out, from its first
 // keyword to the end, less a closing phrase naming where to run it and the
@@ -1667,10 +1666,10 @@ func sqlTailKeyword(tail string) bool {
 
 // reReplaceWith reads "replace X with Y" ("replacing", "replaces"): the
 // text to find and the text to put instead.
-var reReplaceWith = regexp.MustCompile(`(?i)\breplac(?:e|es|ing)\s+(?:all\s+(?:occurrences\s+of\s+)?|every\s+)?(.+?)\s+with\s+(.+)$`)
+var reReplaceWith = lazyRE(`(?i)\breplac(?:e|es|ing)\s+(?:all\s+(?:occurrences\s+of\s+)?|every\s+)?(.+?)\s+with\s+(.+)$`)
 
 // reTrailingPlace is a closing "in <path>" or "in the file": where, not what.
-var reTrailingPlace = regexp.MustCompile(`(?i)\s+(?:in|inside|within)\s+(?:the\s+file\s+)?(?:[~./]\S*|the\s+file)$`)
+var reTrailingPlace = lazyRE(`(?i)\s+(?:in|inside|within)\s+(?:the\s+file\s+)?(?:[~./]\S*|the\s+file)$`)
 
 // replaceWith fills a pair of parameters for the old and the new text of an
 // edit (old_string/new_string, oldText/newText, search/replace), both still

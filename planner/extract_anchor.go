@@ -2,7 +2,6 @@ package planner
 
 import (
 	"encoding/json"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -49,7 +48,7 @@ func unionType(ms []unionMember) (typ, itemType string, orArray bool) {
 // reOwner finds the noun a parameter description says the value belongs
 // to, in the way schema descriptions are written: "The reqid of the network
 // request", "The timestamp of the message to react to".
-var reOwner = regexp.MustCompile(`(?i)\bof (?:the|a|an|this|that) ([a-z]+(?: [a-z]+){0,2})`)
+var reOwner = lazyRE(`(?i)\bof (?:the|a|an|this|that) ([a-z]+(?: [a-z]+){0,2})`)
 
 // ownerNoun returns the head noun of the first "of the X" in a description
 // ("network request" -> "request"), or "". The phrase ends at a function

@@ -2,7 +2,6 @@ package planner
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,9 +43,9 @@ var currencyWords = map[string]string{
 var currencySymbols = map[rune]string{'$': "usd", '€': "eur", '£': "gbp", '¥': "jpy"}
 
 var (
-	reMoneySymbol = regexp.MustCompile(`(?:^|[\s(])([$€£¥])\s?(\d+(?:\.\d{1,2})?)\b`)
-	reMoneyAfter  = regexp.MustCompile(`(?i)(?:^|[\s(])(\d+(?:\.\d{1,2})?)\s?([a-z]{3,7})\b`)
-	reMoneyBefore = regexp.MustCompile(`(?i)(?:^|[\s(])([a-z]{3})\s?(\d+(?:\.\d{1,2})?)\b`)
+	reMoneySymbol = lazyRE(`(?:^|[\s(])([$€£¥])\s?(\d+(?:\.\d{1,2})?)\b`)
+	reMoneyAfter  = lazyRE(`(?i)(?:^|[\s(])(\d+(?:\.\d{1,2})?)\s?([a-z]{3,7})\b`)
+	reMoneyBefore = lazyRE(`(?i)(?:^|[\s(])([a-z]{3})\s?(\d+(?:\.\d{1,2})?)\b`)
 )
 
 // moneyIn finds the amounts of money in s and, separately, the first
@@ -200,7 +199,7 @@ func globToken(tok string) bool {
 
 // reEmoji is an emoji shortcode as chat apps and GitHub write it: ":tada:",
 // ":+1:", ":white_check_mark:".
-var reEmoji = regexp.MustCompile(`^:([a-z0-9_+-]{1,40}):$`)
+var reEmoji = lazyRE(`^:([a-z0-9_+-]{1,40}):$`)
 
 // isEmojiParam: a parameter taking an emoji, by name ("reaction", "emoji")
 // or description.
@@ -334,7 +333,7 @@ func percentParam(p argProp) bool {
 
 // reISODate is a calendar date as ISO 8601 / RFC 3339 write it, with an
 // optional time: "2024-01-31", "2024-01-31T10:00:00Z".
-var reISODate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$`)
+var reISODate = lazyRE(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$`)
 
 // dateParam: a string parameter for a date or time, by its schema format
 // or its name ("since", "start_date", "iso_timestamp_end").
@@ -380,7 +379,7 @@ func dateFor(p argProp, v queryValues, used map[int]bool) (int, bool) {
 
 // reCoordPair finds two decimal numbers separated by a comma, the way a
 // point is written in decimal degrees ("48.8584, 2.2945", "(39.7,-104.9)").
-var reCoordPair = regexp.MustCompile(`(?:^|[\s(\[])(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)(?:$|[\s)\].,;!?])`)
+var reCoordPair = lazyRE(`(?:^|[\s(\[])(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)(?:$|[\s)\].,;!?])`)
 
 // coordPair returns the first point written in decimal degrees in the
 // query: latitude within ±90, longitude within ±180.

@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -353,7 +352,7 @@ func sameDatabaseName(props []argProp, v queryValues, args map[string]any) {
 }
 
 // reColonKey finds "key: " in a task, a word introducing what follows it.
-var reColonKey = regexp.MustCompile(`(?:^|\s)([A-Za-z][A-Za-z0-9_.-]*):\s+`)
+var reColonKey = lazyRE(`(?:^|\s)([A-Za-z][A-Za-z0-9_.-]*):\s+`)
 
 // colonPayload returns the text a task introduces with "key:" ("run JQL:
 // project = PAY AND status = 'In Progress'", "message: deploy finished,

@@ -3,7 +3,6 @@ package planner
 import (
 	"encoding/json"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -22,7 +21,7 @@ var timeUnits = map[string]float64{
 }
 
 // reAttachedUnit is a duration written in one token: "30s", "500ms", "2h".
-var reAttachedUnit = regexp.MustCompile(`^(\d+(?:\.\d+)?)(ms|s|sec|secs|min|mins|h|hr|hrs|d)$`)
+var reAttachedUnit = lazyRE(`^(\d+(?:\.\d+)?)(ms|s|sec|secs|min|mins|h|hr|hrs|d)$`)
 
 // numberUnit returns the time unit written with a number ("5 seconds",
 // "30s"), in milliseconds, or 0.

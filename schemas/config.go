@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/invopop/jsonschema"
 )
 
 // Config is the gateway's configuration file. Backends may be given in any
@@ -204,22 +202,15 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// maxDurationMS is the longest duration in milliseconds that fits a time.Duration.
-const maxDurationMS = float64(math.MaxInt64 / int64(time.Millisecond))
+// MaxDurationMS is the longest duration in milliseconds that fits a
+// time.Duration (the schema's maximum for a number of milliseconds).
+const MaxDurationMS = math.MaxInt64 / int64(time.Millisecond)
+
+// maxDurationMS is [MaxDurationMS] as the decoder compares it.
+const maxDurationMS = float64(MaxDurationMS)
 
 // MarshalJSON writes the Go duration string.
 func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
-
-// JSONSchema describes the two accepted forms.
-func (Duration) JSONSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{
-		Description: `A Go duration string ("30s", "1m30s", "500ms") or a number of milliseconds.`,
-		OneOf: []*jsonschema.Schema{
-			{Type: "string", Pattern: `^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$`},
-			{Type: "number", Minimum: json.Number("0"), Maximum: json.Number(strconv.FormatInt(int64(maxDurationMS), 10))},
-		},
-	}
-}
 
 // normalizeType maps the accepted spellings to the Type* constants.
 func normalizeType(b *Backend) {

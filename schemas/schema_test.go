@@ -1,20 +1,9 @@
 package schemas
 
 import (
-	"bytes"
 	"encoding/json"
 	"testing"
 )
-
-func TestSchemaCurrent(t *testing.T) {
-	got, err := GenerateSchema(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, ConfigSchema) {
-		t.Fatalf("config.schema.json is stale: run `go generate ./schemas` and commit the result")
-	}
-}
 
 func TestSchemaShape(t *testing.T) {
 	var s struct {
@@ -30,10 +19,5 @@ func TestSchemaShape(t *testing.T) {
 	}
 	if _, err := configSchema(); err != nil {
 		t.Errorf("the committed schema does not compile: %v", err)
-	}
-	// Without sources the schema has no descriptions but the same structure.
-	bare, err := GenerateSchema("")
-	if err != nil || bytes.Contains(bare, []byte(`"description": "Backend is`)) {
-		t.Errorf("GenerateSchema(\"\"): %v", err)
 	}
 }

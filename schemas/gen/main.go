@@ -7,10 +7,11 @@ import (
 	"os"
 
 	"github.com/mcp-agentify/mcp-agentify/schemas"
+	"github.com/mcp-agentify/mcp-agentify/schemas/internal/schemagen"
 )
 
 func main() {
-	b, err := schemas.GenerateSchema(".")
+	b, err := schemagen.Generate(".")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -105,6 +105,17 @@ func main() {
 		defer os.RemoveAll(d)
 		*workDir = d
 	}
+	if os.Getenv("AGENTIFY_STATE_DIR") == "" {
+		// The gateways keep their tool pins here. The user's own pin file
+		// holds every backend any earlier run pinned (a 1,000-tool echo
+		// under each path it was built at: 1.8 MB on the lead's machine),
+		// and the gateway reads it on every backend's discovery: the
+		// start-up and memory rows measured that file's history, not the
+		// gateway. A fresh directory per run is what a new user has.
+		state := filepath.Join(*workDir, "state")
+		must(os.MkdirAll(state, 0o700))
+		must(os.Setenv("AGENTIFY_STATE_DIR", state))
+	}
 	res.Date = time.Now().UTC().Format(time.RFC3339)
 	res.Machine.CPU = cpuModel()
 	res.Machine.Cores = runtime.NumCPU()
