@@ -15,7 +15,8 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json; fresh3.json (round 4) and fresh5.json (round 5) are tuned on.
+// fresh4.json and fresh6.json; fresh3.json (round 4), fresh5.json (round 5)
+// and fresh7.json (round 6) are tuned on.
 const (
 	freshSetPath  = "testdata/fresh.json"
 	fresh2SetPath = "testdata/fresh2.json"
@@ -23,6 +24,7 @@ const (
 	fresh4SetPath = "testdata/fresh4.json"
 	fresh5SetPath = "testdata/fresh5.json"
 	fresh6SetPath = "testdata/fresh6.json"
+	fresh7SetPath = "testdata/fresh7.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -373,6 +375,9 @@ func TestEvalReport(t *testing.T) {
 		// fresh5 (round 5): 12/40 refused, 0/40 false refusals (2/40 before
 		// round 5), args 24/26.
 		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.70, r5: 0.85, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.29}},
+		// fresh7 (round 6, written before its changes): 16/30 refused, 1/40
+		// false refusals, args 19/27 at its first measurement.
+		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.70, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.5}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
