@@ -445,3 +445,46 @@ func TestProductNameNotArgument(t *testing.T) {
 		t.Errorf("plan %s__%s %s missing %v, want query-docs without the product's name as a value", p.BackendID, p.Tool, p.Arguments, p.Missing)
 	}
 }
+
+// TestLexicalRefusesListingForChange: a request that names the server and
+// whose main verb asks for a change ("archive", "mute") is refused when
+// its best tool lists or searches the object without matching the verb;
+// not when the verb is one of examining or knowing ("scan"), when the task
+// does not name the server, or when the tool that matches gets one thing.
+func TestLexicalRefusesListingForChange(t *testing.T) {
+	tools := append(lexicalFixture(),
+		Tool{Backend: "chat", Name: "list_channels", Description: "List the channels of the workspace.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"number"}}}`)},
+		Tool{Backend: "chat", Name: "post_message", Description: "Post a message to a channel.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`)},
+		Tool{Backend: "chat", Name: "get_channel_history", Description: "Get the recent messages of a channel.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"}},"required":["channel_id"]}`)},
+	)
+	cat := NewCatalog(tools)
+	for _, q := range []string{
+		"archive the #random chat channel",
+		"kick dave out of the #ops channel in chat",
+		"lock the chat channel #announcements",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.BackendID != "" || len(p.Candidates) == 0 {
+			t.Errorf("%q: plan %s__%s, %d candidates; want a refusal with candidates", q, p.BackendID, p.Tool, len(p.Candidates))
+		}
+	}
+	// The rule leaves evidence to the tool in these (whether the planner
+	// then refuses on weak evidence is another rule's business).
+	for q, want := range map[string]string{
+		"scan the channels in chat":           "list_channels",       // scan: a kind of examining
+		"list the chat channels":              "list_channels",       // not a verb of change
+		"archive the random channel":          "list_channels",       // the server is not named
+		"dump the history of chat channel C1": "get_channel_history", // a tool that gets, not a listing
+	} {
+		res := cat.Search(q, nil, 3)
+		if len(res) == 0 || res[0].Tool.Name != want || res[0].Evidence <= 0 {
+			t.Errorf("%q: %v, want %s first with evidence", q, res, want)
+		}
+	}
+	if !changeVerb("archive") || changeVerb("scan") || changeVerb("infer") || changeVerb("list") || changeVerb("make") {
+		t.Error("changeVerb: want archive only among archive, scan, infer, list, make")
+	}
+}
