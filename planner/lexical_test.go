@@ -488,3 +488,22 @@ func TestLexicalRefusesListingForChange(t *testing.T) {
 		t.Error("changeVerb: want archive only among archive, scan, infer, list, make")
 	}
 }
+
+// TestTransferSource: after a verb that moves an artifact between systems
+// ("export", "copy", "migrate"), "from" names the source system as "to"
+// names the destination: an unknown product there is refused.
+func TestTransferSource(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"format":{"type":"string"}},"required":["path"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "files", Name: "export_file", Description: "Export a design file as PNG or PDF.", InputSchema: obj},
+		{Backend: "files", Name: "read_file", Description: "Read the text of a file.", InputSchema: obj},
+	})
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "export the design file from zorblax as png"}, cat)
+	if p.BackendID != "" {
+		t.Errorf("an unknown source product: plan %s__%s, want a refusal", p.BackendID, p.Tool)
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "export the design file from /srv/a.fig as png"}, cat)
+	if p.Tool != "export_file" {
+		t.Errorf("a path as the source: plan %s__%s (%q), want files__export_file", p.BackendID, p.Tool, p.Text)
+	}
+}

@@ -297,7 +297,7 @@ func parseQuery(query string) parsedQuery {
 			}
 			switch {
 			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2],
-				prev == "to" && transferVerbs[q.verbRaw]:
+				(prev == "to" || prev == "from") && transferVerbs[q.verbRaw]:
 				q.named = append(q.named, namedWord{lw, asName, next})
 			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text):
 				q.named = append(q.named, namedWord{lw, true, next})
@@ -452,7 +452,9 @@ var (
 	// transferVerbs move an artifact to a system ("deploy the app to
 	// heroku", "submit the build to TestFlight"): after them "to" names a
 	// destination, never a person, who receives with send, give, assign,
-	// share or reply. A semantic class of English verbs, not of one tool list.
+	// share or reply; and "from" the system the artifact leaves ("export
+	// the frames from figma", "migrate the data from mysql"). A semantic
+	// class of English verbs, not of one tool list.
 	transferVerbs = setOf("deploy", "upload", "push", "publish", "submit", "ship", "sync", "export", "migrate", "mirror", "copy", "move", "backup", "release", "install")
 )
 
