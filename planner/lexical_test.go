@@ -507,3 +507,28 @@ func TestTransferSource(t *testing.T) {
 		t.Errorf("a path as the source: plan %s__%s (%q), want files__export_file", p.BackendID, p.Tool, p.Text)
 	}
 }
+
+// TestPhoneNumberNoTool: a task addressed to a phone number is refused
+// when no tool takes one, and planned when one does; a "+1" reaction or a
+// number with a plus sign is no phone number.
+func TestPhoneNumberNoTool(t *testing.T) {
+	chat := Tool{Backend: "chat", Name: "post_message", Description: "Post a message to a channel.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`)}
+	sms := Tool{Backend: "sms", Name: "send_text", Description: "Send a text message.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"to":{"type":"string","description":"Phone number in E.164 form"},"body":{"type":"string"}},"required":["to","body"]}`)}
+	for _, q := range []string{"send a text message to +1 415 555 0100 that the build is broken", "send a text message to +15551234567"} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, NewCatalog([]Tool{chat}))
+		if p.BackendID != "" {
+			t.Errorf("%q without a phone tool: plan %s__%s, want a refusal", q, p.BackendID, p.Tool)
+		}
+		p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: q}, NewCatalog([]Tool{chat, sms}))
+		if p.Tool != "send_text" {
+			t.Errorf("%q with a phone tool: plan %s__%s (%q), want sms__send_text", q, p.BackendID, p.Tool, p.Text)
+		}
+	}
+	for _, s := range []string{"add a +1 reaction to the message", "raise the limit by +100 rows", "version +2.3.4", "call 555 0100"} {
+		if rePhone.MatchString(s) {
+			t.Errorf("%q read as a phone number", s)
+		}
+	}
+}

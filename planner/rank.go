@@ -1,9 +1,11 @@
 package planner
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"math/bits"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -78,6 +80,7 @@ type Index struct {
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
 	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	phone    bool   // some tool takes a phone number (a parameter or its description says so)
 	writes   []bool // by backend: some tool of it writes (hintWrite)
 
 	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
@@ -342,6 +345,9 @@ func NewIndex(tools []Tool) *Index {
 		}
 		if rawAPIName(t.Name, t.Backend) {
 			ix.rawAPI[b] = true
+		}
+		if takesPhone(t.InputSchema) {
+			ix.phone = true
 		}
 		if int(b) == len(ix.writes) {
 			ix.writes = append(ix.writes, false)
@@ -764,6 +770,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// the named word names a backend, and the word after it, an ordinary
 	// English word, is one no tool uses, nor any of its synonyms.
 	foreign := false
+	if !ix.phone && rePhone.MatchString(query) {
+		// A task addressed to a phone number ("text +1 415 555 0100 that
+		// ...", "send an sms to +15551234567") asks for a telephone
+		// service; when no tool of the catalog takes a phone number, none
+		// does it, whatever else its words match.
+		foreign = true
+	}
 	for _, n := range q.named {
 		w := n.word
 		if _, ok := ix.dict[stem(w)]; ok {
@@ -893,6 +906,17 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 // nor one of the verbs of reading and asking.
 func changeVerb(raw string) bool {
 	return raw != "" && !lightVerbs[raw] && !readStems[stem(raw)] && isChangeVerb(raw)
+}
+
+// rePhone is a telephone number in international form: a "+", a country
+// code and at least seven more digits, spaces, dots or dashes between
+// groups (E.164 as people write it).
+var rePhone = regexp.MustCompile(`(^|\s)\+\d{1,3}[ .-]?\(?\d{1,4}\)?(?:[ .-]?\d{2,4}){2,4}\b`)
+
+// takesPhone reports whether an input schema has a parameter for a phone
+// number: a property or a description that says "phone".
+func takesPhone(schema json.RawMessage) bool {
+	return bytes.Contains(bytes.ToLower(schema), []byte("phone"))
 }
 
 func evidence(score, task, maxIDF float64, foreign bool) float64 {
