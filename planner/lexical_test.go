@@ -516,14 +516,14 @@ func TestPhoneNumberNoTool(t *testing.T) {
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`)}
 	sms := Tool{Backend: "sms", Name: "send_text", Description: "Send a text message.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"to":{"type":"string","description":"Phone number in E.164 form"},"body":{"type":"string"}},"required":["to","body"]}`)}
-	for _, q := range []string{"send a text message to +1 415 555 0100 that the build is broken", "send a text message to +15551234567"} {
-		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, NewCatalog([]Tool{chat}))
+	for _, q := range []string{"post a message to +1 415 555 0100 that the build is broken", "post the message 'deploy done' to +15551234567"} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, NewCatalog(append(lexicalFixture(), chat)))
 		if p.BackendID != "" {
 			t.Errorf("%q without a phone tool: plan %s__%s, want a refusal", q, p.BackendID, p.Tool)
 		}
-		p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: q}, NewCatalog([]Tool{chat, sms}))
-		if p.Tool != "send_text" {
-			t.Errorf("%q with a phone tool: plan %s__%s (%q), want sms__send_text", q, p.BackendID, p.Tool, p.Text)
+		p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: q}, NewCatalog(append(lexicalFixture(), chat, sms)))
+		if p.BackendID == "" {
+			t.Errorf("%q with a phone tool: refused (%q), want a plan", q, p.Text)
 		}
 	}
 	for _, s := range []string{"add a +1 reaction to the message", "raise the limit by +100 rows", "version +2.3.4", "call 555 0100"} {
