@@ -387,9 +387,10 @@ func TestEvalReport(t *testing.T) {
 	var refused, unanswerable int
 	defer func() {
 		// Pooled over dev and fresh (dev has three unanswerable rows). The
-		// issue's target is 0.8; 16/18 = 0.89 achieved.
-		if refused*20 < unanswerable*17 {
-			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.85", refused, unanswerable)
+		// issue's target is 0.8; 16/18 = 0.89 achieved in round 4, 18/18
+		// in round 6.
+		if refused*100 < unanswerable*94 {
+			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.94", refused, unanswerable)
 		}
 	}()
 	for _, s := range sets {
