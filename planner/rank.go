@@ -770,7 +770,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// the named word names a backend, and the word after it, an ordinary
 	// English word, is one no tool uses, nor any of its synonyms.
 	foreign := false
-	if !ix.phone && rePhone.MatchString(query) {
+	if !ix.phone && strings.IndexByte(query, '+') >= 0 && rePhone.MatchString(query) {
 		// A task addressed to a phone number ("text +1 415 555 0100 that
 		// ...", "send an sms to +15551234567") asks for a telephone
 		// service; when no tool of the catalog takes a phone number, none
