@@ -15,7 +15,8 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json; fresh3.json (round 4) and fresh5.json (round 5) are tuned on.
+// fresh4.json and fresh6.json; fresh3.json (round 4), fresh5.json (round 5)
+// and fresh7.json (round 6) are tuned on.
 const (
 	freshSetPath  = "testdata/fresh.json"
 	fresh2SetPath = "testdata/fresh2.json"
@@ -23,6 +24,7 @@ const (
 	fresh4SetPath = "testdata/fresh4.json"
 	fresh5SetPath = "testdata/fresh5.json"
 	fresh6SetPath = "testdata/fresh6.json"
+	fresh7SetPath = "testdata/fresh7.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -369,10 +371,15 @@ func TestEvalReport(t *testing.T) {
 	}{
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.90, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
-		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.6}},
-		// fresh5 (round 5): 12/40 refused, 0/40 false refusals (2/40 before
-		// round 5), args 24/26.
-		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.70, r5: 0.85, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.29}},
+		// fresh3: 27/40 refused since round 6 (26/40 in round 5).
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.65}},
+		// fresh5 (round 5): 12/40 refused (18/40 since round 6), 0/40 false
+		// refusals (2/40 before round 5), args 24/26.
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.70, r5: 0.85, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.44}},
+		// fresh7 (round 6, written before its changes): 16/30 refused, 1/40
+		// false refusals, args 19/27 at its first measurement; 20/30 and
+		// 20/27 after round 6.
+		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.72, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.65}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
@@ -380,9 +387,10 @@ func TestEvalReport(t *testing.T) {
 	var refused, unanswerable int
 	defer func() {
 		// Pooled over dev and fresh (dev has three unanswerable rows). The
-		// issue's target is 0.8; 16/18 = 0.89 achieved.
-		if refused*20 < unanswerable*17 {
-			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.85", refused, unanswerable)
+		// issue's target is 0.8; 16/18 = 0.89 achieved in round 4, 18/18
+		// in round 6.
+		if refused*100 < unanswerable*94 {
+			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.94", refused, unanswerable)
 		}
 	}()
 	for _, s := range sets {

@@ -188,16 +188,18 @@ func extractValues(query, cwd string) queryValues {
 		refPrev = append(refPrev, lastWord(rest[:ix[2]]))
 	}
 	v.refs = rankRefs(v.refs, refPrev)
-	if len(v.refs) > 0 && v.refs[0].number == 0 {
-		if m := reHashNum.FindStringSubmatch(rest); m != nil {
-			v.refs[0].number, _ = strconv.Atoi(m[1])
-		}
-	}
 	// Numbers with their neighbouring words; quoted text, URLs and paths
 	// excluded, as are parts of ids ("ENG-101") and versions.
 	plain := rest
 	for _, q := range v.quoted {
 		plain = strings.Replace(plain, q, " ", 1)
+	}
+	if len(v.refs) > 0 && v.refs[0].number == 0 {
+		// "#212" inside quoted text is the payload's ("comment \"fixed in
+		// #212\" on issue 208"), not the reference's number.
+		if m := reHashNum.FindStringSubmatch(plain); m != nil {
+			v.refs[0].number, _ = strconv.Atoi(m[1])
+		}
 	}
 	words := strings.Fields(plain)
 	// at is word i lower-cased without its punctuation, "" out of range.

@@ -265,3 +265,13 @@ func TestPayloadToTitle(t *testing.T) {
 		{"create an issue 'login broken on safari'", `{"title":"login broken on safari"}`},
 	})
 }
+
+// TestQuotedHashNotReference: "#212" inside quoted text belongs to the
+// payload; the issue number is the one the task states outside it.
+func TestQuotedHashNotReference(t *testing.T) {
+	comment := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"issue_number":{"type":"number"},"body":{"type":"string"}},"required":["owner","repo","issue_number","body"]}`
+	checkArgs(t, comment, []argCase{
+		{`comment "fixed in #212, please retest" on issue 208 of octo-org/octo-app`, `{"body":"fixed in #212, please retest","issue_number":208,"owner":"octo-org","repo":"octo-app"}`},
+		{`comment "looks good" on octo-org/octo-app #208`, `{"body":"looks good","issue_number":208,"owner":"octo-org","repo":"octo-app"}`},
+	})
+}

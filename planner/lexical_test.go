@@ -445,3 +445,90 @@ func TestProductNameNotArgument(t *testing.T) {
 		t.Errorf("plan %s__%s %s missing %v, want query-docs without the product's name as a value", p.BackendID, p.Tool, p.Arguments, p.Missing)
 	}
 }
+
+// TestLexicalRefusesListingForChange: a request that names the server and
+// whose main verb asks for a change ("archive", "mute") is refused when
+// its best tool lists or searches the object without matching the verb;
+// not when the verb is one of examining or knowing ("scan"), when the task
+// does not name the server, or when the tool that matches gets one thing.
+func TestLexicalRefusesListingForChange(t *testing.T) {
+	tools := append(lexicalFixture(),
+		Tool{Backend: "chat", Name: "list_channels", Description: "List the channels of the workspace.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"limit":{"type":"number"}}}`)},
+		Tool{Backend: "chat", Name: "post_message", Description: "Post a message to a channel.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`)},
+		Tool{Backend: "chat", Name: "get_channel_history", Description: "Get the recent messages of a channel.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"}},"required":["channel_id"]}`)},
+	)
+	cat := NewCatalog(tools)
+	for _, q := range []string{
+		"archive the #random chat channel",
+		"kick dave out of the #ops channel in chat",
+		"lock the chat channel #announcements",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.BackendID != "" || len(p.Candidates) == 0 {
+			t.Errorf("%q: plan %s__%s, %d candidates; want a refusal with candidates", q, p.BackendID, p.Tool, len(p.Candidates))
+		}
+	}
+	// The rule leaves evidence to the tool in these (whether the planner
+	// then refuses on weak evidence is another rule's business).
+	for q, want := range map[string]string{
+		"scan the channels in chat":           "list_channels",       // scan: a kind of examining
+		"list the chat channels":              "list_channels",       // not a verb of change
+		"archive the random channel":          "list_channels",       // the server is not named
+		"dump the history of chat channel C1": "get_channel_history", // a tool that gets, not a listing
+	} {
+		res := cat.Search(q, nil, 3)
+		if len(res) == 0 || res[0].Tool.Name != want || res[0].Evidence <= 0 {
+			t.Errorf("%q: %v, want %s first with evidence", q, res, want)
+		}
+	}
+	if !changeVerb("archive") || changeVerb("scan") || changeVerb("infer") || changeVerb("list") || changeVerb("make") {
+		t.Error("changeVerb: want archive only among archive, scan, infer, list, make")
+	}
+}
+
+// TestTransferSource: after a verb that moves an artifact between systems
+// ("export", "copy", "migrate"), "from" names the source system as "to"
+// names the destination: an unknown product there is refused.
+func TestTransferSource(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"format":{"type":"string"}},"required":["path"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "files", Name: "export_file", Description: "Export a design file as PNG or PDF.", InputSchema: obj},
+		{Backend: "files", Name: "read_file", Description: "Read the text of a file.", InputSchema: obj},
+	})
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "export the design file from zorblax as png"}, cat)
+	if p.BackendID != "" {
+		t.Errorf("an unknown source product: plan %s__%s, want a refusal", p.BackendID, p.Tool)
+	}
+	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "export the design file from /srv/a.fig as png"}, cat)
+	if p.Tool != "export_file" {
+		t.Errorf("a path as the source: plan %s__%s (%q), want files__export_file", p.BackendID, p.Tool, p.Text)
+	}
+}
+
+// TestPhoneNumberNoTool: a task addressed to a phone number is refused
+// when no tool takes one, and planned when one does; a "+1" reaction or a
+// number with a plus sign is no phone number.
+func TestPhoneNumberNoTool(t *testing.T) {
+	chat := Tool{Backend: "chat", Name: "post_message", Description: "Post a message to a channel.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"},"text":{"type":"string"}},"required":["channel_id","text"]}`)}
+	sms := Tool{Backend: "sms", Name: "send_text", Description: "Send a text message.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"to":{"type":"string","description":"Phone number in E.164 form"},"body":{"type":"string"}},"required":["to","body"]}`)}
+	for _, q := range []string{"post a message to +1 415 555 0100 that the build is broken", "post the message 'deploy done' to +15551234567"} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, NewCatalog(append(lexicalFixture(), chat)))
+		if p.BackendID != "" {
+			t.Errorf("%q without a phone tool: plan %s__%s, want a refusal", q, p.BackendID, p.Tool)
+		}
+		p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: q}, NewCatalog(append(lexicalFixture(), chat, sms)))
+		if p.BackendID == "" {
+			t.Errorf("%q with a phone tool: refused (%q), want a plan", q, p.Text)
+		}
+	}
+	for _, s := range []string{"add a +1 reaction to the message", "raise the limit by +100 rows", "version +2.3.4", "call 555 0100"} {
+		if rePhone.MatchString(s) {
+			t.Errorf("%q read as a phone number", s)
+		}
+	}
+}

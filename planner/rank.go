@@ -1,9 +1,11 @@
 package planner
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"math/bits"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -78,6 +80,7 @@ type Index struct {
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
 	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	phone    bool   // some tool takes a phone number (a parameter or its description says so)
 	writes   []bool // by backend: some tool of it writes (hintWrite)
 
 	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
@@ -102,9 +105,10 @@ type cueRef struct {
 const (
 	hintReadOnly = 1 << iota
 	hintDestructive
-	hintFile  // takes a path or file argument
-	hintURL   // takes a URL argument
-	hintWrite // creates or changes something (by annotation or by its name's verb)
+	hintFile     // takes a path or file argument
+	hintURL      // takes a URL argument
+	hintWrite    // creates or changes something (by annotation or by its name's verb)
+	hintListName // its name leads with a verb of listing or searching (listName)
 )
 
 // Verbs that lead tool names by the CRUD convention of REST and MCP tool
@@ -166,6 +170,24 @@ func rawAPIName(name, backend string) bool {
 	}
 	return len(words) == 1 && httpMethods[words[0]]
 }
+
+// listName reports whether a tool's name leads with a verb of listing or
+// searching a collection (list_channels, search_issues, find_projects).
+func listName(name, backend string) bool {
+	var words []string
+	splitWords(name, func(w string) { words = append(words, strings.ToLower(w)) })
+	bw := map[string]bool{}
+	splitWords(backend, func(w string) { bw[strings.ToLower(w)] = true })
+	for len(words) > 1 && (bw[words[0]] || words[0] == "browser" || words[0] == "api") {
+		words = words[1:]
+	}
+	return len(words) > 0 && listNameVerbs[words[0]]
+}
+
+// listNameVerbs lead the names of tools that return a collection by the
+// CRUD convention of REST and MCP tool lists (list_channels,
+// search_issues, find_projects).
+var listNameVerbs = setOf("list", "search", "find", "lookup")
 
 // nameHints infers read-only, destructive and write hints from the first
 // word of a tool's name, after a leading word that repeats the backend's
@@ -314,12 +336,18 @@ func NewIndex(tools []Tool) *Index {
 			// No annotations: the name's verb says what the tool does.
 			hints |= nh
 		}
+		if listName(t.Name, t.Backend) {
+			hints |= hintListName
+		}
 		ix.docHint[i] = hints
 		if int(b) == len(ix.rawAPI) {
 			ix.rawAPI = append(ix.rawAPI, false)
 		}
 		if rawAPIName(t.Name, t.Backend) {
 			ix.rawAPI[b] = true
+		}
+		if takesPhone(t.InputSchema) {
+			ix.phone = true
 		}
 		if int(b) == len(ix.writes) {
 			ix.writes = append(ix.writes, false)
@@ -622,6 +650,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 	}
 	verbGroup := -1 // the group of the request's main verb, when it asks to delete (see below)
+	mainGroup := -1 // the group of the request's main verb, when it names a change (see below)
 	for _, word := range q.words {
 		if len(st.groups) == maxGroups {
 			break
@@ -650,6 +679,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		if verbGroup < 0 && word.term == q.verb && opVerbs[word.term] && st.naming&(1<<g) == 0 {
 			verbGroup = g
+		}
+		if mainGroup < 0 && word.term == q.verb && changeVerb(q.verbRaw) && st.naming&(1<<g) == 0 {
+			mainGroup = g
 		}
 		st.groups = append(st.groups, gw)
 		addTerm(word.term, word.weight, g, word.plural)
@@ -738,6 +770,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// the named word names a backend, and the word after it, an ordinary
 	// English word, is one no tool uses, nor any of its synonyms.
 	foreign := false
+	if !ix.phone && strings.IndexByte(query, '+') >= 0 && rePhone.MatchString(query) {
+		// A task addressed to a phone number ("text +1 415 555 0100 that
+		// ...", "send an sms to +15551234567") asks for a telephone
+		// service; when no tool of the catalog takes a phone number, none
+		// does it, whatever else its words match.
+		foreign = true
+	}
 	for _, n := range q.named {
 		w := n.word
 		if _, ok := ix.dict[stem(w)]; ok {
@@ -773,6 +812,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	for _, d := range st.touched {
 		s := st.acc[d]
 		m := st.mask[d]
+		mask := m
 		st.acc[d], st.mask[d] = 0, 0
 		if s <= 0 {
 			continue
@@ -834,6 +874,21 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
 		offered := verbGroup < 0 || st.offers[ix.docBackend[d]]
+		// A listing asked for a change: a request whose main verb asks
+		// for a change ("archive the Q3 project in linear", "invite lee
+		// to our supabase organization"), that names the server, and
+		// whose best match is a tool that lists or searches the object
+		// (linear_list_projects, list_organizations) without matching
+		// the verb, asks that server for an operation its listing does
+		// not do: the tool matched the object only. Listing and search
+		// tools, not every reading one: a tool that gets one thing may
+		// serve verbs of outputting ("dump the graph", "return the
+		// message"). Only when the task names the server: unnamed, the
+		// operation may be another server's, in other words. A raw-API
+		// server offers every operation of its product.
+		if mainGroup >= 0 && h&hintListName != 0 && mask&(1<<mainGroup) == 0 && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
+			offered = false
+		}
 		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, keep, ix)
 	}
 	if limit <= 0 {
@@ -844,6 +899,24 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		out = out[:limit]
 	}
 	return out
+}
+
+// changeVerb reports whether a request's main verb, as written, asks for
+// a change: a WordNet verb of change (isChangeVerb) that is neither light
+// nor one of the verbs of reading and asking.
+func changeVerb(raw string) bool {
+	return raw != "" && !lightVerbs[raw] && !readStems[stem(raw)] && isChangeVerb(raw)
+}
+
+// rePhone is a telephone number in international form: a "+", a country
+// code and at least seven more digits, spaces, dots or dashes between
+// groups (E.164 as people write it).
+var rePhone = regexp.MustCompile(`(^|\s)\+\d{1,3}[ .-]?\(?\d{1,4}\)?(?:[ .-]?\d{2,4}){2,4}\b`)
+
+// takesPhone reports whether an input schema has a parameter for a phone
+// number: a property or a description that says "phone".
+func takesPhone(schema json.RawMessage) bool {
+	return bytes.Contains(bytes.ToLower(schema), []byte("phone"))
 }
 
 func evidence(score, task, maxIDF float64, foreign bool) float64 {

@@ -158,9 +158,16 @@ func parseQuery(query string) parsedQuery {
 	items := 0
 	fs := fields(query)
 	q.verb, q.verbRaw = mainVerb(fs)
+	neg := false // inside the scope of a negation (negators)
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
+		if fi > 0 && strings.ContainsAny(fs[fi-1].text[len(fs[fi-1].text)-1:], ",;.:!?") || lw == "but" {
+			neg = false
+		}
+		if negator(lw) {
+			neg = true
+		}
 		switch {
 		case quoted:
 			addText(text, quotedWeight, false)
@@ -290,13 +297,20 @@ func parseQuery(query string) parsedQuery {
 			}
 			switch {
 			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2],
-				prev == "to" && transferVerbs[q.verbRaw]:
+				(prev == "to" || prev == "from") && transferVerbs[q.verbRaw]:
 				q.named = append(q.named, namedWord{lw, asName, next})
 			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text):
 				q.named = append(q.named, namedWord{lw, true, next})
 			}
 		}
 		prev, prev2 = lw, prev
+		if neg {
+			// What the task says not to do ("without deleting anything",
+			// "don't overwrite it") is no part of what it asks.
+			addText(text, hintWeight, false)
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			continue
+		}
 		addText(text, 1, true)
 		splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 		splitWords(text, func(word string) {
@@ -323,6 +337,16 @@ func parseQuery(query string) parsedQuery {
 	q.readOnly = read && !write
 	q.write = write
 	return q
+}
+
+// negator reports whether w (lower case) negates what follows it in its
+// clause: "not", "never", "without" and the contractions in n't.
+func negator(w string) bool {
+	switch w {
+	case "not", "never", "without", "dont", "doesnt", "didnt", "cant", "wont", "isnt", "arent", "shouldnt":
+		return true
+	}
+	return strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t")
 }
 
 // Words that frame an English request before its verb ("please", "hey,
@@ -428,7 +452,9 @@ var (
 	// transferVerbs move an artifact to a system ("deploy the app to
 	// heroku", "submit the build to TestFlight"): after them "to" names a
 	// destination, never a person, who receives with send, give, assign,
-	// share or reply. A semantic class of English verbs, not of one tool list.
+	// share or reply; and "from" the system the artifact leaves ("export
+	// the frames from figma", "migrate the data from mysql"). A semantic
+	// class of English verbs, not of one tool list.
 	transferVerbs = setOf("deploy", "upload", "push", "publish", "submit", "ship", "sync", "export", "migrate", "mirror", "copy", "move", "backup", "release", "install")
 )
 

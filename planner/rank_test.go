@@ -254,3 +254,37 @@ func TestHowMeasure(t *testing.T) {
 		t.Error("'a long list': duration added")
 	}
 }
+
+// TestNegationScope: what a task says not to do ("without deleting
+// anything", "don't write to it") does not choose the tool; the clause
+// after a comma or "but" is read again.
+func TestNegationScope(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "files", Name: "list_directory", Description: "List the files and folders of a directory.", InputSchema: obj},
+		{Backend: "files", Name: "delete_file", Description: "Delete a file or a directory with its files.", InputSchema: obj},
+		{Backend: "files", Name: "write_file", Description: "Write text to a file, replacing its contents.", InputSchema: obj},
+		{Backend: "files", Name: "read_file", Description: "Read the text of a file.", InputSchema: obj},
+	})
+	for q, want := range map[string]string{
+		"list the files of /srv/app without deleting any":  "list_directory",
+		"open /srv/a.txt but never write to the file":      "read_file",
+		"the file /srv/a.txt is not needed, delete it":     "delete_file",
+		"don't read it, write 'ok' to the file /srv/a.txt": "write_file",
+	} {
+		res := cat.Search(q, nil, 3)
+		if len(res) == 0 || res[0].Tool.Name != want {
+			var got []string
+			for _, r := range res {
+				got = append(got, r.Tool.Name)
+			}
+			t.Errorf("%q: %v, want %s first", q, got, want)
+		}
+	}
+	if q := parseQuery("remove the file without asking"); !q.destructive {
+		t.Error("the verb before the negation lost its intent")
+	}
+	if q := parseQuery("list the files without deleting any"); q.destructive {
+		t.Error("a negated deletion made the task destructive")
+	}
+}

@@ -45,3 +45,22 @@ func TestWordNetTableLoaded(t *testing.T) {
 		t.Errorf("only %d WordNet words expand in the synonym table, want >= 1000", n)
 	}
 }
+
+// TestChangeVerbTable checks the embedded verbs of change: the licence
+// notice is there, verbs of change are in it, verbs of obtaining, knowing,
+// telling and perceiving and words that are no verbs are not.
+func TestChangeVerbTable(t *testing.T) {
+	if !strings.Contains(changeVerbTable, "Princeton University") {
+		t.Fatal("wordnet_verbs.txt lacks the WordNet licence notice")
+	}
+	for _, w := range []string{"archive", "invite", "lock", "deactivate", "pin", "rotate"} {
+		if !isChangeVerb(w) {
+			t.Errorf("%q is not a verb of change", w)
+		}
+	}
+	for _, w := range []string{"survey", "peruse", "scan", "infer", "summarize", "mute", "coffee", "recent", ""} {
+		if isChangeVerb(w) {
+			t.Errorf("%q is a verb of change", w)
+		}
+	}
+}

@@ -87,10 +87,14 @@ func run(wn, dir string, check bool, vocabFrom string) error {
 	if err != nil {
 		return err
 	}
+	verbs, err := changeVerbs(wn)
+	if err != nil {
+		return err
+	}
 	for _, f := range []struct {
 		name string
 		data []byte
-	}{{"wordnet.txt", table}, {"wordnet_words.txt", words}, {"wordnet_names.txt", names}} {
+	}{{"wordnet.txt", table}, {"wordnet_words.txt", words}, {"wordnet_names.txt", names}, {"wordnet_verbs.txt", verbs}} {
 		out := filepath.Join(dir, f.name)
 		if check {
 			old, err := os.ReadFile(out)
@@ -201,6 +205,107 @@ func nameWords(dir string) ([]byte, error) {
 		}
 	}
 	return wordList(keys, "# Name words (lemmas WordNet writes only capitalized, 4+ letters): places, people, days, months."), nil
+}
+
+// Verbs of change (planner/wordnet_verbs.txt). WordNet files every verb
+// synset under one lexicographer file; three of them hold the verbs whose
+// doing leaves the world as it was for the one who asks: cognition
+// ("infer", "compare"), communication ("tell", "summarize") and perception
+// ("see", "watch"). And a verb whose sense is a kind of obtaining or
+// perceiving ("grab" is a kind of seizing, "scan" of examining, "fetch"
+// of getting) asks for something to be had or seen, which a tool that
+// reads does. The other verbs ("archive", "invite", "pin", "lock",
+// "deactivate") ask for a change.
+const (
+	lexCognition     = 31
+	lexCommunication = 32
+	lexPerception    = 39
+	changeSenses     = 2 // the most frequent senses looked at (as sensesPerWord)
+	changeDepth      = 3 // hypernym steps followed from each
+)
+
+// obtainVerbs are the verbs of obtaining, perceiving and examining whose
+// hyponyms a reading tool serves.
+var obtainVerbs = map[string]bool{"get": true, "obtain": true, "acquire": true, "receive": true, "perceive": true, "see": true, "look": true, "find": true, "examine": true}
+
+// changeVerbs returns the file of verbs of change: single-word WordNet
+// verbs (a-z) whose most frequent sense is not in the lexicographer files
+// of cognition, communication or perception, and none of whose first
+// changeSenses senses is, within changeDepth hypernym steps, a sense of one
+// of obtainVerbs.
+func changeVerbs(dir string) ([]byte, error) {
+	w, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for lemma, offs := range w.index["verb"] {
+		if len(offs) == 0 || strings.IndexFunc(lemma, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+			continue
+		}
+		if lex, _ := w.verbSynset(offs[0]); lex == lexCognition || lex == lexCommunication || lex == lexPerception {
+			continue
+		}
+		if !w.obtains(offs[:min(len(offs), changeSenses)]) {
+			keys = append(keys, lemma)
+		}
+	}
+	return wordList(keys, "# Verbs of change (WordNet verbs not of cognition, communication or perception, nor kinds of obtaining or perceiving)."), nil
+}
+
+// obtains reports whether a synset among offs, or one of its hypernyms
+// within changeDepth steps, holds a verb of obtainVerbs.
+func (w *wordnet) obtains(offs []string) bool {
+	for _, o := range offs {
+		front := []string{o}
+		for d := 0; d <= changeDepth && len(front) > 0; d++ {
+			var next []string
+			for _, f := range front {
+				for _, l := range w.lemmas("verb", f) {
+					if obtainVerbs[l] {
+						return true
+					}
+				}
+				_, hyper := w.verbSynset(f)
+				next = append(next, hyper...)
+			}
+			front = next
+		}
+	}
+	return false
+}
+
+// verbSynset returns the lexicographer file number of the verb synset at
+// offset and the offsets of its hypernyms ("@" and "@i" pointers).
+func (w *wordnet) verbSynset(off string) (lex int, hyper []string) {
+	o, err := strconv.Atoi(off)
+	if err != nil || o >= len(w.data["verb"]) {
+		return -1, nil
+	}
+	line := w.data["verb"][o:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	if i := bytes.IndexByte(line, '|'); i >= 0 {
+		line = line[:i]
+	}
+	f := strings.Fields(string(line))
+	if len(f) < 4 {
+		return -1, nil
+	}
+	lex, _ = strconv.Atoi(f[1])
+	n, err := strconv.ParseInt(f[3], 16, 32)
+	if err != nil || 4+2*int(n) >= len(f) {
+		return lex, nil
+	}
+	k := 4 + 2*int(n)
+	np, _ := strconv.Atoi(f[k])
+	for i := 0; i < np && k+4+4*i < len(f); i++ {
+		if sym, tpos := f[k+1+4*i], f[k+3+4*i]; (sym == "@" || sym == "@i") && tpos == "v" {
+			hyper = append(hyper, f[k+2+4*i])
+		}
+	}
+	return lex, hyper
 }
 
 // vocabulary returns the sorted lower-case words (letters only, 2+ runes)
