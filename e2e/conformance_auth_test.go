@@ -61,8 +61,15 @@ func TestConformanceAuth(t *testing.T) {
 	suite := filepath.Join(nm, "@modelcontextprotocol", "conformance", "dist", "index.js")
 	bin, _ := binaries(t)
 	client := filepath.Join(repoRoot(t), "e2e", "testdata", "auth_client.mjs")
+	// The scenarios are independent (each its own servers on ports of its
+	// own, its own gateway and state directory) and two of them spend 15 s
+	// waiting for tools that must never appear: they run a few at a time.
+	slots := make(chan struct{}, 4)
 	for _, sc := range authScenarios {
 		t.Run(strings.TrimPrefix(sc, "auth/"), func(t *testing.T) {
+			t.Parallel()
+			slots <- struct{}{}
+			defer func() { <-slots }()
 			ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, node, suite, "client", "--command", node+" "+client, "--scenario", sc, "--timeout", "90000")

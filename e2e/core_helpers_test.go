@@ -41,14 +41,27 @@ type rpcErr struct {
 
 // checkJSONRPC reports why line is not exactly one JSON-RPC 2.0 message.
 func checkJSONRPC(line []byte) error {
+	_, err := jsonrpcMembers(line)
+	return err
+}
+
+// jsonrpcMembers is checkJSONRPC that also returns the message's members
+// (exactly as named: any other member is an error), for a caller that
+// reads the message without decoding the line a second time.
+func jsonrpcMembers(line []byte) (map[string]json.RawMessage, error) {
 	var m map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if err := dec.Decode(&m); err != nil {
-		return fmt.Errorf("not a JSON object: %v", err)
+		return nil, fmt.Errorf("not a JSON object: %v", err)
 	}
 	if dec.More() {
-		return fmt.Errorf("more than one JSON value on the line")
+		return nil, fmt.Errorf("more than one JSON value on the line")
 	}
+	return m, checkMessage(m)
+}
+
+// checkMessage checks the members of one JSON-RPC 2.0 message.
+func checkMessage(m map[string]json.RawMessage) error {
 	if string(m["jsonrpc"]) != `"2.0"` {
 		return fmt.Errorf(`"jsonrpc" is %s, want "2.0"`, m["jsonrpc"])
 	}
