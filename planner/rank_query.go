@@ -162,7 +162,7 @@ func parseQuery(query string) parsedQuery {
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
-		if fi > 0 && strings.ContainsAny(fs[fi-1].text[len(fs[fi-1].text)-1:], ",;.:!?") || lw == "but" {
+		if fi > 0 && endsClause(fs[fi-1].text) || lw == "but" {
 			neg = false
 		}
 		if negator(lw) {
@@ -477,6 +477,11 @@ func nameCase(w string) bool {
 // a capital may follow: "note: Call ...").
 func endsSentence(s string) bool {
 	return s != "" && strings.ContainsAny(s[len(s)-1:], ".!?:")
+}
+
+// endsClause reports whether a field ends a clause (or a sentence).
+func endsClause(s string) bool {
+	return s != "" && strings.ContainsAny(s[len(s)-1:], ",;.:!?")
 }
 
 // commonNoun reports whether w (as written) could be the common noun a
