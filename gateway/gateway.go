@@ -587,7 +587,8 @@ func (g *Gateway) unknownTool(name string) error {
 			}
 		}
 		if len(same) == 0 {
-			for _, r := range g.Catalog().Search(name, nil, 3) {
+			rs, _ := g.search(g.Catalog(), name, 3) // suggestions only: none after a panic
+			for _, r := range rs {
 				same = append(same, g.nameTable().exposedName(r.Tool.Backend, r.Tool.Name))
 			}
 		}

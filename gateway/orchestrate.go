@@ -103,7 +103,7 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 	// ends the plan, and is noted here so that it is not asked about again.
 	confirmed := &confirmState{}
 	pctx = context.WithValue(pctx, confirmKey{}, confirmed)
-	plan, err := pl.Plan(pctx, task, cat)
+	plan, err := g.plan(pl, pctx, task, cat)
 	if plan != nil && plan.Latency == 0 {
 		plan.Latency = planner.Duration(time.Since(start))
 	}
@@ -111,6 +111,9 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 		g.publishPlan(task, plan, cat, err, false)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		if e, ok := err.(*rpc.Error); ok && e.Code == rpc.CodeInternalError {
+			return nil, e // a panic the planner's guard caught
 		}
 		return nil, (&rpc.Error{Code: rpc.CodeNoAction, Message: "could not determine an action: " + err.Error()}).WithData(map[string]any{"query": task.Query})
 	}

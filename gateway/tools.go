@@ -237,15 +237,11 @@ type searchHit struct {
 
 // searchResult ranks the catalog for query and renders the search_tools
 // result: structuredContent {"tools": [...]}, and the same JSON as text
-// for clients that ignore structured output.
+// for clients that ignore structured output. Each tool has the name the
+// client is offered; starting names backends still on their first start
+// (the result then says a retry will see their tools).
 func (g *Gateway) searchResult(query string, limit int, starting []string) json.RawMessage {
-	return searchResult(g.Catalog(), g.nameTable(), query, limit, starting)
-}
-
-// searchResult renders search_tools. names, if set, gives each tool the
-// name the client is offered; starting names backends still on their first
-// start (the result then says a retry will see their tools).
-func searchResult(cat *planner.Catalog, names *nameTable, query string, limit int, starting []string) json.RawMessage {
+	cat, names := g.Catalog(), g.nameTable()
 	if limit <= 0 {
 		limit = 10
 	}
@@ -266,7 +262,11 @@ func searchResult(cat *planner.Catalog, names *nameTable, query string, limit in
 			add(&cat.Tools[i], 0)
 		}
 	} else {
-		for _, r := range cat.Search(query, nil, limit) {
+		rs, err := g.search(cat, query, limit)
+		if err != nil {
+			return textResult(err.Error(), true, nil)
+		}
+		for _, r := range rs {
 			add(r.Tool, r.Score)
 		}
 	}
