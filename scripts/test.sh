@@ -113,7 +113,8 @@ say "fuzzing (short)"
 for spec in "rpc FuzzDecode 100000" "rpc FuzzLineStream 20000" "rpc FuzzScanWire 100000" "rpc FuzzSetMember 50000" "rpc FuzzValidJSON 100000" \
   "schemas FuzzParse 50000" "schemas FuzzArgValidate 30000" "schemas FuzzHostileSchema 30000" \
   "schemas FuzzDecodeArgs 30000" "schemas FuzzFastSchema 20000" "schemas FuzzValidateScanned 20000" \
-  "rpc FuzzFastLaneScan 100000" "gateway FuzzCallParams 10000" "gateway FuzzFastLane 5000" "planner FuzzLexicalPlan 3000"; do
+  "rpc FuzzFastLaneScan 100000" "gateway FuzzCallParams 10000" "gateway FuzzFastLane 5000" "planner FuzzLexicalPlan 3000" \
+  "planner FuzzExtractArgs 10000" "planner FuzzSearchRerank 2000"; do
   set -- $spec
   out=$(go test -run '^$' -fuzz "^$2\$" -fuzztime "$3x" "./$1" 2>&1) || { echo "$out"; exit 1; }
   echo "  $1 $2: $(echo "$out" | grep -E '^fuzz: elapsed' | tail -1)"
