@@ -362,6 +362,8 @@ Usage:
   mcp-agentify [flags]                        serve MCP over stdio (register this in your IDE)
   mcp-agentify ask [flags] "task"             plan and run one task from a terminal (--dry-run, --json)
   mcp-agentify check [flags]                  start every backend, show what it offers, stop
+  mcp-agentify tools [diff|approve] [NAME]    show tools held back by their pins; what changed; approve them
+  mcp-agentify auth login|status|logout       authorize OAuth remote backends from a terminal (auth --help)
   mcp-agentify schema                         print the configuration JSON Schema
   mcp-agentify version                        print the version
 
