@@ -32,7 +32,7 @@ func (g *Gateway) containPlanner(what string, err *error) {
 }
 
 // plan runs pl.Plan under containPlanner.
-func (g *Gateway) plan(pl planner.Planner, ctx context.Context, task planner.Task, cat *planner.Catalog) (plan *planner.Plan, err error) {
+func (g *Gateway) plan(ctx context.Context, pl planner.Planner, task planner.Task, cat *planner.Catalog) (plan *planner.Plan, err error) {
 	defer g.containPlanner("planner", &err)
 	return pl.Plan(ctx, task, cat)
 }

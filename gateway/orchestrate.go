@@ -103,7 +103,7 @@ func (g *Gateway) Orchestrate(ctx context.Context, task planner.Task, dryRun boo
 	// ends the plan, and is noted here so that it is not asked about again.
 	confirmed := &confirmState{}
 	pctx = context.WithValue(pctx, confirmKey{}, confirmed)
-	plan, err := g.plan(pl, pctx, task, cat)
+	plan, err := g.plan(pctx, pl, task, cat)
 	if plan != nil && plan.Latency == 0 {
 		plan.Latency = planner.Duration(time.Since(start))
 	}
