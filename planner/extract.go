@@ -132,12 +132,12 @@ func extractValues(query, cwd string) queryValues {
 		}
 	}
 	rest := query
-	for _, u := range reURL.FindAllString(query, -1) {
+	for _, u := range reURL().FindAllString(query, -1) {
 		u = strings.TrimRight(u, ".,;:!?)")
 		v.urls = append(v.urls, u)
 		rest = strings.Replace(rest, u, " ", 1)
 	}
-	for _, e := range reEmail.FindAllString(rest, -1) {
+	for _, e := range reEmail().FindAllString(rest, -1) {
 		v.emails = append(v.emails, e)
 	}
 
@@ -152,7 +152,7 @@ func extractValues(query, cwd string) queryValues {
 			// A host name written without its scheme ("go to
 			// example.com"): the web's URL, https being the scheme
 			// browsers assume.
-			if d := strings.ToLower(tok); reBareDomain.MatchString(d) {
+			if d := strings.ToLower(tok); reBareDomain().MatchString(d) {
 				v.urls = append(v.urls, "https://"+d)
 			}
 		}
@@ -175,7 +175,7 @@ func extractValues(query, cwd string) queryValues {
 		}
 	}
 	var refPrev []string // the word before each ref
-	for _, ix := range reRepoRef.FindAllStringSubmatchIndex(rest, -1) {
+	for _, ix := range reRepoRef().FindAllStringSubmatchIndex(rest, -1) {
 		m0, owner, repo := rest[ix[0]:ix[1]], rest[ix[2]:ix[3]], rest[ix[4]:ix[5]]
 		if fileExt(strings.ToLower(repo)) || strings.HasPrefix(m0, "/") {
 			continue
@@ -197,7 +197,7 @@ func extractValues(query, cwd string) queryValues {
 	if len(v.refs) > 0 && v.refs[0].number == 0 {
 		// "#212" inside quoted text is the payload's ("comment \"fixed in
 		// #212\" on issue 208"), not the reference's number.
-		if m := reHashNum.FindStringSubmatch(plain); m != nil {
+		if m := reHashNum().FindStringSubmatch(plain); m != nil {
 			v.refs[0].number, _ = strconv.Atoi(m[1])
 		}
 	}
@@ -212,7 +212,7 @@ func extractValues(query, cwd string) queryValues {
 	for i, w := range words {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
-		m := reNumber.FindStringSubmatch(" " + w + " ")
+		m := reNumber().FindStringSubmatch(" " + w + " ")
 		if na, ok := parseAttachedUnit(strings.Trim(w, ".,;:!?()")); m == nil && ok {
 			na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
 			v.numbers = append(v.numbers, na)
@@ -241,7 +241,7 @@ func extractValues(query, cwd string) queryValues {
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
-	for _, w := range reWord.FindAllString(query, -1) {
+	for _, w := range reWord().FindAllString(query, -1) {
 		v.words = append(v.words, strings.ToLower(w))
 	}
 	v.money, v.currency = moneyIn(plain, v.words)
@@ -254,22 +254,22 @@ func extractValues(query, cwd string) queryValues {
 		}
 	}
 	v.pairs = keyValuePairs(fields(rest))
-	if m := reSize.FindStringSubmatch(plain); m != nil {
+	if m := reSize().FindStringSubmatch(plain); m != nil {
 		v.size[0], _ = strconv.Atoi(m[1])
 		v.size[1], _ = strconv.Atoi(m[2])
 	}
 	countText := plain
-	if m := reOffset.FindStringSubmatchIndex(plain); m != nil {
+	if m := reOffset().FindStringSubmatchIndex(plain); m != nil {
 		// "skip the first 10": how many to pass over, not how many to return.
 		v.offset, _ = strconv.Atoi(plain[m[2]:m[3]])
 		countText = plain[:m[0]] + " " + plain[m[1]:]
 	}
-	if m := reCount.FindStringSubmatchIndex(countText); m != nil && !periodAfter(countText[m[1]:]) {
+	if m := reCount().FindStringSubmatchIndex(countText); m != nil && !periodAfter(countText[m[1]:]) {
 		v.count, _ = strconv.Atoi(countText[m[2]:m[3]])
 		if f, ok := numberWords[strings.ToLower(countText[m[2]:m[3]])]; ok {
 			v.count = int(f)
 		}
-	} else if m := reCountNoun.FindStringSubmatch(countText); m != nil {
+	} else if m := reCountNoun().FindStringSubmatch(countText); m != nil {
 		v.count, _ = strconv.Atoi(m[1])
 	} else {
 		v.count = countOfThings(strings.Fields(countText))
@@ -380,7 +380,7 @@ func relativePath(tok, cwd string) bool {
 	if strings.HasPrefix(lt, "github.com/") || strings.HasPrefix(lt, "www.") {
 		return false
 	}
-	if strings.HasSuffix(tok, "/") && reWord.MatchString(tok) {
+	if strings.HasSuffix(tok, "/") && reWord().MatchString(tok) {
 		return true
 	}
 	if !strings.Contains(tok, "/") && fileExt(lt) && strings.Count(tok, ".") == 1 && !strings.HasPrefix(tok, ".") {
@@ -780,7 +780,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			ap.desc = p.Description
 			ap.descTerms = map[string]bool{}
 			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
-			for _, m := range reQuotedExample.FindAllStringSubmatch(p.Description, -1) {
+			for _, m := range reQuotedExample().FindAllStringSubmatch(p.Description, -1) {
 				if sh := valueShape(m[1]); sh != "" && !slices.Contains(ap.shapes, sh) {
 					ap.shapes = append(ap.shapes, sh)
 				}
@@ -1640,13 +1640,13 @@ var reSQLJoin = lazyRE(`(?i)\bjoin\b`)
 // keyword to the end, less a closing phrase naming where to run it and the
 // sentence's full stop.
 func sqlStatement(query string) (string, bool) {
-	loc := reSQLStart.FindStringIndex(query)
+	loc := reSQLStart().FindStringIndex(query)
 	if loc == nil {
 		return "", false
 	}
 	stmt := strings.TrimSpace(query[loc[0]:])
-	if !reSQLJoin.MatchString(stmt) {
-		if m := reSQLTail.FindStringIndex(stmt); m != nil && !sqlTailKeyword(stmt[m[0]:]) {
+	if !reSQLJoin().MatchString(stmt) {
+		if m := reSQLTail().FindStringIndex(stmt); m != nil && !sqlTailKeyword(stmt[m[0]:]) {
 			stmt = stmt[:m[0]]
 		}
 	}
@@ -1694,7 +1694,7 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 	if oldP == nil || newP == nil {
 		return missing
 	}
-	m := reReplaceWith.FindStringSubmatch(v.query)
+	m := reReplaceWith().FindStringSubmatch(v.query)
 	if m == nil {
 		return missing
 	}
@@ -1709,7 +1709,7 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 	}
 	a := unquote(m[1])
 	b := m[2]
-	if loc := reTrailingPlace.FindStringIndex(b); loc != nil {
+	if loc := reTrailingPlace().FindStringIndex(b); loc != nil {
 		b = b[:loc[0]]
 	}
 	b = unquote(strings.TrimRight(strings.TrimSpace(b), ".!?"))

@@ -58,7 +58,7 @@ func ownerNoun(desc string) string {
 		return ""
 	}
 	first, _, _ := strings.Cut(desc, ". ")
-	m := reOwner.FindStringSubmatch(first)
+	m := reOwner().FindStringSubmatch(first)
 	if m == nil {
 		return ""
 	}

@@ -76,11 +76,11 @@ func moneyIn(s string, words []string) (out []moneyAt, currency string) {
 		}
 		out = append(out, moneyAt{amount: f, currency: strings.ToUpper(cur), num: -1})
 	}
-	for _, m := range reMoneySymbol.FindAllStringSubmatch(s, -1) {
+	for _, m := range reMoneySymbol().FindAllStringSubmatch(s, -1) {
 		r := []rune(m[1])[0]
 		add(m[2], currencySymbols[r])
 	}
-	for _, m := range reMoneyAfter.FindAllStringSubmatch(s, -1) {
+	for _, m := range reMoneyAfter().FindAllStringSubmatch(s, -1) {
 		w := strings.ToLower(m[2])
 		if c, ok := currencyWords[w]; ok {
 			add(m[1], c)
@@ -88,7 +88,7 @@ func moneyIn(s string, words []string) (out []moneyAt, currency string) {
 			add(m[1], w)
 		}
 	}
-	for _, m := range reMoneyBefore.FindAllStringSubmatch(s, -1) {
+	for _, m := range reMoneyBefore().FindAllStringSubmatch(s, -1) {
 		if w := strings.ToLower(m[1]); currencyCodes[w] {
 			add(m[2], w)
 		}
@@ -212,7 +212,7 @@ func isEmojiParam(p argProp) bool {
 func emojiValue(code string, p argProp) string {
 	d := strings.ToLower(p.desc)
 	if strings.Contains(d, "without ::") || strings.Contains(d, "without colons") || strings.Contains(d, "without the colons") {
-		return reEmoji.FindStringSubmatch(code)[1]
+		return reEmoji().FindStringSubmatch(code)[1]
 	}
 	return code
 }
@@ -231,7 +231,7 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 		}
 	case isEmojiParam(p):
 		for i, t := range v.toks {
-			if !usedTok[i] && !t.quoted && reEmoji.MatchString(strings.TrimRight(t.raw, ",;!?.")) {
+			if !usedTok[i] && !t.quoted && reEmoji().MatchString(strings.TrimRight(t.raw, ",;!?.")) {
 				usedTok[i] = true
 				return emojiValue(strings.TrimRight(t.raw, ",;!?."), p), true
 			}
@@ -354,7 +354,7 @@ func dateFor(p argProp, v queryValues, used map[int]bool) (int, bool) {
 	end := hasAny(p.lname, "end", "until", "before") || strings.HasPrefix(p.lname, "to") || strings.HasSuffix(p.lname, "to")
 	first, cued := -1, false
 	for i, t := range v.toks {
-		if used[i] || !reISODate.MatchString(t.text) {
+		if used[i] || !reISODate().MatchString(t.text) {
 			continue
 		}
 		prev := ""
@@ -384,7 +384,7 @@ var reCoordPair = lazyRE(`(?:^|[\s(\[])(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)(?
 // coordPair returns the first point written in decimal degrees in the
 // query: latitude within ±90, longitude within ±180.
 func coordPair(query string) (lat, lon float64, ok bool) {
-	m := reCoordPair.FindStringSubmatch(query)
+	m := reCoordPair().FindStringSubmatch(query)
 	if m == nil {
 		return 0, 0, false
 	}

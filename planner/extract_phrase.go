@@ -203,7 +203,7 @@ func descExamples(desc string) []string {
 			if j := strings.IndexByte(desc[start:], ')'); j >= 0 && start+j < end {
 				end = start + j
 			}
-			for _, m := range reQuotedExample.FindAllStringSubmatch(desc[start:end], -1) {
+			for _, m := range reQuotedExample().FindAllStringSubmatch(desc[start:end], -1) {
 				if !slices.Contains(out, m[1]) {
 					out = append(out, m[1])
 				}
@@ -361,7 +361,7 @@ var reColonKey = lazyRE(`(?:^|\s)([A-Za-z][A-Za-z0-9_.-]*):\s+`)
 // trailing sentence punctuation. found is false for a one-word value,
 // which the key=value reading already gives.
 func colonPayload(query, key string) (string, bool) {
-	ms := reColonKey.FindAllStringSubmatchIndex(query, -1)
+	ms := reColonKey().FindAllStringSubmatchIndex(query, -1)
 	for i, m := range ms {
 		if query[m[2]:m[3]] != key {
 			continue

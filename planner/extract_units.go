@@ -200,7 +200,7 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 
 // parseAttachedUnit reads "30s", "500ms", "2h" as a number with its unit.
 func parseAttachedUnit(w string) (numberAt, bool) {
-	m := reAttachedUnit.FindStringSubmatch(w)
+	m := reAttachedUnit().FindStringSubmatch(w)
 	if m == nil {
 		return numberAt{}, false
 	}

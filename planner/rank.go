@@ -161,26 +161,29 @@ var httpMethods = setOf("get", "head", "post", "put", "patch", "delete", "option
 // ("jira_get", "API-post"): a raw call of the product's API, which can do
 // any operation of that product, so no verb is foreign to its server.
 func rawAPIName(name, backend string) bool {
+	words := nameWords(name, backend)
+	return len(words) == 1 && httpMethods[words[0]]
+}
+
+// nameWords splits a tool's name into lower-case words and drops the
+// leading ones (all but the last) that repeat its backend's name, say
+// "api", or are one of also ("browser" in "browser_click" of a browser
+// automation server): what is left starts with the name's verb.
+func nameWords(name, backend string, also ...string) []string {
 	var words []string
 	splitWords(name, func(w string) { words = append(words, strings.ToLower(w)) })
 	bw := map[string]bool{}
 	splitWords(backend, func(w string) { bw[strings.ToLower(w)] = true })
-	for len(words) > 1 && (bw[words[0]] || words[0] == "api") {
+	for len(words) > 1 && (bw[words[0]] || words[0] == "api" || slices.Contains(also, words[0])) {
 		words = words[1:]
 	}
-	return len(words) == 1 && httpMethods[words[0]]
+	return words
 }
 
 // listName reports whether a tool's name leads with a verb of listing or
 // searching a collection (list_channels, search_issues, find_projects).
 func listName(name, backend string) bool {
-	var words []string
-	splitWords(name, func(w string) { words = append(words, strings.ToLower(w)) })
-	bw := map[string]bool{}
-	splitWords(backend, func(w string) { bw[strings.ToLower(w)] = true })
-	for len(words) > 1 && (bw[words[0]] || words[0] == "browser" || words[0] == "api") {
-		words = words[1:]
-	}
+	words := nameWords(name, backend, "browser")
 	return len(words) > 0 && listNameVerbs[words[0]]
 }
 
@@ -193,13 +196,7 @@ var listNameVerbs = setOf("list", "search", "find", "lookup")
 // word of a tool's name, after a leading word that repeats the backend's
 // name ("linear_create_issue", "browser_click").
 func nameHints(name, backend string) uint8 {
-	var words []string
-	splitWords(name, func(w string) { words = append(words, strings.ToLower(w)) })
-	bw := map[string]bool{}
-	splitWords(backend, func(w string) { bw[strings.ToLower(w)] = true })
-	for len(words) > 1 && (bw[words[0]] || words[0] == "browser" || words[0] == "api") {
-		words = words[1:]
-	}
+	words := nameWords(name, backend, "browser")
 	if len(words) == 0 {
 		return 0
 	}
