@@ -1,12 +1,16 @@
 package gateway
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/mcp-agentify/mcp-agentify/rpc"
+)
 
 // inflightTable is a session's client requests in flight, by the raw JSON
 // of their ids (a cancellation names the request by that id). Keyed by
 // the raw id as a string, every call cost a string allocation for the key
 // and the hashing of it; most clients number their requests, so an id
-// that is a plain integer (canonicalInt: digits only, no leading zero, at
+// that is a plain integer (rpc.CanonicalIntID: digits only, no leading zero, at
 // most 18 of them, the raw bytes strconv.AppendInt would write for it) is
 // kept by its value, every other id by its raw bytes. The two key sets
 // cannot meet: a raw id is in exactly one place, and two raw ids share an
@@ -88,26 +92,9 @@ func (t *inflightTable) removeInt(n int64, in *inflight) {
 	}
 }
 
-// canonicalInt reads raw as a plain non-negative integer whose JSON is
-// exactly raw, or reports false.
-func canonicalInt[T string | []byte](raw T) (int64, bool) {
-	if len(raw) == 0 || len(raw) > 18 || raw[0] == '0' && len(raw) > 1 {
-		return 0, false
-	}
-	var n int64
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(c-'0')
-	}
-	return n, true
-}
-
 // get returns the request of raw id, or nil.
 func (t *inflightTable) get(raw string) *inflight {
-	if n, ok := canonicalInt(raw); ok {
+	if n, ok := rpc.CanonicalIntID(raw); ok {
 		return t.getInt(n)
 	}
 	return t.byRaw[raw]
@@ -115,7 +102,7 @@ func (t *inflightTable) get(raw string) *inflight {
 
 // put records in as the request of raw id, replacing any other.
 func (t *inflightTable) put(raw string, in *inflight) {
-	if n, ok := canonicalInt(raw); ok {
+	if n, ok := rpc.CanonicalIntID(raw); ok {
 		t.putInt(n, in)
 		return
 	}
@@ -125,7 +112,7 @@ func (t *inflightTable) put(raw string, in *inflight) {
 // remove forgets the request of raw id if it is in (a newer request
 // under the same id is kept).
 func (t *inflightTable) remove(raw string, in *inflight) {
-	if n, ok := canonicalInt(raw); ok {
+	if n, ok := rpc.CanonicalIntID(raw); ok {
 		t.removeInt(n, in)
 		return
 	}
@@ -200,7 +187,7 @@ type fastKey struct {
 // keyOf returns the fastKey of a raw id, a JSON value (never empty),
 // allocating only for an id that is not a canonical integer.
 func keyOf(raw []byte) fastKey {
-	if n, ok := canonicalInt(raw); ok {
+	if n, ok := rpc.CanonicalIntID(raw); ok {
 		return fastKey{n: n}
 	}
 	return fastKey{raw: string(raw)}

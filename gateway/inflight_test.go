@@ -4,9 +4,11 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/mcp-agentify/mcp-agentify/rpc"
 )
 
-func TestCanonicalInt(t *testing.T) {
+func TestCanonicalIntID(t *testing.T) {
 	for _, tc := range []struct {
 		raw string
 		n   int64
@@ -25,12 +27,12 @@ func TestCanonicalInt(t *testing.T) {
 		{"", 0, false},
 		{" 1", 0, false},
 	} {
-		n, ok := canonicalInt(tc.raw)
+		n, ok := rpc.CanonicalIntID(tc.raw)
 		if n != tc.n || ok != tc.ok {
-			t.Errorf("canonicalInt(%q) = %d, %v; want %d, %v", tc.raw, n, ok, tc.n, tc.ok)
+			t.Errorf("rpc.CanonicalIntID(%q) = %d, %v; want %d, %v", tc.raw, n, ok, tc.n, tc.ok)
 		}
 		if ok && strconv.FormatInt(n, 10) != tc.raw {
-			t.Errorf("canonicalInt(%q): %d is not written as the raw id", tc.raw, n)
+			t.Errorf("rpc.CanonicalIntID(%q): %d is not written as the raw id", tc.raw, n)
 		}
 		if tc.raw == "" {
 			continue // not a JSON value: never an id

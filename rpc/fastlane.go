@@ -384,11 +384,28 @@ func plainIntID(v []byte) (int64, bool) {
 	if len(v) >= 2 && v[0] == '"' {
 		v = v[1 : len(v)-1]
 	}
+	return digits(v)
+}
+
+// CanonicalIntID reads raw as an id that is a plain non-negative integer
+// written exactly as strconv.AppendInt writes it (digits only, no leading
+// zero, at most 18 of them), or reports false: an id that can be kept as
+// its value and written back byte for byte.
+func CanonicalIntID[T string | []byte](raw T) (int64, bool) {
+	if len(raw) > 1 && raw[0] == '0' {
+		return 0, false
+	}
+	return digits(raw)
+}
+
+// digits reads 1 to 18 ASCII digits (no sign) as an int64.
+func digits[T string | []byte](v T) (int64, bool) {
 	if len(v) == 0 || len(v) > 18 {
 		return 0, false
 	}
 	var n int64
-	for _, c := range v {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
 		if c < '0' || c > '9' {
 			return 0, false
 		}
