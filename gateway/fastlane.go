@@ -45,7 +45,7 @@ import (
 
 // fastCall is one call on the fast lane: one record for the whole call,
 // besides the client's progress token, if any, and the client's id when
-// it is not a plain integer (fastKey). Records are reused (fastCalls):
+// it is not a plain integer (idKey). Records are reused (fastCalls):
 // see release for when.
 type fastCall struct {
 	call  backends.Call // the backend's record: timeout, breaker, cancel
@@ -53,7 +53,7 @@ type fastCall struct {
 	s     *session
 	m     *telemetry.Series // the tool's metrics, nil when they are off
 	t     *planner.Tool     // the tool called (its Name is the backend's name)
-	key   fastKey           // the client's id
+	key   idKey             // the client's id
 	start time.Duration     // when its request was read (rpc.Conn.ReadClock, on backends.Clock): its timeout, and metrics
 	// refs counts who may still use the record: the read loop that took
 	// the call (until fast returns) and its outcome (until CallResult has
@@ -168,14 +168,14 @@ func (s *session) fast(line []byte) bool {
 	// checks for a cancellation: it may run on another goroutine.)
 	fc.in.call = &fc.call
 	s.mu.Lock()
-	s.inflight.putKey(fc.key, &fc.in)
+	s.inflight.put(fc.key, &fc.in)
 	s.mu.Unlock()
 	noteCallerIn(s.last.caller, s)
 	err := b.ForwardRaw(s.conn, &fc.call, "tools/call", fc, len(env.Params)+len(t.Name), fc.start)
 	s.fp = fastParams{} // the line is not ours after this
 	if err != nil {
 		// Nothing was sent: the record is dropped (not released).
-		s.finishFast(fc.key, &fc.in)
+		s.finishKey(fc.key, &fc.in)
 		s.conn.Reply(env.ID, toolFailure(err))
 		return true
 	}
@@ -284,7 +284,7 @@ func (fc *fastCall) CallResult(from *rpc.Conn, result []byte) {
 		// included (the responses of one read(2) share one reading).
 		fc.m.Observe(from.ReadClock()-fc.start, telemetry.OutcomeOK)
 	}
-	if !s.finishFast(fc.key, &fc.in) {
+	if !s.finishKey(fc.key, &fc.in) {
 		return // cancelled: the client expects no response
 	}
 	// At most: an integer id is written by the build below.
@@ -318,7 +318,7 @@ func (fc *fastCall) CallResponse(m *rpc.Message) {
 		}
 		fc.m.Observe(backends.Clock()-fc.start, outcomeOf(err))
 	}
-	if !s.finishFast(fc.key, &fc.in) {
+	if !s.finishKey(fc.key, &fc.in) {
 		return
 	}
 	id := json.RawMessage(fc.key.appendID(nil))

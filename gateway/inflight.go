@@ -92,41 +92,41 @@ func (t *inflightTable) removeInt(n int64, in *inflight) {
 	}
 }
 
-// get returns the request of raw id, or nil.
-func (t *inflightTable) get(raw string) *inflight {
-	if n, ok := rpc.CanonicalIntID(raw); ok {
-		return t.getInt(n)
+// get returns the request of id k, or nil.
+func (t *inflightTable) get(k idKey) *inflight {
+	if k.raw == "" {
+		return t.getInt(k.n)
 	}
-	return t.byRaw[raw]
+	return t.byRaw[k.raw]
 }
 
-// put records in as the request of raw id, replacing any other.
-func (t *inflightTable) put(raw string, in *inflight) {
-	if n, ok := rpc.CanonicalIntID(raw); ok {
-		t.putInt(n, in)
+// put records in as the request of id k, replacing any other.
+func (t *inflightTable) put(k idKey, in *inflight) {
+	if k.raw == "" {
+		t.putInt(k.n, in)
 		return
 	}
-	t.byRaw[raw] = in
+	t.byRaw[k.raw] = in
 }
 
-// remove forgets the request of raw id if it is in (a newer request
-// under the same id is kept).
-func (t *inflightTable) remove(raw string, in *inflight) {
-	if n, ok := rpc.CanonicalIntID(raw); ok {
-		t.removeInt(n, in)
+// remove forgets the request of id k if it is in (a newer request under
+// the same id is kept).
+func (t *inflightTable) remove(k idKey, in *inflight) {
+	if k.raw == "" {
+		t.removeInt(k.n, in)
 		return
 	}
-	if t.byRaw[raw] == in {
-		delete(t.byRaw, raw)
+	if t.byRaw[k.raw] == in {
+		delete(t.byRaw, k.raw)
 	}
 }
 
-// removeAny forgets whatever request raw id names and returns it (nil
-// when none).
-func (t *inflightTable) removeAny(raw string) *inflight {
-	in := t.get(raw)
+// removeAny forgets whatever request id k names and returns it (nil when
+// none).
+func (t *inflightTable) removeAny(k idKey) *inflight {
+	in := t.get(k)
 	if in != nil {
-		t.remove(raw, in)
+		t.remove(k, in)
 	}
 	return in
 }
@@ -136,17 +136,7 @@ func (t *inflightTable) len() int { return t.nring + len(t.byInt) + len(t.byRaw)
 
 // each calls fn with every request in flight, in no order.
 func (t *inflightTable) each(fn func(in *inflight)) {
-	for i := range t.ring {
-		if in := t.ring[i].in; in != nil {
-			fn(in)
-		}
-	}
-	for _, in := range t.byInt {
-		fn(in)
-	}
-	for _, in := range t.byRaw {
-		fn(in)
-	}
+	t.any(func(in *inflight) bool { fn(in); return false })
 }
 
 // any reports whether fn is true for some request in flight.
@@ -177,44 +167,24 @@ func (t *inflightTable) clear() {
 	clear(t.byRaw)
 }
 
-// fastKey is how a fast-lane call keeps its client's id: the value of a
+// idKey is a client request's id as the table keys it: the value of a
 // canonical integer id (raw empty), else the raw id.
-type fastKey struct {
+type idKey struct {
 	n   int64
 	raw string
 }
 
-// keyOf returns the fastKey of a raw id, a JSON value (never empty),
-// allocating only for an id that is not a canonical integer.
-func keyOf(raw []byte) fastKey {
+// keyOf returns the idKey of a raw id, a JSON value (never empty); from
+// bytes it allocates only for an id that is not a canonical integer.
+func keyOf[T ~string | ~[]byte](raw T) idKey {
 	if n, ok := rpc.CanonicalIntID(raw); ok {
-		return fastKey{n: n}
+		return idKey{n: n}
 	}
-	return fastKey{raw: string(raw)}
-}
-
-// putKey, removeKey: put and remove for a fastKey, without a string for
-// an integer id.
-func (t *inflightTable) putKey(k fastKey, in *inflight) {
-	if k.raw == "" {
-		t.putInt(k.n, in)
-		return
-	}
-	t.byRaw[k.raw] = in
-}
-
-func (t *inflightTable) removeKey(k fastKey, in *inflight) {
-	if k.raw == "" {
-		t.removeInt(k.n, in)
-		return
-	}
-	if t.byRaw[k.raw] == in {
-		delete(t.byRaw, k.raw)
-	}
+	return idKey{raw: string(raw)}
 }
 
 // appendID appends the raw id k stands for.
-func (k fastKey) appendID(dst []byte) []byte {
+func (k idKey) appendID(dst []byte) []byte {
 	if k.raw == "" {
 		return strconv.AppendInt(dst, k.n, 10)
 	}
@@ -222,7 +192,7 @@ func (k fastKey) appendID(dst []byte) []byte {
 }
 
 // idLen is the length of the raw id k stands for, at most.
-func (k fastKey) idLen() int {
+func (k idKey) idLen() int {
 	if k.raw == "" {
 		return 20
 	}

@@ -52,32 +52,28 @@ func TestInflightTableKeysAreRawIDs(t *testing.T) {
 	for _, id := range ids {
 		in := &inflight{backend: id}
 		recs[id] = in
-		if id == "1" || id == `"abc"` {
-			tab.putKey(keyOf([]byte(id)), in)
-		} else {
-			tab.put(id, in)
-		}
+		tab.put(keyOf([]byte(id)), in)
 	}
 	if tab.len() != len(ids) {
 		t.Fatalf("len = %d, want %d", tab.len(), len(ids))
 	}
 	for _, id := range ids {
-		if got := tab.get(id); got != recs[id] {
+		if got := tab.get(keyOf(id)); got != recs[id] {
 			t.Errorf("get(%q) = %v, want its own record", id, got)
 		}
 	}
 	// remove leaves a newer record under the same id.
 	newer := &inflight{}
-	tab.put("10", newer)
-	tab.remove("10", recs["10"])
-	if tab.get("10") != newer {
+	tab.put(keyOf("10"), newer)
+	tab.remove(keyOf("10"), recs["10"])
+	if tab.get(keyOf("10")) != newer {
 		t.Errorf("remove of a replaced record dropped the newer one")
 	}
-	tab.removeKey(keyOf([]byte("1")), recs["1"])
-	if tab.get("1") != nil || tab.get(`"1"`) != recs[`"1"`] {
-		t.Errorf("removeKey(1) touched the wrong entry")
+	tab.remove(keyOf("1"), recs["1"])
+	if tab.get(keyOf("1")) != nil || tab.get(keyOf(`"1"`)) != recs[`"1"`] {
+		t.Errorf("remove(1) touched the wrong entry")
 	}
-	if tab.removeAny(`"abc"`) != recs[`"abc"`] || tab.get(`"abc"`) != nil {
+	if tab.removeAny(keyOf(`"abc"`)) != recs[`"abc"`] || tab.get(keyOf(`"abc"`)) != nil {
 		t.Errorf("removeAny(\"abc\") did not take its record")
 	}
 	if !tab.any(func(in *inflight) bool { return in == recs["-1"] }) || tab.any(func(in *inflight) bool { return in == recs["1"] }) {
@@ -117,31 +113,23 @@ func TestInflightTableMatchesMap(t *testing.T) {
 		switch rng.IntN(4) {
 		case 0:
 			in := &inflight{}
-			if rng.IntN(2) == 0 {
-				tab.put(raw, in)
-			} else {
-				tab.putKey(keyOf([]byte(raw)), in)
-			}
+			tab.put(keyOf(raw), in)
 			ref[raw] = in
 		case 1:
 			// A stale record (replaced, or never put) is not removed.
 			stale := &inflight{}
-			tab.remove(raw, stale)
+			tab.remove(keyOf(raw), stale)
 			if in := ref[raw]; in != nil {
-				if rng.IntN(2) == 0 {
-					tab.remove(raw, in)
-				} else {
-					tab.removeKey(keyOf([]byte(raw)), in)
-				}
+				tab.remove(keyOf(raw), in)
 				delete(ref, raw)
 			}
 		case 2:
-			if got, want := tab.removeAny(raw), ref[raw]; got != want {
+			if got, want := tab.removeAny(keyOf(raw)), ref[raw]; got != want {
 				t.Fatalf("step %d: removeAny(%s) = %p, want %p", step, raw, got, want)
 			}
 			delete(ref, raw)
 		}
-		if got, want := tab.get(raw), ref[raw]; got != want {
+		if got, want := tab.get(keyOf(raw)), ref[raw]; got != want {
 			t.Fatalf("step %d: get(%s) = %p, want %p", step, raw, got, want)
 		}
 		if tab.len() != len(ref) {

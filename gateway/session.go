@@ -424,7 +424,7 @@ func (s *session) cancelledByClient(m *rpc.Message) {
 // cancelRequest cancels a client request the gateway is working on.
 func (s *session) cancelRequest(id, reason string) {
 	s.mu.Lock()
-	in := s.inflight.removeAny(id)
+	in := s.inflight.removeAny(keyOf(id))
 	if in != nil {
 		in.cancelled = true
 	}
@@ -453,7 +453,7 @@ func (s *session) begin(id json.RawMessage, ideToken json.RawMessage, cancel con
 		in.token = s.g.newToken(s, ideToken)
 	}
 	s.mu.Lock()
-	s.inflight.put(string(id), in)
+	s.inflight.put(keyOf(id), in)
 	s.mu.Unlock()
 	return in, in.token
 }
@@ -461,27 +461,16 @@ func (s *session) begin(id json.RawMessage, ideToken json.RawMessage, cancel con
 // finish forgets a client request; it reports false if it was cancelled
 // (its response must then not be sent).
 func (s *session) finish(id json.RawMessage, in *inflight) bool {
-	return s.finishKey(string(id), in)
+	return s.finishKey(keyOf(id), in)
 }
 
-// finishKey is finish for the id's raw JSON as a string.
-func (s *session) finishKey(key string, in *inflight) bool {
+// finishKey is finish for the id's key (a fast-lane call keeps its id
+// so).
+func (s *session) finishKey(key idKey, in *inflight) bool {
 	s.mu.Lock()
 	cancelled := in.cancelled
 	if !cancelled {
 		s.inflight.remove(key, in)
-	}
-	s.mu.Unlock()
-	s.g.dropToken(in.token)
-	return !cancelled
-}
-
-// finishFast is finishKey for a fast-lane call's key.
-func (s *session) finishFast(key fastKey, in *inflight) bool {
-	s.mu.Lock()
-	cancelled := in.cancelled
-	if !cancelled {
-		s.inflight.removeKey(key, in)
 	}
 	s.mu.Unlock()
 	s.g.dropToken(in.token)

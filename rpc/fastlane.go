@@ -391,7 +391,7 @@ func plainIntID(v []byte) (int64, bool) {
 // written exactly as strconv.AppendInt writes it (digits only, no leading
 // zero, at most 18 of them), or reports false: an id that can be kept as
 // its value and written back byte for byte.
-func CanonicalIntID[T string | []byte](raw T) (int64, bool) {
+func CanonicalIntID[T ~string | ~[]byte](raw T) (int64, bool) {
 	if len(raw) > 1 && raw[0] == '0' {
 		return 0, false
 	}
@@ -399,7 +399,7 @@ func CanonicalIntID[T string | []byte](raw T) (int64, bool) {
 }
 
 // digits reads 1 to 18 ASCII digits (no sign) as an int64.
-func digits[T string | []byte](v T) (int64, bool) {
+func digits[T ~string | ~[]byte](v T) (int64, bool) {
 	if len(v) == 0 || len(v) > 18 {
 		return 0, false
 	}
