@@ -16,86 +16,23 @@ import (
 // cannot meet: a raw id is in exactly one place, and two raw ids share an
 // entry only when their bytes are equal, as with one map of raw strings.
 //
-// An integer id is kept in the slot of its value modulo the ring's size
-// (clients count 1, 2, 3, ..., so the ids in flight at once rarely share
-// a slot), or in byInt when its slot holds another id: no hashing,
-// assignment or deletion of a map per call. An id is in the ring or in
-// byInt, never both (put looks in byInt first). Guarded by the session's
-// mu.
+// Integer ids are kept in an [rpc.IDTable] (a ring with no map work per
+// call), as the connection's pending requests are. Guarded by the
+// session's mu.
 type inflightTable struct {
-	ring  []intSlot // nil until the first integer id
-	nring int       // used slots
-	byInt map[int64]*inflight
-	byRaw map[string]*inflight
-}
-
-// inflightRing is the size of the ring (a power of two): 4 KiB per session.
-const inflightRing = 256
-
-type intSlot struct {
-	id int64
-	in *inflight // nil: free
+	ints  rpc.IDTable[*inflight] // integer ids, by value
+	byRaw map[string]*inflight   // every other id, by its raw bytes
 }
 
 func newInflightTable() inflightTable {
-	return inflightTable{byInt: map[int64]*inflight{}, byRaw: map[string]*inflight{}}
-}
-
-// slot returns n's ring slot.
-func (t *inflightTable) slot(n int64) *intSlot {
-	if t.ring == nil {
-		t.ring = make([]intSlot, inflightRing)
-	}
-	return &t.ring[n&(inflightRing-1)]
-}
-
-// getInt, putInt and removeInt are get, put and remove for an integer id.
-func (t *inflightTable) getInt(n int64) *inflight {
-	if s := t.slot(n); s.in != nil && s.id == n {
-		return s.in
-	}
-	if len(t.byInt) == 0 {
-		return nil
-	}
-	return t.byInt[n]
-}
-
-func (t *inflightTable) putInt(n int64, in *inflight) {
-	if len(t.byInt) > 0 {
-		if _, ok := t.byInt[n]; ok {
-			t.byInt[n] = in
-			return
-		}
-	}
-	s := t.slot(n)
-	switch {
-	case s.in == nil:
-		s.id, s.in = n, in
-		t.nring++
-	case s.id == n:
-		s.in = in
-	default:
-		t.byInt[n] = in
-	}
-}
-
-func (t *inflightTable) removeInt(n int64, in *inflight) {
-	if s := t.slot(n); s.in != nil && s.id == n {
-		if s.in == in {
-			*s = intSlot{}
-			t.nring--
-		}
-		return
-	}
-	if len(t.byInt) > 0 && t.byInt[n] == in {
-		delete(t.byInt, n)
-	}
+	return inflightTable{byRaw: map[string]*inflight{}}
 }
 
 // get returns the request of id k, or nil.
 func (t *inflightTable) get(k idKey) *inflight {
 	if k.raw == "" {
-		return t.getInt(k.n)
+		in, _ := t.ints.Get(k.n)
+		return in
 	}
 	return t.byRaw[k.raw]
 }
@@ -103,7 +40,7 @@ func (t *inflightTable) get(k idKey) *inflight {
 // put records in as the request of id k, replacing any other.
 func (t *inflightTable) put(k idKey, in *inflight) {
 	if k.raw == "" {
-		t.putInt(k.n, in)
+		t.ints.Put(k.n, in)
 		return
 	}
 	t.byRaw[k.raw] = in
@@ -113,7 +50,9 @@ func (t *inflightTable) put(k idKey, in *inflight) {
 // the same id is kept).
 func (t *inflightTable) remove(k idKey, in *inflight) {
 	if k.raw == "" {
-		t.removeInt(k.n, in)
+		if cur, _ := t.ints.Get(k.n); cur == in {
+			t.ints.Take(k.n)
+		}
 		return
 	}
 	if t.byRaw[k.raw] == in {
@@ -132,7 +71,7 @@ func (t *inflightTable) removeAny(k idKey) *inflight {
 }
 
 // len is the number of requests in flight.
-func (t *inflightTable) len() int { return t.nring + len(t.byInt) + len(t.byRaw) }
+func (t *inflightTable) len() int { return t.ints.Len() + len(t.byRaw) }
 
 // each calls fn with every request in flight, in no order.
 func (t *inflightTable) each(fn func(in *inflight)) {
@@ -141,15 +80,13 @@ func (t *inflightTable) each(fn func(in *inflight)) {
 
 // any reports whether fn is true for some request in flight.
 func (t *inflightTable) any(fn func(in *inflight) bool) bool {
-	for i := range t.ring {
-		if in := t.ring[i].in; in != nil && fn(in) {
-			return true
-		}
-	}
-	for _, in := range t.byInt {
-		if fn(in) {
-			return true
-		}
+	found := false
+	t.ints.All(func(_ int64, in *inflight) bool {
+		found = fn(in)
+		return !found
+	})
+	if found {
+		return true
 	}
 	for _, in := range t.byRaw {
 		if fn(in) {
@@ -161,9 +98,7 @@ func (t *inflightTable) any(fn func(in *inflight) bool) bool {
 
 // clear forgets every request.
 func (t *inflightTable) clear() {
-	clear(t.ring)
-	t.nring = 0
-	clear(t.byInt)
+	t.ints.Clear()
 	clear(t.byRaw)
 }
 

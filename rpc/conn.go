@@ -324,7 +324,7 @@ func (p pendingCall) respond(m *Message) {
 // take removes and returns pending request id (not set if none).
 func (c *Conn) take(id int64) pendingCall {
 	c.mu.Lock()
-	p, ok := c.pending.take(id)
+	p, ok := c.pending.Take(id)
 	if ok {
 		if p.r != nil {
 			c.raws.Add(-1)
@@ -382,7 +382,7 @@ func (c *Conn) register(p pendingCall) (int64, error) {
 		c.mu.Unlock()
 		return 0, err
 	}
-	c.pending.put(id, p)
+	c.pending.Put(id, p)
 	if p.r != nil {
 		c.raws.Add(1)
 	}

@@ -133,12 +133,12 @@ func (c *Conn) rawResponse(line []byte) bool {
 		return false
 	}
 	c.mu.Lock()
-	p, found := c.pending.peek(id)
+	p, found := c.pending.Get(id)
 	if !found || p.r == nil {
 		c.mu.Unlock()
 		return false
 	}
-	c.pending.take(id)
+	c.pending.Take(id)
 	c.raws.Add(-1)
 	c.mu.Unlock()
 	p.r.RawResult(c, result)

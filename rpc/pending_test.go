@@ -25,7 +25,7 @@ func TestPendingTableMatchesMap(t *testing.T) {
 			*n = int(next)
 			calls[next] = n
 			p := pendingCall{f: func(*Message) { *n = -*n }}
-			tab.put(next, p)
+			tab.Put(next, p)
 			ref[next] = p
 		default:
 			// Mostly recent ids, sometimes old ones (kept past a ring's
@@ -40,23 +40,23 @@ func TestPendingTableMatchesMap(t *testing.T) {
 				id = next + 1 + rng.Int64N(3)
 			}
 			_, wok := ref[id]
-			got, gok := tab.take(id)
+			got, gok := tab.Take(id)
 			if gok != wok || gok != got.set() {
-				t.Fatalf("step %d: take(%d) found %v, the map %v", step, id, gok, wok)
+				t.Fatalf("step %d: Take(%d) found %v, the map %v", step, id, gok, wok)
 			}
 			if wok {
 				delete(ref, id)
 				got.f(nil) // must be request id's own callback
 				if *calls[id] != -int(id) {
-					t.Fatalf("step %d: take(%d) returned another request's callback", step, id)
+					t.Fatalf("step %d: Take(%d) returned another request's callback", step, id)
 				}
 			}
 		}
 		if step%1000 == 0 {
 			// peek agrees, for a pending and a taken id.
 			for id := range ref {
-				if p, ok := tab.peek(id); !ok || !p.set() {
-					t.Fatalf("peek(%d) does not see a pending request", id)
+				if p, ok := tab.Get(id); !ok || !p.set() {
+					t.Fatalf("Get(%d) does not see a pending request", id)
 				}
 				break
 			}
@@ -74,7 +74,7 @@ func TestPendingTableMatchesMap(t *testing.T) {
 			t.Fatalf("drain returned %d, not pending", id)
 		}
 	}
-	if _, ok := tab.take(ids[0]); ok {
+	if _, ok := tab.Take(ids[0]); ok {
 		t.Fatal("a request left after drain")
 	}
 }
