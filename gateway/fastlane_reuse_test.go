@@ -1,18 +1,12 @@
 package gateway
 
 import (
-	"bufio"
-	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/mcp-agentify/mcp-agentify/rpc"
 	"github.com/mcp-agentify/mcp-agentify/schemas"
 )
 
@@ -36,62 +30,10 @@ func TestFastLaneRecordReuseUnderChurn(t *testing.T) {
 		CircuitBreaker: &schemas.BreakerConfig{Failures: 1 << 30},
 	}}}
 	g := New(Options{Config: cfg, Version: "test"})
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess := newSession(g, rpc.NewLineStream(inR, outW, outW, 0))
-	done := make(chan struct{})
-	// Owned by the test: ends when the client's input closes.
-	go func() {
-		defer close(done)
-		sess.run(context.Background())
-		g.Stop()
-	}()
-	defer func() {
-		inW.Close()
-		go io.Copy(io.Discard, outR) // owned by the test: ends when the session closes outW
-		<-done
-		outR.Close()
-	}()
-	w := bufio.NewWriter(inW)
-	r := bufio.NewReaderSize(outR, 1<<16)
+	p := startPipeSession(t, g)
+	w, response := p.w, p.response
 	send := func(s string) {
 		w.WriteString(s + "\n")
-	}
-	// response returns the next response line (notifications skipped).
-	response := func() []byte {
-		for {
-			if pk, _ := r.Peek(r.Buffered()); bytes.IndexByte(pk, '\n') < 0 {
-				w.Flush()
-			}
-			line, err := r.ReadSlice('\n')
-			if err != nil {
-				t.Fatalf("reading the session: %v", err)
-			}
-			if !bytes.Contains(line, []byte(`"method":`)) {
-				return line
-			}
-		}
-	}
-	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	w.Flush()
-	response()
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		send(`{"jsonrpc":"2.0","id":0,"method":"tools/list","params":{}}`)
-		w.Flush()
-		if bytes.Contains(response(), []byte(`echo__echo"`)) {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("backend not ready after 30s")
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
 
 	const calls, window = 3000, 64
@@ -160,7 +102,7 @@ func TestFastLaneRecordReuseUnderChurn(t *testing.T) {
 		for sent < calls && open < limit() {
 			call()
 		}
-		if r.Buffered() == 0 {
+		if p.r.Buffered() == 0 {
 			w.Flush()
 		}
 	}

@@ -193,27 +193,9 @@ func BenchmarkSessionToolsCallPipelined(b *testing.B) {
 // bursts of input reach the session as they do over stdio. One op = one
 // call. Profile the forwarding path with -cpuprofile.
 func BenchmarkSessionWindowOSPipes(b *testing.B) {
-	echo := echoBackend(b)
-	cfg := &schemas.Config{Expose: "all", Backends: []schemas.Backend{{ID: "echo", Type: schemas.TypeStdio, Command: echo}}}
-	g := New(Options{Config: cfg, Version: "bench"})
-	inR, inW, err := os.Pipe() // IDE -> session
-	if err != nil {
-		b.Fatal(err)
-	}
-	outR, outW, err := os.Pipe() // session -> IDE
-	if err != nil {
-		b.Fatal(err)
-	}
-	sess := newSession(g, rpc.NewLineStream(inR, outW, outW, 0))
-	done := make(chan struct{})
-	// Owned by the benchmark: ends when the IDE's input closes.
-	go func() {
-		defer close(done)
-		sess.run(context.Background())
-		g.Stop()
-	}()
-	w := bufio.NewWriterSize(inW, 1<<16)
-	r := bufio.NewReaderSize(outR, 1<<16)
+	cfg := &schemas.Config{Expose: "all", Backends: []schemas.Backend{{ID: "echo", Type: schemas.TypeStdio, Command: echoBackend(b)}}}
+	p := startPipeSession(b, New(Options{Config: cfg, Version: "bench"}))
+	w, r := p.w, p.r
 	var buf []byte
 	request := func(id int, method, params string) {
 		buf = append(buf[:0], `{"jsonrpc":"2.0","id":`...)
@@ -224,38 +206,6 @@ func BenchmarkSessionWindowOSPipes(b *testing.B) {
 		buf = append(buf, params...)
 		buf = append(buf, "}\n"...)
 		w.Write(buf)
-	}
-	response := func() []byte {
-		for {
-			if pk, _ := r.Peek(r.Buffered()); bytes.IndexByte(pk, '\n') < 0 {
-				// About to wait: send what is written first, or a
-				// notification read before the response leaves requests
-				// unsent and the window waits forever.
-				w.Flush()
-			}
-			line, err := r.ReadSlice('\n')
-			if err != nil {
-				b.Fatal(err)
-			}
-			if bytes.Contains(line, []byte(`"id":`)) && !bytes.Contains(line, []byte(`"method":`)) {
-				return line
-			}
-		}
-	}
-	request(0, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}`)
-	w.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
-	w.Flush()
-	response()
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		request(0, "tools/list", `{}`)
-		w.Flush()
-		if bytes.Contains(response(), []byte(`__echo"`)) {
-			break
-		}
-		if time.Now().After(deadline) {
-			b.Fatal("backend not ready after 30s")
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
 	const window = 64
 	params := `{"name":"echo__echo","arguments":{"text":"hello"}}`
@@ -268,7 +218,7 @@ func BenchmarkSessionWindowOSPipes(b *testing.B) {
 	}
 	w.Flush()
 	for recv < b.N {
-		if !bytes.Contains(response(), []byte(`"structuredContent"`)) {
+		if !bytes.Contains(p.response(), []byte(`"structuredContent"`)) {
 			b.Fatal("unexpected response")
 		}
 		recv++
@@ -281,10 +231,77 @@ func BenchmarkSessionWindowOSPipes(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	inW.Close()
-	go io.Copy(io.Discard, outR) // owned by the benchmark: ends when the session closes outW
-	<-done
-	outR.Close()
+}
+
+// pipeSession is a session of a gateway served over OS pipes, as the
+// binary's stdio is, to an in-process client that writes through w and
+// reads through r.
+type pipeSession struct {
+	tb testing.TB
+	w  *bufio.Writer
+	r  *bufio.Reader
+}
+
+// startPipeSession serves g to a new pipeSession, initializes it and waits
+// until tools/list shows an echo backend's tool; the session and g stop
+// when the test ends.
+func startPipeSession(tb testing.TB, g *Gateway) *pipeSession {
+	tb.Helper()
+	inR, inW, err := os.Pipe() // client -> session
+	if err != nil {
+		tb.Fatal(err)
+	}
+	outR, outW, err := os.Pipe() // session -> client
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sess := newSession(g, rpc.NewLineStream(inR, outW, outW, 0))
+	done := make(chan struct{})
+	// Owned by the test: ends when the client's input closes (cleanup).
+	go func() {
+		defer close(done)
+		sess.run(context.Background())
+		g.Stop()
+	}()
+	tb.Cleanup(func() {
+		inW.Close()
+		go io.Copy(io.Discard, outR) // owned by the test: ends when the session closes outW
+		<-done
+		outR.Close()
+	})
+	p := &pipeSession{tb: tb, w: bufio.NewWriterSize(inW, 1<<16), r: bufio.NewReaderSize(outR, 1<<16)}
+	p.w.WriteString(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n")
+	p.w.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+	p.response()
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		p.w.WriteString(`{"jsonrpc":"2.0","id":0,"method":"tools/list","params":{}}` + "\n")
+		if bytes.Contains(p.response(), []byte(`__echo"`)) {
+			return p
+		}
+		if time.Now().After(deadline) {
+			tb.Fatal("backend not ready after 30s")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// response returns the next response line (notifications and requests
+// skipped), valid until the next read. Before a read that would wait it
+// sends what w holds: a notification read before the response would
+// otherwise leave requests unsent and a window waiting forever.
+func (p *pipeSession) response() []byte {
+	for {
+		if pk, _ := p.r.Peek(p.r.Buffered()); bytes.IndexByte(pk, '\n') < 0 {
+			p.w.Flush()
+		}
+		line, err := p.r.ReadSlice('\n')
+		if err != nil {
+			p.tb.Fatalf("reading the session: %v", err)
+		}
+		if bytes.Contains(line, []byte(`"id":`)) && !bytes.Contains(line, []byte(`"method":`)) {
+			return line
+		}
+	}
 }
 
 // BenchmarkProgressToken is the IDE-side progress-token rewrite of a
