@@ -7,8 +7,8 @@
 #   - Debian's chromium, for the dashboard's browser test;
 #   - the Go modules.
 # Then gofmt, go vet, go mod tidy, go test -race on every package with a
-# cross-compile for the three release platforms alongside, and short fuzz runs. Each phase prints its
-# time. GoReleaser's own checks run at release time: scripts/release-check.sh.
+# cross-compile for three release platforms and short fuzz runs going on
+# alongside in the background. Each phase prints its time. GoReleaser's own checks run at release time: scripts/release-check.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -95,34 +95,52 @@ go run ./planner/gen/wordnet -check
 export AGENTIFY_REQUIRE_WORDNET=1 # TestWordNetTableFresh fails, not skips, without it
 # --------------------------------------------------------------------------
 
-say "go test -race (the cross-compile for the three release platforms goes on alongside)"
+# Short fuzz runs go on in the background from here, at a lower priority
+# and one worker each: the test phase below keeps about one core busy (its
+# longest package, e2e, mostly waits on processes and sockets), and the
+# fuzzers take the other. Their output is printed at the end.
+# Bounded by executions, not time: a -fuzztime deadline that expires while a
+# worker is inside a slow input fails the run with "context deadline
+# exceeded" although nothing was found.
+fuzz_log=$(mktemp)
+(
+  f0=$(date +%s)
+  renice -n 10 $BASHPID >/dev/null 2>&1 || true
+  for spec in "rpc FuzzDecode 100000" "rpc FuzzLineStream 20000" "rpc FuzzScanWire 100000" "rpc FuzzSetMember 50000" "rpc FuzzValidJSON 100000" \
+    "schemas FuzzParse 50000" "schemas FuzzArgValidate 30000" "schemas FuzzHostileSchema 30000" \
+    "schemas FuzzDecodeArgs 30000" "schemas FuzzFastSchema 20000" "schemas FuzzValidateScanned 20000" \
+    "rpc FuzzFastLaneScan 100000" "gateway FuzzCallParams 10000" "gateway FuzzFastLane 5000" "planner FuzzLexicalPlan 3000" \
+    "planner FuzzExtractArgs 10000" "planner FuzzSearchRerank 2000"; do
+    set -- $spec
+    out=$(go test -run '^$' -fuzz "^$2\$" -fuzztime "$3x" -parallel 1 "./$1" 2>&1) || { echo "  FAILED $1 $2"; echo "$out"; exit 1; }
+    echo "  $1 $2: $(echo "$out" | grep -E '^fuzz: elapsed' | tail -1)"
+  done
+  echo "  (fuzzing: $(( $(date +%s) - f0 ))s)"
+) >"$fuzz_log" 2>&1 &
+fuzz_pid=$!
+trap 'for p in $cross_pid $fuzz_pid; do pkill -P $p 2>/dev/null || true; kill $p 2>/dev/null || true; done' EXIT
+
+say "go test -race (the cross-compile and the fuzzing go on alongside)"
 mkdir -p test-artifacts
 # TestEvalReport (the planner over eight task sets, one goroutine) runs
 # 7x slower under -race, which finds nothing in it: it runs once, without
 # -race, right after.
-AGENTIFY_ARTIFACTS="$PWD/test-artifacts" go test -race -count=1 -timeout 15m -skip '^TestEvalReport$' ./... || { kill $cross_pid 2>/dev/null; exit 1; }
+AGENTIFY_ARTIFACTS="$PWD/test-artifacts" go test -race -count=1 -timeout 15m -skip '^TestEvalReport$' ./... || exit 1
 say "planner evaluation report (without -race)"
-go test -count=1 -run '^TestEvalReport$' ./planner || { kill $cross_pid 2>/dev/null; exit 1; }
+go test -count=1 -run '^TestEvalReport$' ./planner || exit 1
 say "cross-compile (waiting for the rest of it)"
 cross_ok=0
 wait $cross_pid || cross_ok=$?
-trap - EXIT
 cat "$cross_log"
 rm -rf "$cross_dir"
 [ "$cross_ok" = 0 ] || { echo "cross-compile failed" >&2; exit 1; }
 
-say "fuzzing (short)"
-# Bounded by executions, not time: a -fuzztime deadline that expires while a
-# worker is inside a slow input fails the run with "context deadline
-# exceeded" although nothing was found.
-for spec in "rpc FuzzDecode 100000" "rpc FuzzLineStream 20000" "rpc FuzzScanWire 100000" "rpc FuzzSetMember 50000" "rpc FuzzValidJSON 100000" \
-  "schemas FuzzParse 50000" "schemas FuzzArgValidate 30000" "schemas FuzzHostileSchema 30000" \
-  "schemas FuzzDecodeArgs 30000" "schemas FuzzFastSchema 20000" "schemas FuzzValidateScanned 20000" \
-  "rpc FuzzFastLaneScan 100000" "gateway FuzzCallParams 10000" "gateway FuzzFastLane 5000" "planner FuzzLexicalPlan 3000" \
-  "planner FuzzExtractArgs 10000" "planner FuzzSearchRerank 2000"; do
-  set -- $spec
-  out=$(go test -run '^$' -fuzz "^$2\$" -fuzztime "$3x" "./$1" 2>&1) || { echo "$out"; exit 1; }
-  echo "  $1 $2: $(echo "$out" | grep -E '^fuzz: elapsed' | tail -1)"
-done
+say "fuzzing (waiting for the rest of it)"
+fuzz_ok=0
+wait $fuzz_pid || fuzz_ok=$?
+trap - EXIT
+cat "$fuzz_log"
+rm -f "$fuzz_log"
+[ "$fuzz_ok" = 0 ] || { echo "fuzzing failed" >&2; exit 1; }
 say "all tests passed"
 printf '   total: %ds\n' $(( $(date +%s) - t0 ))
