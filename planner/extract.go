@@ -986,8 +986,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// ("bring it to the front" -> bringToFront, "accept the
 			// dialog" -> accept), false when a negation comes right before
 			// ("do not accept the dialog").
+			// A flag that turns something off (ignoreCache) is also set
+			// by the task's own words for doing without it ("bypassing
+			// the cache", "case-insensitive").
 			if allWordsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
+			} else {
+				val, ok = avoidedFlag(p, v)
 			}
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
 			// An SQL statement written into the task, unquoted.
