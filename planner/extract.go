@@ -72,6 +72,7 @@ type numberAt struct {
 	isInt        bool
 	before, next string  // neighbouring words, lower-cased ("page 2", "10 results")
 	linked       string  // the word before a linking word before the number ("depth of 3", "limit is 5"), lower-cased
+	after        string  // the word after next ("2 second delay": "delay"), lower-cased
 	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
@@ -214,7 +215,7 @@ func extractValues(query, cwd string) queryValues {
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		m := reNumber().FindStringSubmatch(" " + w + " ")
 		if na, ok := parseAttachedUnit(strings.Trim(w, ".,;:!?()")); m == nil && ok {
-			na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
+			na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), at(i+1)
 			v.numbers = append(v.numbers, na)
 			continue
 		}
@@ -227,7 +228,7 @@ func extractValues(query, cwd string) queryValues {
 			}
 			if n, ok := numberWords[lw]; ok {
 				na := numberAt{value: n, isInt: true, word: true}
-				na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
+				na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), at(i+2)
 				v.numbers = append(v.numbers, na)
 			}
 			continue
@@ -237,7 +238,7 @@ func extractValues(query, cwd string) queryValues {
 			continue
 		}
 		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
-		na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
+		na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), at(i+2)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}

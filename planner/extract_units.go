@@ -278,3 +278,54 @@ func paramLengthUnit(p argProp) float64 {
 	}
 	return 0
 }
+
+// spanNames are the last words of a parameter name that make it a span of
+// time and nothing else ("duration", "crawlDelay", "pollInterval").
+// "timeout", "wait" and "age" are left out: APIs give those in
+// milliseconds as often as in seconds.
+var spanNames = setOf("duration", "delay", "interval", "period")
+
+// spanParam returns the span word of a numeric parameter whose name says
+// it is a span of time (spanNames) but whose name and description declare
+// no unit, or "".
+func spanParam(p argProp) string {
+	if p.typ != "integer" && p.typ != "number" || paramTimeUnit(p) != 0 {
+		return ""
+	}
+	var last string
+	splitWords(p.name, func(w string) { last = strings.ToLower(w) })
+	if spanNames[last] {
+		return last
+	}
+	return ""
+}
+
+// spanValue reads the number a task gives a span parameter (spanParam)
+// with a time unit, in seconds: the SI unit of time, and the unit of the
+// catalog's spans that declare none in their schema but do in their
+// documentation (the reference "everything" server's operation duration,
+// Firecrawl's crawl delay). The number must be tied to the span: after
+// "for" when the span is the action's own duration ("run it for 20
+// seconds"), or next to the span's word ("a delay of 2 seconds", "a 2
+// second delay", "2s delay"); a time written elsewhere ("changed in the
+// last 2 days") is not the span.
+func spanValue(p argProp, v queryValues, used map[int]bool) (int, any, bool) {
+	span := spanParam(p)
+	if span == "" {
+		return 0, nil, false
+	}
+	for i, n := range v.numbers {
+		from := numberUnit(n)
+		if from == 0 || used[i] {
+			continue
+		}
+		tied := n.linked == span || n.before == span || n.after == span || stem(n.after) == stem(span)
+		if span == "duration" && n.before == "for" {
+			tied = true
+		}
+		if tied {
+			return i, durationValue(n, from, 1000, p.typ), true
+		}
+	}
+	return 0, nil, false
+}
