@@ -1194,6 +1194,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = operands(props, v, args, usedNum, missing)
 	missing = setToValue(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
+	missing = originValue(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
 	if dbColl {
