@@ -31,7 +31,7 @@ func TestOriginValue(t *testing.T) {
 		{argProp{name: "from_branch", lname: "frombranch", typ: "string"}, true},
 		{argProp{name: "source_branch", lname: "sourcebranch", typ: "string"}, true},
 		{argProp{name: "ref", lname: "ref", typ: "string", desc: "Source branch/commit for new branch"}, true},
-		{argProp{name: "from", lname: "from", typ: "string"}, false},      // a range's start
+		{argProp{name: "from", lname: "from", typ: "string"}, false},        // a range's start
 		{argProp{name: "from_uid", lname: "fromuid", typ: "string"}, false}, // an id
 		{argProp{name: "source", lname: "source", typ: "string"}, true},
 		{argProp{name: "sourcePath", lname: "sourcepath", typ: "string"}, false},
