@@ -210,6 +210,14 @@ func extractValues(query, cwd string) queryValues {
 		}
 		return bareWord(words[i])
 	}
+	// afterNext is word i+2 when word i+1 does not end its clause ("2
+	// levels deep", not "2 times, deep").
+	afterNext := func(i int) string {
+		if i+1 < len(words) && strings.ContainsAny(words[i+1][len(words[i+1])-1:], ",;.!?") {
+			return ""
+		}
+		return at(i + 2)
+	}
 	for i, w := range words {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
@@ -228,7 +236,7 @@ func extractValues(query, cwd string) queryValues {
 			}
 			if n, ok := numberWords[lw]; ok {
 				na := numberAt{value: n, isInt: true, word: true}
-				na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), at(i+2)
+				na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
 				v.numbers = append(v.numbers, na)
 			}
 			continue
@@ -238,7 +246,7 @@ func extractValues(query, cwd string) queryValues {
 			continue
 		}
 		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
-		na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), at(i+2)
+		na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
@@ -1399,7 +1407,7 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 			// "page 2", "10 results", and through the synonym groups "3
 			// pictures" for image_count.
 			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) ||
-				n.linked != "" && anchors(qtok{lower: n.linked}, w) {
+				n.linked != "" && anchors(qtok{lower: n.linked}, w) || dimensionOf(n, w) {
 				return i, true
 			}
 		}

@@ -33,3 +33,27 @@ func TestSpanWithoutUnit(t *testing.T) {
 		}
 	}
 }
+
+// TestDimensionAdjective: a number given with an adjective of measure,
+// right after it or after its unit ("two levels deep", "1280 pixels wide",
+// "800 tall"), fills the parameter named by the adjective's noun (depth,
+// width, height); a number without one, or with a unit that is no measure
+// ("2 pages deep"), leaves it empty.
+func TestDimensionAdjective(t *testing.T) {
+	checkCatalogArgs(t, "tavily__tavily_crawl", []argCase{
+		{"crawl https://docs.example.dev two levels deep", `{"max_depth":2,"url":"https://docs.example.dev"}`},
+		{"crawl https://docs.example.dev, 3 levels deep", `{"max_depth":3,"url":"https://docs.example.dev"}`},
+		// Without the value.
+		{"crawl https://docs.example.dev", `{"url":"https://docs.example.dev"}`},
+		{"crawl https://docs.example.dev, the deep pages too", `{"url":"https://docs.example.dev"}`},
+		{"crawl https://docs.example.dev 2 times, deep pages included", `{"url":"https://docs.example.dev"}`},
+	})
+	checkCatalogArgs(t, "firecrawl__firecrawl_crawl", []argCase{
+		{"crawl https://docs.example.dev two levels deep", `{"maxDiscoveryDepth":2,"url":"https://docs.example.dev"}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__resize_page", []argCase{
+		{"resize page 1 to 1280 pixels wide and 800 pixels tall", `{"height":800,"pageId":1,"width":1280}`},
+		{"make page 2 800 px tall and 600 px wide", `{"height":800,"pageId":2,"width":600}`},
+		{"resize page 1", `{"pageId":1}`},
+	})
+}

@@ -329,3 +329,27 @@ func spanValue(p argProp, v queryValues, used map[int]bool) (int, any, bool) {
 	}
 	return 0, nil, false
 }
+
+// dimensionNouns map the adjectives of measure to the nouns of their
+// dimension, as English pairs them: deep/depth, wide/width, broad/breadth,
+// tall and high/height, long/length.
+var dimensionNouns = map[string]string{"deep": "depth", "wide": "width", "broad": "breadth", "tall": "height", "high": "height", "long": "length"}
+
+// dimensionOf reports whether number n is given as a measure whose
+// dimension is the parameter-name word w: the adjective right after the
+// number or after its unit ("800 wide", "two levels deep", "1280 pixels
+// wide" for width, max_depth). The unit word must be a plural noun of
+// measure (unitWords) or a dimension abbreviation ("px"), so "2 pages deep
+// into the docs" does not count pages as a depth.
+func dimensionOf(n numberAt, w string) bool {
+	noun := ""
+	switch {
+	case dimensionNouns[n.next] != "":
+		noun = dimensionNouns[n.next]
+	case (unitWords[n.next] || dimensionWords[n.next]) && dimensionNouns[n.after] != "":
+		noun = dimensionNouns[n.after]
+	default:
+		return false
+	}
+	return normalizeWord(noun) == w
+}
