@@ -300,6 +300,7 @@ func extractValues(query, cwd string) queryValues {
 		lt := strings.ToLower(t)
 		v.toks = append(v.toks, qtok{raw: f.text, text: t, lower: lt, stem: stem(lt), quoted: f.quoted})
 	}
+	schemeIDs(&v)
 	return v
 }
 

@@ -14,6 +14,9 @@ func enumByMeaning(p argProp, v queryValues) (string, bool) {
 	if e, ok := orderIdiom(p, v); ok {
 		return e, true
 	}
+	if e, ok := agentNounEnum(p, v); ok {
+		return e, true
+	}
 	for _, e := range p.enum {
 		le := strings.ToLower(e)
 		if len(le) < 3 || !allLetters(le) {
@@ -70,4 +73,61 @@ func orderIdiom(p argProp, v queryValues) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// agentNounEnum finds an enum member that is the agent noun of a verb the
+// task uses: "papers that cite X" are X's "citers", "who follows me" my
+// "followers". English forms the agent noun with -er/-r (plural -ers/-rs):
+// the member less its ending must be the task word's stem, a word of four
+// letters or more (not "use" for "users", "own" for "owner").
+//
+// Not for a sort key ("sort": followers): a verb of the task says which
+// things are wanted ("users who follow torvalds"), not how to rank them.
+func agentNounEnum(p argProp, v queryValues) (string, bool) {
+	if hasAny(p.lname, "sort", "order") || p.descTerms["sort"] || p.descTerms["order"] {
+		return "", false
+	}
+	for _, e := range p.enum {
+		le := strings.ToLower(e)
+		if !allLetters(le) {
+			continue
+		}
+		var bases []string
+		for _, suf := range []string{"ers", "rs", "er", "r"} {
+			if b, ok := strings.CutSuffix(le, suf); ok && len(b) >= 4 && (suf == "rs" || suf == "r") == strings.HasSuffix(b, "e") {
+				bases = append(bases, b)
+			}
+		}
+		for _, b := range bases {
+			for i, t := range v.toks {
+				w := bareWord(t.lower)
+				if t.quoted || len(w) < 4 || stopWords[w] || w == le || !sameVerb(w, b) {
+					continue
+				}
+				// The agent is the task's subject and the verb has an
+				// object: "papers that cite X", "who follows @bob"; not
+				// "papers I can cite", nor a verb that ends the clause.
+				if i+1 >= len(v.toks) || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") ||
+					i > 0 && agentlessWords[bareWord(v.toks[i-1].lower)] {
+					continue
+				}
+				return e, true
+			}
+		}
+	}
+	return "", false
+}
+
+// agentlessWords before a verb make someone other than the things listed
+// its subject ("papers I can cite", "what to follow").
+var agentlessWords = setOf("i", "we", "you", "can", "could", "should", "must", "will", "would", "to", "may", "might")
+
+// sameVerb reports whether task word w is a form of verb base b: "cite",
+// "cites", "cited" and "citing" of "cite".
+func sameVerb(w, b string) bool {
+	if stem(w) == stem(b) {
+		return true
+	}
+	ing, ok := strings.CutSuffix(w, "ing")
+	return ok && (ing == b || ing+"e" == b)
 }
