@@ -44,7 +44,7 @@ type queryValues struct {
 var (
 	reSize = lazyRE(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
 	// The cardinal may be a word ("the last ten"), as numberWords lists them.
-	reCount = lazyRE(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred)\b`)
+	reCount = lazyRE(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|[a-z]+(?:-[a-z]+)?)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
 	reCountNoun = lazyRE(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
 	// "skip the first 10", "skip 20", "offset 40": results to pass over.
@@ -218,6 +218,7 @@ func extractValues(query, cwd string) queryValues {
 		}
 		return at(i + 2)
 	}
+	skipArticle := -1 // the "a" of "half a minute"
 	for i, w := range words {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
@@ -229,12 +230,21 @@ func extractValues(query, cwd string) queryValues {
 		}
 		if m == nil {
 			lw := bareWord(w)
-			if (lw == "a" || lw == "an") && timeUnits[at(i+1)] != 0 {
-				// "for an hour", "in a minute": one of the unit.
-				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: lw, next: at(i + 1)})
+			if lw == "half" && (at(i+1) == "a" || at(i+1) == "an") && timeUnits[at(i+2)] != 0 {
+				// "half a minute", "half an hour": half of the unit (the
+				// article is not read again as one of it).
+				v.numbers = append(v.numbers, numberAt{value: 0.5, word: true, before: at(i - 1), next: at(i + 2)})
+				skipArticle = i + 1
 				continue
 			}
-			if n, ok := numberWords[lw]; ok {
+			if (lw == "a" || lw == "an") && timeUnits[at(i+1)] != 0 && i != skipArticle {
+				// "for an hour", "in a minute": one of the unit. The
+				// word before is the article's ("for"), which says what
+				// the time is for.
+				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: at(i - 1), next: at(i + 1)})
+				continue
+			}
+			if n, ok := wordNumber(lw); ok {
 				na := numberAt{value: n, isInt: true, word: true}
 				na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
 				v.numbers = append(v.numbers, na)
@@ -273,9 +283,9 @@ func extractValues(query, cwd string) queryValues {
 		v.offset, _ = strconv.Atoi(plain[m[2]:m[3]])
 		countText = plain[:m[0]] + " " + plain[m[1]:]
 	}
-	if m := reCount().FindStringSubmatchIndex(countText); m != nil && !periodAfter(countText[m[1]:]) {
+	if m := countMatch(countText); m != nil && !periodAfter(countText[m[1]:]) {
 		v.count, _ = strconv.Atoi(countText[m[2]:m[3]])
-		if f, ok := numberWords[strings.ToLower(countText[m[2]:m[3]])]; ok {
+		if f, ok := wordNumber(strings.ToLower(countText[m[2]:m[3]])); ok {
 			v.count = int(f)
 		}
 	} else if m := reCountNoun().FindStringSubmatch(countText); m != nil {

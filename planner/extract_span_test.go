@@ -13,7 +13,8 @@ func TestSpanWithoutUnit(t *testing.T) {
 		{"run the long running operation demo for 2 minutes", `{"duration":120}`},
 		{"start a long-running operation for 90s", `{"duration":90}`},
 		{"long running operation with a duration of 30 seconds", `{"duration":30}`},
-		{"run the long running operation for half a minute", `{}`},
+		{"run the long running operation for half a minute", `{"duration":30}`},
+		{"run the long running operation for an hour", `{"duration":3600}`},
 		// Without the value.
 		{"kick off the demo long running operation in 4 steps", `{"steps":4}`},
 		{"start the long running operation, it has been 5 minutes since the last one", `{}`},

@@ -224,7 +224,7 @@ func countOfThings(words []string) int {
 	clean := bareWord
 	for i, w := range words {
 		n, err := strconv.Atoi(clean(w))
-		if f, ok := numberWords[clean(w)]; ok {
+		if f, ok := wordNumber(clean(w)); ok {
 			// "ten open issues": a cardinal written as a word counts the
 			// same way (numberWords leaves out "one").
 			n, err = int(f), nil
@@ -352,4 +352,56 @@ func dimensionOf(n numberAt, w string) bool {
 		return false
 	}
 	return normalizeWord(noun) == w
+}
+
+// moreNumberWords are the English cardinals numberWords leaves for
+// wordNumber: the teens, the tens, and "dozen" ("a dozen results").
+var moreNumberWords = map[string]float64{
+	"thirteen": 13, "fourteen": 14, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+	"forty": 40, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "dozen": 12,
+}
+
+// wordNumber reads an English cardinal written as a word: those of
+// numberWords and moreNumberWords, and the tens joined to a unit by a
+// hyphen as English writes 21 to 99 ("twenty-five"). "one" stays out (see
+// numberWords).
+func wordNumber(w string) (float64, bool) {
+	if n, ok := numberWords[w]; ok {
+		return n, true
+	}
+	if n, ok := moreNumberWords[w]; ok {
+		return n, true
+	}
+	tens, unit, found := strings.Cut(w, "-")
+	if !found {
+		return 0, false
+	}
+	t, ok := numberWords[tens]
+	if !ok {
+		t, ok = moreNumberWords[tens]
+	}
+	u := numberWords[unit]
+	if unit == "one" {
+		u = 1
+	}
+	if !ok || t < 20 || t > 90 || int(t)%10 != 0 || u < 1 || u > 9 {
+		return 0, false
+	}
+	return t + u, true
+}
+
+// countMatch is reCount's first match whose number is digits or an
+// English cardinal ("the last ten", not "the last week"), as submatch
+// indexes, or nil.
+func countMatch(s string) []int {
+	for _, m := range reCount().FindAllStringSubmatchIndex(s, -1) {
+		g := strings.ToLower(s[m[2]:m[3]])
+		if _, err := strconv.Atoi(g); err == nil {
+			return m
+		}
+		if _, ok := wordNumber(g); ok {
+			return m
+		}
+	}
+	return nil
 }
