@@ -1215,6 +1215,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = fromToRange(props, v, args, missing)
 	missing = originValue(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)
+	missing = listValues(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)

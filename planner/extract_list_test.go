@@ -1,0 +1,48 @@
+package planner
+
+import "testing"
+
+// TestListValues: an optional list parameter named by a plural noun
+// (labels, assignees, authors) takes the plain words after its noun or its
+// participle ("labeled", "assigned to"), one or several joined by commas
+// and "and"; words that run on past the list, a noun with no value after
+// it, and a task without the noun leave it empty.
+func TestListValues(t *testing.T) {
+	checkCatalogArgs(t, "github__create_issue", []argCase{
+		{"open an issue in acme/api titled 'Crash on boot' with labels bug, p1 and ui", `{"labels":["bug","p1","ui"],"owner":"acme","repo":"api","title":"Crash on boot"}`},
+		{"open an issue in acme/api titled 'Crash on boot' labeled bug and assigned to alice", `{"assignees":["alice"],"labels":["bug"],"owner":"acme","repo":"api","title":"Crash on boot"}`},
+		{"open an issue in acme/api titled 'Crash on boot' with the label needs-triage", `{"labels":["needs-triage"],"owner":"acme","repo":"api","title":"Crash on boot"}`},
+		{"open an issue in acme/api titled 'Crash on boot', tagged regression", `{"owner":"acme","repo":"api","title":"Crash on boot"}`}, // tags is no parameter here
+		// Without the value.
+		{"open an issue in acme/api titled 'Crash on boot'", `{"owner":"acme","repo":"api","title":"Crash on boot"}`},
+		{"open an issue in acme/api titled 'Labels missing' about labels in the settings", `{"owner":"acme","repo":"api","title":"Labels missing"}`},
+	})
+	checkCatalogArgs(t, "github__list_issues", []argCase{
+		{"closed issues in acme/api labeled bug, newest first", `{"direction":"desc","labels":["bug"],"owner":"acme","repo":"api","state":"closed"}`},
+		{"issues in acme/api labelled p1 or p2", `{"labels":["p1","p2"],"owner":"acme","repo":"api"}`},
+		// Without the value.
+		{"issues with labels in acme/api", `{"owner":"acme","repo":"api"}`},
+		{"list issues in acme/api, labels bug reports from users", `{"owner":"acme","repo":"api"}`},
+	})
+	checkCatalogArgs(t, "firecrawl__firecrawl_research_search_papers", []argCase{
+		{"papers on diffusion by authors Ho and Salimans", `{"authors":["Ho","Salimans"],"query":"papers on diffusion by authors Ho and Salimans"}`},
+		{"papers on diffusion", `{"query":"papers on diffusion"}`},
+	})
+	for _, c := range []struct {
+		name, typ, item string
+		required        bool
+		want            string
+	}{
+		{"labels", "array", "string", false, "label"},
+		{"assignees", "array", "string", false, "assignee"},
+		{"categories", "array", "string", false, "category"},
+		{"labels", "array", "string", true, ""},          // required: read otherwise
+		{"includeDomains", "array", "string", false, ""}, // a verb in the name
+		{"label", "string", "", false, ""},
+	} {
+		_, noun := listParam(argProp{name: c.name, lname: c.name, typ: c.typ, itemType: c.item, required: c.required})
+		if noun != c.want {
+			t.Errorf("listParam(%s) noun = %q, want %q", c.name, noun, c.want)
+		}
+	}
+}
