@@ -1047,7 +1047,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		}
 		if !ok && p.typ == "string" {
-			if i, text, found := cuedText(p, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)]) {
+			if i, text, found := cuedText(p, props, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)]) {
 				// Several words after "titled"/"named"/"saying": the
 				// whole phrase (one word is read by the anchor below).
 				val, ok = text, true

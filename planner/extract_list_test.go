@@ -46,3 +46,18 @@ func TestListValues(t *testing.T) {
 		}
 	}
 }
+
+// TestCuedTextEnd: a text introduced by "titled" or "saying" ends before a
+// preposition whose next word names another parameter of the tool ("for
+// team abc123" for teamId), which then takes its value; a preposition
+// followed by ordinary words stays in the text.
+func TestCuedTextEnd(t *testing.T) {
+	checkCatalogArgs(t, "linear__linear_create_issue", []argCase{
+		{"create a linear issue titled Login broken for team abc123", `{"teamId":"abc123","title":"Login broken"}`},
+		{"create a linear issue titled Login broken for new users", `{"title":"Login broken for new users"}`},
+	})
+	checkCatalogArgs(t, "slack__slack_post_message", []argCase{
+		{"post a message saying the build is green in channel C123", `{"channel_id":"C123","text":"the build is green"}`},
+		{"post a message saying the build is green in the morning", `{"text":"the build is green in the morning"}`},
+	})
+}

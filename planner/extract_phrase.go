@@ -474,8 +474,10 @@ var sayingCue = setOf("saying", "says", "reading")
 // parameter ("titled Crash on startup in acme/web" -> "Crash on startup").
 // The text runs to a clause boundary: punctuation, "via"/"using"/"with", or
 // a preposition followed by a value of another kind (an owner/repo, a path,
-// an id, a number). It returns the first token index and the text.
-func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
+// an id, a number) or by a word naming another of the tool's parameters
+// ("titled Login broken for team abc123": teamId). It returns the first
+// token index and the text.
+func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int, string, bool) {
 	cues := namingCues[p.lname]
 	if textNouns[p.lname] {
 		cues = append(slices.Clip(cues), p.lname)
@@ -513,6 +515,11 @@ func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 				// a last word no dictionary knows (a product) ends it.
 				break
 			}
+			if k > start && k+2 < len(v.toks) && isPreposition(t.lower) && namesOtherParam(v.toks[k+1], p, props) && valueLike(v.toks[k+2]) {
+				// "... for team abc123", "... in project web-2": the
+				// next words give another parameter its value.
+				break
+			}
 			if p.lname == "name" && k > start && !titleCase(t.text) {
 				break // a name of several words is written in capitals ("Jane Doe")
 			}
@@ -540,4 +547,18 @@ func isPreposition(w string) bool {
 // owner/repo or path, a URL, an id, a number, an email.
 func otherValue(t qtok) bool {
 	return !t.quoted && (strings.ContainsAny(t.text, "/@") || idLike(t) || hasDigit(t.text) || strings.Contains(t.text, "://"))
+}
+
+// namesOtherParam reports whether token t is the anchor word of a
+// parameter of props other than p ("team" of teamId).
+func namesOtherParam(t qtok, p argProp, props []argProp) bool {
+	for _, q := range props {
+		if q.name == p.name {
+			continue
+		}
+		if ws := paramWords(q.name); len(ws) > 0 && anchors(t, ws[len(ws)-1]) {
+			return true
+		}
+	}
+	return false
 }
