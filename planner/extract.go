@@ -44,7 +44,8 @@ type queryValues struct {
 var (
 	reSize = lazyRE(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
 	// The cardinal may be a word ("the last ten"), as numberWords lists them.
-	reCount = lazyRE(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|[a-z]+(?:-[a-z]+)?)\b`)
+	// wordNumber reads every word the alternation lists.
+	reCount = lazyRE(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
 	reCountNoun = lazyRE(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
 	// "skip the first 10", "skip 20", "offset 40": results to pass over.
@@ -283,7 +284,7 @@ func extractValues(query, cwd string) queryValues {
 		v.offset, _ = strconv.Atoi(plain[m[2]:m[3]])
 		countText = plain[:m[0]] + " " + plain[m[1]:]
 	}
-	if m := countMatch(countText); m != nil && !periodAfter(countText[m[1]:]) {
+	if m := reCount().FindStringSubmatchIndex(countText); m != nil && !periodAfter(countText[m[1]:]) {
 		v.count, _ = strconv.Atoi(countText[m[2]:m[3]])
 		if f, ok := wordNumber(strings.ToLower(countText[m[2]:m[3]])); ok {
 			v.count = int(f)

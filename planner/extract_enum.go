@@ -99,9 +99,13 @@ func agentNounEnum(p argProp, v queryValues) (string, bool) {
 			}
 		}
 		for _, b := range bases {
+			sb := stem(b)
 			for i, t := range v.toks {
+				if t.quoted || len(t.lower) < 4 || t.stem != sb && !strings.HasSuffix(t.lower, "ing") {
+					continue // (the cheap test first: most words share no stem)
+				}
 				w := bareWord(t.lower)
-				if t.quoted || len(w) < 4 || stopWords[w] || w == le || !sameVerb(w, b) {
+				if stopWords[w] || w == le || !sameVerb(w, b) {
 					continue
 				}
 				// The agent is the task's subject and the verb has an

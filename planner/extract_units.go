@@ -389,19 +389,3 @@ func wordNumber(w string) (float64, bool) {
 	}
 	return t + u, true
 }
-
-// countMatch is reCount's first match whose number is digits or an
-// English cardinal ("the last ten", not "the last week"), as submatch
-// indexes, or nil.
-func countMatch(s string) []int {
-	for _, m := range reCount().FindAllStringSubmatchIndex(s, -1) {
-		g := strings.ToLower(s[m[2]:m[3]])
-		if _, err := strconv.Atoi(g); err == nil {
-			return m
-		}
-		if _, ok := wordNumber(g); ok {
-			return m
-		}
-	}
-	return nil
-}
