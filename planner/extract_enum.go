@@ -88,17 +88,15 @@ func agentNounEnum(p argProp, v queryValues) (string, bool) {
 		return "", false
 	}
 	for _, e := range p.enum {
+		if len(e) < 5 || !strings.HasSuffix(e, "r") && !strings.HasSuffix(e, "rs") || !allLetters(e) {
+			continue // (the cheap test first: most members are no agent noun)
+		}
 		le := strings.ToLower(e)
-		if !allLetters(le) {
-			continue
-		}
-		var bases []string
-		for _, suf := range []string{"ers", "rs", "er", "r"} {
-			if b, ok := strings.CutSuffix(le, suf); ok && len(b) >= 4 && (suf == "rs" || suf == "r") == strings.HasSuffix(b, "e") {
-				bases = append(bases, b)
+		for _, suf := range agentSuffixes {
+			b, ok := strings.CutSuffix(le, suf)
+			if !ok || len(b) < 4 || (suf == "rs" || suf == "r") != strings.HasSuffix(b, "e") {
+				continue
 			}
-		}
-		for _, b := range bases {
 			sb := stem(b)
 			for i, t := range v.toks {
 				if t.quoted || len(t.lower) < 4 || t.stem != sb && !strings.HasSuffix(t.lower, "ing") {
@@ -121,6 +119,10 @@ func agentNounEnum(p argProp, v queryValues) (string, bool) {
 	}
 	return "", false
 }
+
+// agentSuffixes are the endings of English agent nouns: -ers/-er after a
+// consonant ("followers"), -rs/-r after a silent e ("citers").
+var agentSuffixes = []string{"ers", "rs", "er", "r"}
 
 // agentlessWords before a verb make someone other than the things listed
 // its subject ("papers I can cite", "what to follow").

@@ -14,6 +14,10 @@ import (
 // bypassCache, noCache, excludeHidden, disableJavaScript, omitHeaders.
 var avoidFlagVerbs = setOf("ignore", "skip", "bypass", "no", "without", "disable", "exclude", "omit", "disregard")
 
+// avoidFlagPrefixes are avoidFlagVerbs as a list, for a quick test of a
+// lower-cased name.
+var avoidFlagPrefixes = []string{"ignore", "skip", "bypass", "no", "without", "disable", "exclude", "omit", "disregard"}
+
 // avoidWords are the words that say an action goes without its object: the
 // preposition "without", the determiner "no", and the verbs of avoiding and
 // leaving out (WordNet's "ignore", "disregard", "bypass", "circumvent",
@@ -41,6 +45,9 @@ var negationWords = setOf("not", "don't", "dont", "never", "doesn't", "doesnt", 
 // avoiding makes the flag false ("do not skip the cache"). It reports false
 // when the task says none of these, so the flag keeps its default.
 func avoidedFlag(p argProp, v queryValues) (bool, bool) {
+	if !slices.ContainsFunc(avoidFlagPrefixes, func(pre string) bool { return strings.HasPrefix(p.lname, pre) }) {
+		return false, false // (the cheap test first: most flags are not of this kind)
+	}
 	var first string
 	var rest []string
 	splitWords(p.name, func(w string) {

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // The origin of a new thing: "a branch off main", "from develop", "based
@@ -19,14 +20,11 @@ func originParam(p argProp) bool {
 	if p.typ != "string" || len(p.enum) > 0 || p.lname == "from" || hasAny(p.lname, "path", "file", "url", "uri", "uid", "id") {
 		return false
 	}
-	var first string
-	splitWords(p.name, func(w string) {
-		if first == "" {
-			first = strings.ToLower(w)
-		}
-	})
-	d := strings.ToLower(strings.TrimSpace(p.desc))
-	return first == "from" || strings.Contains(p.lname, "source") || strings.HasPrefix(d, "source ")
+	// "from" as a word of its own: from_branch, fromRef, not "frontmatter"
+	// or "fromage".
+	fromWord := len(p.name) > 4 && strings.EqualFold(p.name[:4], "from") && (p.name[4] == '_' || p.name[4] == '-' || unicode.IsUpper(rune(p.name[4])))
+	d := strings.TrimSpace(p.desc)
+	return fromWord || strings.Contains(p.lname, "source") || len(d) > 7 && strings.EqualFold(d[:7], "source ")
 }
 
 // originWords are the ways English introduces where a new thing starts:

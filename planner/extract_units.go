@@ -289,22 +289,22 @@ var spanNames = setOf("duration", "delay", "interval", "period")
 // it is a span of time (spanNames) but whose name and description declare
 // no unit, or "".
 func spanParam(p argProp) string {
-	if p.typ != "integer" && p.typ != "number" || paramTimeUnit(p) != 0 {
+	if p.typ != "integer" && p.typ != "number" {
 		return ""
 	}
 	var last string
 	splitWords(p.name, func(w string) { last = strings.ToLower(w) })
-	if spanNames[last] {
-		return last
+	if !spanNames[last] || paramTimeUnit(p) != 0 {
+		return ""
 	}
-	return ""
+	return last
 }
 
 // spanValue reads the number a task gives a span parameter (spanParam)
 // with a time unit, in seconds: the SI unit of time, and the unit of the
-// catalog's spans that declare none in their schema but do in their
-// documentation (the reference "everything" server's operation duration,
-// Firecrawl's crawl delay). The number must be tied to the span: after
+// reference "everything" server's operation duration, whose schema says
+// none but whose code reports "Duration: N seconds". The number must be
+// tied to the span: after
 // "for" when the span is the action's own duration ("run it for 20
 // seconds"), or next to the span's word ("a delay of 2 seconds", "a 2
 // second delay", "2s delay"); a time written elsewhere ("changed in the
