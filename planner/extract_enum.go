@@ -17,6 +17,9 @@ func enumByMeaning(p argProp, v queryValues) (string, bool) {
 	if e, ok := agentNounEnum(p, v); ok {
 		return e, true
 	}
+	if e, ok := againEnum(p, v); ok {
+		return e, true
+	}
 	for _, e := range p.enum {
 		le := strings.ToLower(e)
 		if len(le) < 3 || !allLetters(le) {
@@ -136,4 +139,33 @@ func sameVerb(w, b string) bool {
 	}
 	ing, ok := strings.CutSuffix(w, "ing")
 	return ok && (ing == b || ing+"e" == b)
+}
+
+// againEnum finds the enum member a verb with the prefix "re-" makes true
+// again: "reopen issue 12" leaves it "open", "re-enable the rule" leaves it
+// "enabled". English re- means doing the verb again, so the thing ends in
+// the state the verb names. The member must be a word of three letters or
+// more and the task's word the prefix and a form of it ("reopened",
+// "re-open").
+func againEnum(p argProp, v queryValues) (string, bool) {
+	for _, t := range v.toks {
+		if t.quoted || len(t.lower) < 5 || !strings.HasPrefix(t.lower, "re") {
+			continue // (the cheap test first: few words start with re-)
+		}
+		w := bareWord(t.lower)
+		rest := strings.TrimPrefix(strings.TrimPrefix(w, "re"), "-")
+		if len(rest) < 3 {
+			continue
+		}
+		for _, e := range p.enum {
+			le := strings.ToLower(e)
+			if len(le) < 3 || !allLetters(le) {
+				continue
+			}
+			if rest == le || sameVerb(rest, le) || strings.TrimSuffix(le, "d") == rest || strings.TrimSuffix(le, "ed") == rest {
+				return e, true
+			}
+		}
+	}
+	return "", false
 }

@@ -48,3 +48,21 @@ func TestSchemeID(t *testing.T) {
 		t.Errorf("the id stays a number: %+v", v.numbers)
 	}
 }
+
+// TestAgainEnum: a verb with the prefix re- ("reopen", "re-open",
+// "reopened") chooses the enum member it makes true again; tasks without
+// such a verb, or whose re- word is another word ("retitle", "remark"),
+// leave the parameter to the other readings.
+func TestAgainEnum(t *testing.T) {
+	checkCatalogArgs(t, "github__update_issue", []argCase{
+		{"reopen issue #12 in acme/api", `{"issue_number":12,"owner":"acme","repo":"api","state":"open"}`},
+		{"re-open issue 12 in acme/api", `{"issue_number":12,"owner":"acme","repo":"api","state":"open"}`},
+		// Without the value.
+		{"update issue 12 in acme/api, retitle it", `{"issue_number":12,"owner":"acme","repo":"api"}`},
+		{"add a remark to issue 12 in acme/api", `{"issue_number":12,"owner":"acme","repo":"api"}`},
+	})
+	checkCatalogArgs(t, "github__list_issues", []argCase{
+		{"list reopened issues in acme/api", `{"owner":"acme","repo":"api","state":"open"}`},
+		{"list issues in acme/api", `{"owner":"acme","repo":"api"}`},
+	})
+}
