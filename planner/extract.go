@@ -1026,7 +1026,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// array parameter it names or the only one there is.
 			val, ok = snippetFor(p, props, query, v.json, usedJSON)
 		case p.typ == "object" && len(p.nested) == 0 && isFilterParam(p):
-			val, ok = filterPhrase(v, props, usedTok)
+			val, ok = filterPhrase(p, v, props, usedTok)
 		}
 		switch {
 		case ok:
@@ -1606,7 +1606,7 @@ func isFilterParam(p argProp) bool {
 // field is one word that names no parameter of the tool ("with database
 // app" names where to look, not what); the value is the next word or quoted
 // text, after "is", "=", "equals", "of". It reads one condition, the first.
-func filterPhrase(v queryValues, props []argProp, used map[int]bool) (any, bool) {
+func filterPhrase(p argProp, v queryValues, props []argProp, used map[int]bool) (any, bool) {
 	for i := 0; i+2 < len(v.toks); i++ {
 		switch v.toks[i].lower {
 		case "with", "where", "whose":
@@ -1624,6 +1624,14 @@ func filterPhrase(v queryValues, props []argProp, used map[int]bool) (any, bool)
 		}
 		if j >= len(v.toks) || used[j] {
 			continue
+		}
+		if op, k, ok := comparison(v.toks, j); ok && mongoQuery(p) {
+			// "where age is over 30": {"age": {"$gt": 30}}, in the
+			// query language the parameter says it takes.
+			if n, err := strconv.ParseFloat(v.toks[k].text, 64); err == nil && !used[k] {
+				used[k] = true
+				return map[string]any{f.text: map[string]any{op: n}}, true
+			}
 		}
 		t := v.toks[j]
 		if !t.quoted && (stopWords[t.lower] || objectEndWords[t.lower] || !valueLike(t)) {
