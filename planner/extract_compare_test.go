@@ -28,3 +28,16 @@ func TestComparisonFilter(t *testing.T) {
 		{"query notion data source abc where age is over 30", `{"data_source_id":"abc"}`},
 	})
 }
+
+// TestJSONItems: every JSON object a task writes for a list of objects is
+// one of its items, in order; one object is a list of one, and a task
+// without JSON gives no list.
+func TestJSONItems(t *testing.T) {
+	checkCatalogArgs(t, "mongodb__insert-many", []argCase{
+		{`insert {"name": "Ann"} and {"name": "Bo"} into app.users`, `{"collection":"users","database":"app","documents":[{"name":"Ann"},{"name":"Bo"}]}`},
+		{`insert {"name": "Ann"}, {"name": "Bo"} and {"name": "Cy"} into app.users`, `{"collection":"users","database":"app","documents":[{"name":"Ann"},{"name":"Bo"},{"name":"Cy"}]}`},
+		{`insert {"name": "Ann"} into app.users`, `{"collection":"users","database":"app","documents":[{"name":"Ann"}]}`},
+		// Without the value.
+		{`insert a user named Ann into app.users`, `{"collection":"users","database":"app"}`},
+	})
+}

@@ -3,6 +3,7 @@ package planner
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -191,7 +192,19 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 		}
 		used[i] = true
 		if item {
-			x = []any{x}
+			// Every object written for a list of objects is one of its
+			// items ("insert {...} and {...}"), in the order written,
+			// unless the tool has an object parameter the others may be
+			// for ("filter {...}").
+			items := []any{x}
+			for k := i + 1; k < len(snips) && !slices.ContainsFunc(props, func(q argProp) bool { return q.typ == "object" }); k++ {
+				var y any
+				if !used[k] && snips[k][0] == '{' && json.Unmarshal(snips[k], &y) == nil {
+					used[k] = true
+					items = append(items, y)
+				}
+			}
+			x = items
 		}
 		return x, true
 	}
