@@ -73,7 +73,7 @@ type numberAt struct {
 	isInt        bool
 	before, next string  // neighbouring words, lower-cased ("page 2", "10 results")
 	linked       string  // the word before a linking word before the number ("depth of 3", "limit is 5"), lower-cased
-	after        string  // the word after next ("2 second delay": "delay"), lower-cased
+	after        string  // the word after next when next is a unit ("2 second delay": "delay"), lower-cased, or ""
 	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
@@ -211,10 +211,14 @@ func extractValues(query, cwd string) queryValues {
 		}
 		return bareWord(words[i])
 	}
-	// afterNext is word i+2 when word i+1 does not end its clause ("2
-	// levels deep", not "2 times, deep").
+	// afterNext is word i+2 when word i+1 is a unit that does not end its
+	// clause ("2 levels deep", "a 2 second delay"; not "2 times, deep"):
+	// the only reading of it (numberAt.after) is the word after a unit.
 	afterNext := func(i int) string {
-		if i+1 < len(words) && strings.ContainsAny(words[i+1][len(words[i+1])-1:], ",;.!?") {
+		if i+1 >= len(words) || strings.ContainsAny(words[i+1][len(words[i+1])-1:], ",;.!?") {
+			return ""
+		}
+		if u := at(i + 1); timeUnits[u] == 0 && !unitWords[u] && !dimensionWords[u] {
 			return ""
 		}
 		return at(i + 2)
