@@ -152,8 +152,7 @@ func againEnum(p argProp, v queryValues) (string, bool) {
 		if t.quoted || len(t.lower) < 5 || !strings.HasPrefix(t.lower, "re") {
 			continue // (the cheap test first: few words start with re-)
 		}
-		w := bareWord(t.lower)
-		rest := strings.TrimPrefix(strings.TrimPrefix(w, "re"), "-")
+		rest := strings.TrimPrefix(strings.TrimPrefix(t.lower, "re"), "-")
 		if len(rest) < 3 {
 			continue
 		}
@@ -162,7 +161,10 @@ func againEnum(p argProp, v queryValues) (string, bool) {
 			if len(le) < 3 || !allLetters(le) {
 				continue
 			}
-			if rest == le || sameVerb(rest, le) || strings.TrimSuffix(le, "d") == rest || strings.TrimSuffix(le, "ed") == rest {
+			if rest[0] != le[0] {
+				continue // (the cheap test first)
+			}
+			if rest == le || strings.TrimSuffix(le, "d") == rest || strings.TrimSuffix(le, "ed") == rest || sameVerb(rest, le) {
 				return e, true
 			}
 		}

@@ -29,7 +29,7 @@ func TestSpanWithoutUnit(t *testing.T) {
 		{"crawl https://x.dev", `{"url":"https://x.dev"}`},
 	})
 	for name, want := range map[string]string{"duration": "duration", "crawlDelay": "delay", "pollInterval": "interval", "timeout": "", "expireSeconds": "", "delay_ms": ""} {
-		if got := spanParam(argProp{name: name, typ: "number"}); got != want {
+		if got := spanParam(argProp{name: name, lname: squash(name), typ: "number"}); got != want {
 			t.Errorf("spanParam(%s) = %q, want %q", name, got, want)
 		}
 	}

@@ -302,8 +302,9 @@ var spanNames = setOf("duration", "delay", "interval", "period")
 // it is a span of time (spanNames) but whose name and description declare
 // no unit, or "".
 func spanParam(p argProp) string {
-	if p.typ != "integer" && p.typ != "number" {
-		return ""
+	if p.typ != "integer" && p.typ != "number" ||
+		!strings.HasSuffix(p.lname, "duration") && !strings.HasSuffix(p.lname, "delay") && !strings.HasSuffix(p.lname, "interval") && !strings.HasSuffix(p.lname, "period") {
+		return "" // (the cheap test first: spanNames as the end of the name)
 	}
 	var last string
 	splitWords(p.name, func(w string) { last = strings.ToLower(w) })
