@@ -1246,12 +1246,22 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 
 // globIdiom reads "starting with X" (X*), "ending with X" (*X) and
 // "containing X" (*X*), the way people describe a glob.
+// textKindNouns name a piece of text by its kind ("the text X", "the
+// word X"): after "containing", the content of a thing, not its name.
+var textKindNouns = setOf("text", "word", "words", "string", "phrase", "line", "substring")
+
 func globIdiom(v queryValues) (any, bool) {
 	for i := 0; i+2 < len(v.toks); i++ {
 		w, next := v.toks[i].lower, v.toks[i+1].lower
 		x := strings.Trim(strings.TrimRight(v.toks[i+2].raw, ",;!?)"), "'\"`")
 		if next != "with" && next != "by" || x == "" {
 			if w == "containing" || w == "prefixed" {
+				// "containing the text TODO" is about what is inside,
+				// not a name: no glob; and a function word is no operand
+				// ("*the*").
+				if stopWords[next] || textKindNouns[next] {
+					continue
+				}
 				if y := strings.Trim(strings.TrimRight(v.toks[i+1].raw, ",;!?)"), "'\"`"); y != "" {
 					if w == "containing" {
 						return "*" + y + "*", true

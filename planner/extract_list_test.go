@@ -61,3 +61,15 @@ func TestCuedTextEnd(t *testing.T) {
 		{"post a message saying the build is green in the morning", `{"text":"the build is green in the morning"}`},
 	})
 }
+
+// TestGlobOperand: "containing X" is a glob only when X is a name's part;
+// "containing the text TODO" is about content, and a function word is no
+// operand, so neither becomes a pattern ("*the*" was one).
+func TestGlobOperand(t *testing.T) {
+	checkCatalogArgs(t, "filesystem__search_files", []argCase{
+		{"find files in /src containing test in their name", `{"path":"/src","pattern":"*test*"}`},
+		// Without the value.
+		{"find files in /src containing the text TODO", `{"path":"/src"}`},
+		{"find files in /src containing a word", `{"path":"/src"}`},
+	})
+}
