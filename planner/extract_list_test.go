@@ -73,3 +73,22 @@ func TestGlobOperand(t *testing.T) {
 		{"find files in /src containing a word", `{"path":"/src"}`},
 	})
 }
+
+// TestToldText: the words after a verb of telling and whom it tells
+// ("letting folks know the deploy is done", "telling the team that ...")
+// are a message's text; told to the user ("let me know ...") they are what
+// to report, and a task without them gives no text.
+func TestToldText(t *testing.T) {
+	checkCatalogArgs(t, "slack__slack_post_message", []argCase{
+		{"drop a note in C0123 letting folks know the deploy is done", `{"channel_id":"C0123","text":"the deploy is done"}`},
+		{"post in C0123 telling the team that the build is red", `{"channel_id":"C0123","text":"the build is red"}`},
+		{"let everyone in C0123 know that lunch is here", `{"channel_id":"C0123","text":"lunch is here"}`},
+		// Without the value.
+		{"post in C0123", `{"channel_id":"C0123"}`},
+		{"post hi in C0123 and let me know what comes back", `{"channel_id":"C0123"}`},
+		{"tell me what channel C0123 is about", `{"channel_id":"C0123"}`},
+	})
+	checkCatalogArgs(t, "slack__slack_reply_to_thread", []argCase{
+		{"reply in thread 1712345678.000100 of C123 letting them know it is fixed", `{"channel_id":"C123","text":"it is fixed","thread_ts":"1712345678.000100"}`},
+	})
+}

@@ -491,14 +491,24 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 		return 0, "", false
 	}
 	for i := 0; i+1 < len(v.toks); i++ {
-		if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) && !(slices.Contains(cues, "called") && namingPronoun(v.toks, i)) {
+		start, told := i+1, -1
+		if slices.Contains(cues, "saying") {
+			// "letting folks know the deploy is done", "telling the team
+			// that ...": the words told, after whom they are told to.
+			told = toldAt(v.toks, i)
+		}
+		if told > 0 {
+			start = told
+		} else if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) && !(slices.Contains(cues, "called") && namingPronoun(v.toks, i)) {
 			continue
 		}
-		start := i + 1
+		if start >= len(v.toks) {
+			continue
+		}
 		// After "saying" (and the "with" of "reply with") comes a
 		// clause, which may open with any word ("saying the build is
 		// green"); after "titled" a name does not ("called the ...").
-		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] && v.toks[i].lower != "with" {
+		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] && v.toks[i].lower != "with" && told < 0 {
 			continue
 		}
 		var ws []string
@@ -561,4 +571,37 @@ func namesOtherParam(t qtok, p argProp, props []argProp) bool {
 		}
 	}
 	return false
+}
+
+// toldAt reads a verb of telling at token i with whom it tells, and
+// returns the index of the first word told, or -1: "letting X know (that)
+// Y", "let X know (that) Y", "telling X (that) Y", "informing X that Y",
+// "notifying X that Y" (X one to three words). Without "that", "tell" and
+// "inform" need it less than "know": "telling the team the build is red".
+//
+// Told to the user ("let me know what it says", "tell us that ..."), the
+// words are what the assistant is to report, not a message to send.
+func toldAt(toks []qtok, i int) int {
+	if toks[i].quoted || i+1 >= len(toks) || toks[i+1].lower == "me" || toks[i+1].lower == "us" {
+		return -1
+	}
+	w := toks[i].lower
+	switch w {
+	case "letting", "let":
+		for k := i + 2; k <= i+4 && k < len(toks); k++ {
+			if toks[k].lower == "know" && !toks[k].quoted {
+				if k+1 < len(toks) && toks[k+1].lower == "that" {
+					return k + 2
+				}
+				return k + 1
+			}
+		}
+	case "telling", "tell", "informing", "inform", "notifying", "notify", "reminding", "remind":
+		for k := i + 2; k <= i+4 && k < len(toks); k++ {
+			if toks[k].lower == "that" && !toks[k].quoted {
+				return k + 1
+			}
+		}
+	}
+	return -1
 }
