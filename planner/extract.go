@@ -44,7 +44,8 @@ type queryValues struct {
 var (
 	reSize = lazyRE(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
 	// The cardinal may be a word ("the last ten"), as numberWords lists them.
-	reCount = lazyRE(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred)\b`)
+	// wordNumber reads every word the alternation lists.
+	reCount = lazyRE(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
 	reCountNoun = lazyRE(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
 	// "skip the first 10", "skip 20", "offset 40": results to pass over.
@@ -72,6 +73,7 @@ type numberAt struct {
 	isInt        bool
 	before, next string  // neighbouring words, lower-cased ("page 2", "10 results")
 	linked       string  // the word before a linking word before the number ("depth of 3", "limit is 5"), lower-cased
+	after        string  // the word after next when next is a unit ("2 second delay": "delay"), lower-cased, or ""
 	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
@@ -209,25 +211,47 @@ func extractValues(query, cwd string) queryValues {
 		}
 		return bareWord(words[i])
 	}
+	// afterNext is word i+2 when word i+1 is a unit that does not end its
+	// clause ("2 levels deep", "a 2 second delay"; not "2 times, deep"):
+	// the only reading of it (numberAt.after) is the word after a unit.
+	afterNext := func(i int) string {
+		if i+1 >= len(words) || strings.ContainsAny(words[i+1][len(words[i+1])-1:], ",;.!?") {
+			return ""
+		}
+		if u := at(i + 1); timeUnits[u] == 0 && !unitWords[u] && !dimensionWords[u] {
+			return ""
+		}
+		return at(i + 2)
+	}
+	skipArticle := -1 // the "a" of "half a minute"
 	for i, w := range words {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 		m := reNumber().FindStringSubmatch(" " + w + " ")
 		if na, ok := parseAttachedUnit(strings.Trim(w, ".,;:!?()")); m == nil && ok {
-			na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
+			na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), at(i+1)
 			v.numbers = append(v.numbers, na)
 			continue
 		}
 		if m == nil {
 			lw := bareWord(w)
-			if (lw == "a" || lw == "an") && timeUnits[at(i+1)] != 0 {
-				// "for an hour", "in a minute": one of the unit.
-				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: lw, next: at(i + 1)})
+			if lw == "half" && (at(i+1) == "a" || at(i+1) == "an") && timeUnits[at(i+2)] != 0 {
+				// "half a minute", "half an hour": half of the unit (the
+				// article is not read again as one of it).
+				v.numbers = append(v.numbers, numberAt{value: 0.5, word: true, before: at(i - 1), next: at(i + 2)})
+				skipArticle = i + 1
 				continue
 			}
-			if n, ok := numberWords[lw]; ok {
+			if (lw == "a" || lw == "an") && timeUnits[at(i+1)] != 0 && i != skipArticle {
+				// "for an hour", "in a minute": one of the unit. The
+				// word before is the article's ("for"), which says what
+				// the time is for.
+				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: at(i - 1), next: at(i + 1)})
+				continue
+			}
+			if n, ok := wordNumber(lw); ok {
 				na := numberAt{value: n, isInt: true, word: true}
-				na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
+				na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
 				v.numbers = append(v.numbers, na)
 			}
 			continue
@@ -237,7 +261,7 @@ func extractValues(query, cwd string) queryValues {
 			continue
 		}
 		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
-		na.before, na.next, na.linked = at(i-1), at(i+1), linkedWord(at, i)
+		na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
@@ -266,7 +290,7 @@ func extractValues(query, cwd string) queryValues {
 	}
 	if m := reCount().FindStringSubmatchIndex(countText); m != nil && !periodAfter(countText[m[1]:]) {
 		v.count, _ = strconv.Atoi(countText[m[2]:m[3]])
-		if f, ok := numberWords[strings.ToLower(countText[m[2]:m[3]])]; ok {
+		if f, ok := wordNumber(strings.ToLower(countText[m[2]:m[3]])); ok {
 			v.count = int(f)
 		}
 	} else if m := reCountNoun().FindStringSubmatch(countText); m != nil {
@@ -291,6 +315,7 @@ func extractValues(query, cwd string) queryValues {
 		lt := strings.ToLower(t)
 		v.toks = append(v.toks, qtok{raw: f.text, text: t, lower: lt, stem: stem(lt), quoted: f.quoted})
 	}
+	schemeIDs(&v)
 	return v
 }
 
@@ -986,8 +1011,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// ("bring it to the front" -> bringToFront, "accept the
 			// dialog" -> accept), false when a negation comes right before
 			// ("do not accept the dialog").
+			// A flag that turns something off (ignoreCache) is also set
+			// by the task's own words for doing without it ("bypassing
+			// the cache", "case-insensitive").
 			if allWordsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
+			} else {
+				val, ok = avoidedFlag(p, v)
 			}
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
 			// An SQL statement written into the task, unquoted.
@@ -1000,7 +1030,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// array parameter it names or the only one there is.
 			val, ok = snippetFor(p, props, query, v.json, usedJSON)
 		case p.typ == "object" && len(p.nested) == 0 && isFilterParam(p):
-			val, ok = filterPhrase(v, props, usedTok)
+			val, ok = filterPhrase(p, v, props, usedTok)
 		}
 		switch {
 		case ok:
@@ -1022,7 +1052,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		}
 		if !ok && p.typ == "string" {
-			if i, text, found := cuedText(p, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)]) {
+			if i, text, found := cuedText(p, props, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)]) {
 				// Several words after "titled"/"named"/"saying": the
 				// whole phrase (one word is read by the anchor below).
 				val, ok = text, true
@@ -1188,7 +1218,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = operands(props, v, args, usedNum, missing)
 	missing = setToValue(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
+	missing = originValue(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)
+	missing = listValues(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
@@ -1214,12 +1246,22 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 
 // globIdiom reads "starting with X" (X*), "ending with X" (*X) and
 // "containing X" (*X*), the way people describe a glob.
+// textKindNouns name a piece of text by its kind ("the text X", "the
+// word X"): after "containing", the content of a thing, not its name.
+var textKindNouns = setOf("text", "word", "words", "string", "phrase", "line", "substring")
+
 func globIdiom(v queryValues) (any, bool) {
 	for i := 0; i+2 < len(v.toks); i++ {
 		w, next := v.toks[i].lower, v.toks[i+1].lower
 		x := strings.Trim(strings.TrimRight(v.toks[i+2].raw, ",;!?)"), "'\"`")
 		if next != "with" && next != "by" || x == "" {
 			if w == "containing" || w == "prefixed" {
+				// "containing the text TODO" is about what is inside,
+				// not a name: no glob; and a function word is no operand
+				// ("*the*").
+				if stopWords[next] || textKindNouns[next] {
+					continue
+				}
 				if y := strings.Trim(strings.TrimRight(v.toks[i+1].raw, ",;!?)"), "'\"`"); y != "" {
 					if w == "containing" {
 						return "*" + y + "*", true
@@ -1392,7 +1434,7 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 			// "page 2", "10 results", and through the synonym groups "3
 			// pictures" for image_count.
 			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) ||
-				n.linked != "" && anchors(qtok{lower: n.linked}, w) {
+				n.linked != "" && anchors(qtok{lower: n.linked}, w) || dimensionOf(n, w) {
 				return i, true
 			}
 		}
@@ -1578,7 +1620,7 @@ func isFilterParam(p argProp) bool {
 // field is one word that names no parameter of the tool ("with database
 // app" names where to look, not what); the value is the next word or quoted
 // text, after "is", "=", "equals", "of". It reads one condition, the first.
-func filterPhrase(v queryValues, props []argProp, used map[int]bool) (any, bool) {
+func filterPhrase(p argProp, v queryValues, props []argProp, used map[int]bool) (any, bool) {
 	for i := 0; i+2 < len(v.toks); i++ {
 		switch v.toks[i].lower {
 		case "with", "where", "whose":
@@ -1596,6 +1638,14 @@ func filterPhrase(v queryValues, props []argProp, used map[int]bool) (any, bool)
 		}
 		if j >= len(v.toks) || used[j] {
 			continue
+		}
+		if op, k, ok := comparison(v.toks, j); ok && mongoQuery(p) {
+			// "where age is over 30": {"age": {"$gt": 30}}, in the
+			// query language the parameter says it takes.
+			if n, err := strconv.ParseFloat(v.toks[k].text, 64); err == nil && !used[k] {
+				used[k] = true
+				return map[string]any{f.text: map[string]any{op: n}}, true
+			}
 		}
 		t := v.toks[j]
 		if !t.quoted && (stopWords[t.lower] || objectEndWords[t.lower] || !valueLike(t)) {

@@ -14,6 +14,12 @@ func enumByMeaning(p argProp, v queryValues) (string, bool) {
 	if e, ok := orderIdiom(p, v); ok {
 		return e, true
 	}
+	if e, ok := agentNounEnum(p, v); ok {
+		return e, true
+	}
+	if e, ok := againEnum(p, v); ok {
+		return e, true
+	}
 	for _, e := range p.enum {
 		le := strings.ToLower(e)
 		if len(le) < 3 || !allLetters(le) {
@@ -67,6 +73,100 @@ func orderIdiom(p argProp, v queryValues) (string, bool) {
 			return desc, true
 		case "oldest", "earliest", "smallest", "lowest", "least":
 			return asc, true
+		}
+	}
+	return "", false
+}
+
+// agentNounEnum finds an enum member that is the agent noun of a verb the
+// task uses: "papers that cite X" are X's "citers", "who follows me" my
+// "followers". English forms the agent noun with -er/-r (plural -ers/-rs):
+// the member less its ending must be the task word's stem, a word of four
+// letters or more (not "use" for "users", "own" for "owner").
+//
+// Not for a sort key ("sort": followers): a verb of the task says which
+// things are wanted ("users who follow torvalds"), not how to rank them.
+func agentNounEnum(p argProp, v queryValues) (string, bool) {
+	if hasAny(p.lname, "sort", "order") || p.descTerms["sort"] || p.descTerms["order"] {
+		return "", false
+	}
+	for _, e := range p.enum {
+		if len(e) < 5 || !strings.HasSuffix(e, "r") && !strings.HasSuffix(e, "rs") || !allLetters(e) {
+			continue // (the cheap test first: most members are no agent noun)
+		}
+		le := strings.ToLower(e)
+		for _, suf := range agentSuffixes {
+			b, ok := strings.CutSuffix(le, suf)
+			if !ok || len(b) < 4 || (suf == "rs" || suf == "r") != strings.HasSuffix(b, "e") {
+				continue
+			}
+			sb := stem(b)
+			for i, t := range v.toks {
+				if t.quoted || len(t.lower) < 4 || t.stem != sb && !strings.HasSuffix(t.lower, "ing") {
+					continue // (the cheap test first: most words share no stem)
+				}
+				w := bareWord(t.lower)
+				if stopWords[w] || w == le || !sameVerb(w, b) {
+					continue
+				}
+				// The agent is the task's subject and the verb has an
+				// object: "papers that cite X", "who follows @bob"; not
+				// "papers I can cite", nor a verb that ends the clause.
+				if i+1 >= len(v.toks) || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") ||
+					i > 0 && agentlessWords[bareWord(v.toks[i-1].lower)] {
+					continue
+				}
+				return e, true
+			}
+		}
+	}
+	return "", false
+}
+
+// agentSuffixes are the endings of English agent nouns: -ers/-er after a
+// consonant ("followers"), -rs/-r after a silent e ("citers").
+var agentSuffixes = []string{"ers", "rs", "er", "r"}
+
+// agentlessWords before a verb make someone other than the things listed
+// its subject ("papers I can cite", "what to follow").
+var agentlessWords = setOf("i", "we", "you", "can", "could", "should", "must", "will", "would", "to", "may", "might")
+
+// sameVerb reports whether task word w is a form of verb base b: "cite",
+// "cites", "cited" and "citing" of "cite".
+func sameVerb(w, b string) bool {
+	if stem(w) == stem(b) {
+		return true
+	}
+	ing, ok := strings.CutSuffix(w, "ing")
+	return ok && (ing == b || ing+"e" == b)
+}
+
+// againEnum finds the enum member a verb with the prefix "re-" makes true
+// again: "reopen issue 12" leaves it "open", "re-enable the rule" leaves it
+// "enabled". English re- means doing the verb again, so the thing ends in
+// the state the verb names. The member must be a word of three letters or
+// more and the task's word the prefix and a form of it ("reopened",
+// "re-open").
+func againEnum(p argProp, v queryValues) (string, bool) {
+	for _, t := range v.toks {
+		if t.quoted || len(t.lower) < 5 || !strings.HasPrefix(t.lower, "re") {
+			continue // (the cheap test first: few words start with re-)
+		}
+		rest := strings.TrimPrefix(strings.TrimPrefix(t.lower, "re"), "-")
+		if len(rest) < 3 {
+			continue
+		}
+		for _, e := range p.enum {
+			le := strings.ToLower(e)
+			if len(le) < 3 || !allLetters(le) {
+				continue
+			}
+			if rest[0] != le[0] {
+				continue // (the cheap test first)
+			}
+			if rest == le || strings.TrimSuffix(le, "d") == rest || strings.TrimSuffix(le, "ed") == rest || sameVerb(rest, le) {
+				return e, true
+			}
 		}
 	}
 	return "", false

@@ -264,6 +264,13 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 				return durationValue(n, from, to, p.typ), true
 			}
 		}
+	case spanParam(p) != "":
+		// "for 20 seconds" for an operation's duration that declares
+		// no unit: 20 (seconds).
+		if i, x, ok := spanValue(p, v, usedNum); ok {
+			usedNum[i] = true
+			return x, true
+		}
 	case paramLengthUnit(p) != 0:
 		// "within 2 km" for a radius in meters: 2000.
 		to := paramLengthUnit(p)

@@ -16,6 +16,9 @@ var fuzzSchemas = []string{
 	`{"type":"object","properties":{"observations":{"type":"array","items":{"type":"object","properties":{"entityName":{"type":"string"},"contents":{"type":"array","items":{"type":"string"}}},"required":["entityName"]}},"body":{"type":"object"},"params":{"type":"object","properties":{"branch":{"type":"string"},"projectSlug":{"type":"string","description":"e.g. 'gh/org/proj'"}}}},"required":["observations"]}`,
 	`{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"},"count":{"type":"number"},"offset":{"type":"number"},"radius":{"type":"number","description":"in meters"}},"required":["a","b"]}`,
 	`{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"path":{"type":"string"},"title":{"type":"string"},"name":{"type":"string"},"text":{"type":"string"},"thread_ts":{"type":"string","description":"The timestamp of the parent message"}},"required":["owner","repo","title"]}`,
+	// Round 7: flags of avoiding, origins, spans without a unit, depths,
+	// agent-noun enums, scheme ids, plain-word lists.
+	`{"type":"object","properties":{"ignoreCache":{"type":"boolean"},"ignoreCase":{"type":"boolean"},"from_branch":{"type":"string"},"ref":{"type":"string","description":"Source branch"},"duration":{"type":"number"},"delay":{"type":"number"},"max_depth":{"type":"integer"},"width":{"type":"number"},"mode":{"type":"string","enum":["similar","citers"]},"seed_ids":{"type":"array","items":{"type":"string"}},"labels":{"type":"array","items":{"type":"string"}},"assignees":{"type":"array","items":{"type":"string"}}},"required":["seed_ids"]}`,
 }
 
 // FuzzExtractArgs: any task against any of these schemas fills arguments
@@ -30,6 +33,8 @@ func FuzzExtractArgs(f *testing.F) {
 		"what is 17 plus 25, 5 results, skip the first 10, within 3 km",
 		"open an issue titled Crash on startup in acme/web: reply in thread 17.5 saying ok",
 		"'' `` : :: ::: {[ ]} $ € 1e9 1.2.3 -5 0x10 a: b: c:", "set  to ", "from to", "titled", ":tada: :",
+		"cut a branch x off main bypassing the cache, case-insensitive, for half a minute, two levels deep, with a 2s delay",
+		"papers that cite arXiv 2211.17192 labeled bug, p1 and ui assigned to alice, off of, based on, labels , and",
 	} {
 		f.Add(s)
 	}

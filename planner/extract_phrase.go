@@ -474,8 +474,10 @@ var sayingCue = setOf("saying", "says", "reading")
 // parameter ("titled Crash on startup in acme/web" -> "Crash on startup").
 // The text runs to a clause boundary: punctuation, "via"/"using"/"with", or
 // a preposition followed by a value of another kind (an owner/repo, a path,
-// an id, a number). It returns the first token index and the text.
-func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
+// an id, a number) or by a word naming another of the tool's parameters
+// ("titled Login broken for team abc123": teamId). It returns the first
+// token index and the text.
+func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int, string, bool) {
 	cues := namingCues[p.lname]
 	if textNouns[p.lname] {
 		cues = append(slices.Clip(cues), p.lname)
@@ -489,14 +491,24 @@ func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 		return 0, "", false
 	}
 	for i := 0; i+1 < len(v.toks); i++ {
-		if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) && !(slices.Contains(cues, "called") && namingPronoun(v.toks, i)) {
+		start, told := i+1, -1
+		if slices.Contains(cues, "saying") {
+			// "letting folks know the deploy is done", "telling the team
+			// that ...": the words told, after whom they are told to.
+			told = toldAt(v.toks, i)
+		}
+		if told > 0 {
+			start = told
+		} else if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) && !(slices.Contains(cues, "called") && namingPronoun(v.toks, i)) {
 			continue
 		}
-		start := i + 1
+		if start >= len(v.toks) {
+			continue
+		}
 		// After "saying" (and the "with" of "reply with") comes a
 		// clause, which may open with any word ("saying the build is
 		// green"); after "titled" a name does not ("called the ...").
-		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] && v.toks[i].lower != "with" {
+		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] && v.toks[i].lower != "with" && told < 0 {
 			continue
 		}
 		var ws []string
@@ -511,6 +523,11 @@ func cuedText(p argProp, v queryValues, used map[int]bool) (int, string, bool) {
 			if k > start && k+1 < len(v.toks) && isPreposition(t.lower) && (otherValue(v.toks[k+1]) || k+2 == len(v.toks) && !isEnglish(v.toks[k+1].lower)) {
 				// "... in acme/web", "... on github": a value of its own or
 				// a last word no dictionary knows (a product) ends it.
+				break
+			}
+			if k > start && k+2 < len(v.toks) && isPreposition(t.lower) && namesOtherParam(v.toks[k+1], p, props) && valueLike(v.toks[k+2]) {
+				// "... for team abc123", "... in project web-2": the
+				// next words give another parameter its value.
 				break
 			}
 			if p.lname == "name" && k > start && !titleCase(t.text) {
@@ -540,4 +557,51 @@ func isPreposition(w string) bool {
 // owner/repo or path, a URL, an id, a number, an email.
 func otherValue(t qtok) bool {
 	return !t.quoted && (strings.ContainsAny(t.text, "/@") || idLike(t) || hasDigit(t.text) || strings.Contains(t.text, "://"))
+}
+
+// namesOtherParam reports whether token t is the anchor word of a
+// parameter of props other than p ("team" of teamId).
+func namesOtherParam(t qtok, p argProp, props []argProp) bool {
+	for _, q := range props {
+		if q.name == p.name {
+			continue
+		}
+		if ws := paramWords(q.name); len(ws) > 0 && anchors(t, ws[len(ws)-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// toldAt reads a verb of telling at token i with whom it tells, and
+// returns the index of the first word told, or -1: "letting X know (that)
+// Y", "let X know (that) Y", "telling X (that) Y", "informing X that Y",
+// "notifying X that Y" (X one to three words). Without "that", "tell" and
+// "inform" need it less than "know": "telling the team the build is red".
+//
+// Told to the user ("let me know what it says", "tell us that ..."), the
+// words are what the assistant is to report, not a message to send.
+func toldAt(toks []qtok, i int) int {
+	if toks[i].quoted || i+1 >= len(toks) || toks[i+1].lower == "me" || toks[i+1].lower == "us" {
+		return -1
+	}
+	w := toks[i].lower
+	switch w {
+	case "letting", "let":
+		for k := i + 2; k <= i+4 && k < len(toks); k++ {
+			if toks[k].lower == "know" && !toks[k].quoted {
+				if k+1 < len(toks) && toks[k+1].lower == "that" {
+					return k + 2
+				}
+				return k + 1
+			}
+		}
+	case "telling", "tell", "informing", "inform", "notifying", "notify", "reminding", "remind":
+		for k := i + 2; k <= i+4 && k < len(toks); k++ {
+			if toks[k].lower == "that" && !toks[k].quoted {
+				return k + 1
+			}
+		}
+	}
+	return -1
 }

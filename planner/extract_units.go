@@ -3,6 +3,7 @@ package planner
 import (
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -191,7 +192,19 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 		}
 		used[i] = true
 		if item {
-			x = []any{x}
+			// Every object written for a list of objects is one of its
+			// items ("insert {...} and {...}"), in the order written,
+			// unless the tool has an object parameter the others may be
+			// for ("filter {...}").
+			items := []any{x}
+			for k := i + 1; k < len(snips) && !slices.ContainsFunc(props, func(q argProp) bool { return q.typ == "object" }); k++ {
+				var y any
+				if !used[k] && snips[k][0] == '{' && json.Unmarshal(snips[k], &y) == nil {
+					used[k] = true
+					items = append(items, y)
+				}
+			}
+			x = items
 		}
 		return x, true
 	}
@@ -224,7 +237,7 @@ func countOfThings(words []string) int {
 	clean := bareWord
 	for i, w := range words {
 		n, err := strconv.Atoi(clean(w))
-		if f, ok := numberWords[clean(w)]; ok {
+		if f, ok := wordNumber(clean(w)); ok {
 			// "ten open issues": a cardinal written as a word counts the
 			// same way (numberWords leaves out "one").
 			n, err = int(f), nil
@@ -277,4 +290,116 @@ func paramLengthUnit(p argProp) float64 {
 		}
 	}
 	return 0
+}
+
+// spanNames are the last words of a parameter name that make it a span of
+// time and nothing else ("duration", "crawlDelay", "pollInterval").
+// "timeout", "wait" and "age" are left out: APIs give those in
+// milliseconds as often as in seconds.
+var spanNames = setOf("duration", "delay", "interval", "period")
+
+// spanParam returns the span word of a numeric parameter whose name says
+// it is a span of time (spanNames) but whose name and description declare
+// no unit, or "".
+func spanParam(p argProp) string {
+	if p.typ != "integer" && p.typ != "number" ||
+		!strings.HasSuffix(p.lname, "duration") && !strings.HasSuffix(p.lname, "delay") && !strings.HasSuffix(p.lname, "interval") && !strings.HasSuffix(p.lname, "period") {
+		return "" // (the cheap test first: spanNames as the end of the name)
+	}
+	var last string
+	splitWords(p.name, func(w string) { last = strings.ToLower(w) })
+	if !spanNames[last] || paramTimeUnit(p) != 0 {
+		return ""
+	}
+	return last
+}
+
+// spanValue reads the number a task gives a span parameter (spanParam)
+// with a time unit, in seconds: the SI unit of time, and the unit of the
+// reference "everything" server's operation duration, whose schema says
+// none but whose code reports "Duration: N seconds". The number must be
+// tied to the span: after
+// "for" when the span is the action's own duration ("run it for 20
+// seconds"), or next to the span's word ("a delay of 2 seconds", "a 2
+// second delay", "2s delay"); a time written elsewhere ("changed in the
+// last 2 days") is not the span.
+func spanValue(p argProp, v queryValues, used map[int]bool) (int, any, bool) {
+	span := spanParam(p)
+	if span == "" {
+		return 0, nil, false
+	}
+	for i, n := range v.numbers {
+		from := numberUnit(n)
+		if from == 0 || used[i] {
+			continue
+		}
+		tied := n.linked == span || n.before == span || n.after == span || stem(n.after) == stem(span)
+		if span == "duration" && n.before == "for" {
+			tied = true
+		}
+		if tied {
+			return i, durationValue(n, from, 1000, p.typ), true
+		}
+	}
+	return 0, nil, false
+}
+
+// dimensionNouns map the adjectives of measure to the nouns of their
+// dimension, as English pairs them: deep/depth, wide/width, broad/breadth,
+// tall and high/height, long/length.
+var dimensionNouns = map[string]string{"deep": "depth", "wide": "width", "broad": "breadth", "tall": "height", "high": "height", "long": "length"}
+
+// dimensionOf reports whether number n is given as a measure whose
+// dimension is the parameter-name word w: the adjective right after the
+// number or after its unit ("800 wide", "two levels deep", "1280 pixels
+// wide" for width, max_depth). The unit word must be a plural noun of
+// measure (unitWords) or a dimension abbreviation ("px"), so "2 pages deep
+// into the docs" does not count pages as a depth.
+func dimensionOf(n numberAt, w string) bool {
+	noun := ""
+	switch {
+	case dimensionNouns[n.next] != "":
+		noun = dimensionNouns[n.next]
+	case (unitWords[n.next] || dimensionWords[n.next]) && dimensionNouns[n.after] != "":
+		noun = dimensionNouns[n.after]
+	default:
+		return false
+	}
+	return normalizeWord(noun) == w
+}
+
+// moreNumberWords are the English cardinals numberWords leaves for
+// wordNumber: the teens, the tens, and "dozen" ("a dozen results").
+var moreNumberWords = map[string]float64{
+	"thirteen": 13, "fourteen": 14, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+	"forty": 40, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "dozen": 12,
+}
+
+// wordNumber reads an English cardinal written as a word: those of
+// numberWords and moreNumberWords, and the tens joined to a unit by a
+// hyphen as English writes 21 to 99 ("twenty-five"). "one" stays out (see
+// numberWords).
+func wordNumber(w string) (float64, bool) {
+	if n, ok := numberWords[w]; ok {
+		return n, true
+	}
+	if n, ok := moreNumberWords[w]; ok {
+		return n, true
+	}
+	tens, unit, found := strings.Cut(w, "-")
+	if !found {
+		return 0, false
+	}
+	t, ok := numberWords[tens]
+	if !ok {
+		t, ok = moreNumberWords[tens]
+	}
+	u := numberWords[unit]
+	if unit == "one" {
+		u = 1
+	}
+	if !ok || t < 20 || t > 90 || int(t)%10 != 0 || u < 1 || u > 9 {
+		return 0, false
+	}
+	return t + u, true
 }

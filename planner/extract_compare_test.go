@@ -1,0 +1,43 @@
+package planner
+
+import "testing"
+
+// TestComparisonFilter: a comparison said in English after "where",
+// "with" or "whose" ("age is over 30", "total greater than 100", "at
+// least 18") is a MongoDB query operator for a filter that takes MongoDB's
+// query language; an equality stays a plain value, a task without a
+// condition gives no filter, and a filter of another language (Notion's)
+// gets no MongoDB operator.
+func TestComparisonFilter(t *testing.T) {
+	checkCatalogArgs(t, "mongodb__find", []argCase{
+		{"find users in app.users where age is over 30", `{"collection":"users","database":"app","filter":{"age":{"$gt":30}}}`},
+		{"find users in app.users whose age is at least 18", `{"collection":"users","database":"app","filter":{"age":{"$gte":18}}}`},
+		{"find users in app.users with karma no more than 5", `{"collection":"users","database":"app","filter":{"karma":{"$lte":5}}}`},
+		// Without the value.
+		{"find users in app.users where status is active", `{"collection":"users","database":"app","filter":{"status":"active"}}`},
+		{"find users in app.users", `{"collection":"users","database":"app"}`},
+		{"find users in app.users where age is over", `{"collection":"users","database":"app"}`},
+	})
+	checkCatalogArgs(t, "mongodb__count", []argCase{
+		{"count orders in shop.orders with total greater than 100", `{"collection":"orders","database":"shop","query":{"total":{"$gt":100}}}`},
+	})
+	checkCatalogArgs(t, "mongodb__delete-many", []argCase{
+		{"delete docs in app.logs where level is below 3", `{"collection":"logs","database":"app","filter":{"level":{"$lt":3}}}`},
+	})
+	checkCatalogArgs(t, "notion__API-query-data-source", []argCase{
+		{"query notion data source abc where age is over 30", `{"data_source_id":"abc"}`},
+	})
+}
+
+// TestJSONItems: every JSON object a task writes for a list of objects is
+// one of its items, in order; one object is a list of one, and a task
+// without JSON gives no list.
+func TestJSONItems(t *testing.T) {
+	checkCatalogArgs(t, "mongodb__insert-many", []argCase{
+		{`insert {"name": "Ann"} and {"name": "Bo"} into app.users`, `{"collection":"users","database":"app","documents":[{"name":"Ann"},{"name":"Bo"}]}`},
+		{`insert {"name": "Ann"}, {"name": "Bo"} and {"name": "Cy"} into app.users`, `{"collection":"users","database":"app","documents":[{"name":"Ann"},{"name":"Bo"},{"name":"Cy"}]}`},
+		{`insert {"name": "Ann"} into app.users`, `{"collection":"users","database":"app","documents":[{"name":"Ann"}]}`},
+		// Without the value.
+		{`insert a user named Ann into app.users`, `{"collection":"users","database":"app"}`},
+	})
+}

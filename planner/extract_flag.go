@@ -1,0 +1,113 @@
+package planner
+
+import (
+	"slices"
+	"strings"
+)
+
+// Flags that turn something off ("ignoreCache", "skipTlsVerification",
+// "ignoreCase"), set by any of the ways English says a thing is done
+// without it.
+
+// avoidFlagVerbs are the first words of a flag's name that make the flag
+// mean "do without the rest of the name": ignoreCache, skipTlsVerification,
+// bypassCache, noCache, excludeHidden, disableJavaScript, omitHeaders.
+var avoidFlagVerbs = setOf("ignore", "skip", "bypass", "no", "without", "disable", "exclude", "omit", "disregard")
+
+// avoidFlagPrefixes are avoidFlagVerbs as a list, for a quick test of a
+// lower-cased name.
+var avoidFlagPrefixes = []string{"ignore", "skip", "bypass", "no", "without", "disable", "exclude", "omit", "disregard"}
+
+// avoidWords are the words that say an action goes without its object: the
+// preposition "without", the determiner "no", and the verbs of avoiding and
+// leaving out (WordNet's "ignore", "disregard", "bypass", "circumvent",
+// "skip", "omit", "exclude", "leave out") in their inflected forms.
+var avoidWords = setOf("without", "no",
+	"ignore", "ignores", "ignoring", "ignored",
+	"disregard", "disregards", "disregarding", "disregarded",
+	"bypass", "bypasses", "bypassing", "bypassed",
+	"circumvent", "circumventing", "circumvented",
+	"skip", "skips", "skipping", "skipped",
+	"omit", "omits", "omitting", "omitted",
+	"exclude", "excludes", "excluding", "excluded",
+	"disable", "disables", "disabling", "disabled")
+
+// negationWords say the next word does not hold ("do not skip the cache").
+var negationWords = setOf("not", "don't", "dont", "never", "doesn't", "doesnt", "shouldn't", "shouldnt")
+
+// avoidedFlag reads a flag whose name starts with a verb of avoiding
+// (avoidFlagVerbs) from the task's own way of saying it: a word of
+// avoidWords followed, within the next four words, by every other word of
+// the name ("reload bypassing the cache", "without TLS verification",
+// "skip the tls verification"), or the name's object with "-insensitive"
+// ("case-insensitive" for ignoreCase: insensitive to case is ignoring it;
+// "case-sensitive" is the flag false). A negation right before the word of
+// avoiding makes the flag false ("do not skip the cache"). It reports false
+// when the task says none of these, so the flag keeps its default.
+func avoidedFlag(p argProp, v queryValues) (bool, bool) {
+	if !slices.ContainsFunc(avoidFlagPrefixes, func(pre string) bool { return strings.HasPrefix(p.lname, pre) }) {
+		return false, false // (the cheap test first: most flags are not of this kind)
+	}
+	var first string
+	var rest []string
+	splitWords(p.name, func(w string) {
+		if first == "" {
+			first = strings.ToLower(w)
+		} else if t := normalizeWord(w); t != "" {
+			rest = append(rest, t)
+		}
+	})
+	if len(rest) == 0 || !avoidFlagVerbs[first] {
+		return false, false
+	}
+	toks := v.toks
+	// has reports whether word w is among toks[from:to], in the same
+	// clause as toks[from-1] (no ',', ';' or '.' between).
+	has := func(from, to int, w string) bool {
+		for k := from; k < min(to, len(toks)); k++ {
+			if r := toks[k-1].raw; r != "" && strings.ContainsAny(r[len(r)-1:], ",;.!?") {
+				return false
+			}
+			if !toks[k].quoted && stem(bareWord(toks[k].lower)) == w {
+				return true
+			}
+		}
+		return false
+	}
+	for i, t := range toks {
+		if t.quoted {
+			continue
+		}
+		lw := bareWord(t.lower)
+		if len(rest) == 1 {
+			// "case-insensitive", "case insensitive", "case-insensitively".
+			base, sensitivity, found := strings.Cut(lw, "-")
+			if !found {
+				base, sensitivity = lw, ""
+				if i+1 < len(toks) {
+					sensitivity = bareWord(toks[i+1].lower)
+				}
+			}
+			if stem(base) == rest[0] {
+				switch strings.TrimSuffix(sensitivity, "ly") {
+				case "insensitive":
+					return true, true
+				case "sensitive":
+					return false, true
+				}
+			}
+		}
+		if !avoidWords[lw] {
+			continue
+		}
+		end := i + 1 + len(rest) + 3 // the name's words, and up to three others ("the", "http", ...)
+		if !slices.ContainsFunc(rest, func(w string) bool { return !has(i+1, end, w) }) {
+			negated := false
+			for k := max(0, i-2); k < i; k++ {
+				negated = negated || negationWords[bareWord(toks[k].lower)]
+			}
+			return !negated, true
+		}
+	}
+	return false, false
+}

@@ -1,0 +1,85 @@
+package planner
+
+import (
+	"encoding/json"
+	"sync"
+	"testing"
+)
+
+var (
+	evalToolsOnce sync.Once
+	evalToolsByID map[string]Tool // "server__name" -> tool of tools.json
+)
+
+// catalogArgs fills the arguments of the catalog tool id ("server__name",
+// from ../shared/eval/toolsel/tools.json) for query, as the lexical planner
+// does once it has chosen that tool, and returns them as JSON.
+func catalogArgs(t *testing.T, id, query string) string {
+	t.Helper()
+	skipWithoutEval(t)
+	evalToolsOnce.Do(func() {
+		evalToolsByID = map[string]Tool{}
+		for _, tl := range loadEvalTools(t, false) {
+			evalToolsByID[tl.Backend+"__"+tl.Name] = tl
+		}
+	})
+	tl, ok := evalToolsByID[id]
+	if !ok {
+		t.Fatalf("no tool %s in tools.json", id)
+	}
+	args, _ := fillArgs(toolProps(tl.InputSchema), extractValues(query, ""), query, nil, toolReadOnly(&tl))
+	b, err := json.Marshal(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// checkCatalogArgs checks catalogArgs for each case of one tool.
+func checkCatalogArgs(t *testing.T, id string, cases []argCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := catalogArgs(t, id, c.query); got != c.want {
+			t.Errorf("%s %q: arguments %s, want %s", id, c.query, got, c.want)
+		}
+	}
+}
+
+// TestAvoidedFlag: a flag whose name starts with a verb of avoiding
+// (ignoreCache, skipTlsVerification, ignoreQueryParameters, ignoreCase) is
+// set by any of the ways English says an action goes without its object,
+// false under a negation or "-sensitive", and left unset when the task says
+// nothing of it.
+func TestAvoidedFlag(t *testing.T) {
+	checkCatalogArgs(t, "chrome-devtools__navigate_page", []argCase{
+		{"reload chrome page 1 bypassing the cache", `{"ignoreCache":true,"pageId":1,"type":"reload"}`},
+		{"reload chrome page 2 without cache", `{"ignoreCache":true,"pageId":2,"type":"reload"}`},
+		{"reload page 3 in chrome and skip the browser cache", `{"ignoreCache":true,"pageId":3,"type":"reload"}`},
+		{"reload page 3 in chrome, disregarding the cache", `{"ignoreCache":true,"pageId":3,"type":"reload"}`},
+		{"reload page 2 in chrome but do not bypass the cache", `{"ignoreCache":false,"pageId":2,"type":"reload"}`},
+		// Without the value: nothing about the cache, or the cache kept.
+		{"reload chrome page 2", `{"pageId":2,"type":"reload"}`},
+		{"reload chrome page 2, the cache is fine", `{"pageId":2,"type":"reload"}`},
+		{"reload page 2 without waiting, cache or not", `{"pageId":2,"type":"reload"}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__performance_start_trace", []argCase{
+		{"start a performance trace on page 1, bypassing the http cache", `{"ignoreCache":true,"pageId":1}`},
+		{"start a performance trace on page 1", `{"pageId":1}`},
+	})
+	checkCatalogArgs(t, "firecrawl__firecrawl_scrape", []argCase{
+		{"scrape https://self-signed.local without TLS verification", `{"skipTlsVerification":true,"url":"https://self-signed.local"}`},
+		{"scrape https://self-signed.local, skip the tls verification", `{"skipTlsVerification":true,"url":"https://self-signed.local"}`},
+		{"scrape https://self-signed.local", `{"url":"https://self-signed.local"}`},
+		{"scrape https://self-signed.local without verification of anything", `{"url":"https://self-signed.local"}`},
+	})
+	checkCatalogArgs(t, "firecrawl__firecrawl_map", []argCase{
+		{"map https://x.dev excluding query parameters", `{"ignoreQueryParameters":true,"url":"https://x.dev"}`},
+		{"map https://x.dev", `{"url":"https://x.dev"}`},
+	})
+	checkCatalogArgs(t, "desktop-commander__start_search", []argCase{
+		{"search /src for 'todo', case-insensitive", `{"ignoreCase":true,"path":"/src","pattern":"todo"}`},
+		{"search /src for 'todo' case insensitively", `{"ignoreCase":true,"path":"/src","pattern":"todo"}`},
+		{"search /src for 'TODO', case sensitive", `{"ignoreCase":false,"path":"/src","pattern":"TODO"}`},
+		{"search /src for 'TODO'", `{"path":"/src","pattern":"TODO"}`},
+	})
+}

@@ -1,0 +1,143 @@
+package planner
+
+import (
+	"strings"
+)
+
+// Lists of plain words for a parameter named by a plural noun: "with
+// labels bug, p1 and ui", "labeled bug", "assigned to alice and bob".
+
+// listParam returns the anchor word (paramWords) and the singular noun of
+// an optional
+// parameter that holds a list of strings and is named by that plural noun
+// alone ("labels", "assignees", "tags", "authors"), or "". A compound name
+// ("includeDomains", "excludeTags") says more than its noun: which list the
+// values go to depends on its verb, which this reading does not weigh.
+func listParam(p argProp) (pw, noun string) {
+	if p.typ != "array" || p.itemType != "string" || p.required || len(p.enum) > 0 || strings.ContainsAny(p.name, "_-") || strings.ToLower(p.name) != p.name {
+		return "", ""
+	}
+	ws := paramWords(p.name)
+	if len(ws) != 1 || !isPlural(p.name) {
+		return "", ""
+	}
+	noun = strings.TrimSuffix(p.name, "s")
+	if n, ok := strings.CutSuffix(p.name, "ies"); ok {
+		noun = n + "y"
+	}
+	return ws[0], noun
+}
+
+// listCue returns the index of the first list item after a cue at token i
+// for the noun pw, or -1: the noun itself, singular or plural, optionally
+// followed by ':' ("labels bug", "label: bug"); its participle for nouns
+// English uses as verbs ("labeled bug", "labelled bug", "tagged x"); or,
+// for a noun of the one something is done to (-ee: "assignee"), its verb's
+// participle with "to" ("assigned to alice"). pw is the noun's anchor word,
+// noun the singular noun as written.
+func listCue(toks []qtok, i int, pw, noun string) int {
+	t := toks[i]
+	if t.quoted {
+		return -1
+	}
+	w := bareWord(t.lower)
+	if anchors(t, pw) {
+		return i + 1
+	}
+	if verb, ok := strings.CutSuffix(noun, "ee"); ok && len(verb) >= 3 {
+		if w == verb+"ed" && i+1 < len(toks) && toks[i+1].lower == "to" {
+			return i + 2
+		}
+		return -1
+	}
+	if len(noun) >= 3 && (w == noun+"ed" || w == noun+"led" || w == noun+noun[len(noun)-1:]+"ed" || strings.HasSuffix(noun, "e") && w == noun+"d") {
+		return i + 1
+	}
+	return -1
+}
+
+// listItem reports whether token t can be an item of a plain-word list:
+// quoted, or a word that is not a function word, not a participle ("bug
+// and assigned to ..." ends the list at "bug"), not a product's name, and
+// not a word naming one of the tool's parameters.
+func listItem(t qtok, props []argProp, args map[string]any) bool {
+	if t.quoted {
+		return t.text != ""
+	}
+	w := bareWord(t.lower)
+	if w == "" || stopWords[w] || fillerWords[w] || valueTaken(args, t.text) {
+		return false
+	}
+	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") {
+		return false
+	}
+	for _, q := range props {
+		for _, qw := range paramWords(q.name) {
+			if anchors(t, qw) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// listValues fills each empty listParam with the items written after one
+// of its cues (listCue): one item, or several joined by commas and a final
+// "and"/"or". The list must end its clause: the task ends, punctuation or
+// a function word follows. It returns missing unchanged: the parameters
+// it fills are optional.
+func listValues(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for pi := range props {
+		p := &props[pi]
+		pw, noun := listParam(*p)
+		if pw == "" || args[p.name] != nil {
+			continue
+		}
+		for i := range v.toks {
+			j := listCue(v.toks, i, pw, noun)
+			if j < 0 || j >= len(v.toks) {
+				continue
+			}
+			if v.toks[j].lower == ":" {
+				j++
+			}
+			var items []any
+			k, commaCut, commaK := j, 0, 0
+			for k < len(v.toks) && listItem(v.toks[k], props, args) {
+				items = append(items, v.toks[k].text)
+				raw := v.toks[k].raw
+				switch {
+				case strings.HasSuffix(raw, ","):
+					// The comma ends a clause too: what follows may be
+					// no item ("labeled bug, newest first").
+					commaCut, commaK = len(items), k+1
+					k++
+					if k < len(v.toks) && (v.toks[k].lower == "and" || v.toks[k].lower == "or") {
+						k++
+					}
+					continue
+				case k+1 < len(v.toks) && (v.toks[k+1].lower == "and" || v.toks[k+1].lower == "or") && k+2 < len(v.toks) && listItem(v.toks[k+2], props, args):
+					k += 2
+					continue
+				}
+				k++
+				break
+			}
+			if len(items) == 0 {
+				continue
+			}
+			if last := v.toks[k-1].raw; k < len(v.toks) && !strings.ContainsAny(last[len(last)-1:], ",;.!?") && !stopWords[v.toks[k].lower] {
+				// The list runs on into words that are no items ("labels
+				// bug reports from users"): not a list of this kind, but
+				// for the items before a comma.
+				if commaCut == 0 || commaK > k {
+					continue
+				}
+				items = items[:commaCut]
+			}
+			args[p.name] = items
+			break
+		}
+	}
+	return missing
+}

@@ -1,0 +1,94 @@
+package planner
+
+import "testing"
+
+// TestListValues: an optional list parameter named by a plural noun
+// (labels, assignees, authors) takes the plain words after its noun or its
+// participle ("labeled", "assigned to"), one or several joined by commas
+// and "and"; words that run on past the list, a noun with no value after
+// it, and a task without the noun leave it empty.
+func TestListValues(t *testing.T) {
+	checkCatalogArgs(t, "github__create_issue", []argCase{
+		{"open an issue in acme/api titled 'Crash on boot' with labels bug, p1 and ui", `{"labels":["bug","p1","ui"],"owner":"acme","repo":"api","title":"Crash on boot"}`},
+		{"open an issue in acme/api titled 'Crash on boot' labeled bug and assigned to alice", `{"assignees":["alice"],"labels":["bug"],"owner":"acme","repo":"api","title":"Crash on boot"}`},
+		{"open an issue in acme/api titled 'Crash on boot' with the label needs-triage", `{"labels":["needs-triage"],"owner":"acme","repo":"api","title":"Crash on boot"}`},
+		{"open an issue in acme/api titled 'Crash on boot', tagged regression", `{"owner":"acme","repo":"api","title":"Crash on boot"}`}, // tags is no parameter here
+		// Without the value.
+		{"open an issue in acme/api titled 'Crash on boot'", `{"owner":"acme","repo":"api","title":"Crash on boot"}`},
+		{"open an issue in acme/api titled 'Labels missing' about labels in the settings", `{"owner":"acme","repo":"api","title":"Labels missing"}`},
+	})
+	checkCatalogArgs(t, "github__list_issues", []argCase{
+		{"closed issues in acme/api labeled bug, newest first", `{"direction":"desc","labels":["bug"],"owner":"acme","repo":"api","state":"closed"}`},
+		{"issues in acme/api labelled p1 or p2", `{"labels":["p1","p2"],"owner":"acme","repo":"api"}`},
+		// Without the value.
+		{"issues with labels in acme/api", `{"owner":"acme","repo":"api"}`},
+		{"list issues in acme/api, labels bug reports from users", `{"owner":"acme","repo":"api"}`},
+	})
+	checkCatalogArgs(t, "firecrawl__firecrawl_research_search_papers", []argCase{
+		{"papers on diffusion by authors Ho and Salimans", `{"authors":["Ho","Salimans"],"query":"papers on diffusion by authors Ho and Salimans"}`},
+		{"papers on diffusion", `{"query":"papers on diffusion"}`},
+	})
+	for _, c := range []struct {
+		name, typ, item string
+		required        bool
+		want            string
+	}{
+		{"labels", "array", "string", false, "label"},
+		{"assignees", "array", "string", false, "assignee"},
+		{"categories", "array", "string", false, "category"},
+		{"labels", "array", "string", true, ""},          // required: read otherwise
+		{"includeDomains", "array", "string", false, ""}, // a verb in the name
+		{"label", "string", "", false, ""},
+	} {
+		_, noun := listParam(argProp{name: c.name, lname: c.name, typ: c.typ, itemType: c.item, required: c.required})
+		if noun != c.want {
+			t.Errorf("listParam(%s) noun = %q, want %q", c.name, noun, c.want)
+		}
+	}
+}
+
+// TestCuedTextEnd: a text introduced by "titled" or "saying" ends before a
+// preposition whose next word names another parameter of the tool ("for
+// team abc123" for teamId), which then takes its value; a preposition
+// followed by ordinary words stays in the text.
+func TestCuedTextEnd(t *testing.T) {
+	checkCatalogArgs(t, "linear__linear_create_issue", []argCase{
+		{"create a linear issue titled Login broken for team abc123", `{"teamId":"abc123","title":"Login broken"}`},
+		{"create a linear issue titled Login broken for new users", `{"title":"Login broken for new users"}`},
+	})
+	checkCatalogArgs(t, "slack__slack_post_message", []argCase{
+		{"post a message saying the build is green in channel C123", `{"channel_id":"C123","text":"the build is green"}`},
+		{"post a message saying the build is green in the morning", `{"text":"the build is green in the morning"}`},
+	})
+}
+
+// TestGlobOperand: "containing X" is a glob only when X is a name's part;
+// "containing the text TODO" is about content, and a function word is no
+// operand, so neither becomes a pattern ("*the*" was one).
+func TestGlobOperand(t *testing.T) {
+	checkCatalogArgs(t, "filesystem__search_files", []argCase{
+		{"find files in /src containing test in their name", `{"path":"/src","pattern":"*test*"}`},
+		// Without the value.
+		{"find files in /src containing the text TODO", `{"path":"/src"}`},
+		{"find files in /src containing a word", `{"path":"/src"}`},
+	})
+}
+
+// TestToldText: the words after a verb of telling and whom it tells
+// ("letting folks know the deploy is done", "telling the team that ...")
+// are a message's text; told to the user ("let me know ...") they are what
+// to report, and a task without them gives no text.
+func TestToldText(t *testing.T) {
+	checkCatalogArgs(t, "slack__slack_post_message", []argCase{
+		{"drop a note in C0123 letting folks know the deploy is done", `{"channel_id":"C0123","text":"the deploy is done"}`},
+		{"post in C0123 telling the team that the build is red", `{"channel_id":"C0123","text":"the build is red"}`},
+		{"let everyone in C0123 know that lunch is here", `{"channel_id":"C0123","text":"lunch is here"}`},
+		// Without the value.
+		{"post in C0123", `{"channel_id":"C0123"}`},
+		{"post hi in C0123 and let me know what comes back", `{"channel_id":"C0123"}`},
+		{"tell me what channel C0123 is about", `{"channel_id":"C0123"}`},
+	})
+	checkCatalogArgs(t, "slack__slack_reply_to_thread", []argCase{
+		{"reply in thread 1712345678.000100 of C123 letting them know it is fixed", `{"channel_id":"C123","text":"it is fixed","thread_ts":"1712345678.000100"}`},
+	})
+}
