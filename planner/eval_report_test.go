@@ -16,7 +16,7 @@ import (
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
 // fresh4.json and fresh6.json; fresh3.json (round 4), fresh5.json (round 5)
-// and fresh7.json (round 6) are tuned on.
+// fresh7.json (round 6) and fresh8.json (round 7) are tuned on.
 const (
 	freshSetPath  = "testdata/fresh.json"
 	fresh2SetPath = "testdata/fresh2.json"
@@ -25,6 +25,7 @@ const (
 	fresh5SetPath = "testdata/fresh5.json"
 	fresh6SetPath = "testdata/fresh6.json"
 	fresh7SetPath = "testdata/fresh7.json"
+	fresh8SetPath = "testdata/fresh8.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -380,6 +381,10 @@ func TestEvalReport(t *testing.T) {
 		// false refusals, args 19/27 at its first measurement; 20/30 and
 		// 20/27 after round 6.
 		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.72, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.65}},
+		// fresh8 (round 7, written before its changes, chatty and indirect):
+		// recall@1 0.460, recall@5 0.640, 12/20 refused, 11/50 false
+		// refusals, args 12/17 at its first measurement.
+		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.44, r5: 0.62, falseRefusal: 0.23, args: 0.70, reach8k: 0.84, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.58}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
