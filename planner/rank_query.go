@@ -159,15 +159,30 @@ func parseQuery(query string) parsedQuery {
 	fs := fields(query)
 	q.verb, q.verbRaw = mainVerb(fs)
 	neg := false // inside the scope of a negation (negators)
+	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
 		if fi > 0 && endsClause(fs[fi-1].text) || lw == "but" {
 			neg = false
+			circ = -1
 		}
 		if negator(lw) {
 			neg = true
 		}
+		if circ >= 0 && fi >= circ+3 && (subjectPronoun[lw] || requestModal[lw]) {
+			// "before I merge PR 88 I want to ...": a new subject (or a
+			// request's modal) after the clause's own starts the main clause.
+			circ = -1
+		}
+		if circ < 0 && circumstance(fs, fi) {
+			circ = fi
+		}
+		// Of a circumstance clause, its verb (the first word after the
+		// subject and any auxiliary) names what the user will do, not what
+		// is asked; its nouns may well be the request's too ("before I
+		// merge PR 88, are its checks green").
+		circVerb := circ >= 0 && fi >= circ+2 && !auxiliary[lw] && allAux(fs[circ+2:fi])
 		switch {
 		case quoted:
 			addText(text, quotedWeight, false)
@@ -304,9 +319,10 @@ func parseQuery(query string) parsedQuery {
 			}
 		}
 		prev, prev2 = lw, prev
-		if neg {
+		if neg || circVerb {
 			// What the task says not to do ("without deleting anything",
-			// "don't overwrite it") is no part of what it asks.
+			// "don't overwrite it") is no part of what it asks; nor is what
+			// the user will do around it ("before I push the fix").
 			addText(text, hintWeight, false)
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
@@ -337,6 +353,45 @@ func parseQuery(query string) parsedQuery {
 	q.readOnly = read && !write
 	q.write = write
 	return q
+}
+
+// circumstance reports whether fs[i] opens an adverbial clause of time or
+// reason with its own subject ("before I merge the PR", "once we ship",
+// "because they asked"): such a clause states the circumstances of the
+// request, not the request, which is the main clause ("before I merge PR 88
+// I want to be sure the checks are green"; "take a snapshot before I click
+// anything"). English grammar: a subordinating conjunction followed by a
+// subject pronoun; "after the deploy" (a preposition with a noun phrase)
+// is not one, as it often filters what the request reads.
+func circumstance(fs []field, i int) bool {
+	if i+1 >= len(fs) || fs[i].quoted || fs[i+1].quoted {
+		return false
+	}
+	switch strings.ToLower(fs[i].text) {
+	case "before", "after", "once", "until", "till", "while", "whilst", "because", "since", "when", "whenever":
+	default:
+		return false
+	}
+	return subjectPronoun[strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))]
+}
+
+// subjectPronoun: the personal pronouns in the subject case, with the
+// contractions of a pronoun and an auxiliary; requestModal: the words that
+// open a request after a clause ("..., can you", "... please").
+var (
+	subjectPronoun = setOf("i", "we", "you", "they", "he", "she", "it", "i'm", "we're", "you're", "they're", "i've", "we've", "you've", "they've", "i'll", "we'll", "you'll", "i'd", "we'd", "you'd", "it's", "someone", "somebody", "anyone", "anybody", "everyone")
+	requestModal   = setOf("can", "could", "would", "please", "pls")
+	auxiliary      = setOf("can", "could", "will", "would", "should", "must", "might", "may", "have", "has", "had", "to", "do", "does", "did", "am", "is", "are", "was", "were", "going", "finally", "actually", "just", "also", "then")
+)
+
+// allAux reports whether every field of fs is an auxiliary.
+func allAux(fs []field) bool {
+	for _, f := range fs {
+		if !auxiliary[strings.ToLower(f.text)] {
+			return false
+		}
+	}
+	return true
 }
 
 // negator reports whether w (lower case) negates what follows it in its

@@ -288,3 +288,34 @@ func TestNegationScope(t *testing.T) {
 		t.Error("a negated deletion made the task destructive")
 	}
 }
+
+// TestCircumstanceClause: the verb of a clause of time or reason with its
+// own subject ("before I merge ...", "once we deploy ...") is what the user
+// will do, not what is asked; the clause's nouns still count.
+func TestCircumstanceClause(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"number":{"type":"number"}},"required":["number"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "code", Name: "merge_pull_request", Description: "Merge a pull request.", InputSchema: obj},
+		{Backend: "code", Name: "get_pull_request_status", Description: "Get the status of the checks of a pull request.", InputSchema: obj},
+		{Backend: "code", Name: "delete_branch", Description: "Delete a branch.", InputSchema: obj},
+		{Backend: "code", Name: "list_branches", Description: "List the branches of a repository.", InputSchema: obj},
+	})
+	for q, want := range map[string]string{
+		"before I merge pull request 88 I want to be sure its checks passed": "get_pull_request_status",
+		"list the branches, once we delete them it is too late":              "list_branches",
+		"merge pull request 88 once its checks are green":                    "merge_pull_request",
+		"after I list the branches, delete the branch old":                   "delete_branch",
+	} {
+		res := cat.Search(q, nil, 3)
+		if len(res) == 0 || res[0].Tool.Name != want {
+			var got []string
+			for _, r := range res {
+				got = append(got, r.Tool.Name)
+			}
+			t.Errorf("%q: %v, want %s first", q, got, want)
+		}
+	}
+	if q := parseQuery("list the branches, once we delete them it is too late"); q.destructive {
+		t.Error("the verb of a circumstance clause set the intent")
+	}
+}
