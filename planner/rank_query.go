@@ -367,13 +367,24 @@ func circumstance(fs []field, i int) bool {
 	if i+1 >= len(fs) || fs[i].quoted || fs[i+1].quoted {
 		return false
 	}
+	next := strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))
 	switch strings.ToLower(fs[i].text) {
 	case "before", "after", "once", "until", "till", "while", "whilst", "because", "since", "when", "whenever":
+	case "so":
+		// A clause of purpose ("..., so I can see the form", "so that
+		// we know"): what the user will do with the result, not the
+		// request. Not "so I'd like it gone", where "so" introduces the
+		// request itself.
+		return next == "that" || subjectPronoun[next] && i+2 < len(fs) && purposeModal[strings.ToLower(fs[i+2].text)]
 	default:
 		return false
 	}
-	return subjectPronoun[strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))]
+	return subjectPronoun[next]
 }
+
+// purposeModal: the modals of a clause of purpose ("so I can", "so we
+// could", "so they'll").
+var purposeModal = setOf("can", "could", "will", "may", "might")
 
 // subjectPronoun: the personal pronouns in the subject case, with the
 // contractions of a pronoun and an auxiliary; requestModal: the words that
@@ -384,10 +395,11 @@ var (
 	auxiliary      = setOf("can", "could", "will", "would", "should", "must", "might", "may", "have", "has", "had", "to", "do", "does", "did", "am", "is", "are", "was", "were", "going", "finally", "actually", "just", "also", "then")
 )
 
-// allAux reports whether every field of fs is an auxiliary.
+// allAux reports whether every field of fs is an auxiliary (or the
+// subject of a clause of purpose: "so that we can").
 func allAux(fs []field) bool {
 	for _, f := range fs {
-		if !auxiliary[strings.ToLower(f.text)] {
+		if w := strings.ToLower(f.text); !auxiliary[w] && !subjectPronoun[w] && w != "that" {
 			return false
 		}
 	}

@@ -315,7 +315,12 @@ func TestCircumstanceClause(t *testing.T) {
 			t.Errorf("%q: %v, want %s first", q, got, want)
 		}
 	}
-	if q := parseQuery("list the branches, once we delete them it is too late"); q.destructive {
-		t.Error("the verb of a circumstance clause set the intent")
+	for _, q := range []string{"list the branches, once we delete them it is too late", "list the branches so I can delete the old ones", "list the branches so that we delete the old ones"} {
+		if parseQuery(q).destructive {
+			t.Errorf("%q: the verb of a circumstance clause set the intent", q)
+		}
+	}
+	if !parseQuery("the branch is stale, so I'd like it deleted").destructive {
+		t.Error(`"so I'd like it deleted" is the request, not a clause of purpose`)
 	}
 }
