@@ -356,6 +356,9 @@ func TestLexicalRefusesMissingOperation(t *testing.T) {
 		"rename the #random chat channel to #watercooler",
 		"upload report.pdf to the chat channel #ops",
 		"rename the crm contact jane@acme.dev to Jane Roe",
+		// The operation as a passive or a causative participle.
+		"the #random chat channel should be renamed to #watercooler",
+		"the chat channel #ops is noisy and we'd like it renamed",
 	} {
 		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
 		if err != nil {
@@ -374,6 +377,8 @@ func TestLexicalRefusesMissingOperation(t *testing.T) {
 		"create a crm contact for jane@acme.dev":       "crm__create_contact",
 		"rename the ticket TCK-12 via the tickets api": "tickets",
 		"run the query status=open on the tickets api": "tickets",
+		// "is renamed" states what is, not what is asked.
+		"tell the chat channel ops the service is renamed": "chat",
 	} {
 		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
 		if got := p.BackendID + "__" + p.Tool; p.BackendID == "" {

@@ -158,6 +158,11 @@ func parseQuery(query string) parsedQuery {
 	items := 0
 	fs := fields(query)
 	q.verb, q.verbRaw = mainVerb(fs)
+	if !opVerbs[q.verb] {
+		if v := passiveOp(fs); v != "" {
+			q.verb = v
+		}
+	}
 	neg := false // inside the scope of a negation (negators)
 	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
@@ -445,6 +450,46 @@ func mainVerb(fs []field) (term, raw string) {
 	}
 	return "", ""
 }
+
+// passiveOp returns the analyzed operation verb (opVerbs) a request states
+// as a past participle when it is not in the imperative: the passive ("the
+// product should be removed", "it needs to be deleted") and the causative
+// after a verb of wanting ("I'd like it deleted", "we want them merged").
+// English states the operation asked for in either form as surely as in
+// "remove the product"; "" when there is none.
+func passiveOp(fs []field) string {
+	for i := 1; i < len(fs); i++ {
+		if fs[i].quoted || fs[i-1].quoted {
+			continue
+		}
+		w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))
+		if l, ok := strings.CutSuffix(w, "lled"); ok && !opVerbs[stem(w)] {
+			w = l + "led" // British spelling doubles a final l: "cancelled"
+		}
+		if !strings.HasSuffix(w, "ed") || !opVerbs[stem(w)] {
+			continue
+		}
+		prev := strings.ToLower(fs[i-1].text)
+		switch {
+		case beForms[prev]:
+		case objectPronoun[prev] && i >= 2 && wantVerbs[strings.ToLower(fs[i-2].text)]:
+		default:
+			continue
+		}
+		return stem(w)
+	}
+	return ""
+}
+
+// beForms: the passive of a request is the infinitive after a modal or
+// "to" ("should be removed", "needs to be cancelled"); "is deployed", "was
+// merged" state what is, not what is asked. objectPronoun and wantVerbs
+// make the causative "want it deleted".
+var (
+	beForms       = setOf("be")
+	objectPronoun = setOf("it", "them", "this", "that", "these", "those")
+	wantVerbs     = setOf("want", "wants", "like", "need", "needs", "have", "had")
+)
 
 type field struct {
 	text   string
