@@ -551,6 +551,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	case "base", "targetbranch":
 		pws = append(pws, "into", "onto")
 	}
+	if p.typ == "string" && (strings.HasPrefix(p.lname, "from") || p.lname == "ref" && p.descTerms[normalizeWord("source")]) {
+		// A source named by its preposition: "from_branch", or a ref
+		// described as the source ("Source branch/commit for new
+		// branch"): "a branch off main", "cut from main".
+		pws = append(pws, "from", "off")
+	}
 	if strings.HasPrefix(p.lname, "new") || hasAny(p.lname, "destination", "target") {
 		pws = append(pws, "to", "into", "as")
 	}
@@ -563,6 +569,11 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
+			if !namingCue[pw] && namingCue[v.toks[j].lower] && j+1 < len(v.toks) && !v.toks[j].quoted {
+				// "a branch named hotfix-login": the parameter's noun and
+				// a participle of naming introduce its value.
+				j++
+			}
 			if used[j] || !valueLike(v.toks[j]) || textOnly && !v.toks[j].quoted && !slices.Contains([]string{"named", "called", "titled"}, pw) {
 				continue
 			}
@@ -570,7 +581,8 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// prose ("tool calls" does not name a tool called "calls").
 			// After "titled", "named", "called" the value is introduced as
 			// one, so the check does not apply.
-			if !p.required && !namingCue[pw] && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			sourceCue := (pw == "from" || pw == "off") && strings.HasPrefix(p.lname, "from") // the parameter's own preposition
+			if !p.required && !namingCue[pw] && !sourceCue && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {

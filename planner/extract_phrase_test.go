@@ -275,3 +275,22 @@ func TestQuotedHashNotReference(t *testing.T) {
 		{`comment "looks good" on octo-org/octo-app #208`, `{"body":"looks good","issue_number":208,"owner":"octo-org","repo":"octo-app"}`},
 	})
 }
+
+// TestNamedNounValue: the parameter's noun and a participle of naming
+// introduce its value ("a branch named hotfix-login"); a source parameter
+// (from_branch, or a ref described as the source) is introduced by "from"
+// or "off".
+func TestNamedNounValue(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"branch":{"type":"string","description":"Name for the new branch"},"from_branch":{"type":"string","description":"Optional: source branch to create from"}},"required":["branch"]}`, []argCase{
+		{"create a branch named hotfix-login off main", `{"branch":"hotfix-login","from_branch":"main"}`},
+		{"I need a branch called release-2 from develop", `{"branch":"release-2","from_branch":"develop"}`},
+		{"create a branch named hotfix-login", `{"branch":"hotfix-login"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"branch":{"type":"string"},"ref":{"type":"string","description":"Source branch/commit for new branch"}},"required":["branch","ref"]}`, []argCase{
+		{"a new branch called refactor-auth, cut from main", `{"branch":"refactor-auth","ref":"main"}`},
+	})
+	// A parameter that is no source takes nothing after "from".
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"note":{"type":"string"}},"required":["key"]}`, []argCase{
+		{"delete the key session:1 from redis", `{"key":"session:1"}`},
+	})
+}
