@@ -277,6 +277,14 @@ func parseQuery(query string) parsedQuery {
 				add("many", hintWeight, false)
 			}
 		}
+		if wantVerbs[lw] && !neg && circ < 0 && (nextField(fs, fi) == "a" || nextField(fs, fi) == "an" || nextField(fs, fi) == "another") {
+			// "I need a folder at /srv/x", "we want a branch named
+			// hotfix": the indefinite article after a verb of needing
+			// introduces a thing that is not there yet, so the request is
+			// to create it ("I need the folder" asks for one that is).
+			add(stem("create"), 1, false)
+			write = true
+		}
 		if lw == "open" && (nextField(fs, fi) == "a" || nextField(fs, fi) == "an") {
 			// "open an issue", "open a PR": opening a new thing creates
 			// it; "open the file" reads one.

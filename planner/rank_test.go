@@ -324,3 +324,28 @@ func TestCircumstanceClause(t *testing.T) {
 		t.Error(`"so I'd like it deleted" is the request, not a clause of purpose`)
 	}
 }
+
+// TestNeedAIsCreate: "I need a folder at /srv/x" asks for a folder that is
+// not there yet; "I need the folder" asks for one that is.
+func TestNeedAIsCreate(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "files", Name: "list_directory", Description: "List the files and folders of a directory.", InputSchema: obj},
+		{Backend: "files", Name: "create_directory", Description: "Create a new directory.", InputSchema: obj},
+	})
+	for q, want := range map[string]string{
+		"i need a folder at /srv/data/exports pls":          "create_directory",
+		"we want another folder at /srv/data/q4":            "create_directory",
+		"i need the folder /srv/data/exports listed":        "list_directory",
+		"i don't need a folder, just list /srv/data please": "list_directory",
+	} {
+		res := cat.Search(q, nil, 2)
+		if len(res) == 0 || res[0].Tool.Name != want {
+			var got []string
+			for _, r := range res {
+				got = append(got, r.Tool.Name)
+			}
+			t.Errorf("%q: %v, want %s first", q, got, want)
+		}
+	}
+}
