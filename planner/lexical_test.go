@@ -537,3 +537,43 @@ func TestPhoneNumberNoTool(t *testing.T) {
 		}
 	}
 }
+
+// TestLexicalRefusesOperationOnAnotherObject: a tool named for the
+// request's operation on another thing (create_issue for "create a
+// project") does not do it when the task names its server; the same
+// operation on the tool's own object, or on an object the catalog does not
+// name, is still planned.
+func TestLexicalRefusesOperationOnAnotherObject(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "tracker", Name: "create_issue", Description: "Create a new issue.", InputSchema: obj},
+		{Backend: "tracker", Name: "delete_issues", Description: "Delete several issues at once.", InputSchema: obj},
+		{Backend: "tracker", Name: "list_projects", Description: "List the projects of the workspace.", InputSchema: obj},
+		{Backend: "tracker", Name: "get_project", Description: "Get one project by its id.", InputSchema: obj},
+		{Backend: "wiki", Name: "create_page", Description: "Create a page in the wiki.", InputSchema: obj},
+	})
+	for _, q := range []string{
+		"create a tracker project called Platform",
+		"delete the tracker project Q3 Roadmap",
+	} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.BackendID != "" || len(p.Candidates) == 0 {
+			t.Errorf("%q: plan %s__%s, %d candidates; want a refusal with candidates", q, p.BackendID, p.Tool, len(p.Candidates))
+		}
+	}
+	for q, want := range map[string]string{
+		"create a tracker issue titled login broken": "tracker__create_issue",
+		"delete the tracker issues A-1 and A-2":      "tracker__delete_issues",
+		// "bug" is no word of the catalog's tool names: nothing says it
+		// is another object than an issue.
+		"create a tracker bug titled login broken": "tracker__create_issue",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if got := p.BackendID + "__" + p.Tool; got != want {
+			t.Errorf("%q: plan %s (%q), want %s", q, got, p.Text, want)
+		}
+	}
+}

@@ -32,6 +32,13 @@ type parsedQuery struct {
 	// "can you", "I want to"); "" for a question or when the request does
 	// not start with a word. verbRaw is the same word lower-cased.
 	verb, verbRaw string
+
+	// object are the analyzed words of the direct object of an imperative
+	// main verb, in order, up to a preposition, a naming participle, a
+	// value or the clause's end ("create a new slack channel called x"
+	// -> new, slack, channel): its head is the last one that names no
+	// backend.
+	object []string
 }
 
 // namedWord is a word in the place of a product (parsedQuery.named).
@@ -158,6 +165,9 @@ func parseQuery(query string) parsedQuery {
 	items := 0
 	fs := fields(query)
 	q.verb, q.verbRaw = mainVerb(fs)
+	if q.verb != "" {
+		q.object = directObject(fs)
+	}
 	if !opVerbs[q.verb] {
 		if v := passiveOp(fs); v != "" {
 			q.verb = v
@@ -498,6 +508,43 @@ var (
 	objectPronoun = setOf("it", "them", "this", "that", "these", "those")
 	wantVerbs     = setOf("want", "wants", "like", "need", "needs", "have", "had")
 )
+
+// directObject returns the analyzed words of the noun phrase after the
+// imperative verb of fs (mainVerb's word): determiners and possessives
+// left out, up to a preposition, a participle of naming, a value (an id, a
+// path, a quoted text) or the end of the clause.
+func directObject(fs []field) []string {
+	vi := -1
+	for i, f := range fs {
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if !requestFrame[lw] {
+			vi = i
+			break
+		}
+	}
+	if vi < 0 {
+		return nil
+	}
+	var out []string
+	for i := vi + 1; i < len(fs); i++ {
+		f := fs[i]
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if f.quoted || !plainWords(lw) || strings.Contains(lw, "/") || objectEnd[lw] || namingCue[lw] {
+			break
+		}
+		if !determiners[lw] && !possessives[lw] && !stopWords[lw] {
+			out = append(out, stem(lw))
+		}
+		if endsClause(f.text) {
+			break
+		}
+	}
+	return out
+}
+
+// objectEnd are the words that end a noun phrase: prepositions,
+// conjunctions and relative pronouns.
+var objectEnd = setOf("in", "on", "to", "for", "from", "with", "at", "by", "of", "into", "onto", "about", "as", "via", "through", "using", "and", "or", "but", "so", "that", "which", "who", "where", "when", "if", "because", "before", "after", "under", "over", "between", "without")
 
 type field struct {
 	text   string
