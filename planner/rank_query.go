@@ -287,11 +287,13 @@ func parseQuery(query string) parsedQuery {
 				add("many", hintWeight, false)
 			}
 		}
-		if wantVerbs[lw] && !neg && circ < 0 && (nextField(fs, fi) == "a" || nextField(fs, fi) == "an" || nextField(fs, fi) == "another") {
+		if (needVerbs[lw] || lw == "like" && (prev == "i'd" || prev == "we'd" || prev == "would")) && !neg && circ < 0 && (nextField(fs, fi) == "a" || nextField(fs, fi) == "an" || nextField(fs, fi) == "another") {
 			// "I need a folder at /srv/x", "we want a branch named
-			// hotfix": the indefinite article after a verb of needing
-			// introduces a thing that is not there yet, so the request is
-			// to create it ("I need the folder" asks for one that is).
+			// hotfix", "I'd like a new team": the indefinite article after
+			// a verb of needing introduces a thing that is not there yet,
+			// so the request is to create it ("I need the folder" asks for
+			// one that is; "I have a snippet" and "looks like a bug" are
+			// no needs).
 			add(stem("create"), 1, false)
 			write = true
 		}
@@ -507,6 +509,7 @@ var (
 	beForms       = setOf("be")
 	objectPronoun = setOf("it", "them", "this", "that", "these", "those")
 	wantVerbs     = setOf("want", "wants", "like", "need", "needs", "have", "had")
+	needVerbs     = setOf("want", "wants", "need", "needs")
 )
 
 // directObject returns the analyzed words of the noun phrase after the

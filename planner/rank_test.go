@@ -338,6 +338,8 @@ func TestNeedAIsCreate(t *testing.T) {
 		"we want another folder at /srv/data/q4":            "create_directory",
 		"i need the folder /srv/data/exports listed":        "list_directory",
 		"i don't need a folder, just list /srv/data please": "list_directory",
+		"i have a folder at /srv/data, list it":             "list_directory",
+		"i'd like a folder at /srv/data/q4":                 "create_directory",
 	} {
 		res := cat.Search(q, nil, 2)
 		if len(res) == 0 || res[0].Tool.Name != want {
