@@ -55,7 +55,11 @@ func moneyIn(s string, words []string) (out []moneyAt, currency string) {
 	// Most tasks name no money: look for a symbol or a currency word
 	// before running the patterns.
 	named := strings.ContainsAny(s, "$€£¥")
+	minor := false // an amount in cents or pence
 	for _, lw := range words {
+		if minorUnits[lw] {
+			named, minor = true, true
+		}
 		if c, ok := currencyWords[lw]; ok {
 			lw = c
 		}
@@ -86,6 +90,15 @@ func moneyIn(s string, words []string) (out []moneyAt, currency string) {
 			add(m[1], c)
 		} else if currencyCodes[w] {
 			add(m[1], w)
+		}
+	}
+	if minor {
+		// "2900 cents": an amount in the currency's minor unit, a
+		// hundredth of its unit (the currencies of cents and pence).
+		for _, m := range reMinorAmount().FindAllStringSubmatch(s, -1) {
+			if f, err := strconv.ParseFloat(m[1], 64); err == nil {
+				out = append(out, moneyAt{amount: f / 100, num: -1})
+			}
 		}
 	}
 	for _, m := range reMoneyBefore().FindAllStringSubmatch(s, -1) {
@@ -132,6 +145,28 @@ func moneyValue(m moneyAt, p argProp) any {
 		return int64(math.Round(v))
 	}
 	return v
+}
+
+// minorUnits are the English words for a hundredth of a currency unit;
+// reMinorAmount is an amount written in them ("2900 cents").
+var (
+	minorUnits    = setOf("cent", "cents", "pence", "penny", "pennies")
+	reMinorAmount = lazyRE(`(?i)\b(\d+(?:\.\d+)?)\s*(?:cents?|pence|penny|pennies)\b`)
+)
+
+// writtenLower reports whether query writes the currency code in lower case
+// as a word ("in usd") and never in upper case.
+func writtenLower(query, code string) bool {
+	lc := strings.ToLower(code)
+	if strings.Contains(query, strings.ToUpper(code)) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(query, func(r rune) bool { return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') }) {
+		if w == lc {
+			return true
+		}
+	}
+	return false
 }
 
 // isCurrencyParam: a string parameter taking a currency code ("currency",
@@ -246,7 +281,8 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 			}
 		}
 	case isCurrencyParam(p) && v.currency != "":
-		if strings.Contains(strings.ToLower(p.desc), "lowercase") {
+		if strings.Contains(strings.ToLower(p.desc), "lowercase") || writtenLower(v.query, v.currency) {
+			// As the description asks, or as the task writes it ("in usd").
 			return strings.ToLower(v.currency), true
 		}
 		return v.currency, true

@@ -178,3 +178,13 @@ func TestSQLStatement(t *testing.T) {
 		{"in project abcd execute UPDATE users SET active = false WHERE id = 4", `{"project_id":"abcd","query":"UPDATE users SET active = false WHERE id = 4"}`},
 	})
 }
+
+// TestMinorUnitsAndCodeCase: an amount in cents is money in the minor
+// unit, and a currency code keeps the case the task writes it in.
+func TestMinorUnitsAndCodeCase(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"product":{"type":"string"},"unit_amount":{"type":"integer","description":"The unit amount of the price in cents."},"currency":{"type":"string","description":"The currency of the price."}},"required":["product","unit_amount","currency"]}`, []argCase{
+		{"product prod_PX91 needs a price of 2900 cents in usd", `{"currency":"usd","product":"prod_PX91","unit_amount":2900}`},
+		{"a price of 29 USD for product prod_PX91", `{"currency":"USD","product":"prod_PX91","unit_amount":2900}`},
+		{"a price of 29 dollars for product prod_PX91", `{"currency":"USD","product":"prod_PX91","unit_amount":2900}`},
+	})
+}
