@@ -26,6 +26,7 @@ type queryValues struct {
 	refs     []repoRef
 	quoted   []string
 	numbers  []numberAt
+	ordinals []int // "the 5th request", "the third tab": positions, 1-based, in order
 	emails   []string
 	words    []string // every lower-cased word, for enum and name matching
 	toks     []qtok   // the query split on spaces, quoted spans kept whole
@@ -208,6 +209,11 @@ func extractValues(query, cwd string) queryValues {
 			return ""
 		}
 		return bareWord(words[i])
+	}
+	for _, w := range words {
+		if n, ok := ordinalValue(bareWord(w)); ok {
+			v.ordinals = append(v.ordinals, n)
+		}
 	}
 	for i, w := range words {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.

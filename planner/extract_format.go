@@ -147,6 +147,39 @@ func moneyValue(m moneyAt, p argProp) any {
 	return v
 }
 
+// indexParam: a numeric parameter for a position in a list ("index",
+// "tabIndex", "position").
+func indexParam(p argProp) bool {
+	return (p.typ == "integer" || p.typ == "number") && (strings.HasSuffix(p.lname, "index") || p.lname == "position")
+}
+
+// zeroBased reports whether a position parameter counts from zero, by its
+// description ("0-based index", "zero-based").
+func zeroBased(p argProp) bool {
+	d := strings.ToLower(p.desc)
+	return strings.Contains(d, "0-based") || strings.Contains(d, "zero-based") || strings.Contains(d, "starting at 0") || strings.Contains(d, "starting from 0")
+}
+
+// ordinalWords are the English ordinals a task writes as words.
+var ordinalWords = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+
+// ordinalValue reads an ordinal number: "5th", "1st", "22nd", "third".
+// "second" is also a unit of time, and "first" a word of counting ("the
+// first 10"), so only the digit forms and "third" to "tenth" are read.
+func ordinalValue(w string) (int, bool) {
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if d, ok := strings.CutSuffix(w, suf); ok && d != "" {
+			if n, err := strconv.Atoi(d); err == nil && n > 0 {
+				return n, true
+			}
+		}
+	}
+	if n, ok := ordinalWords[w]; ok && n >= 3 {
+		return n, true
+	}
+	return 0, false
+}
+
 // minorUnits are the English words for a hundredth of a currency unit;
 // reMinorAmount is an amount written in them ("2900 cents").
 var (
@@ -257,6 +290,15 @@ func emojiValue(code string, p argProp) string {
 // numbers already given to a parameter.
 func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map[int]bool) (any, bool) {
 	switch {
+	case indexParam(p) && len(v.ordinals) == 1:
+		// "the 5th request in the network log" for a 1-based index: 5; for
+		// a 0-based one, 4. One ordinal only: with several, which one is
+		// the position is not read.
+		n := v.ordinals[0]
+		if zeroBased(p) {
+			n--
+		}
+		return int64(n), true
 	case isSelectorParam(p):
 		for i, t := range v.toks {
 			if !usedTok[i] && cssSelector(selectorText(t)) {

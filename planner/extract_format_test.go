@@ -188,3 +188,15 @@ func TestMinorUnitsAndCodeCase(t *testing.T) {
 		{"a price of 29 dollars for product prod_PX91", `{"currency":"USD","product":"prod_PX91","unit_amount":2900}`},
 	})
 }
+
+// TestOrdinalIndex: "the 5th request" is position 5 of a 1-based index and
+// 4 of a 0-based one; a number that is no ordinal is not a position.
+func TestOrdinalIndex(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"index":{"type":"integer","description":"1-based index of the request."}},"required":["index"]}`, []argCase{
+		{"the 5th request in the network log came back with a 500, show it", `{"index":5}`},
+		{"show the third request", `{"index":3}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"tabIndex":{"type":"integer","description":"0-based index of the tab."}},"required":["tabIndex"]}`, []argCase{
+		{"switch to the 2nd tab", `{"tabIndex":1}`},
+	})
+}
