@@ -647,19 +647,20 @@ func docPath(uri string) string {
 
 // argProp is one top-level parameter of a tool's input schema.
 type argProp struct {
-	name      string
-	lname     string // lower-cased, separators removed ("pull_number" -> "pullnumber")
-	typ       string // "string", "integer", "number", "boolean", "array", "object", or ""
-	itemType  string // for arrays
-	enum      []string
-	required  bool
-	desc      string          // the parameter's description as written
-	descTerms map[string]bool // analyzed words of the parameter's description
-	nested    []argProp       // for an object with declared properties: those properties
-	orArray   bool            // a string that may also be an array of strings (oneOf/anyOf)
-	format    string          // the schema's "format" ("date-time", "uri", ...)
-	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
-	members   []string        // with nested: the members the object (or each array item) requires
+	name       string
+	lname      string // lower-cased, separators removed ("pull_number" -> "pullnumber")
+	typ        string // "string", "integer", "number", "boolean", "array", "object", or ""
+	itemType   string // for arrays
+	enum       []string
+	required   bool
+	desc       string          // the parameter's description as written
+	descTerms  map[string]bool // analyzed words of the parameter's description
+	nested     []argProp       // for an object with declared properties: those properties
+	orArray    bool            // a string that may also be an array of strings (oneOf/anyOf)
+	format     string          // the schema's "format" ("date-time", "uri", ...)
+	shapes     []string        // shapes of the example values its description quotes ("a/a/a")
+	members    []string        // with nested: the members the object (or each array item) requires
+	urlDefault bool            // its schema's default is a URL: it takes one
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -739,6 +740,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 	type propSchema struct {
 		Type        json.RawMessage `json:"type"`
 		Format      string          `json:"format"`
+		Default     any             `json:"default"`
 		Description string          `json:"description"`
 		Enum        []any           `json:"enum"`
 		Items       *struct {
@@ -787,6 +789,10 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
+		}
+		if d, ok := p.Default.(string); ok && (strings.HasPrefix(d, "https://") || strings.HasPrefix(d, "http://")) {
+			// Its default shows the kind of value it takes: a URL.
+			ap.urlDefault = true
 		}
 		if ap.typ == "" && (len(p.OneOf) > 0 || len(p.AnyOf) > 0) {
 			var ms, more []unionMember
@@ -970,7 +976,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = ref.repo, true
 		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "iid") || n == "number" && ref.number != 0:
 			val, ok = ref.number, true
-		case p.typ == "string" && hasAny(n, "url", "uri", "href", "link", "connectionstring") && usedURL < len(v.urls):
+		case p.typ == "string" && (hasAny(n, "url", "uri", "href", "link", "connectionstring") || p.urlDefault || p.format == "uri" || p.format == "url") && usedURL < len(v.urls):
 			val, ok = v.urls[usedURL], true
 			usedURL++
 		case p.typ == "array" && p.itemType == "string" && hasAny(n, "urls", "uris", "links") && len(v.urls) > 0:

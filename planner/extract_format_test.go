@@ -200,3 +200,18 @@ func TestOrdinalIndex(t *testing.T) {
 		{"switch to the 2nd tab", `{"tabIndex":1}`},
 	})
 }
+
+// TestURLByDefaultOrFormat: a parameter whose default value is a URL, or
+// whose format is "uri", takes the task's URL whatever its name.
+func TestURLByDefaultOrFormat(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"name":{"type":"string","default":"README.md.gz"},"data":{"type":"string","default":"https://example.com/README.md"}}}`, []argCase{
+		{"compress https://example.com/data.csv and hand it back gzipped", `{"data":"https://example.com/data.csv"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"target":{"type":"string","format":"uri"}},"required":["target"]}`, []argCase{
+		{"check https://acme.dev/health", `{"target":"https://acme.dev/health"}`},
+	})
+	// A default that is no URL says nothing.
+	checkArgs(t, `{"type":"object","properties":{"data":{"type":"string","default":"hello"}}}`, []argCase{
+		{"compress https://example.com/data.csv", `{}`},
+	})
+}
