@@ -501,6 +501,10 @@ func anchors(tok qtok, pw string) bool {
 // Crash", "a repo named docs").
 var namingCue = setOf("titled", "named", "called")
 
+// infinitiveLead are the words after which "to" marks an infinitive ("has
+// to", "want to", "going to", "able to").
+var infinitiveLead = setOf("has", "have", "had", "need", "needs", "want", "wants", "going", "ought", "able", "like", "tried", "try", "used")
+
 // namingPronoun reports whether toks[i] is the object pronoun of a verb of
 // naming ("call it homepage-after", "name them v2"): English's naming
 // construction puts the name right after it, as after "called".
@@ -570,6 +574,11 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		for _, pw := range pws {
 			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw || pw == "called" && namingPronoun(v.toks, i)
 			if !ok {
+				continue
+			}
+			if pw == "to" && i > 0 && infinitiveLead[v.toks[i-1].lower] {
+				// "it has to say Canada", "I want to see": "to" marks an
+				// infinitive there, not a destination.
 				continue
 			}
 			// skip one article: "the sandbox namespace" is handled

@@ -294,3 +294,13 @@ func TestNamedNounValue(t *testing.T) {
 		{"delete the key session:1 from redis", `{"key":"session:1"}`},
 	})
 }
+
+// TestInfinitiveTo: after "has", "want", "need", ... "to" marks an
+// infinitive, not a destination.
+func TestInfinitiveTo(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"target":{"type":"string"}},"required":["target"]}`, []argCase{
+		{"the dropdown has to say Canada", `{}`},
+		{"I want to see the staging tab", `{}`},
+		{"switch the dropdown to Canada", `{"target":"Canada"}`},
+	})
+}
