@@ -501,6 +501,13 @@ func anchors(tok qtok, pw string) bool {
 // Crash", "a repo named docs").
 var namingCue = setOf("titled", "named", "called")
 
+// sourceParam: a string parameter for the source of a new thing, named
+// by its preposition ("from_branch") or a ref described as the source
+// ("Source branch/commit for new branch").
+func sourceParam(p argProp) bool {
+	return p.typ == "string" && (strings.HasPrefix(p.lname, "from") || p.lname == "ref" && p.descTerms[normalizeWord("source")])
+}
+
 // infinitiveLead are the words after which "to" marks an infinitive ("has
 // to", "want to", "going to", "able to").
 var infinitiveLead = setOf("has", "have", "had", "need", "needs", "want", "wants", "going", "ought", "able", "like", "tried", "try", "used")
@@ -561,7 +568,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	case "base", "targetbranch":
 		pws = append(pws, "into", "onto")
 	}
-	if p.typ == "string" && (strings.HasPrefix(p.lname, "from") || p.lname == "ref" && p.descTerms[normalizeWord("source")]) {
+	if sourceParam(p) {
 		// A source named by its preposition: "from_branch", or a ref
 		// described as the source ("Source branch/commit for new
 		// branch"): "a branch off main", "cut from main".
@@ -596,7 +603,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// prose ("tool calls" does not name a tool called "calls").
 			// After "titled", "named", "called" the value is introduced as
 			// one, so the check does not apply.
-			sourceCue := (pw == "from" || pw == "off") && strings.HasPrefix(p.lname, "from") // the parameter's own preposition
+			sourceCue := (pw == "from" || pw == "off") && sourceParam(p) // the parameter's own preposition
 			if !p.required && !namingCue[pw] && !sourceCue && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}

@@ -286,7 +286,7 @@ func TestNamedNounValue(t *testing.T) {
 		{"I need a branch called release-2 from develop", `{"branch":"release-2","from_branch":"develop"}`},
 		{"create a branch named hotfix-login", `{"branch":"hotfix-login"}`},
 	})
-	checkArgs(t, `{"type":"object","properties":{"branch":{"type":"string"},"ref":{"type":"string","description":"Source branch/commit for new branch"}},"required":["branch","ref"]}`, []argCase{
+	checkArgs(t, `{"type":"object","properties":{"branch":{"type":"string"},"ref":{"type":"string","description":"Source branch/commit for new branch"}},"required":["branch"]}`, []argCase{
 		{"a new branch called refactor-auth, cut from main", `{"branch":"refactor-auth","ref":"main"}`},
 	})
 	// A parameter that is no source takes nothing after "from".

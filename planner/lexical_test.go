@@ -577,3 +577,24 @@ func TestLexicalRefusesOperationOnAnotherObject(t *testing.T) {
 		}
 	}
 }
+
+// TestProductPlaceInCircumstance: a word in a product's place inside a
+// clause of time or reason ("before I start on the refactor") names no
+// product the task is to use; in the request it still does.
+func TestProductPlaceInCircumstance(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"branch":{"type":"string"}},"required":["branch"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "gitlab", Name: "create_branch", Description: "Create a new branch in a GitLab project.", InputSchema: obj},
+		{Backend: "gitlab", Name: "create_issue", Description: "Create a new issue in a GitLab project.", InputSchema: obj},
+	})
+	// A low evidence floor: this test is about the product place only.
+	lex := NewLexical(&LexicalOptions{MinEvidence: 0.001})
+	p, _ := lex.Plan(context.Background(), Task{Query: "before i start on the refactor I need a fresh gitlab branch called refactor-auth"}, cat)
+	if p.Tool != "create_branch" {
+		t.Errorf("planned %q (%q), want create_branch", p.Tool, p.Text)
+	}
+	p, _ = lex.Plan(context.Background(), Task{Query: "create a branch called refactor-auth on the refactor"}, cat)
+	if p.Tool != "" {
+		t.Errorf("planned %q; an unknown word in the request's product place should refuse", p.Tool)
+	}
+}

@@ -328,7 +328,9 @@ func parseQuery(query string) parsedQuery {
 				}
 			}
 		}
-		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
+		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] && circ < 0 {
+			// Not inside a circumstance clause: "before I start on the
+			// refactor" names no product the task is to use.
 			// Capitalized inside a sentence, not at the start of one.
 			asName := fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))
 			next := nextField(fs, fi)
