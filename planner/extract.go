@@ -554,6 +554,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
 	}
+	if isSearchParam(p.lname) {
+		pws = append(pws, "about") // "a page about onboarding"
+	}
 	if isSearchParam(p.lname) && (p.descTerms[normalizeWord("title")] || p.descTerms[normalizeWord("titles")]) {
 		// A search that compares titles ("The text that the API compares
 		// page and database titles against"): the title of the thing
@@ -596,7 +599,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// a participle of naming introduce its value.
 				j++
 			}
-			if used[j] || !valueLike(v.toks[j]) || textOnly && !v.toks[j].quoted && !slices.Contains([]string{"named", "called", "titled"}, pw) {
+			if used[j] || !valueLike(v.toks[j]) || textOnly && !v.toks[j].quoted && !slices.Contains([]string{"named", "called", "titled", "about"}, pw) {
 				continue
 			}
 			// An optional parameter takes only a value that cannot be
@@ -604,7 +607,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// After "titled", "named", "called" the value is introduced as
 			// one, so the check does not apply.
 			sourceCue := (pw == "from" || pw == "off") && sourceParam(p) // the parameter's own preposition
-			if !p.required && !namingCue[pw] && !sourceCue && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			if !p.required && !namingCue[pw] && !sourceCue && pw != "about" && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {

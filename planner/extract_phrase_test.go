@@ -304,3 +304,16 @@ func TestInfinitiveTo(t *testing.T) {
 		{"switch the dropdown to Canada", `{"target":"Canada"}`},
 	})
 }
+
+// TestAboutSearch: for a search parameter, the subject after "about" is
+// the text to search for, a noun phrase that ends at a preposition or a
+// conjunction; other parameters take nothing from it.
+func TestAboutSearch(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"query":{"type":"string","description":"The text that the API compares page and database titles against"}}}`, []argCase{
+		{"I wrote a page about onboarding in notion months ago and can't find it", `{"query":"onboarding"}`},
+		{"find github repos about rust async runtimes", `{"query":"rust async runtimes"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}`, []argCase{
+		{"create an issue about a memory leak", `{}`},
+	})
+}
