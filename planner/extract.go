@@ -211,8 +211,11 @@ func extractValues(query, cwd string) queryValues {
 		return bareWord(words[i])
 	}
 	for _, w := range words {
-		if n, ok := ordinalValue(bareWord(w)); ok {
-			v.ordinals = append(v.ordinals, n)
+		if b := strings.TrimRight(w, ".,;:!?()"); len(b) >= 3 && (b[len(b)-1] == 'h' || b[len(b)-1] == 'd' || b[len(b)-1] == 't') {
+			// "5th", "1st", "2nd", "third": ordinals end in h, d or t.
+			if n, ok := ordinalValue(bareWord(b)); ok {
+				v.ordinals = append(v.ordinals, n)
+			}
 		}
 	}
 	for i, w := range words {

@@ -165,7 +165,8 @@ func parseQuery(query string) parsedQuery {
 	items := 0
 	fs := fields(query)
 	q.verb, q.verbRaw = mainVerb(fs)
-	if q.verb != "" {
+	if opVerbs[q.verb] {
+		// Read only for the operation-for-another-object check.
 		q.object = directObject(fs)
 	}
 	if !opVerbs[q.verb] {
@@ -190,7 +191,7 @@ func parseQuery(query string) parsedQuery {
 			// request's modal) after the clause's own starts the main clause.
 			circ = -1
 		}
-		if circ < 0 && circumstance(fs, fi) {
+		if circ < 0 && subordinators[lw] && circumstance(fs, fi) {
 			circ = fi
 		}
 		// Of a circumstance clause, its verb (the first word after the
@@ -409,6 +410,9 @@ func circumstance(fs []field, i int) bool {
 	return subjectPronoun[next]
 }
 
+// subordinators are the words circumstance reads (its quick test).
+var subordinators = setOf("before", "after", "once", "until", "till", "while", "whilst", "because", "since", "when", "whenever", "so")
+
 // purposeModal: the modals of a clause of purpose ("so I can", "so we
 // could", "so they'll").
 var purposeModal = setOf("can", "could", "will", "may", "might")
@@ -484,7 +488,11 @@ func passiveOp(fs []field) string {
 		if fs[i].quoted || fs[i-1].quoted {
 			continue
 		}
-		w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))
+		w := strings.Trim(fs[i].text, ".,;:!?()[]{}<>")
+		if len(w) < 4 || w[len(w)-2] != 'e' && w[len(w)-2] != 'E' || w[len(w)-1] != 'd' && w[len(w)-1] != 'D' {
+			continue // no participle in -ed
+		}
+		w = strings.ToLower(w)
 		if l, ok := strings.CutSuffix(w, "lled"); ok && !opVerbs[stem(w)] {
 			w = l + "led" // British spelling doubles a final l: "cancelled"
 		}
