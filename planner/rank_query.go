@@ -108,6 +108,12 @@ func rewriteIdioms(query string) string {
 	// (the phrasal verbs of fetching something into view; "pull" alone
 	// matches pull requests), and "give me the directions" (to give the one
 	// asking is to let them have; "give" itself names no operation).
+	// "get rid of X": in WordNet 3.0 the first sense of the phrasal verb
+	// "get_rid_of" is the synset {get rid of, remove} (02224073); written
+	// with the light verb "get", no tool word would match it.
+	if i := strings.Index(lq, "get rid of "); i >= 0 && (i == 0 || lq[i-1] == ' ') {
+		return query[:i] + "remove " + query[i+len("get rid of "):]
+	}
 	for _, idiom := range []string{"pull up ", "bring up ", "give me ", "give us "} {
 		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
 			return query[:i] + "get " + query[i+len(idiom):]

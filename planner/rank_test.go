@@ -351,3 +351,24 @@ func TestNeedAIsCreate(t *testing.T) {
 		}
 	}
 }
+
+// TestGetRidOf: "get rid of X" is WordNet's {get rid of, remove}.
+func TestGetRidOf(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "files", Name: "list_directory", Description: "List the files and folders of a directory.", InputSchema: obj},
+		{Backend: "files", Name: "delete_file", Description: "Delete a file or a directory with its files.", InputSchema: obj},
+		{Backend: "files", Name: "read_file", Description: "Read the text of a file.", InputSchema: obj},
+	})
+	res := cat.Search("please get rid of the file /srv/a.txt", nil, 3)
+	if len(res) == 0 || res[0].Tool.Name != "delete_file" {
+		var got []string
+		for _, r := range res {
+			got = append(got, r.Tool.Name)
+		}
+		t.Errorf("%v, want delete_file first", got)
+	}
+	if !parseQuery("get rid of the artifacts of pipeline 12").destructive {
+		t.Error(`"get rid of" is no deletion`)
+	}
+}
