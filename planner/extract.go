@@ -26,6 +26,7 @@ type queryValues struct {
 	refs     []repoRef
 	quoted   []string
 	numbers  []numberAt
+	ordinals []int // "the 5th request", "the third tab": positions, 1-based, in order
 	emails   []string
 	words    []string // every lower-cased word, for enum and name matching
 	toks     []qtok   // the query split on spaces, quoted spans kept whole
@@ -224,6 +225,14 @@ func extractValues(query, cwd string) queryValues {
 		return at(i + 2)
 	}
 	skipArticle := -1 // the "a" of "half a minute"
+	for _, w := range words {
+		if b := strings.TrimRight(w, ".,;:!?()"); len(b) >= 3 && (b[len(b)-1] == 'h' || b[len(b)-1] == 'd' || b[len(b)-1] == 't') {
+			// "5th", "1st", "2nd", "third": ordinals end in h, d or t.
+			if n, ok := ordinalValue(bareWord(b)); ok {
+				v.ordinals = append(v.ordinals, n)
+			}
+		}
+	}
 	for i, w := range words {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.
 		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
@@ -520,6 +529,10 @@ func anchors(tok qtok, pw string) bool {
 // Crash", "a repo named docs").
 var namingCue = setOf("titled", "named", "called")
 
+// infinitiveLead are the words after which "to" marks an infinitive ("has
+// to", "want to", "going to", "able to").
+var infinitiveLead = setOf("has", "have", "had", "need", "needs", "want", "wants", "going", "ought", "able", "like", "tried", "try", "used")
+
 // namingPronoun reports whether toks[i] is the object pronoun of a verb of
 // naming ("call it homepage-after", "name them v2"): English's naming
 // construction puts the name right after it, as after "called".
@@ -562,6 +575,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
 	}
+	if isSearchParam(p.lname) {
+		pws = append(pws, "about") // "a page about onboarding"
+	}
 	if isSearchParam(p.lname) && (p.descTerms[normalizeWord("title")] || p.descTerms[normalizeWord("titles")]) {
 		// A search that compares titles ("The text that the API compares
 		// page and database titles against"): the title of the thing
@@ -585,17 +601,27 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			if !ok {
 				continue
 			}
+			if pw == "to" && i > 0 && infinitiveLead[v.toks[i-1].lower] {
+				// "it has to say Canada", "I want to see": "to" marks an
+				// infinitive there, not a destination.
+				continue
+			}
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
-			if used[j] || !valueLike(v.toks[j]) || textOnly && !v.toks[j].quoted && !slices.Contains([]string{"named", "called", "titled"}, pw) {
+			if !namingCue[pw] && namingCue[v.toks[j].lower] && j+1 < len(v.toks) && !v.toks[j].quoted {
+				// "a branch named hotfix-login": the parameter's noun and
+				// a participle of naming introduce its value.
+				j++
+			}
+			if used[j] || !valueLike(v.toks[j]) || textOnly && !v.toks[j].quoted && !slices.Contains([]string{"named", "called", "titled", "about"}, pw) {
 				continue
 			}
 			// An optional parameter takes only a value that cannot be
 			// prose ("tool calls" does not name a tool called "calls").
 			// After "titled", "named", "called" the value is introduced as
 			// one, so the check does not apply.
-			if !p.required && !namingCue[pw] && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			if !p.required && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {
@@ -654,19 +680,20 @@ func docPath(uri string) string {
 
 // argProp is one top-level parameter of a tool's input schema.
 type argProp struct {
-	name      string
-	lname     string // lower-cased, separators removed ("pull_number" -> "pullnumber")
-	typ       string // "string", "integer", "number", "boolean", "array", "object", or ""
-	itemType  string // for arrays
-	enum      []string
-	required  bool
-	desc      string          // the parameter's description as written
-	descTerms map[string]bool // analyzed words of the parameter's description
-	nested    []argProp       // for an object with declared properties: those properties
-	orArray   bool            // a string that may also be an array of strings (oneOf/anyOf)
-	format    string          // the schema's "format" ("date-time", "uri", ...)
-	shapes    []string        // shapes of the example values its description quotes ("a/a/a")
-	members   []string        // with nested: the members the object (or each array item) requires
+	name       string
+	lname      string // lower-cased, separators removed ("pull_number" -> "pullnumber")
+	typ        string // "string", "integer", "number", "boolean", "array", "object", or ""
+	itemType   string // for arrays
+	enum       []string
+	required   bool
+	desc       string          // the parameter's description as written
+	descTerms  map[string]bool // analyzed words of the parameter's description
+	nested     []argProp       // for an object with declared properties: those properties
+	orArray    bool            // a string that may also be an array of strings (oneOf/anyOf)
+	format     string          // the schema's "format" ("date-time", "uri", ...)
+	shapes     []string        // shapes of the example values its description quotes ("a/a/a")
+	members    []string        // with nested: the members the object (or each array item) requires
+	urlDefault bool            // its schema's default is a URL: it takes one
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -746,6 +773,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 	type propSchema struct {
 		Type        json.RawMessage `json:"type"`
 		Format      string          `json:"format"`
+		Default     any             `json:"default"`
 		Description string          `json:"description"`
 		Enum        []any           `json:"enum"`
 		Items       *struct {
@@ -794,6 +822,10 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
+		}
+		if d, ok := p.Default.(string); ok && (strings.HasPrefix(d, "https://") || strings.HasPrefix(d, "http://")) {
+			// Its default shows the kind of value it takes: a URL.
+			ap.urlDefault = true
 		}
 		if ap.typ == "" && (len(p.OneOf) > 0 || len(p.AnyOf) > 0) {
 			var ms, more []unionMember
@@ -977,7 +1009,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = ref.repo, true
 		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "iid") || n == "number" && ref.number != 0:
 			val, ok = ref.number, true
-		case p.typ == "string" && hasAny(n, "url", "uri", "href", "link", "connectionstring") && usedURL < len(v.urls):
+		case p.typ == "string" && (hasAny(n, "url", "uri", "href", "link", "connectionstring") || p.urlDefault || p.format == "uri" || p.format == "url") && usedURL < len(v.urls):
 			val, ok = v.urls[usedURL], true
 			usedURL++
 		case p.typ == "array" && p.itemType == "string" && hasAny(n, "urls", "uris", "links") && len(v.urls) > 0:

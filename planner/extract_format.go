@@ -55,7 +55,11 @@ func moneyIn(s string, words []string) (out []moneyAt, currency string) {
 	// Most tasks name no money: look for a symbol or a currency word
 	// before running the patterns.
 	named := strings.ContainsAny(s, "$€£¥")
+	minor := false // an amount in cents or pence
 	for _, lw := range words {
+		if minorUnits[lw] {
+			named, minor = true, true
+		}
 		if c, ok := currencyWords[lw]; ok {
 			lw = c
 		}
@@ -86,6 +90,15 @@ func moneyIn(s string, words []string) (out []moneyAt, currency string) {
 			add(m[1], c)
 		} else if currencyCodes[w] {
 			add(m[1], w)
+		}
+	}
+	if minor {
+		// "2900 cents": an amount in the currency's minor unit, a
+		// hundredth of its unit (the currencies of cents and pence).
+		for _, m := range reMinorAmount().FindAllStringSubmatch(s, -1) {
+			if f, err := strconv.ParseFloat(m[1], 64); err == nil {
+				out = append(out, moneyAt{amount: f / 100, num: -1})
+			}
 		}
 	}
 	for _, m := range reMoneyBefore().FindAllStringSubmatch(s, -1) {
@@ -132,6 +145,61 @@ func moneyValue(m moneyAt, p argProp) any {
 		return int64(math.Round(v))
 	}
 	return v
+}
+
+// indexParam: a numeric parameter for a position in a list ("index",
+// "tabIndex", "position").
+func indexParam(p argProp) bool {
+	return (p.typ == "integer" || p.typ == "number") && (strings.HasSuffix(p.lname, "index") || p.lname == "position")
+}
+
+// zeroBased reports whether a position parameter counts from zero, by its
+// description ("0-based index", "zero-based").
+func zeroBased(p argProp) bool {
+	d := strings.ToLower(p.desc)
+	return strings.Contains(d, "0-based") || strings.Contains(d, "zero-based") || strings.Contains(d, "starting at 0") || strings.Contains(d, "starting from 0")
+}
+
+// ordinalWords are the English ordinals a task writes as words.
+var ordinalWords = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+
+// ordinalValue reads an ordinal number: "5th", "1st", "22nd", "third".
+// "second" is also a unit of time, and "first" a word of counting ("the
+// first 10"), so only the digit forms and "third" to "tenth" are read.
+func ordinalValue(w string) (int, bool) {
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if d, ok := strings.CutSuffix(w, suf); ok && d != "" {
+			if n, err := strconv.Atoi(d); err == nil && n > 0 {
+				return n, true
+			}
+		}
+	}
+	if n, ok := ordinalWords[w]; ok && n >= 3 {
+		return n, true
+	}
+	return 0, false
+}
+
+// minorUnits are the English words for a hundredth of a currency unit;
+// reMinorAmount is an amount written in them ("2900 cents").
+var (
+	minorUnits    = setOf("cent", "cents", "pence", "penny", "pennies")
+	reMinorAmount = lazyRE(`(?i)\b(\d+(?:\.\d+)?)\s*(?:cents?|pence|penny|pennies)\b`)
+)
+
+// writtenLower reports whether query writes the currency code in lower case
+// as a word ("in usd") and never in upper case.
+func writtenLower(query, code string) bool {
+	lc := strings.ToLower(code)
+	if strings.Contains(query, strings.ToUpper(code)) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(query, func(r rune) bool { return !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z') }) {
+		if w == lc {
+			return true
+		}
+	}
+	return false
 }
 
 // isCurrencyParam: a string parameter taking a currency code ("currency",
@@ -222,6 +290,15 @@ func emojiValue(code string, p argProp) string {
 // numbers already given to a parameter.
 func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map[int]bool) (any, bool) {
 	switch {
+	case indexParam(p) && len(v.ordinals) == 1:
+		// "the 5th request in the network log" for a 1-based index: 5; for
+		// a 0-based one, 4. One ordinal only: with several, which one is
+		// the position is not read.
+		n := v.ordinals[0]
+		if zeroBased(p) {
+			n--
+		}
+		return int64(n), true
 	case isSelectorParam(p):
 		for i, t := range v.toks {
 			if !usedTok[i] && cssSelector(selectorText(t)) {
@@ -246,7 +323,8 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 			}
 		}
 	case isCurrencyParam(p) && v.currency != "":
-		if strings.Contains(strings.ToLower(p.desc), "lowercase") {
+		if strings.Contains(strings.ToLower(p.desc), "lowercase") || writtenLower(v.query, v.currency) {
+			// As the description asks, or as the task writes it ("in usd").
 			return strings.ToLower(v.currency), true
 		}
 		return v.currency, true

@@ -38,7 +38,7 @@ func TestMoneyArguments(t *testing.T) {
 		"currency":{"type":"string","description":"The currency of the price."}},
 		"required":["product","unit_amount","currency"]}`, []argCase{
 		{"create a $49/month price for product prod_A1 in USD", `{"currency":"USD","product":"prod_A1","unit_amount":4900}`},
-		{"price of 10 eur for product prod_A1", `{"currency":"EUR","product":"prod_A1","unit_amount":1000}`},
+		{"price of 10 eur for product prod_A1", `{"currency":"eur","product":"prod_A1","unit_amount":1000}`}, // the code as the task writes it (round 7),
 		{"price of 12.50 dollars for product prod_A1", `{"currency":"USD","product":"prod_A1","unit_amount":1250}`},
 		{"a price of ¥500 for product prod_A1", `{"currency":"JPY","product":"prod_A1","unit_amount":500}`},
 	})
@@ -176,5 +176,42 @@ func TestSQLStatement(t *testing.T) {
 	})
 	checkArgs(t, `{"type":"object","properties":{"project_id":{"type":"string"},"query":{"type":"string","description":"The SQL query to execute"}},"required":["project_id","query"]}`, []argCase{
 		{"in project abcd execute UPDATE users SET active = false WHERE id = 4", `{"project_id":"abcd","query":"UPDATE users SET active = false WHERE id = 4"}`},
+	})
+}
+
+// TestMinorUnitsAndCodeCase: an amount in cents is money in the minor
+// unit, and a currency code keeps the case the task writes it in.
+func TestMinorUnitsAndCodeCase(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"product":{"type":"string"},"unit_amount":{"type":"integer","description":"The unit amount of the price in cents."},"currency":{"type":"string","description":"The currency of the price."}},"required":["product","unit_amount","currency"]}`, []argCase{
+		{"product prod_PX91 needs a price of 2900 cents in usd", `{"currency":"usd","product":"prod_PX91","unit_amount":2900}`},
+		{"a price of 29 USD for product prod_PX91", `{"currency":"USD","product":"prod_PX91","unit_amount":2900}`},
+		{"a price of 29 dollars for product prod_PX91", `{"currency":"USD","product":"prod_PX91","unit_amount":2900}`},
+	})
+}
+
+// TestOrdinalIndex: "the 5th request" is position 5 of a 1-based index and
+// 4 of a 0-based one; a number that is no ordinal is not a position.
+func TestOrdinalIndex(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"index":{"type":"integer","description":"1-based index of the request."}},"required":["index"]}`, []argCase{
+		{"the 5th request in the network log came back with a 500, show it", `{"index":5}`},
+		{"show the third request", `{"index":3}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"tabIndex":{"type":"integer","description":"0-based index of the tab."}},"required":["tabIndex"]}`, []argCase{
+		{"switch to the 2nd tab", `{"tabIndex":1}`},
+	})
+}
+
+// TestURLByDefaultOrFormat: a parameter whose default value is a URL, or
+// whose format is "uri", takes the task's URL whatever its name.
+func TestURLByDefaultOrFormat(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"name":{"type":"string","default":"README.md.gz"},"data":{"type":"string","default":"https://example.com/README.md"}}}`, []argCase{
+		{"compress https://example.com/data.csv and hand it back gzipped", `{"data":"https://example.com/data.csv"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"target":{"type":"string","format":"uri"}},"required":["target"]}`, []argCase{
+		{"check https://acme.dev/health", `{"target":"https://acme.dev/health"}`},
+	})
+	// A default that is no URL says nothing.
+	checkArgs(t, `{"type":"object","properties":{"data":{"type":"string","default":"hello"}}}`, []argCase{
+		{"compress https://example.com/data.csv", `{}`},
 	})
 }

@@ -487,6 +487,11 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 		// these verbs take what they put in after "with".
 		cues = append(slices.Clip(cues), "with")
 	}
+	if isSearchParam(p.lname) {
+		// "a page about onboarding", "repos about rust async runtimes":
+		// the subject of what is sought is the text to search for.
+		cues = append(slices.Clip(cues), "about")
+	}
 	if len(cues) == 0 {
 		return 0, "", false
 	}
@@ -519,6 +524,9 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 			}
 			if k > start && (t.lower == "via" || t.lower == "using" || t.lower == "with") {
 				break
+			}
+			if k > start && v.toks[i].lower == "about" && (isPreposition(t.lower) || objectEnd[t.lower]) {
+				break // a subject is a noun phrase: "about onboarding in notion"
 			}
 			if k > start && k+1 < len(v.toks) && isPreposition(t.lower) && (otherValue(v.toks[k+1]) || k+2 == len(v.toks) && !isEnglish(v.toks[k+1].lower)) {
 				// "... in acme/web", "... on github": a value of its own or

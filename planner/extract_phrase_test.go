@@ -275,3 +275,45 @@ func TestQuotedHashNotReference(t *testing.T) {
 		{`comment "looks good" on octo-org/octo-app #208`, `{"body":"looks good","issue_number":208,"owner":"octo-org","repo":"octo-app"}`},
 	})
 }
+
+// TestNamedNounValue: the parameter's noun and a participle of naming
+// introduce its value ("a branch named hotfix-login"); a source parameter
+// (from_branch, or a ref described as the source) is introduced by "from"
+// or "off".
+func TestNamedNounValue(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"branch":{"type":"string","description":"Name for the new branch"},"from_branch":{"type":"string","description":"Optional: source branch to create from"}},"required":["branch"]}`, []argCase{
+		{"create a branch named hotfix-login off main", `{"branch":"hotfix-login","from_branch":"main"}`},
+		{"I need a branch called release-2 from develop", `{"branch":"release-2","from_branch":"develop"}`},
+		{"create a branch named hotfix-login", `{"branch":"hotfix-login"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"branch":{"type":"string"},"ref":{"type":"string","description":"Source branch/commit for new branch"}},"required":["branch"]}`, []argCase{
+		{"a new branch called refactor-auth, cut from main", `{"branch":"refactor-auth","ref":"main"}`},
+	})
+	// A parameter that is no source takes nothing after "from".
+	checkArgs(t, `{"type":"object","properties":{"key":{"type":"string"},"note":{"type":"string"}},"required":["key"]}`, []argCase{
+		{"delete the key session:1 from redis", `{"key":"session:1"}`},
+	})
+}
+
+// TestInfinitiveTo: after "has", "want", "need", ... "to" marks an
+// infinitive, not a destination.
+func TestInfinitiveTo(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"target":{"type":"string"}},"required":["target"]}`, []argCase{
+		{"the dropdown has to say Canada", `{}`},
+		{"I want to see the staging tab", `{}`},
+		{"switch the dropdown to Canada", `{"target":"Canada"}`},
+	})
+}
+
+// TestAboutSearch: for a search parameter, the subject after "about" is
+// the text to search for, a noun phrase that ends at a preposition or a
+// conjunction; other parameters take nothing from it.
+func TestAboutSearch(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"query":{"type":"string","description":"The text that the API compares page and database titles against"}}}`, []argCase{
+		{"I wrote a page about onboarding in notion months ago and can't find it", `{"query":"onboarding"}`},
+		{"find github repos about rust async runtimes", `{"query":"rust async runtimes"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}`, []argCase{
+		{"create an issue about a memory leak", `{}`},
+	})
+}

@@ -16,9 +16,9 @@ func TestWordNumbers(t *testing.T) {
 		{"wait for the text 'Done' on the page", `{"text":"Done"}`},
 	})
 	checkCatalogArgs(t, "exa__web_search_exa", []argCase{
-		{"find a dozen articles about vector databases", `{"numResults":12,"query":"find a dozen articles about vector databases"}`},
-		{"find fourteen articles about vector databases", `{"numResults":14,"query":"find fourteen articles about vector databases"}`},
-		{"find well-known articles about vector databases", `{"query":"find well-known articles about vector databases"}`},
+		{"find a dozen articles about vector databases", `{"numResults":12,"query":"vector databases"}`},
+		{"find fourteen articles about vector databases", `{"numResults":14,"query":"vector databases"}`},
+		{"find well-known articles about vector databases", `{"query":"vector databases"}`},
 	})
 	checkCatalogArgs(t, "brave-search__brave_web_search", []argCase{
 		{"top twenty-five web results for bun vs deno", `{"count":25,"query":"top twenty-five web results for bun vs deno"}`},

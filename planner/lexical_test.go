@@ -352,19 +352,14 @@ func TestLexicalRefusesMissingOperation(t *testing.T) {
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"body":{"type":"object"}},"required":["path"]}`)},
 	)
 	cat := NewCatalog(tools)
-	for _, q := range []string{
+	wantRefusals(t, cat, []string{
 		"rename the #random chat channel to #watercooler",
 		"upload report.pdf to the chat channel #ops",
 		"rename the crm contact jane@acme.dev to Jane Roe",
-	} {
-		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.BackendID != "" || len(p.Candidates) == 0 {
-			t.Errorf("%q: plan %s__%s, %d candidates; want a refusal with candidates", q, p.BackendID, p.Tool, len(p.Candidates))
-		}
-	}
+		// The operation as a passive or a causative participle.
+		"the #random chat channel should be renamed to #watercooler",
+		"the chat channel #ops is noisy and we'd like it renamed",
+	})
 	for q, want := range map[string]string{
 		"post 'deploy done' to the chat channel ops": "chat__post_message",
 		"list the chat channels":                     "chat__list_channels",
@@ -374,6 +369,8 @@ func TestLexicalRefusesMissingOperation(t *testing.T) {
 		"create a crm contact for jane@acme.dev":       "crm__create_contact",
 		"rename the ticket TCK-12 via the tickets api": "tickets",
 		"run the query status=open on the tickets api": "tickets",
+		// "is renamed" states what is, not what is asked.
+		"tell the chat channel ops the service is renamed": "chat",
 	} {
 		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
 		if got := p.BackendID + "__" + p.Tool; p.BackendID == "" {
@@ -461,16 +458,11 @@ func TestLexicalRefusesListingForChange(t *testing.T) {
 			InputSchema: json.RawMessage(`{"type":"object","properties":{"channel_id":{"type":"string"}},"required":["channel_id"]}`)},
 	)
 	cat := NewCatalog(tools)
-	for _, q := range []string{
+	wantRefusals(t, cat, []string{
 		"archive the #random chat channel",
 		"kick dave out of the #ops channel in chat",
 		"lock the chat channel #announcements",
-	} {
-		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
-		if p.BackendID != "" || len(p.Candidates) == 0 {
-			t.Errorf("%q: plan %s__%s, %d candidates; want a refusal with candidates", q, p.BackendID, p.Tool, len(p.Candidates))
-		}
-	}
+	})
 	// The rule leaves evidence to the tool in these (whether the planner
 	// then refuses on weak evidence is another rule's business).
 	for q, want := range map[string]string{
@@ -529,6 +521,74 @@ func TestPhoneNumberNoTool(t *testing.T) {
 	for _, s := range []string{"add a +1 reaction to the message", "raise the limit by +100 rows", "version +2.3.4", "call 555 0100"} {
 		if rePhone.MatchString(s) {
 			t.Errorf("%q read as a phone number", s)
+		}
+	}
+}
+
+// TestLexicalRefusesOperationOnAnotherObject: a tool named for the
+// request's operation on another thing (create_issue for "create a
+// project") does not do it when the task names its server; the same
+// operation on the tool's own object, or on an object the catalog does not
+// name, is still planned.
+func TestLexicalRefusesOperationOnAnotherObject(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "tracker", Name: "create_issue", Description: "Create a new issue.", InputSchema: obj},
+		{Backend: "tracker", Name: "delete_issues", Description: "Delete several issues at once.", InputSchema: obj},
+		{Backend: "tracker", Name: "list_projects", Description: "List the projects of the workspace.", InputSchema: obj},
+		{Backend: "tracker", Name: "get_project", Description: "Get one project by its id.", InputSchema: obj},
+		{Backend: "wiki", Name: "create_page", Description: "Create a page in the wiki.", InputSchema: obj},
+	})
+	wantRefusals(t, cat, []string{
+		"create a tracker project called Platform",
+		"delete the tracker project Q3 Roadmap",
+	})
+	for q, want := range map[string]string{
+		"create a tracker issue titled login broken": "tracker__create_issue",
+		"delete the tracker issues A-1 and A-2":      "tracker__delete_issues",
+		// "bug" is no word of the catalog's tool names: nothing says it
+		// is another object than an issue.
+		"create a tracker bug titled login broken": "tracker__create_issue",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if got := p.BackendID + "__" + p.Tool; got != want {
+			t.Errorf("%q: plan %s (%q), want %s", q, got, p.Text, want)
+		}
+	}
+}
+
+// TestProductPlaceInCircumstance: a word in a product's place inside a
+// clause of time or reason ("before I start on the refactor") names no
+// product the task is to use; in the request it still does.
+func TestProductPlaceInCircumstance(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"branch":{"type":"string"}},"required":["branch"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "gitlab", Name: "create_branch", Description: "Create a new branch in a GitLab project.", InputSchema: obj},
+		{Backend: "gitlab", Name: "create_issue", Description: "Create a new issue in a GitLab project.", InputSchema: obj},
+	})
+	// A low evidence floor: this test is about the product place only.
+	lex := NewLexical(&LexicalOptions{MinEvidence: 0.001})
+	p, _ := lex.Plan(context.Background(), Task{Query: "before i start on the refactor I need a fresh gitlab branch called refactor-auth"}, cat)
+	if p.Tool != "create_branch" {
+		t.Errorf("planned %q (%q), want create_branch", p.Tool, p.Text)
+	}
+	p, _ = lex.Plan(context.Background(), Task{Query: "create a branch called refactor-auth on the refactor"}, cat)
+	if p.Tool != "" {
+		t.Errorf("planned %q; an unknown word in the request's product place should refuse", p.Tool)
+	}
+}
+
+// wantRefusals checks that the lexical planner refuses each query with
+// the nearest candidates.
+func wantRefusals(t *testing.T, cat *Catalog, queries []string) {
+	t.Helper()
+	for _, q := range queries {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.BackendID != "" || len(p.Candidates) == 0 {
+			t.Errorf("%q: plan %s__%s, %d candidates; want a refusal with candidates", q, p.BackendID, p.Tool, len(p.Candidates))
 		}
 	}
 }

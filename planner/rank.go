@@ -69,6 +69,7 @@ type Index struct {
 
 	docBackend []int32   // by doc: backend id
 	docName    [][]int32 // by doc: distinct term ids of the tool name
+	docLead    [][]int32 // by doc: term ids of the description's first sentence
 	docPlural  []uint64  // by doc: bit i set when docName[i] is written in the plural
 	docNameIDF []float64 // by doc: sum of idf over docName
 	docHint    []uint8   // by doc: hint* bits
@@ -248,6 +249,7 @@ func NewIndex(tools []Tool) *Index {
 	ix.props = make([]atomic.Pointer[[]argProp], n)
 	ix.docBackend = make([]int32, n)
 	ix.docName = make([][]int32, n)
+	ix.docLead = make([][]int32, n)
 	ix.docPlural = make([]uint64, n)
 	ix.docNameIDF = make([]float64, n)
 	ix.docHint = make([]uint8, n)
@@ -353,6 +355,11 @@ func NewIndex(tools []Tool) *Index {
 			ix.writes[b] = true
 		}
 
+		splitWords(leadSentence(t.Description), func(word string) {
+			if id, ok := ix.dict[normalizeWord(word)]; ok && !slices.Contains(ix.docLead[i], id) {
+				ix.docLead[i] = append(ix.docLead[i], id)
+			}
+		})
 		seen := map[int32]bool{}
 		splitWords(t.Name, func(word string) {
 			term := normalizeWord(word)
@@ -789,6 +796,42 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			foreign = true
 		}
 	}
+	// The object the request's verb acts on (directObject), when the task
+	// names a server and its verb is an operation: its head noun, known
+	// to the catalog, with its synonyms; and the request verb with its
+	// synonyms (see the check below).
+	var objIDs, verbIDs []int32
+	if opVerbs[q.verb] && st.naming != 0 {
+		for i := len(q.object) - 1; i >= 0; i-- {
+			t := q.object[i]
+			if ix.namesBackend(t) {
+				continue
+			}
+			if id, ok := ix.dict[t]; ok && ix.isNameTerm(t) {
+				objIDs = append(objIDs, id)
+				for _, e := range synonyms()[t] {
+					for _, u := range e.terms {
+						if id, ok := ix.dict[u]; ok {
+							objIDs = append(objIDs, id)
+						}
+					}
+				}
+			}
+			break
+		}
+		if len(objIDs) > 0 {
+			if id, ok := ix.dict[q.verb]; ok {
+				verbIDs = append(verbIDs, id)
+			}
+			for _, e := range synonyms()[q.verb] {
+				for _, u := range e.terms {
+					if id, ok := ix.dict[u]; ok {
+						verbIDs = append(verbIDs, id)
+					}
+				}
+			}
+		}
+	}
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
 		totalGroup += g
@@ -886,6 +929,18 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if mainGroup >= 0 && h&hintListName != 0 && mask&(1<<mainGroup) == 0 && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
 			offered = false
 		}
+		// The operation for another object: a request to do an operation
+		// to a thing ("create a gitlab milestone", "delete the linear
+		// project") whose tool is named for the same operation on
+		// another thing (create_issue, delete_issues) asks the server for
+		// what that tool does not do: the tool's name states its verb and
+		// its object, and the request's object, a word the catalog
+		// knows, is none of the name's words nor a synonym of one. Only
+		// when the task names the server (unnamed, another server may
+		// do it in other words); a raw-API server does every operation.
+		if len(objIDs) > 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
+			offered = false
+		}
 		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, keep, ix)
 	}
 	if limit <= 0 {
@@ -896,6 +951,16 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		out = out[:limit]
 	}
 	return out
+}
+
+// containsAny reports whether a and b share an element.
+func containsAny(a, b []int32) bool {
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // changeVerb reports whether a request's main verb, as written, asks for

@@ -32,6 +32,13 @@ type parsedQuery struct {
 	// "can you", "I want to"); "" for a question or when the request does
 	// not start with a word. verbRaw is the same word lower-cased.
 	verb, verbRaw string
+
+	// object are the analyzed words of the direct object of an imperative
+	// main verb, in order, up to a preposition, a naming participle, a
+	// value or the clause's end ("create a new slack channel called x"
+	// -> new, slack, channel): its head is the last one that names no
+	// backend.
+	object []string
 }
 
 // namedWord is a word in the place of a product (parsedQuery.named).
@@ -101,6 +108,12 @@ func rewriteIdioms(query string) string {
 	// (the phrasal verbs of fetching something into view; "pull" alone
 	// matches pull requests), and "give me the directions" (to give the one
 	// asking is to let them have; "give" itself names no operation).
+	// "get rid of X": in WordNet 3.0 the first sense of the phrasal verb
+	// "get_rid_of" is the synset {get rid of, remove} (02224073); written
+	// with the light verb "get", no tool word would match it.
+	if i := strings.Index(lq, "get rid of "); i >= 0 && (i == 0 || lq[i-1] == ' ') {
+		return query[:i] + "remove " + query[i+len("get rid of "):]
+	}
 	for _, idiom := range []string{"pull up ", "bring up ", "give me ", "give us "} {
 		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
 			return query[:i] + "get " + query[i+len(idiom):]
@@ -158,16 +171,40 @@ func parseQuery(query string) parsedQuery {
 	items := 0
 	fs := fields(query)
 	q.verb, q.verbRaw = mainVerb(fs)
+	if opVerbs[q.verb] {
+		// Read only for the operation-for-another-object check.
+		q.object = directObject(fs)
+	}
+	if !opVerbs[q.verb] {
+		if v := passiveOp(fs); v != "" {
+			q.verb = v
+		}
+	}
 	neg := false // inside the scope of a negation (negators)
+	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
 		if fi > 0 && endsClause(fs[fi-1].text) || lw == "but" {
 			neg = false
+			circ = -1
 		}
 		if negator(lw) {
 			neg = true
 		}
+		if circ >= 0 && fi >= circ+3 && (subjectPronoun[lw] || requestModal[lw]) {
+			// "before I merge PR 88 I want to ...": a new subject (or a
+			// request's modal) after the clause's own starts the main clause.
+			circ = -1
+		}
+		if circ < 0 && subordinators[lw] && circumstance(fs, fi) {
+			circ = fi
+		}
+		// Of a circumstance clause, its verb (the first word after the
+		// subject and any auxiliary) names what the user will do, not what
+		// is asked; its nouns may well be the request's too ("before I
+		// merge PR 88, are its checks green").
+		circVerb := circ >= 0 && fi >= circ+2 && !auxiliary[lw] && allAux(fs[circ+2:fi])
 		switch {
 		case quoted:
 			addText(text, quotedWeight, false)
@@ -257,6 +294,16 @@ func parseQuery(query string) parsedQuery {
 				add("many", hintWeight, false)
 			}
 		}
+		if (needVerbs[lw] || lw == "like" && (prev == "i'd" || prev == "we'd" || prev == "would")) && !neg && circ < 0 && (nextField(fs, fi) == "a" || nextField(fs, fi) == "an" || nextField(fs, fi) == "another") {
+			// "I need a folder at /srv/x", "we want a branch named
+			// hotfix", "I'd like a new team": the indefinite article after
+			// a verb of needing introduces a thing that is not there yet,
+			// so the request is to create it ("I need the folder" asks for
+			// one that is; "I have a snippet" and "looks like a bug" are
+			// no needs).
+			add(stem("create"), 1, false)
+			write = true
+		}
 		if lw == "open" && (nextField(fs, fi) == "a" || nextField(fs, fi) == "an") {
 			// "open an issue", "open a PR": opening a new thing creates
 			// it; "open the file" reads one.
@@ -288,7 +335,9 @@ func parseQuery(query string) parsedQuery {
 				}
 			}
 		}
-		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] {
+		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] && circ < 0 {
+			// Not inside a circumstance clause: "before I start on the
+			// refactor" names no product the task is to use.
 			// Capitalized inside a sentence, not at the start of one.
 			asName := fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))
 			next := nextField(fs, fi)
@@ -304,9 +353,10 @@ func parseQuery(query string) parsedQuery {
 			}
 		}
 		prev, prev2 = lw, prev
-		if neg {
+		if neg || circVerb {
 			// What the task says not to do ("without deleting anything",
-			// "don't overwrite it") is no part of what it asks.
+			// "don't overwrite it") is no part of what it asks; nor is what
+			// the user will do around it ("before I push the fix").
 			addText(text, hintWeight, false)
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
@@ -337,6 +387,60 @@ func parseQuery(query string) parsedQuery {
 	q.readOnly = read && !write
 	q.write = write
 	return q
+}
+
+// circumstance reports whether fs[i] opens an adverbial clause of time or
+// reason with its own subject ("before I merge the PR", "once we ship",
+// "because they asked"): such a clause states the circumstances of the
+// request, not the request, which is the main clause ("before I merge PR 88
+// I want to be sure the checks are green"; "take a snapshot before I click
+// anything"). English grammar: a subordinating conjunction followed by a
+// subject pronoun; "after the deploy" (a preposition with a noun phrase)
+// is not one, as it often filters what the request reads.
+func circumstance(fs []field, i int) bool {
+	if i+1 >= len(fs) || fs[i].quoted || fs[i+1].quoted {
+		return false
+	}
+	next := strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))
+	switch strings.ToLower(fs[i].text) {
+	case "before", "after", "once", "until", "till", "while", "whilst", "because", "since", "when", "whenever":
+	case "so":
+		// A clause of purpose ("..., so I can see the form", "so that
+		// we know"): what the user will do with the result, not the
+		// request. Not "so I'd like it gone", where "so" introduces the
+		// request itself.
+		return next == "that" || subjectPronoun[next] && i+2 < len(fs) && purposeModal[strings.ToLower(fs[i+2].text)]
+	default:
+		return false
+	}
+	return subjectPronoun[next]
+}
+
+// subordinators are the words circumstance reads (its quick test).
+var subordinators = setOf("before", "after", "once", "until", "till", "while", "whilst", "because", "since", "when", "whenever", "so")
+
+// purposeModal: the modals of a clause of purpose ("so I can", "so we
+// could", "so they'll").
+var purposeModal = setOf("can", "could", "will", "may", "might")
+
+// subjectPronoun: the personal pronouns in the subject case, with the
+// contractions of a pronoun and an auxiliary; requestModal: the words that
+// open a request after a clause ("..., can you", "... please").
+var (
+	subjectPronoun = setOf("i", "we", "you", "they", "he", "she", "it", "i'm", "we're", "you're", "they're", "i've", "we've", "you've", "they've", "i'll", "we'll", "you'll", "i'd", "we'd", "you'd", "it's", "someone", "somebody", "anyone", "anybody", "everyone")
+	requestModal   = setOf("can", "could", "would", "please", "pls")
+	auxiliary      = setOf("can", "could", "will", "would", "should", "must", "might", "may", "have", "has", "had", "to", "do", "does", "did", "am", "is", "are", "was", "were", "going", "finally", "actually", "just", "also", "then")
+)
+
+// allAux reports whether every field of fs is an auxiliary (or the
+// subject of a clause of purpose: "so that we can").
+func allAux(fs []field) bool {
+	for _, f := range fs {
+		if w := strings.ToLower(f.text); !auxiliary[w] && !subjectPronoun[w] && w != "that" {
+			return false
+		}
+	}
+	return true
 }
 
 // negator reports whether w (lower case) negates what follows it in its
@@ -378,6 +482,88 @@ func mainVerb(fs []field) (term, raw string) {
 	}
 	return "", ""
 }
+
+// passiveOp returns the analyzed operation verb (opVerbs) a request states
+// as a past participle when it is not in the imperative: the passive ("the
+// product should be removed", "it needs to be deleted") and the causative
+// after a verb of wanting ("I'd like it deleted", "we want them merged").
+// English states the operation asked for in either form as surely as in
+// "remove the product"; "" when there is none.
+func passiveOp(fs []field) string {
+	for i := 1; i < len(fs); i++ {
+		if fs[i].quoted || fs[i-1].quoted {
+			continue
+		}
+		w := strings.Trim(fs[i].text, ".,;:!?()[]{}<>")
+		if len(w) < 4 || w[len(w)-2] != 'e' && w[len(w)-2] != 'E' || w[len(w)-1] != 'd' && w[len(w)-1] != 'D' {
+			continue // no participle in -ed
+		}
+		w = strings.ToLower(w)
+		if l, ok := strings.CutSuffix(w, "lled"); ok && !opVerbs[stem(w)] {
+			w = l + "led" // British spelling doubles a final l: "cancelled"
+		}
+		if !strings.HasSuffix(w, "ed") || !opVerbs[stem(w)] {
+			continue
+		}
+		prev := strings.ToLower(fs[i-1].text)
+		switch {
+		case beForms[prev]:
+		case objectPronoun[prev] && i >= 2 && wantVerbs[strings.ToLower(fs[i-2].text)]:
+		default:
+			continue
+		}
+		return stem(w)
+	}
+	return ""
+}
+
+// beForms: the passive of a request is the infinitive after a modal or
+// "to" ("should be removed", "needs to be cancelled"); "is deployed", "was
+// merged" state what is, not what is asked. objectPronoun and wantVerbs
+// make the causative "want it deleted".
+var (
+	beForms       = setOf("be")
+	objectPronoun = setOf("it", "them", "this", "that", "these", "those")
+	wantVerbs     = setOf("want", "wants", "like", "need", "needs", "have", "had")
+	needVerbs     = setOf("want", "wants", "need", "needs")
+)
+
+// directObject returns the analyzed words of the noun phrase after the
+// imperative verb of fs (mainVerb's word): determiners and possessives
+// left out, up to a preposition, a participle of naming, a value (an id, a
+// path, a quoted text) or the end of the clause.
+func directObject(fs []field) []string {
+	vi := -1
+	for i, f := range fs {
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if !requestFrame[lw] {
+			vi = i
+			break
+		}
+	}
+	if vi < 0 {
+		return nil
+	}
+	var out []string
+	for i := vi + 1; i < len(fs); i++ {
+		f := fs[i]
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if f.quoted || !plainWords(lw) || strings.Contains(lw, "/") || objectEnd[lw] || namingCue[lw] {
+			break
+		}
+		if !determiners[lw] && !possessives[lw] && !stopWords[lw] {
+			out = append(out, stem(lw))
+		}
+		if endsClause(f.text) {
+			break
+		}
+	}
+	return out
+}
+
+// objectEnd are the words that end a noun phrase: prepositions,
+// conjunctions and relative pronouns.
+var objectEnd = setOf("in", "on", "to", "for", "from", "with", "at", "by", "of", "into", "onto", "about", "as", "via", "through", "using", "and", "or", "but", "so", "that", "which", "who", "where", "when", "if", "because", "before", "after", "under", "over", "between", "without")
 
 type field struct {
 	text   string

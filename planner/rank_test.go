@@ -266,13 +266,92 @@ func TestNegationScope(t *testing.T) {
 		{Backend: "files", Name: "write_file", Description: "Write text to a file, replacing its contents.", InputSchema: obj},
 		{Backend: "files", Name: "read_file", Description: "Read the text of a file.", InputSchema: obj},
 	})
-	for q, want := range map[string]string{
+	searchFirst(t, cat, 3, map[string]string{
 		"list the files of /srv/app without deleting any":  "list_directory",
 		"open /srv/a.txt but never write to the file":      "read_file",
 		"the file /srv/a.txt is not needed, delete it":     "delete_file",
 		"don't read it, write 'ok' to the file /srv/a.txt": "write_file",
-	} {
-		res := cat.Search(q, nil, 3)
+	})
+	if q := parseQuery("remove the file without asking"); !q.destructive {
+		t.Error("the verb before the negation lost its intent")
+	}
+	if q := parseQuery("list the files without deleting any"); q.destructive {
+		t.Error("a negated deletion made the task destructive")
+	}
+}
+
+// TestCircumstanceClause: the verb of a clause of time or reason with its
+// own subject ("before I merge ...", "once we deploy ...") is what the user
+// will do, not what is asked; the clause's nouns still count.
+func TestCircumstanceClause(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"number":{"type":"number"}},"required":["number"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "code", Name: "merge_pull_request", Description: "Merge a pull request.", InputSchema: obj},
+		{Backend: "code", Name: "get_pull_request_status", Description: "Get the status of the checks of a pull request.", InputSchema: obj},
+		{Backend: "code", Name: "delete_branch", Description: "Delete a branch.", InputSchema: obj},
+		{Backend: "code", Name: "list_branches", Description: "List the branches of a repository.", InputSchema: obj},
+	})
+	searchFirst(t, cat, 3, map[string]string{
+		"before I merge pull request 88 I want to be sure its checks passed": "get_pull_request_status",
+		"list the branches, once we delete them it is too late":              "list_branches",
+		"merge pull request 88 once its checks are green":                    "merge_pull_request",
+		"after I list the branches, delete the branch old":                   "delete_branch",
+	})
+	for _, q := range []string{"list the branches, once we delete them it is too late", "list the branches so I can delete the old ones", "list the branches so that we delete the old ones"} {
+		if parseQuery(q).destructive {
+			t.Errorf("%q: the verb of a circumstance clause set the intent", q)
+		}
+	}
+	if !parseQuery("the branch is stale, so I'd like it deleted").destructive {
+		t.Error(`"so I'd like it deleted" is the request, not a clause of purpose`)
+	}
+}
+
+// TestNeedAIsCreate: "I need a folder at /srv/x" asks for a folder that is
+// not there yet; "I need the folder" asks for one that is.
+func TestNeedAIsCreate(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "files", Name: "list_directory", Description: "List the files and folders of a directory.", InputSchema: obj},
+		{Backend: "files", Name: "create_directory", Description: "Create a new directory.", InputSchema: obj},
+	})
+	searchFirst(t, cat, 2, map[string]string{
+		"i need a folder at /srv/data/exports pls":          "create_directory",
+		"we want another folder at /srv/data/q4":            "create_directory",
+		"i need the folder /srv/data/exports listed":        "list_directory",
+		"i don't need a folder, just list /srv/data please": "list_directory",
+		"i have a folder at /srv/data, list it":             "list_directory",
+		"i'd like a folder at /srv/data/q4":                 "create_directory",
+	})
+}
+
+// TestGetRidOf: "get rid of X" is WordNet's {get rid of, remove}.
+func TestGetRidOf(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "files", Name: "list_directory", Description: "List the files and folders of a directory.", InputSchema: obj},
+		{Backend: "files", Name: "delete_file", Description: "Delete a file or a directory with its files.", InputSchema: obj},
+		{Backend: "files", Name: "read_file", Description: "Read the text of a file.", InputSchema: obj},
+	})
+	res := cat.Search("please get rid of the file /srv/a.txt", nil, 3)
+	if len(res) == 0 || res[0].Tool.Name != "delete_file" {
+		var got []string
+		for _, r := range res {
+			got = append(got, r.Tool.Name)
+		}
+		t.Errorf("%v, want delete_file first", got)
+	}
+	if !parseQuery("get rid of the artifacts of pipeline 12").destructive {
+		t.Error(`"get rid of" is no deletion`)
+	}
+}
+
+// searchFirst checks that each query's first result among the catalog's k
+// best is the tool named.
+func searchFirst(t *testing.T, cat *Catalog, k int, cases map[string]string) {
+	t.Helper()
+	for q, want := range cases {
+		res := cat.Search(q, nil, k)
 		if len(res) == 0 || res[0].Tool.Name != want {
 			var got []string
 			for _, r := range res {
@@ -280,11 +359,5 @@ func TestNegationScope(t *testing.T) {
 			}
 			t.Errorf("%q: %v, want %s first", q, got, want)
 		}
-	}
-	if q := parseQuery("remove the file without asking"); !q.destructive {
-		t.Error("the verb before the negation lost its intent")
-	}
-	if q := parseQuery("list the files without deleting any"); q.destructive {
-		t.Error("a negated deletion made the task destructive")
 	}
 }
