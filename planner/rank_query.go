@@ -174,11 +174,8 @@ func parseQuery(query string) parsedQuery {
 	if opVerbs[q.verb] {
 		// Read only for the operation-for-another-object check.
 		q.object = directObject(fs)
-	}
-	if !opVerbs[q.verb] {
-		if v := passiveOp(fs); v != "" {
-			q.verb = v
-		}
+	} else if v := passiveOp(fs); v != "" {
+		q.verb = v
 	}
 	neg := false // inside the scope of a negation (negators)
 	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
