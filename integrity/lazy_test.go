@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"regexp"
 	"testing"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // TestStartUpCompilesNoRules checks, in a fresh copy of the test binary,
@@ -14,7 +16,7 @@ import (
 // compiles what it needs and is still flagged.
 func TestStartUpCompilesNoRules(t *testing.T) {
 	if os.Getenv("INTEGRITY_LAZY_CHILD") == "1" {
-		if n := rulesCompiled.Load(); n != 0 {
+		if n := lazyregexp.Compiled(); n != 0 {
 			t.Fatalf("%d patterns compiled at package load", n)
 		}
 		plain := json.RawMessage(`{"name":"echo","description":"Echo the text back.","inputSchema":{"type":"object","properties":{"text":{"type":"string"}}}}`)
@@ -26,7 +28,7 @@ func TestStartUpCompilesNoRules(t *testing.T) {
 		if !hasRule(fs, "hidden-block") || !hasRule(fs, "secret-access") {
 			t.Fatalf("poisoned tool: findings %v, want hidden-block and secret-access", fs)
 		}
-		if rulesCompiled.Load() == 0 {
+		if lazyregexp.Compiled() == 0 {
 			t.Fatal("no pattern compiled for a poisoned tool")
 		}
 		return
@@ -45,10 +47,10 @@ func TestStartUpCompilesNoRules(t *testing.T) {
 // TestRulesCompile compiles every rule pattern, so that a bad one fails
 // here rather than on the first definition that reaches it.
 func TestRulesCompile(t *testing.T) {
-	if len(rulePatterns) < 9 {
-		t.Fatalf("only %d patterns registered", len(rulePatterns))
+	if len(lazyregexp.Sources()) < 9 {
+		t.Fatalf("only %d patterns registered", len(lazyregexp.Sources()))
 	}
-	for _, src := range rulePatterns {
+	for _, src := range lazyregexp.Sources() {
 		if _, err := regexp.Compile(src); err != nil {
 			t.Errorf("%q: %v", src, err)
 		}

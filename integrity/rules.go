@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // This file holds every poisoning rule. Each rule reads one text a model
@@ -80,7 +80,7 @@ func asciiLower(text string) string {
 // instructions or to keep something from the user. Those phrases are how
 // injected instructions take over (prompt injection), and no honest tool
 // needs them.
-var modelInstructionsRe = lazyRE(`(?i)` + strings.Join([]string{
+var modelInstructionsRe = lazyregexp.New(`(?i)` + strings.Join([]string{
 	`\b(ignore|disregard|forget|override)\s+(all\s+|any\s+)?(the\s+|your\s+)?(previous|prior|above|earlier|preceding|other|system)\s+(instructions?|prompts?|rules|directions|guidelines|messages)`,
 	`\b(do\s+not|don't|never|must\s+not)\s+(tell|inform|mention|reveal|show|notify|alert|disclose|explain)\b[^.\n]{0,40}\b(the\s+)?user\b`,
 	`\bwithout\s+(telling|informing|notifying|alerting|asking|showing)\s+(the\s+)?user\b`,
@@ -98,7 +98,7 @@ func modelInstructions(text string) string { return quoteMatch(modelInstructions
 // authoritative than the surrounding text (<IMPORTANT>, <SYSTEM>,
 // <instructions>) or in a chat template's role markers. Real
 // descriptions write HTML or XML element names of their domain, not these.
-var hiddenBlockRe = lazyRE(`(?i)<\s*/?\s*(important|system|instructions?|secret|hidden|admin|override|critical|prompt|assistant|system[-_ ]?prompt)\s*>|<\|(im_start|im_end|system|endoftext)\|>|\[/?INST\]|<<\s*/?SYS\s*>>`)
+var hiddenBlockRe = lazyregexp.New(`(?i)<\s*/?\s*(important|system|instructions?|secret|hidden|admin|override|critical|prompt|assistant|system[-_ ]?prompt)\s*>|<\|(im_start|im_end|system|endoftext)\|>|\[/?INST\]|<<\s*/?SYS\s*>>`)
 
 func hiddenBlock(text string) string { return quoteMatch(hiddenBlockRe(), text) }
 
@@ -110,9 +110,9 @@ func hiddenBlock(text string) string { return quoteMatch(hiddenBlockRe(), text) 
 // tools say such paths are rejected); the sentence must ask for the
 // material to be moved, and must not be a refusal.
 var (
-	secretRe  = lazyRE(`(?i)~/\.ssh|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|\.netrc\b|\.git-credentials|\.kube/config|/etc/(shadow|passwd)\b|\bmcp\.json\b|claude_desktop_config|\.cursor/|(^|[\s'"\x60(/])\.env\b|\bprivate\s+keys?\b|\bapi[\s_-]?keys?\b|\bsecrets?\b|\bpasswords?\b|\bcredentials?\b|\baccess\s+tokens?\b`)
-	exfilRe   = lazyRE(`(?i)\b(read|cat|open|include|send|pass|attach|upload|append|copy|forward|leak|exfiltrate|embed|paste|put)\b[^.\n]{0,80}\b(content|contents|value|values|as|into|in\s+the|to\s+the|parameter|argument|field)\b`)
-	refusalRe = lazyRE(`(?i)\b(do\s+not|don't|must\s+not|reject|refus|denied|deny|never|not\s+allowed|forbidden|blocked|exclud|redact|mask)`)
+	secretRe  = lazyregexp.New(`(?i)~/\.ssh|\.ssh/|\bid_(rsa|dsa|ecdsa|ed25519)\b|\.aws/credentials|\.netrc\b|\.git-credentials|\.kube/config|/etc/(shadow|passwd)\b|\bmcp\.json\b|claude_desktop_config|\.cursor/|(^|[\s'"\x60(/])\.env\b|\bprivate\s+keys?\b|\bapi[\s_-]?keys?\b|\bsecrets?\b|\bpasswords?\b|\bcredentials?\b|\baccess\s+tokens?\b`)
+	exfilRe   = lazyregexp.New(`(?i)\b(read|cat|open|include|send|pass|attach|upload|append|copy|forward|leak|exfiltrate|embed|paste|put)\b[^.\n]{0,80}\b(content|contents|value|values|as|into|in\s+the|to\s+the|parameter|argument|field)\b`)
+	refusalRe = lazyregexp.New(`(?i)\b(do\s+not|don't|must\s+not|reject|refus|denied|deny|never|not\s+allowed|forbidden|blocked|exclud|redact|mask)`)
 )
 
 func secretAccess(text string) string {
@@ -132,7 +132,7 @@ func secretAccess(text string) string {
 // them) is shadowing them: it hijacks calls the user makes to trusted
 // tools. Referring to a sibling ("use read_text_file instead", "to aid
 // other tool requests") is normal and is not flagged.
-var toolShadowingRe = lazyRE(`(?i)` + strings.Join([]string{
+var toolShadowingRe = lazyregexp.New(`(?i)` + strings.Join([]string{
 	`\b(when|whenever|before|after|if)\s+(you\s+|the\s+(assistant|agent|model)\s+)?(use|call|invoke|run|using|calling|invoking|running)s?\s+(the\s+|any\s+|a\s+)?(other|another|different)\s+tools?\b[^.\n]{0,80}\b(must|always|also|instead|first)\b`,
 	`\b(all|any|every)\s+other\s+tools?\b[^.\n]{0,60}\b(must|should|always|need\s+to)\b`,
 	`\bside[\s-]effects?\s+on\s+(the\s+|all\s+|any\s+|other\s+)*tools?\b`,
@@ -196,8 +196,8 @@ const (
 )
 
 var (
-	blankLinesRe = lazyRE(fmt.Sprintf(`(\r?\n[ \t]*){%d,}`, maxBlankLines+1))
-	spaceRunRe   = lazyRE(fmt.Sprintf(`[ \t\x{00A0}\x{2000}-\x{200A}\x{3000}]{%d,}`, maxSpaceRunRune))
+	blankLinesRe = lazyregexp.New(fmt.Sprintf(`(\r?\n[ \t]*){%d,}`, maxBlankLines+1))
+	spaceRunRe   = lazyregexp.New(fmt.Sprintf(`[ \t\x{00A0}\x{2000}-\x{200A}\x{3000}]{%d,}`, maxSpaceRunRune))
 )
 
 func excessiveLength(text string) string {
@@ -268,7 +268,7 @@ func walkTexts(v any, where string, visit func(where, text string)) {
 }
 
 // sentences splits text at sentence ends and line breaks.
-var sentenceEndRe = lazyRE(`[.!?]\s+|\n`)
+var sentenceEndRe = lazyregexp.New(`[.!?]\s+|\n`)
 
 func sentences(text string) []string { return sentenceEndRe().Split(text, -1) }
 
@@ -287,23 +287,3 @@ func shorten(s string, n int) string {
 	r := []rune(s)
 	return string(r[:n]) + "…"
 }
-
-// lazyRE returns src compiled on first use. The rules' patterns are large
-// (compiled at init they took about 0.5 ms and 500 KB of every gateway's
-// start-up, before its first backend could be spawned), and a rule's words
-// (see [rule.mayMatch]) rule most texts out before its pattern is needed.
-// A bad pattern panics on first use; TestRulesCompile compiles them all.
-func lazyRE(src string) func() *regexp.Regexp {
-	rulePatterns = append(rulePatterns, src)
-	return sync.OnceValue(func() *regexp.Regexp {
-		rulesCompiled.Add(1)
-		return regexp.MustCompile(src)
-	})
-}
-
-// rulePatterns lists the lazily compiled patterns (for TestRulesCompile);
-// rulesCompiled counts those compiled so far.
-var (
-	rulePatterns  []string
-	rulesCompiled atomic.Int32
-)

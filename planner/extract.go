@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // Argument extraction for the lexical planner: values that can be read off a
@@ -43,14 +45,14 @@ type queryValues struct {
 }
 
 var (
-	reSize = lazyRE(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
+	reSize = lazyregexp.New(`\b(\d{2,5})\s*(?:[x×]|\s+by\s+)\s*(\d{2,5})\b`) // "1280x800", "1024 by 768"
 	// The cardinal may be a word ("the last ten"), as numberWords lists them.
 	// wordNumber reads every word the alternation lists.
-	reCount = lazyRE(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b`)
+	reCount = lazyregexp.New(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
-	reCountNoun = lazyRE(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
+	reCountNoun = lazyregexp.New(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
 	// "skip the first 10", "skip 20", "offset 40": results to pass over.
-	reOffset = lazyRE(`(?i)\b(?:skip(?:ping)?|offset)\s+(?:the\s+)?(?:first\s+)?(\d{1,6})\b`)
+	reOffset = lazyregexp.New(`(?i)\b(?:skip(?:ping)?|offset)\s+(?:the\s+)?(?:first\s+)?(\d{1,6})\b`)
 )
 
 // qtok is one space-separated token of the query, punctuation trimmed.
@@ -109,18 +111,18 @@ var numberWords = map[string]float64{
 }
 
 var (
-	reURL     = lazyRE(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
-	reRepoRef = lazyRE(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
-	reHashNum = lazyRE(`(?:^|\s)#(\d+)\b`)
-	reEmail   = lazyRE(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
-	reNumber  = lazyRE(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
-	reWord    = lazyRE(`[A-Za-z][A-Za-z0-9_-]*`)
+	reURL     = lazyregexp.New(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
+	reRepoRef = lazyregexp.New(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
+	reHashNum = lazyregexp.New(`(?:^|\s)#(\d+)\b`)
+	reEmail   = lazyregexp.New(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
+	reNumber  = lazyregexp.New(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
+	reWord    = lazyregexp.New(`[A-Za-z][A-Za-z0-9_-]*`)
 )
 
 // reBareDomain is a host name of the common generic top-level domains
 // (IANA), written alone: "example.com", "docs.python.org". Country codes are
 // left out: two letters are too often a file extension or a field.
-var reBareDomain = lazyRE(`^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|io|dev|app|ai|edu|gov|info|cloud|tech|site|xyz)(?:/[^\s]*)?$`)
+var reBareDomain = lazyregexp.New(`^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:com|org|net|io|dev|app|ai|edu|gov|info|cloud|tech|site|xyz)(?:/[^\s]*)?$`)
 
 // extractValues finds the values in query. cwd, when set, resolves relative
 // paths ("src/a.ts", "./x").
@@ -698,7 +700,7 @@ type argProp struct {
 
 // reQuotedExample finds quoted text in a parameter description, where
 // descriptions give example values ('e.g., "gh/organization/project"').
-var reQuotedExample = lazyRE("[\"'`]([^\"'`\\s]{3,80})[\"'`]")
+var reQuotedExample = lazyregexp.New("[\"'`]([^\"'`\\s]{3,80})[\"'`]")
 
 // valueShape reduces a value to its punctuation skeleton: every run of
 // letters, digits, '_' and '-' becomes "a" ("gh/acme-corp/web" -> "a/a/a").
@@ -1709,14 +1711,14 @@ func isSQLParam(p argProp) bool {
 // TABLE|INDEX|VIEW|SCHEMA|EXTENSION, WITH name AS (, EXPLAIN. The shapes,
 // not the keywords alone, since "select the option" and "update the row"
 // are English.
-var reSQLStart = lazyRE(`(?i)\b(?:select\s+(?:[*\d(]|[\w.]+(?:\s*,\s*[\w.]+)*\s+from\b|\w+\(|distinct\b)|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b|(?:create|alter|drop)\s+(?:table|index|view|schema|extension)\b|with\s+\w+\s+as\s*\(|explain\s+(?:analyze\s+)?select\b)`)
+var reSQLStart = lazyregexp.New(`(?i)\b(?:select\s+(?:[*\d(]|[\w.]+(?:\s*,\s*[\w.]+)*\s+from\b|\w+\(|distinct\b)|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b|(?:create|alter|drop)\s+(?:table|index|view|schema|extension)\b|with\s+\w+\s+as\s*\(|explain\s+(?:analyze\s+)?select\b)`)
 
 // reSQLTail is a last phrase that says where to run the statement, not
 // part of it: "... against postgres", "... on supabase", "... using psql".
-var reSQLTail = lazyRE(`(?i)\s+(?:on|in|against|via|using)\s+(?:the\s+)?[a-z][a-z0-9-]*(?:\s+(?:db|database))?[.!?]?$`)
+var reSQLTail = lazyregexp.New(`(?i)\s+(?:on|in|against|via|using)\s+(?:the\s+)?[a-z][a-z0-9-]*(?:\s+(?:db|database))?[.!?]?$`)
 
 // reSQLJoin finds a join, whose ON belongs to the statement.
-var reSQLJoin = lazyRE(`(?i)\bjoin\b`)
+var reSQLJoin = lazyregexp.New(`(?i)\bjoin\b`)
 
 // sqlStatement returns the SQL statement a task writes out, from its first
 // keyword to the end, less a closing phrase naming where to run it and the
@@ -1750,10 +1752,10 @@ func sqlTailKeyword(tail string) bool {
 
 // reReplaceWith reads "replace X with Y" ("replacing", "replaces"): the
 // text to find and the text to put instead.
-var reReplaceWith = lazyRE(`(?i)\breplac(?:e|es|ing)\s+(?:all\s+(?:occurrences\s+of\s+)?|every\s+)?(.+?)\s+with\s+(.+)$`)
+var reReplaceWith = lazyregexp.New(`(?i)\breplac(?:e|es|ing)\s+(?:all\s+(?:occurrences\s+of\s+)?|every\s+)?(.+?)\s+with\s+(.+)$`)
 
 // reTrailingPlace is a closing "in <path>" or "in the file": where, not what.
-var reTrailingPlace = lazyRE(`(?i)\s+(?:in|inside|within)\s+(?:the\s+file\s+)?(?:[~./]\S*|the\s+file)$`)
+var reTrailingPlace = lazyregexp.New(`(?i)\s+(?:in|inside|within)\s+(?:the\s+file\s+)?(?:[~./]\S*|the\s+file)$`)
 
 // replaceWith fills a pair of parameters for the old and the new text of an
 // edit (old_string/new_string, oldText/newText, search/replace), both still

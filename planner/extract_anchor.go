@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // Finding a parameter's value next to a word that names it: the parameter's
@@ -48,7 +50,7 @@ func unionType(ms []unionMember) (typ, itemType string, orArray bool) {
 // reOwner finds the noun a parameter description says the value belongs
 // to, in the way schema descriptions are written: "The reqid of the network
 // request", "The timestamp of the message to react to".
-var reOwner = lazyRE(`(?i)\bof (?:the|a|an|this|that) ([a-z]+(?: [a-z]+){0,2})`)
+var reOwner = lazyregexp.New(`(?i)\bof (?:the|a|an|this|that) ([a-z]+(?: [a-z]+){0,2})`)
 
 // ownerNoun returns the head noun of the first "of the X" in a description
 // ("network request" -> "request"), or "". The phrase ends at a function

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // Value formats the lexical planner reads by their shape: money, CSS
@@ -43,9 +45,9 @@ var currencyWords = map[string]string{
 var currencySymbols = map[rune]string{'$': "usd", '€': "eur", '£': "gbp", '¥': "jpy"}
 
 var (
-	reMoneySymbol = lazyRE(`(?:^|[\s(])([$€£¥])\s?(\d+(?:\.\d{1,2})?)\b`)
-	reMoneyAfter  = lazyRE(`(?i)(?:^|[\s(])(\d+(?:\.\d{1,2})?)\s?([a-z]{3,7})\b`)
-	reMoneyBefore = lazyRE(`(?i)(?:^|[\s(])([a-z]{3})\s?(\d+(?:\.\d{1,2})?)\b`)
+	reMoneySymbol = lazyregexp.New(`(?:^|[\s(])([$€£¥])\s?(\d+(?:\.\d{1,2})?)\b`)
+	reMoneyAfter  = lazyregexp.New(`(?i)(?:^|[\s(])(\d+(?:\.\d{1,2})?)\s?([a-z]{3,7})\b`)
+	reMoneyBefore = lazyregexp.New(`(?i)(?:^|[\s(])([a-z]{3})\s?(\d+(?:\.\d{1,2})?)\b`)
 )
 
 // moneyIn finds the amounts of money in s and, separately, the first
@@ -184,7 +186,7 @@ func ordinalValue(w string) (int, bool) {
 // reMinorAmount is an amount written in them ("2900 cents").
 var (
 	minorUnits    = setOf("cent", "cents", "pence", "penny", "pennies")
-	reMinorAmount = lazyRE(`(?i)\b(\d+(?:\.\d+)?)\s*(?:cents?|pence|penny|pennies)\b`)
+	reMinorAmount = lazyregexp.New(`(?i)\b(\d+(?:\.\d+)?)\s*(?:cents?|pence|penny|pennies)\b`)
 )
 
 // writtenLower reports whether query writes the currency code in lower case
@@ -267,7 +269,7 @@ func globToken(tok string) bool {
 
 // reEmoji is an emoji shortcode as chat apps and GitHub write it: ":tada:",
 // ":+1:", ":white_check_mark:".
-var reEmoji = lazyRE(`^:([a-z0-9_+-]{1,40}):$`)
+var reEmoji = lazyregexp.New(`^:([a-z0-9_+-]{1,40}):$`)
 
 // isEmojiParam: a parameter taking an emoji, by name ("reaction", "emoji")
 // or description.
@@ -418,7 +420,7 @@ func percentParam(p argProp) bool {
 
 // reISODate is a calendar date as ISO 8601 / RFC 3339 write it, with an
 // optional time: "2024-01-31", "2024-01-31T10:00:00Z".
-var reISODate = lazyRE(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$`)
+var reISODate = lazyregexp.New(`^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$`)
 
 // dateParam: a string parameter for a date or time, by its schema format
 // or its name ("since", "start_date", "iso_timestamp_end").
@@ -464,7 +466,7 @@ func dateFor(p argProp, v queryValues, used map[int]bool) (int, bool) {
 
 // reCoordPair finds two decimal numbers separated by a comma, the way a
 // point is written in decimal degrees ("48.8584, 2.2945", "(39.7,-104.9)").
-var reCoordPair = lazyRE(`(?:^|[\s(\[])(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)(?:$|[\s)\].,;!?])`)
+var reCoordPair = lazyregexp.New(`(?:^|[\s(\[])(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}\.\d+)(?:$|[\s)\].,;!?])`)
 
 // coordPair returns the first point written in decimal degrees in the
 // query: latitude within ±90, longitude within ±180.

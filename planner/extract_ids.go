@@ -1,13 +1,17 @@
 package planner
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
+)
 
 // Identifiers written with their scheme as a word of their own.
 
 // reArxivID is a new-style arXiv identifier, YYMM.NNNN or YYMM.NNNNN with
 // an optional version ("2211.17192", "1706.03762v5"), as arXiv documents
 // it (https://info.arxiv.org/help/arxiv_identifier.html).
-var reArxivID = lazyRE(`^\d{4}\.\d{4,5}(?:v\d+)?$`)
+var reArxivID = lazyregexp.New(`^\d{4}\.\d{4,5}(?:v\d+)?$`)
 
 // schemeIDs joins an identifier to the scheme written before it as a word
 // ("arXiv 2211.17192") into the canonical form "arXiv:2211.17192", the

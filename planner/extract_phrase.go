@@ -3,6 +3,8 @@ package planner
 import (
 	"slices"
 	"strings"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // Values given by the way a task is phrased: a quoted payload, "set X to
@@ -352,7 +354,7 @@ func sameDatabaseName(props []argProp, v queryValues, args map[string]any) {
 }
 
 // reColonKey finds "key: " in a task, a word introducing what follows it.
-var reColonKey = lazyRE(`(?:^|\s)([A-Za-z][A-Za-z0-9_.-]*):\s+`)
+var reColonKey = lazyregexp.New(`(?:^|\s)([A-Za-z][A-Za-z0-9_.-]*):\s+`)
 
 // colonPayload returns the text a task introduces with "key:" ("run JQL:
 // project = PAY AND status = 'In Progress'", "message: deploy finished,

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // Durations with units, converted to the unit the parameter declares, and
@@ -22,7 +24,7 @@ var timeUnits = map[string]float64{
 }
 
 // reAttachedUnit is a duration written in one token: "30s", "500ms", "2h".
-var reAttachedUnit = lazyRE(`^(\d+(?:\.\d+)?)(ms|s|sec|secs|min|mins|h|hr|hrs|d)$`)
+var reAttachedUnit = lazyregexp.New(`^(\d+(?:\.\d+)?)(ms|s|sec|secs|min|mins|h|hr|hrs|d)$`)
 
 // numberUnit returns the time unit written with a number ("5 seconds",
 // "30s"), in milliseconds, or 0.

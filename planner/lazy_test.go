@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"regexp"
 	"testing"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // TestStartUpBuildsNoTables checks, in a fresh copy of the test binary (the
@@ -15,7 +17,7 @@ import (
 // built at package level again fails it.
 func TestStartUpBuildsNoTables(t *testing.T) {
 	if os.Getenv("PLANNER_LAZY_CHILD") == "1" {
-		if n := regexpsCompiled.Load(); n != 0 {
+		if n := lazyregexp.Compiled(); n != 0 {
 			t.Fatalf("%d regular expressions compiled before any planning", n)
 		}
 		if synonymsBuilt.Load() {
@@ -28,8 +30,8 @@ func TestStartUpBuildsNoTables(t *testing.T) {
 		if p.Tool != "fetch_urls" {
 			t.Fatalf("planned %s__%s, want web__fetch_urls", p.BackendID, p.Tool)
 		}
-		if regexpsCompiled.Load() == 0 || !synonymsBuilt.Load() {
-			t.Fatalf("after a plan: %d regexps compiled, synonyms built %v; want both", regexpsCompiled.Load(), synonymsBuilt.Load())
+		if lazyregexp.Compiled() == 0 || !synonymsBuilt.Load() {
+			t.Fatalf("after a plan: %d regexps compiled, synonyms built %v; want both", lazyregexp.Compiled(), synonymsBuilt.Load())
 		}
 		return
 	}
@@ -47,10 +49,10 @@ func TestStartUpBuildsNoTables(t *testing.T) {
 // TestLazyRegexpsCompile compiles every lazy pattern, so that a bad one
 // fails here rather than on the first query that reaches it.
 func TestLazyRegexpsCompile(t *testing.T) {
-	if len(lazyPatterns) < 20 {
-		t.Fatalf("only %d lazy patterns registered", len(lazyPatterns))
+	if len(lazyregexp.Sources()) < 20 {
+		t.Fatalf("only %d lazy patterns registered", len(lazyregexp.Sources()))
 	}
-	for _, src := range lazyPatterns {
+	for _, src := range lazyregexp.Sources() {
 		if _, err := regexp.Compile(src); err != nil {
 			t.Errorf("%q: %v", src, err)
 		}
