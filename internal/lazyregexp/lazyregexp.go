@@ -7,6 +7,8 @@
 package lazyregexp
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 	"sync"
 	"sync/atomic"
@@ -20,8 +22,8 @@ var (
 
 // New returns src as a regular expression compiled on its first use. A bad
 // pattern panics then, as regexp.MustCompile at init would have; a test of
-// the package that declares it should compile every one of [Sources]. Call
-// it only at package level.
+// the package that declares it calls [Check]. Call it only at package
+// level.
 func New(src string) func() *regexp.Regexp {
 	mu.Lock()
 	sources = append(sources, src)
@@ -42,3 +44,18 @@ func Sources() []string {
 
 // Compiled reports how many of them have been compiled so far.
 func Compiled() int { return int(compiled.Load()) }
+
+// Check compiles every registered pattern (without keeping them) and
+// returns how many there are and an error naming each bad one: a test
+// calls it so that a bad pattern fails there, not on the first input that
+// reaches it.
+func Check() (int, error) {
+	srcs := Sources()
+	var errs []error
+	for _, src := range srcs {
+		if _, err := regexp.Compile(src); err != nil {
+			errs = append(errs, fmt.Errorf("%q: %w", src, err))
+		}
+	}
+	return len(srcs), errors.Join(errs...)
+}
