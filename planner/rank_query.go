@@ -77,10 +77,22 @@ func stemSet(words ...string) map[string]bool {
 	return m
 }
 
-// parseQuery analyzes a query. Paths, URLs and repository references are
-// turned into hint words ("file", "url", "repository") rather than split into
-// their parts, which would match tools by accident ("web-app" is not about
-// the web); quoted text is kept at a low weight.
+// phrasalIdioms are phrasal verbs whose words, read one by one, name no
+// operation, with the verb they mean, tried in order. "get rid of X": in
+// WordNet 3.0 the first sense of "get_rid_of" is the synset {get rid of,
+// remove} (02224073); written with the light verb "get", no tool word
+// would match it. "pull up issue 12", "bring up the logs": the phrasal
+// verbs of fetching something into view ("pull" alone matches pull
+// requests). "give me the directions": to give the one asking is to let
+// them have; "give" itself names no operation.
+var phrasalIdioms = []struct{ phrase, verb string }{
+	{"get rid of ", "remove "},
+	{"pull up ", "get "},
+	{"bring up ", "get "},
+	{"give me ", "get "},
+	{"give us ", "get "},
+}
+
 // rewriteIdioms turns "(show me) what's in X", whose words say nothing
 // about the intent, into the words tools use: "read contents of X" when X
 // looks like a file (it has an extension), "list contents of X" otherwise
@@ -104,19 +116,9 @@ func rewriteIdioms(query string) string {
 		}
 		return query[:i] + verb + rest
 	}
-	// Idioms that mean "get": "pull up issue 12", "bring up the logs"
-	// (the phrasal verbs of fetching something into view; "pull" alone
-	// matches pull requests), and "give me the directions" (to give the one
-	// asking is to let them have; "give" itself names no operation).
-	// "get rid of X": in WordNet 3.0 the first sense of the phrasal verb
-	// "get_rid_of" is the synset {get rid of, remove} (02224073); written
-	// with the light verb "get", no tool word would match it.
-	if i := strings.Index(lq, "get rid of "); i >= 0 && (i == 0 || lq[i-1] == ' ') {
-		return query[:i] + "remove " + query[i+len("get rid of "):]
-	}
-	for _, idiom := range []string{"pull up ", "bring up ", "give me ", "give us "} {
-		if i := strings.Index(lq, idiom); i >= 0 && (i == 0 || lq[i-1] == ' ') {
-			return query[:i] + "get " + query[i+len(idiom):]
+	for _, idiom := range phrasalIdioms {
+		if i := strings.Index(lq, idiom.phrase); i >= 0 && (i == 0 || lq[i-1] == ' ') {
+			return query[:i] + idiom.verb + query[i+len(idiom.phrase):]
 		}
 	}
 	// "go to https://...": going to a URL is navigating to it.
@@ -126,6 +128,10 @@ func rewriteIdioms(query string) string {
 	return query
 }
 
+// parseQuery analyzes a query. Paths, URLs and repository references are
+// turned into hint words ("file", "url", "repository") rather than split into
+// their parts, which would match tools by accident ("web-app" is not about
+// the web); quoted text is kept at a low weight.
 func parseQuery(query string) parsedQuery {
 	query = rewriteIdioms(query)
 	var q parsedQuery
