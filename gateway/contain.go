@@ -27,7 +27,7 @@ func (g *Gateway) containPlanner(what string, err *error) {
 		return
 	}
 	g.log.Error().Str("panic", fmt.Sprint(r)).Str("stack", string(debug.Stack())).
-		Msgf("the %s panicked on a request: that request fails, the gateway goes on", what)
+		Msgf("the %s panicked: it fails alone, the gateway goes on", what)
 	*err = rpc.Errorf(rpc.CodeInternalError, "internal error in the %s (logged by the gateway); please report it", what)
 }
 
@@ -41,4 +41,18 @@ func (g *Gateway) plan(ctx context.Context, pl planner.Planner, task planner.Tas
 func (g *Gateway) search(cat *planner.Catalog, query string, limit int) (rs []planner.Scored, err error) {
 	defer g.containPlanner("tool search", &err)
 	return cat.Search(query, nil, limit), nil
+}
+
+// warmPlanner runs w.Warm(cat) under the same guard, for the index timer's
+// goroutine: a panic there would otherwise end the process. Warming is an
+// optimisation, so a failure only costs the first request its head start.
+func (g *Gateway) warmPlanner(w planner.Warmer, cat *planner.Catalog) {
+	var err error
+	defer func() {
+		if err != nil {
+			g.log.Warn().Err(err).Msg("the planner's catalog warm-up failed; the first orchestration builds what it needs")
+		}
+	}()
+	defer g.containPlanner("planner warm-up", &err)
+	w.Warm(cat)
 }

@@ -450,7 +450,7 @@ const indexDelay = 100 * time.Millisecond
 // returns: it builds the current catalog's index unless the gateway stopped.
 func (g *Gateway) warmIndex() {
 	g.mu.Lock()
-	stopped := g.stopped
+	stopped, pl := g.stopped, g.planner
 	g.mu.Unlock()
 	if !stopped {
 		cat := g.Catalog()
@@ -459,6 +459,11 @@ func (g *Gateway) warmIndex() {
 		// the calls that need them (bounded per schema; cached by content).
 		for i := range cat.Tools {
 			cat.ArgSchema(&cat.Tools[i])
+		}
+		// And the model planner's prompt material, so that the first
+		// orchestration after a change costs what later ones do.
+		if w, ok := pl.(planner.Warmer); ok {
+			g.warmPlanner(w, cat)
 		}
 	}
 }

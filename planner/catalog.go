@@ -110,6 +110,15 @@ func (c *Catalog) dirLinesAll() *dirLines {
 	return c.dirAll
 }
 
+// warmPrompt builds what every model planner's prompt reads from the
+// catalog besides the tools: the search index (candidates), the servers'
+// summaries and the directory's lines.
+func (c *Catalog) warmPrompt() {
+	c.Index()
+	c.serverSummaries()
+	c.dirLinesAll()
+}
+
 // Search ranks the catalog's tools for a query, best first, at most limit
 // results (limit <= 0 means all tools with a positive score).
 func (c *Catalog) Search(query string, tctx *TaskContext, limit int) []Scored {

@@ -378,7 +378,14 @@ type JSONPlanner struct {
 	err  func(ctx context.Context, err error) error
 }
 
-var _ Planner = (*JSONPlanner)(nil)
+var (
+	_ Planner = (*JSONPlanner)(nil)
+	_ Warmer  = (*JSONPlanner)(nil)
+)
+
+// Warm builds what the prompt reads from cat besides its tools' lines (see
+// [Warmer]).
+func (p *JSONPlanner) Warm(cat *Catalog) { cat.warmPrompt() }
 
 // NewJSONMode returns a JSON-mode planner over an OpenAI-compatible
 // chat-completions server. The options are those of [NewOpenAI].

@@ -148,7 +148,10 @@ type OpenAIPlanner struct {
 	cache *functionCache // guarded by mu; the last catalog's function definitions
 }
 
-var _ Planner = (*OpenAIPlanner)(nil)
+var (
+	_ Planner = (*OpenAIPlanner)(nil)
+	_ Warmer  = (*OpenAIPlanner)(nil)
+)
 
 // NewOpenAI returns an OpenAI tool-calling planner. It makes no request until
 // Plan is called.
@@ -282,6 +285,45 @@ func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool, l defLevel) []
 		out[i] = d
 	}
 	return out
+}
+
+// Warm builds the definition of every tool of cat, at each level a request
+// may send, ahead of the first task against cat (see [Warmer]). Building a
+// definition converts its schema, which is most of a first request's cost
+// (the cold rows of BenchmarkOpenAIRequest); the definitions are built
+// without the lock, so a request that arrives meanwhile is not held up, then
+// merged into the cache, which from then on belongs to cat (the gateway
+// warms its current catalog after every change).
+func (p *OpenAIPlanner) Warm(cat *Catalog) {
+	cat.warmPrompt()
+	levels := []defLevel{levelFull}
+	if p.opts.MaxPromptTokens > 0 {
+		// Only a prompt-token cap sends compact or minimal definitions.
+		levels = append(levels, levelCompact, levelMinimal)
+	}
+	var built [numLevels]map[*Tool]*functionDef
+	for _, l := range levels {
+		m := make(map[*Tool]*functionDef, len(cat.Tools))
+		for i := range cat.Tools {
+			m[&cat.Tools[i]] = newLevelFunctionDef(&cat.Tools[i], l)
+		}
+		built[l] = m
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cache == nil || p.cache.cat != cat {
+		p.cache = &functionCache{cat: cat}
+		for i := range p.cache.defs {
+			p.cache.defs[i] = make(map[*Tool]*functionDef)
+		}
+	}
+	for l, m := range built {
+		for t, d := range m {
+			if _, ok := p.cache.defs[l][t]; !ok {
+				p.cache.defs[l][t] = d
+			}
+		}
+	}
 }
 
 // newLevelFunctionDef builds a tool's definition at level l.

@@ -144,5 +144,13 @@ type Planner interface {
 	Plan(ctx context.Context, task Task, catalog *Catalog) (*Plan, error)
 }
 
+// Warmer is implemented by planners that can prepare a catalog ahead of
+// its first task: the gateway calls Warm off the request path whenever its
+// catalog changes, so that the first orchestration after a change does not
+// pay for building the catalog's prompt material.
+type Warmer interface {
+	Warm(catalog *Catalog)
+}
+
 // ErrNoAction is returned (wrapped) when a planner could not determine an action.
 var ErrNoAction = errors.New("could not determine an action")

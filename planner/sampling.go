@@ -53,7 +53,14 @@ type SamplingPlanner struct {
 	opts SamplingOptions
 }
 
-var _ Planner = (*SamplingPlanner)(nil)
+var (
+	_ Planner = (*SamplingPlanner)(nil)
+	_ Warmer  = (*SamplingPlanner)(nil)
+)
+
+// Warm builds what the prompt reads from cat besides its tools' lines (see
+// [Warmer]).
+func (p *SamplingPlanner) Warm(cat *Catalog) { cat.warmPrompt() }
 
 // NewSampling returns a planner that asks the IDE's model through s.
 func NewSampling(s Sampler, opts SamplingOptions) *SamplingPlanner {

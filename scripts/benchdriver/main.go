@@ -727,13 +727,16 @@ func goBenchmarks() {
 		add("planner", "ranker query over 1,000 tools", m["ns/op"]/1e6, "ms", fmt.Sprintf("%.3f ms", m["ns/op"]/1e6), "", nil)
 	}
 	for _, n := range []int{10, 100, 1000} {
-		for _, v := range []string{"preselect64/warm", "preselect64/cold", "all/warm"} {
+		for _, v := range []string{"preselect64/warm", "preselect64/warmed", "preselect64/cold", "all/warm"} {
 			m := p[fmt.Sprintf("BenchmarkOpenAIRequest/tools=%d/%s", n, v)]
 			if m == nil {
 				continue
 			}
 			budget, ok := "", (*bool)(nil)
-			if n == 1000 && v == "preselect64/warm" {
+			// warm: a later task; warmed: the first task after a catalog
+			// change, once the gateway's warm-up ran (it starts 100 ms after
+			// the change settles); cold: a task that comes before it is done.
+			if n == 1000 && (v == "preselect64/warm" || v == "preselect64/warmed") {
 				budget, ok = "≤ 2 ms", check(m["ns/op"] <= 2e6)
 			}
 			add("planner", fmt.Sprintf("OpenAI request built and serialized, %d tools, %s", n, v), m["ns/op"]/1e6, "ms",
