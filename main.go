@@ -124,6 +124,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == "auth" {
 		return runAuth(args, stdout, stderr)
 	}
+	if cmd == "tools" && len(args) > 0 && args[0] == "prune" {
+		return runToolsPrune(args[1:], time.Now(), stdout, stderr)
+	}
 	var sub string // tools diff | tools approve
 	if cmd == "tools" && len(args) > 0 && (args[0] == "diff" || args[0] == "approve") {
 		sub, args = args[0], args[1:]
@@ -363,6 +366,7 @@ Usage:
   mcp-agentify ask [flags] "task"             plan and run one task from a terminal (--dry-run, --json)
   mcp-agentify check [flags]                  start every backend, show what it offers, stop
   mcp-agentify tools [diff|approve] [NAME]    show tools held back by their pins; what changed; approve them
+  mcp-agentify tools prune [--unused 90d]     forget the pins of backends unused that long (--dry-run lists them)
   mcp-agentify auth login|status|logout       authorize OAuth remote backends from a terminal (auth --help)
   mcp-agentify schema                         print the configuration JSON Schema
   mcp-agentify version                        print the version

@@ -2,10 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcp-agentify/mcp-agentify/backends"
 	"github.com/mcp-agentify/mcp-agentify/integrity"
@@ -198,4 +202,94 @@ func toolsApprove(store *integrity.Store, args []string, stdout, stderr io.Write
 		}
 	}
 	return rc
+}
+
+// runToolsPrune runs `tools prune [--config F] [--unused AGE] [--dry-run]`:
+// it removes from the pin file the entries of backends no gateway has
+// checked for AGE (default 90 days), except backends the configuration
+// still names. The pin file keeps an entry per command line ever
+// configured (a version bump in `npx -y pkg@1.2.3` is a new one), so it
+// only grows otherwise.
+func runToolsPrune(args []string, now time.Time, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("mcp-agentify tools prune", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	configPath := fset.String("config", "", "configuration file whose backends are kept (default $AGENTIFY_CONFIG, else ./mcp-agentify.json)")
+	unusedFlag := fset.String("unused", "90d", "forget backends no gateway has checked for this long (days as 90d, or a Go duration)")
+	dryRun := fset.Bool("dry-run", false, "list what would be forgotten; change nothing")
+	fset.Usage = func() {
+		fmt.Fprint(stderr, `usage: mcp-agentify tools prune [--config FILE] [--unused 90d] [--dry-run]
+
+Forgets the pins of backends that no gateway has checked for --unused,
+except the backends the configuration names. A forgotten backend that
+comes back is new again: its definitions are trusted on first use under
+integrity "pin" and held back under "pin-strict".
+`)
+		fset.PrintDefaults()
+	}
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fset.NArg() > 0 {
+		fset.Usage()
+		return exitUsage
+	}
+	unused, err := parseAge(*unusedFlag)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify tools prune: --unused: %v\n", err)
+		return exitUsage
+	}
+	cfg, _, err := loadConfig(*configPath, "tools prune")
+	if err != nil {
+		// Without the configuration the backends in use cannot be told
+		// apart; forgetting their approvals is not a guess to make.
+		fmt.Fprintf(stderr, "mcp-agentify tools prune: %v\n", err)
+		return exitFailure
+	}
+	keep := map[string]bool{}
+	for _, b := range cfg.Backends {
+		keep[b.ID] = true
+	}
+	path, err := integrity.DefaultPath()
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify tools prune: %v\n", err)
+		return exitFailure
+	}
+	pruned, err := (&integrity.Store{Path: path}).Prune(now, unused, keep, *dryRun)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcp-agentify tools prune: %v\n", err)
+		return exitFailure
+	}
+	verb := "forgot"
+	if *dryRun {
+		verb = "would forget"
+	}
+	for _, p := range pruned {
+		fmt.Fprintf(stdout, "%s %s (%s): %d definitions, last used %s\n", verb, p.ID, p.Identity, p.Definitions, p.LastUse.Format("2006-01-02"))
+	}
+	fmt.Fprintf(stdout, "pin file: %s; %s %d backend entries unused for %s\n", path, verb, len(pruned), *unusedFlag)
+	return exitOK
+}
+
+// parseAge reads a number of days ("90d") or a Go duration ("2160h").
+func parseAge(s string) (time.Duration, error) {
+	var d time.Duration
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		days, err := strconv.Atoi(n)
+		if err != nil || days < 0 {
+			return 0, fmt.Errorf("%q is not a number of days", s)
+		}
+		d = time.Duration(days) * 24 * time.Hour
+	} else {
+		var err error
+		if d, err = time.ParseDuration(s); err != nil {
+			return 0, fmt.Errorf("%q: want days (90d) or a duration (2160h)", s)
+		}
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("%q must be more than zero", s)
+	}
+	return d, nil
 }

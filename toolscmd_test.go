@@ -5,8 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/mcp-agentify/mcp-agentify/integrity"
 )
 
 // TestToolsCommands runs tools, tools diff and tools approve against the
@@ -55,5 +59,73 @@ func TestToolsCommands(t *testing.T) {
 	}
 	if out, rc = runCmd("tools", "--config", cfg); rc != 0 || strings.Contains(out, "quarantined") {
 		t.Fatalf("after approval (rc %d):\n%s", rc, out)
+	}
+}
+
+// TestToolsPrune: `tools prune` forgets the entries of backends unused for
+// --unused, keeps those the configuration names, lists without writing
+// under --dry-run, and refuses a bad age or a missing configuration.
+func TestToolsPrune(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("AGENTIFY_STATE_DIR", filepath.Join(dir, "state"))
+	cfg := filepath.Join(dir, "cfg.json")
+	os.WriteFile(cfg, []byte(`{"backends":[{"id":"kept","command":"node","args":["kept.js"]}]}`), 0o600)
+	path, err := integrity.DefaultPath()
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &integrity.Store{Path: path}
+	old := time.Now().Add(-200 * 24 * time.Hour)
+	if err := store.Update(func(f *integrity.File) (bool, error) {
+		for _, id := range []string{"kept", "gone"} {
+			f.Backends[integrity.Key(id, "node "+id+".js")] = &integrity.BackendPins{ID: id, Identity: "node " + id + ".js", Approved: true, LastSeen: old}
+		}
+		f.Backends[integrity.Key("fresh", "node fresh.js")] = &integrity.BackendPins{ID: "fresh", Identity: "node fresh.js", Approved: true, LastSeen: time.Now()}
+		return true, nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	runCmd := func(args ...string) (string, int) {
+		var out, errb bytes.Buffer
+		rc := run(args, strings.NewReader(""), &out, &errb)
+		return out.String() + errb.String(), rc
+	}
+	ids := func() string {
+		f, err := store.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, bp := range f.Backends {
+			s = append(s, bp.ID)
+		}
+		sort.Strings(s)
+		return strings.Join(s, ",")
+	}
+
+	out, rc := runCmd("tools", "prune", "--config", cfg, "--dry-run")
+	if rc != 0 || !strings.Contains(out, "would forget gone (node gone.js)") || strings.Contains(out, "kept (") || strings.Contains(out, "fresh (") {
+		t.Fatalf("dry run (rc %d):\n%s", rc, out)
+	}
+	if got := ids(); got != "fresh,gone,kept" {
+		t.Fatalf("after the dry run: %s", got)
+	}
+	if out, rc = runCmd("tools", "prune", "--config", cfg, "--unused", "365d"); rc != 0 || !strings.Contains(out, "forgot 0 backend entries") {
+		t.Fatalf("--unused 365d (rc %d):\n%s", rc, out)
+	}
+	if out, rc = runCmd("tools", "prune", "--config", cfg); rc != 0 || !strings.Contains(out, "forgot gone") {
+		t.Fatalf("prune (rc %d):\n%s", rc, out)
+	}
+	if got := ids(); got != "fresh,kept" {
+		t.Fatalf("after prune: %s", got)
+	}
+	if out, rc = runCmd("tools", "prune", "--config", cfg, "--unused", "soon"); rc != exitUsage || !strings.Contains(out, "--unused") {
+		t.Errorf("a bad --unused (rc %d):\n%s", rc, out)
+	}
+	if out, rc = runCmd("tools", "prune", "--config", filepath.Join(dir, "missing.json")); rc != exitFailure || !strings.Contains(out, "not found") {
+		t.Errorf("a missing configuration (rc %d):\n%s", rc, out)
+	}
+	if got := ids(); got != "fresh,kept" {
+		t.Fatalf("after the refused runs: %s", got)
 	}
 }

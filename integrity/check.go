@@ -152,6 +152,10 @@ func (c *Checker) Check(backendID, identity, mode string, defs []Def) []Verdict 
 		if first {
 			changed = true
 		}
+		if now.Sub(bp.LastSeen) >= lastSeenStep {
+			bp.LastSeen = now.Truncate(lastSeenStep)
+			changed = true
+		}
 		return changed, nil
 	})
 	if err != nil {

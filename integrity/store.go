@@ -53,6 +53,34 @@ type BackendPins struct {
 	// Pending are definitions seen but held back, by kind and name: changed,
 	// new or flagged. Approving one moves it to Pins.
 	Pending map[string]*Pin `json:"pending,omitempty"`
+	// LastSeen is when a gateway last checked this backend's definitions,
+	// to the day (it is written at most once a day per backend); zero in
+	// files written before it was kept. `tools prune` reads it.
+	LastSeen time.Time `json:"lastSeen,omitzero"`
+}
+
+// lastSeenStep is how stale LastSeen may get before a check writes it
+// again: a day keeps the pin file's writes on the start-up path to one per
+// backend per day while still telling a backend used this month from one
+// configured once last year.
+const lastSeenStep = 24 * time.Hour
+
+// lastUse is the latest time bp is known to have been used: LastSeen, or in
+// a file written before LastSeen was kept, the newest of its definitions'
+// first sightings. Zero means unknown.
+func (bp *BackendPins) lastUse() time.Time {
+	if !bp.LastSeen.IsZero() {
+		return bp.LastSeen
+	}
+	var t time.Time
+	for _, m := range []map[string]*Pin{bp.Pins, bp.Pending} {
+		for _, p := range m {
+			if p != nil && p.Seen.After(t) {
+				t = p.Seen
+			}
+		}
+	}
+	return t
 }
 
 // Pin is one definition: its hash and its canonical JSON (kept so a diff
@@ -392,4 +420,49 @@ func containsMatch(keys []string, name string) bool {
 		}
 	}
 	return false
+}
+
+// Pruned is a backend entry Prune removed (or would remove).
+type Pruned struct {
+	ID, Identity string
+	LastUse      time.Time // zero: unknown
+	Definitions  int       // pinned and pending
+}
+
+// Prune removes the entries of backends not used since before now-unused,
+// except those whose id is in keep (the backends a configuration still
+// names: their identity may differ only by the client capabilities mirrored
+// to them). An entry with no known use is kept. With dryRun nothing is
+// written. The entries are returned in id order.
+//
+// Removing an entry forgets what was approved for that command line: if it
+// comes back, its definitions are new again (trusted on first use under
+// pin, held back under pin-strict), which is why nothing is pruned
+// without being asked.
+func (s *Store) Prune(now time.Time, unused time.Duration, keep map[string]bool, dryRun bool) ([]Pruned, error) {
+	var out []Pruned
+	err := s.Update(func(f *File) (bool, error) {
+		out = out[:0]
+		for key, bp := range f.Backends {
+			if bp == nil {
+				continue
+			}
+			last := bp.lastUse()
+			if keep[bp.ID] || last.IsZero() || now.Sub(last) < unused {
+				continue
+			}
+			out = append(out, Pruned{ID: bp.ID, Identity: bp.Identity, LastUse: last, Definitions: len(bp.Pins) + len(bp.Pending)})
+			if !dryRun {
+				delete(f.Backends, key)
+			}
+		}
+		sort.Slice(out, func(i, j int) bool {
+			if out[i].ID != out[j].ID {
+				return out[i].ID < out[j].ID
+			}
+			return out[i].Identity < out[j].Identity
+		})
+		return !dryRun && len(out) > 0, nil
+	})
+	return out, err
 }
