@@ -26,6 +26,9 @@ type Catalog struct {
 	dirOnce     sync.Once
 	dirAll      *dirLines // the directory's lines when no tool is sent
 
+	lineMu sync.Mutex
+	lines  [2]map[*Tool]string // guarded by lineMu; toolLineBody, [0] full, [1] minimal
+
 	mu      sync.Mutex
 	schemas map[int]argSchema // guarded by mu
 }
@@ -111,12 +114,40 @@ func (c *Catalog) dirLinesAll() *dirLines {
 }
 
 // warmPrompt builds what every model planner's prompt reads from the
-// catalog besides the tools: the search index (candidates), the servers'
-// summaries and the directory's lines.
+// catalog besides the OpenAI planner's function definitions: the search
+// index (candidates), the servers' summaries, the directory's lines and
+// every tool's prompt line (JSON mode and sampling).
 func (c *Catalog) warmPrompt() {
 	c.Index()
 	c.serverSummaries()
 	c.dirLinesAll()
+	for i := range c.Tools {
+		c.toolLineBody(&c.Tools[i], false)
+		c.toolLineBody(&c.Tools[i], true)
+	}
+}
+
+// toolLineBody returns toolLineBody(t, minimal), built once per catalog:
+// it decodes the tool's schema, which is most of a JSON-mode prompt's cost.
+func (c *Catalog) toolLineBody(t *Tool, minimal bool) string {
+	k := 0
+	if minimal {
+		k = 1
+	}
+	c.lineMu.Lock()
+	s, ok := c.lines[k][t]
+	c.lineMu.Unlock()
+	if ok {
+		return s
+	}
+	s = toolLineBody(t, minimal)
+	c.lineMu.Lock()
+	if c.lines[k] == nil {
+		c.lines[k] = make(map[*Tool]string)
+	}
+	c.lines[k][t] = s
+	c.lineMu.Unlock()
+	return s
 }
 
 // Search ranks the catalog's tools for a query, best first, at most limit

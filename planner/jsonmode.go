@@ -42,18 +42,19 @@ func jsonSystemPrompt(lines []string, maxSteps int) string {
 }
 
 // toolLine describes one tool compactly:
-// "- fs__read_file: [fs] Read a file. (path: string, head?: integer)".
-func toolLine(name string, t *Tool) string { return formatToolLine(name, t, false) }
+// "- fs__read_file: [fs] Read a file. (path: string, head?: integer)";
+// minimal, with a shorter description and the parameter names only:
+// "- fs__read_file: [fs] Read a file. (path, head?)".
+func (c *Catalog) toolLine(name string, t *Tool, minimal bool) string {
+	return "- " + name + ": " + c.toolLineBody(t, minimal)
+}
 
-// minimalToolLine is toolLine with a shorter description and the parameter
-// names only: "- fs__read_file: [fs] Read a file. (path, head?)".
-func minimalToolLine(name string, t *Tool) string { return formatToolLine(name, t, true) }
-
-func formatToolLine(name string, t *Tool, minimal bool) string {
+// toolLineBody is a tool's line after its name. The name depends on the
+// other candidates (functionNames), the rest on the tool only, so the
+// catalog keeps it (Catalog.toolLineBody).
+func toolLineBody(t *Tool, minimal bool) string {
 	var b strings.Builder
-	b.WriteString("- ")
-	b.WriteString(name)
-	b.WriteString(": [")
+	b.WriteString("[")
 	b.WriteString(t.Backend)
 	b.WriteString("] ")
 	if minimal {
@@ -423,11 +424,7 @@ func buildJSONRequest(task Task, cat *Catalog, maxTools, maxPromptTokens, maxSte
 			lines[l] = make([]string, len(tools))
 		}
 		if lines[l][i] == "" {
-			if l == levelMinimal {
-				lines[l][i] = minimalToolLine(fnames[i], tools[i])
-			} else {
-				lines[l][i] = toolLine(fnames[i], tools[i])
-			}
+			lines[l][i] = cat.toolLine(fnames[i], tools[i], l == levelMinimal)
 		}
 		return lines[l][i]
 	}

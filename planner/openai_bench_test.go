@@ -74,3 +74,34 @@ func BenchmarkOpenAIWarm(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJSONRequest builds the JSON-mode (and sampling) prompt for the
+// default pre-selection: "warmed" after the catalog's Warm, as the gateway
+// does after a change; "cold" with the catalog's prompt lines dropped
+// before each request.
+func BenchmarkJSONRequest(b *testing.B) {
+	skipWithoutEval(b)
+	qs := loadEvalQueries(b)
+	for _, n := range []int{100, 1000} {
+		cat := NewCatalog(benchTools(b, n))
+		cat.warmPrompt()
+		for _, mode := range []string{"warmed", "cold"} {
+			b.Run(fmt.Sprintf("tools=%d/%s", n, mode), func(b *testing.B) {
+				b.ReportAllocs()
+				i, size := 0, 0
+				for b.Loop() {
+					if mode == "cold" {
+						cat.lineMu.Lock()
+						cat.lines = [2]map[*Tool]string{}
+						cat.lineMu.Unlock()
+					}
+					q := qs[i%len(qs)]
+					req := buildJSONRequest(Task{Query: q.Query, Context: q.Context}, cat, 0, 8000, 1)
+					size += len(req.system) + len(req.user)
+					i++
+				}
+				b.ReportMetric(float64(size)/float64(i), "bytes/request")
+			})
+		}
+	}
+}

@@ -594,7 +594,7 @@ func serverListing(cat *Catalog, rawArgs string, servers []string) (string, []*T
 	fmt.Fprintf(&b, "Tools of %s (call one by its name):", a.Server)
 	for _, t := range tools {
 		b.WriteByte('\n')
-		b.WriteString(minimalToolLine(FunctionName(t), t))
+		b.WriteString(cat.toolLine(FunctionName(t), t, true))
 	}
 	return b.String(), tools
 }

@@ -63,3 +63,32 @@ func TestOpenAIWarmFollowsCatalog(t *testing.T) {
 		t.Errorf("a request after Warm rebuilt a warmed definition")
 	}
 }
+
+// TestJSONWarm: Warm of the JSON-mode and sampling planners builds every
+// tool's prompt line on the catalog, and a request after it is the same
+// text as one built on a catalog that was never warmed.
+func TestJSONWarm(t *testing.T) {
+	warmed, plain := bigCatalog(100), bigCatalog(100)
+	NewJSONMode(OpenAIOptions{}).Warm(warmed)
+	for k := range warmed.lines {
+		if n := len(warmed.lines[k]); n != len(warmed.Tools) {
+			t.Errorf("%d prompt lines (minimal %v) after Warm, want %d", n, k == 1, len(warmed.Tools))
+		}
+	}
+	if len(plain.lines[0]) != 0 {
+		t.Fatalf("a catalog never used has prompt lines")
+	}
+	task := Task{Query: "archive the meeting transcript"}
+	for _, capTokens := range []int{0, 1500} {
+		got := buildJSONRequest(task, warmed, 50, capTokens, 1)
+		want := buildJSONRequest(task, plain, 50, capTokens, 1)
+		if got.system != want.system || got.user != want.user {
+			t.Errorf("cap %d: the warmed catalog's prompt differs:\n%s\nwant\n%s", capTokens, got.system, want.system)
+		}
+	}
+	s := &SamplingPlanner{}
+	s.Warm(plain)
+	if len(plain.lines[1]) != len(plain.Tools) {
+		t.Errorf("sampling Warm built %d minimal lines, want %d", len(plain.lines[1]), len(plain.Tools))
+	}
+}
