@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 )
@@ -44,7 +43,9 @@ func BenchmarkOpenAIRequest(b *testing.B) {
 						}
 						q := qs[i%len(qs)]
 						req := p.buildRequest(Task{Query: q.Query, Context: q.Context}, cat)
-						body, err := json.Marshal(req.params)
+						// As Plan sends it: json.Marshal would also
+						// re-validate and compact the whole body.
+						body, err := req.params.MarshalJSON()
 						if err != nil {
 							b.Fatal(err)
 						}
