@@ -114,13 +114,16 @@ func (c *Catalog) dirLinesAll() *dirLines {
 }
 
 // warmPrompt builds what every model planner's prompt reads from the
-// catalog besides the OpenAI planner's function definitions: the search
-// index (candidates), the servers' summaries, the directory's lines and
-// every tool's prompt line (JSON mode and sampling).
+// catalog besides its tools: the search index (candidates), the servers'
+// summaries and the directory's lines.
 func (c *Catalog) warmPrompt() {
 	c.Index()
 	c.serverSummaries()
 	c.dirLinesAll()
+}
+
+// warmLines builds every tool's prompt line (JSON mode and sampling).
+func (c *Catalog) warmLines() {
 	for i := range c.Tools {
 		c.toolLineBody(&c.Tools[i], false)
 		c.toolLineBody(&c.Tools[i], true)

@@ -384,9 +384,9 @@ var (
 	_ Warmer  = (*JSONPlanner)(nil)
 )
 
-// Warm builds what the prompt reads from cat besides its tools' lines (see
-// [Warmer]).
-func (p *JSONPlanner) Warm(cat *Catalog) { cat.warmPrompt() }
+// Warm builds what the prompt reads from cat, every tool's line included
+// (see [Warmer]).
+func (p *JSONPlanner) Warm(cat *Catalog) { cat.warmPrompt(); cat.warmLines() }
 
 // NewJSONMode returns a JSON-mode planner over an OpenAI-compatible
 // chat-completions server. The options are those of [NewOpenAI].

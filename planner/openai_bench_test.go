@@ -86,6 +86,7 @@ func BenchmarkJSONRequest(b *testing.B) {
 	for _, n := range []int{100, 1000} {
 		cat := NewCatalog(benchTools(b, n))
 		cat.warmPrompt()
+		cat.warmLines()
 		for _, mode := range []string{"warmed", "cold"} {
 			b.Run(fmt.Sprintf("tools=%d/%s", n, mode), func(b *testing.B) {
 				b.ReportAllocs()

@@ -58,9 +58,9 @@ var (
 	_ Warmer  = (*SamplingPlanner)(nil)
 )
 
-// Warm builds what the prompt reads from cat besides its tools' lines (see
-// [Warmer]).
-func (p *SamplingPlanner) Warm(cat *Catalog) { cat.warmPrompt() }
+// Warm builds what the prompt reads from cat, every tool's line included
+// (see [Warmer]).
+func (p *SamplingPlanner) Warm(cat *Catalog) { cat.warmPrompt(); cat.warmLines() }
 
 // NewSampling returns a planner that asks the IDE's model through s.
 func NewSampling(s Sampler, opts SamplingOptions) *SamplingPlanner {
