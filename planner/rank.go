@@ -653,6 +653,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	objHead, objGroup := ix.objectHead(q, query), -1 // the request's object and its group (refuse.go)
+
 	verbGroup := -1 // the group of the request's main verb, when it asks to delete (see below)
 	mainGroup := -1 // the group of the request's main verb, when it names a change (see below)
 	for _, word := range q.words {
@@ -686,6 +688,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		if mainGroup < 0 && word.term == q.verb && changeVerb(q.verbRaw) && st.naming&(1<<g) == 0 {
 			mainGroup = g
+		}
+		if objGroup < 0 && objHead != "" && word.term == objHead && st.naming&(1<<g) == 0 {
+			objGroup = g
 		}
 		st.groups = append(st.groups, gw)
 		addTerm(word.term, word.weight, g, word.plural)
@@ -757,6 +762,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+
+	hasObj := ix.serversWith(st, objGroup) // refuse.go
 
 	// A task that names, as the product to use, a word the catalog does
 	// not know and that is neither English nor a misspelling of a known
@@ -940,6 +947,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// do it in other words); a raw-API server does every operation.
 		if len(objIDs) > 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
 			offered = false
+		}
+		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
+			offered = false // its server has nothing of the request's object (refuse.go)
 		}
 		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, keep, ix)
 	}

@@ -1,0 +1,88 @@
+package planner
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+)
+
+// TestLexicalRefusesObjectServerLacks: a request to create, change or
+// delete a kind of thing that no tool of the named server mentions, by
+// the word or a synonym, asks that server for something it does not keep;
+// the request's object is the head of the noun phrase after the verb. A
+// noun the server's tools mention, a short word (an abbreviation or an
+// id) and a noun that labels quoted text are planned as before.
+func TestLexicalRefusesObjectServerLacks(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"repo":{"type":"string"},"title":{"type":"string"},"body":{"type":"string"}},"required":["repo"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "forge", Name: "create_repository", Description: "Create a new repository in your account.", InputSchema: obj},
+		{Backend: "forge", Name: "create_issue", Description: "Create a new issue in a repository.", InputSchema: obj},
+		{Backend: "forge", Name: "add_issue_comment", Description: "Add a comment to an issue.", InputSchema: obj},
+		{Backend: "forge", Name: "delete_branch", Description: "Delete a branch of a repository.", InputSchema: obj},
+		{Backend: "board", Name: "add_member", Description: "Add a member to a board.", InputSchema: obj},
+	})
+	// A low evidence floor: this test is about the object only.
+	lex := NewLexical(&LexicalOptions{MinEvidence: 0.001})
+	for _, q := range []string{
+		"add a collaborator to the forge repository acme/site",
+		"create a forge milestone for the repository acme/site",
+		"delete the forge wiki page of the repository acme/site",
+	} {
+		p, _ := lex.Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != "" || len(p.Candidates) == 0 {
+			t.Errorf("%q: planned %s (%q); want a refusal with candidates", q, p.Tool, p.Text)
+		}
+	}
+	for q, want := range map[string]string{
+		"create a forge issue in acme/site titled flaky test":      "create_issue",
+		"add the note 'flaky on CI' to forge issue 7 in acme/site": "add_issue_comment", // the noun labels quoted text
+		"delete the forge branch old-login in acme/site":           "delete_branch",
+		"create a forge repo named site":                           "create_repository", // "repo" stands for "repository"
+		"add a member to the board":                                "add_member",        // no server named
+	} {
+		p, _ := lex.Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %q (%q), want %s", q, p.Tool, p.Text, want)
+		}
+	}
+}
+
+// TestObjectHead: the object whose absence from a server's tools refuses
+// a task is a noun of four letters or more, English, and not the label
+// of quoted text.
+func TestObjectHead(t *testing.T) {
+	ix := NewIndex([]Tool{{Backend: "forge", Name: "create_issue", Description: "Create an issue."}})
+	for q, want := range map[string]string{
+		"create a forge milestone for sprint 14": stem("milestone"),
+		"add a collaborator to the repo":         stem("collaborator"),
+		"cancel stripe sub sub_1Nx9Yz":           "", // too short to be sure it is a word
+		"pause project abc to save money":        "",
+		"add the note 'done' to the entity":      "", // the label of quoted text
+		"show the milestones":                    "", // not an operation
+	} {
+		if got := ix.objectHead(parseQuery(q), q); got != want {
+			t.Errorf("%q: object head %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestObjectServerLacksRealCatalog probes the rule over the real tools of
+// the shared evaluation catalog with tasks written for this test.
+func TestObjectServerLacksRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"create a mongodb role analyst with read access",
+		"add a deploy key to the github repository acme/site",
+	})
+	for q, want := range map[string]string{
+		"create a github issue in acme/api titled 'flaky login test'": "create_issue",
+		"delete the redis key session:42":                             "delete",
+		"create a new supabase project called analytics":              "create_project",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
