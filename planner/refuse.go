@@ -4,27 +4,36 @@ import "strings"
 
 // objectHead returns the head of the request's direct object (the last
 // word of parsedQuery.object that names no backend), analyzed, when the
-// request's verb names an operation (opVerbs); "" when there is none or
+// request's verb names an operation (opVerbs), or of the thing a verb of
+// needing asks for (neededThing: "linear needs a new cycle", a request
+// to create one); "" when there is none or
 // when it cannot name a kind of thing: shorter than minTypoLen ("sub",
 // "abc": abbreviations and ids as often as words), not English (an id, a
 // name), or a noun right before quoted text ("the note 'migrated in
 // March'", "a comment \"LGTM\""), which names the form of the text the
 // task gives, not a thing the server must keep.
 func (ix *Index) objectHead(q parsedQuery, query string) string {
+	object := q.object
+	var fs []field
 	if !opVerbs[q.verb] {
-		return ""
+		fs = fields(query)
+		if object = neededThing(fs); object == nil {
+			return ""
+		}
 	}
 	head := ""
-	for i := len(q.object) - 1; i >= 0; i-- {
-		if !ix.namesBackend(q.object[i]) {
-			head = q.object[i]
+	for i := len(object) - 1; i >= 0; i-- {
+		if !ix.namesBackend(object[i]) {
+			head = object[i]
 			break
 		}
 	}
 	if head == "" {
 		return ""
 	}
-	fs := fields(query)
+	if fs == nil {
+		fs = fields(query)
+	}
 	for i, f := range fs {
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
 		if f.quoted || stem(lw) != head {
@@ -58,4 +67,28 @@ func (ix *Index) serversWith(st *searchState, g int) []bool {
 		}
 	}
 	return has
+}
+
+// neededThing returns the analyzed words of the noun phrase after a verb
+// of needing and an indefinite article ("linear needs a new cycle", "I'd
+// like a new team"): the thing the task asks to create (parseQuery reads
+// the same words as a request to create); nil when there is none.
+func neededThing(fs []field) []string {
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].quoted {
+			continue
+		}
+		lw := strings.ToLower(fs[i].text)
+		prev := ""
+		if i > 0 {
+			prev = strings.ToLower(fs[i-1].text)
+		}
+		if !needVerbs[lw] && !(lw == "like" && (prev == "i'd" || prev == "we'd" || prev == "would")) {
+			continue
+		}
+		if art := strings.ToLower(fs[i+1].text); art == "a" || art == "an" || art == "another" {
+			return directObject(fs[i:])
+		}
+	}
+	return nil
 }

@@ -27,6 +27,7 @@ func TestLexicalRefusesObjectServerLacks(t *testing.T) {
 		"add a collaborator to the forge repository acme/site",
 		"create a forge milestone for the repository acme/site",
 		"delete the forge wiki page of the repository acme/site",
+		"the sprint starts monday, so the forge needs a new milestone for it",
 	} {
 		p, _ := lex.Plan(context.Background(), Task{Query: q}, cat)
 		if p.Tool != "" || len(p.Candidates) == 0 {
@@ -34,11 +35,12 @@ func TestLexicalRefusesObjectServerLacks(t *testing.T) {
 		}
 	}
 	for q, want := range map[string]string{
-		"create a forge issue in acme/site titled flaky test":      "create_issue",
-		"add the note 'flaky on CI' to forge issue 7 in acme/site": "add_issue_comment", // the noun labels quoted text
-		"delete the forge branch old-login in acme/site":           "delete_branch",
-		"create a forge repo named site":                           "create_repository", // "repo" stands for "repository"
-		"add a member to the board":                                "add_member",        // no server named
+		"create a forge issue in acme/site titled flaky test":          "create_issue",
+		"add the note 'flaky on CI' to forge issue 7 in acme/site":     "add_issue_comment", // the noun labels quoted text
+		"delete the forge branch old-login in acme/site":               "delete_branch",
+		"create a forge repo named site":                               "create_repository", // "repo" stands for "repository"
+		"add a member to the board":                                    "add_member",        // no server named
+		"the login test is flaky, so we need a new forge issue for it": "create_issue",
 	} {
 		p, _ := lex.Plan(context.Background(), Task{Query: q}, cat)
 		if p.Tool != want {
@@ -57,8 +59,10 @@ func TestObjectHead(t *testing.T) {
 		"add a collaborator to the repo":         stem("collaborator"),
 		"cancel stripe sub sub_1Nx9Yz":           "", // too short to be sure it is a word
 		"pause project abc to save money":        "",
-		"add the note 'done' to the entity":      "", // the label of quoted text
-		"show the milestones":                    "", // not an operation
+		"add the note 'done' to the entity":      "",                // the label of quoted text
+		"show the milestones":                    "",                // not an operation
+		"so the forge needs a new milestone":     stem("milestone"), // a thing to create
+		"I need the milestone of sprint 14":      "",                // a thing that is there
 	} {
 		if got := ix.objectHead(parseQuery(q), q); got != want {
 			t.Errorf("%q: object head %q, want %q", q, got, want)
