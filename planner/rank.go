@@ -735,7 +735,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 	// The action a server offers: a request whose main verb names an
 	// operation (opVerbs: delete, create, rename, upload, ...) that no
-	// tool of a server matches in any field, nor by any synonym, asks
+	// tool of a server states (statesOperation: in its name, first
+	// sentence, an enum member or a quoted value), nor any synonym, asks
 	// that server for something it does not do ("delete the circleci
 	// project" when no CircleCI tool deletes, "rename the slack channel"
 	// when no Slack tool renames): its tools matched the object words
@@ -746,7 +747,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		clear(st.offers)
 		bit := uint64(1) << verbGroup
 		for _, d := range st.touched {
-			if st.mask[d]&bit != 0 {
+			if st.mask[d]&bit != 0 && ix.statesOperation(st, verbGroup, d) { // refuse.go
 				st.offers[ix.docBackend[d]] = true
 			}
 		}

@@ -1,6 +1,9 @@
 package planner
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // objectHead returns the head of the request's direct object (the last
 // word of parsedQuery.object that names no backend), analyzed, when the
@@ -91,4 +94,74 @@ func neededThing(fs []field) []string {
 		}
 	}
 	return nil
+}
+
+// statesOperation reports whether tool d states the request's operation
+// (the terms of query group g: its verb, synonyms and typo fixes) where a
+// tool says what it does: its name, its description's first sentence, an
+// enum member of a parameter (event: APPROVE, status: resolved) or a word
+// its description quotes as a value (`status` ("active" | "paused")).
+// A later sentence or a parameter's description mentions the word for
+// other reasons ("set the old item to deleted", "the removed images",
+// "whether to delete the branch after merging"): that a server's tools
+// mention "delete" does not make it offer deleting its customers. Search
+// counts a server as offering the request's operation only when one of
+// its tools states it.
+func (ix *Index) statesOperation(st *searchState, g int, d int32) bool {
+	for _, qt := range st.qterms {
+		if int(qt.group) != g {
+			continue
+		}
+		if slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docLead[d], qt.id) {
+			return true
+		}
+		if ix.enumStates(ix.docProps(d), qt.id, 0) || ix.descStates(ix.tools[d].Description, qt.id) {
+			return true
+		}
+	}
+	return false
+}
+
+// descStates reports whether the description states the term where the
+// index's first sentence does not look: the first sentence of a
+// description that starts with blank lines, or a single word it quotes
+// (`status` ("active" | "paused"), the values a parameter takes).
+func (ix *Index) descStates(desc string, term int32) bool {
+	has := func(text string) bool {
+		found := false
+		splitWords(text, func(w string) {
+			if id, ok := ix.dict[normalizeWord(strings.ToLower(w))]; ok && id == term {
+				found = true
+			}
+		})
+		return found
+	}
+	if trimmed := strings.TrimSpace(desc); trimmed != desc && has(leadSentence(trimmed)) {
+		return true
+	}
+	for _, q := range []string{`"`, "'", "`"} {
+		parts := strings.Split(desc, q)
+		for i := 1; i < len(parts)-1; i += 2 {
+			if w := parts[i]; w != "" && !strings.ContainsAny(w, " \t\n") && has(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// enumStates reports whether a parameter's enum member, analyzed, is term
+// (event: APPROVE, status: resolved): the operation the parameter selects.
+func (ix *Index) enumStates(props []argProp, term int32, depth int) bool {
+	for _, p := range props {
+		for _, e := range p.enum {
+			if id, ok := ix.dict[stem(strings.ToLower(e))]; ok && id == term {
+				return true
+			}
+		}
+		if depth < 2 && ix.enumStates(p.nested, term, depth+1) {
+			return true
+		}
+	}
+	return false
 }

@@ -90,3 +90,57 @@ func TestObjectServerLacksRealCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestLexicalRefusesOperationNotStated: a server offers an operation when
+// a tool states it where tools say what they do — its name, its
+// description's first sentence, an enum member or a word its description
+// quotes —, not when a later sentence mentions the word ("items can be
+// set to deleted").
+func TestLexicalRefusesOperationNotStated(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`)
+	review := json.RawMessage(`{"type":"object","properties":{"pull_number":{"type":"number"},"event":{"type":"string","enum":["APPROVE","REQUEST_CHANGES","COMMENT"]}},"required":["pull_number"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "shop", Name: "create_customer", Description: "Create a customer.", InputSchema: obj},
+		{Backend: "shop", Name: "list_customers", Description: "List the customers.", InputSchema: obj},
+		{Backend: "shop", Name: "update_subscription", Description: "Update a subscription. To replace an item, set the old one to deleted and add the new one.", InputSchema: obj},
+		{Backend: "forge", Name: "create_pull_request_review", Description: "Create a review on a pull request.", InputSchema: review},
+		{Backend: "watch", Name: "update_monitor", Description: " Update a monitor. Pass any of `name`, `status` (\"active\" | \"paused\").", InputSchema: obj},
+		{Backend: "shell", Name: "interact_with_process", Description: "\n    Send input to a running process and return its output.\n    Useful for REPLs.", InputSchema: obj},
+	})
+	wantRefusals(t, cat, []string{
+		"delete the shop customer cus_9Qx",
+		"remove the shop customer cus_9Qx",
+	})
+	for q, want := range map[string]string{
+		"approve pull request 12 on forge":      "create_pull_request_review", // an enum member
+		"pause the watch monitor mon_1":         "update_monitor",             // a quoted value
+		"send 'exit()' to the shell process 31": "interact_with_process",      // the first sentence after blank lines
+		"create a shop customer named Ana":      "create_customer",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %q (%q), want %s", q, p.Tool, p.Text, want)
+		}
+	}
+}
+
+// TestOperationNotStatedRealCatalog probes the rule over the real tools of
+// the shared evaluation catalog with tasks written for this test.
+func TestOperationNotStatedRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"delete the stripe price price_1AbC",
+		"remove the sentry team backend-oncall",
+	})
+	for q, want := range map[string]string{
+		"approve PR 7 on github in acme/api":      "create_pull_request_review",
+		"resolve sentry issue API-31 in org acme": "update_issue",
+		"pause firecrawl monitor mon_9xk":         "firecrawl_monitor_update",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
