@@ -457,6 +457,7 @@ func NewIndex(tools []Tool) *Index {
 			ix.backendTerms[id] = append(ix.backendTerms[id], cueRef{backend: b, spec: float32(spec)})
 		}
 	}
+	ix.verbNamedServers() // refuse.go
 	return ix
 }
 

@@ -165,3 +165,23 @@ func (ix *Index) enumStates(props []argProp, term int32, depth int) bool {
 	}
 	return false
 }
+
+// verbNamedServers takes back the raw-API reading (rawAPIName) from a
+// server that names a tool with a bare verb that is no HTTP method (a key
+// store's set, get, delete and list): its bare names are its own
+// operations, of which "get" and "delete" happen to be HTTP's words too,
+// not raw calls of an HTTP API that can do anything, whose tools are named
+// by the methods alone (jira_get, jira_post, jira_put).
+func (ix *Index) verbNamedServers() {
+	for i := range ix.tools {
+		t := &ix.tools[i]
+		b := ix.docBackend[i]
+		if !ix.rawAPI[b] {
+			continue
+		}
+		words := nameWords(t.Name, t.Backend)
+		if len(words) == 1 && !httpMethods[words[0]] && (readNameVerbs[words[0]] || writeNameVerbs[words[0]] || destructiveNameVerbs[words[0]]) {
+			ix.rawAPI[b] = false
+		}
+	}
+}

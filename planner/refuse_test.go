@@ -144,3 +144,31 @@ func TestOperationNotStatedRealCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestVerbNamedServers: a server whose bare tool names are HTTP methods
+// only is a raw API (any operation); one that also names a bare verb of
+// its own (a key store's set and list) is not, and a request for an
+// operation none of its tools states is refused.
+func TestVerbNamedServers(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"]}`)
+	tools := []Tool{
+		{Backend: "kv", Name: "set", Description: "Set a key to a value.", InputSchema: obj},
+		{Backend: "kv", Name: "get", Description: "Get the value of a key.", InputSchema: obj},
+		{Backend: "kv", Name: "delete", Description: "Delete one or more keys.", InputSchema: obj},
+		{Backend: "kv", Name: "list", Description: "List the keys matching a pattern.", InputSchema: obj},
+		{Backend: "tracker", Name: "tracker_get", Description: "GET any endpoint of the tracker's REST API.", InputSchema: obj},
+		{Backend: "tracker", Name: "tracker_post", Description: "POST to any endpoint of the tracker's REST API.", InputSchema: obj},
+	}
+	ix := NewIndex(tools)
+	for i, want := range map[int]bool{0: false, 4: true} {
+		if got := ix.rawAPI[ix.docBackend[i]]; got != want {
+			t.Errorf("%s: raw API %v, want %v", tools[i].Backend, got, want)
+		}
+	}
+	cat := NewCatalog(tools)
+	wantRefusals(t, cat, []string{"rename the kv key session:1 to session:2"})
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "delete the kv key session:1"}, cat)
+	if p.Tool != "delete" {
+		t.Errorf("planned %q (%q), want delete", p.Tool, p.Text)
+	}
+}
