@@ -90,7 +90,8 @@ type Index struct {
 
 	pool sync.Pool // of *searchState
 
-	props []atomic.Pointer[[]argProp] // by doc: its input schema's parameters, read on first re-rank (rerank.go)
+	props  []atomic.Pointer[[]argProp] // by doc: its input schema's parameters, read on first re-rank (rerank.go)
+	stated []atomic.Pointer[[]int32]   // by doc: the terms it states its operation with, read on first use (refuse.go)
 }
 
 type posting struct {
@@ -247,6 +248,7 @@ func NewIndex(tools []Tool) *Index {
 	ix := &Index{tools: tools, dict: map[string]int32{}, backendTerms: map[int32][]cueRef{}}
 	n := len(tools)
 	ix.props = make([]atomic.Pointer[[]argProp], n)
+	ix.stated = make([]atomic.Pointer[[]int32], n)
 	ix.docBackend = make([]int32, n)
 	ix.docName = make([][]int32, n)
 	ix.docLead = make([][]int32, n)
@@ -748,7 +750,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		clear(st.offers)
 		bit := uint64(1) << verbGroup
 		for _, d := range st.touched {
-			if st.mask[d]&bit != 0 && ix.statesOperation(st, verbGroup, d) { // refuse.go
+			if st.mask[d]&bit != 0 && !st.offers[ix.docBackend[d]] && ix.statesOperation(st, verbGroup, d) { // refuse.go
 				st.offers[ix.docBackend[d]] = true
 			}
 		}

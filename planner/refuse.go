@@ -108,62 +108,60 @@ func neededThing(fs []field) []string {
 // counts a server as offering the request's operation only when one of
 // its tools states it.
 func (ix *Index) statesOperation(st *searchState, g int, d int32) bool {
+	stated := ix.docStated(d)
 	for _, qt := range st.qterms {
-		if int(qt.group) != g {
-			continue
-		}
-		if slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docLead[d], qt.id) {
-			return true
-		}
-		if ix.enumStates(ix.docProps(d), qt.id, 0) || ix.descStates(ix.tools[d].Description, qt.id) {
+		if int(qt.group) == g && slices.Contains(stated, qt.id) {
 			return true
 		}
 	}
 	return false
 }
 
-// descStates reports whether the description states the term where the
-// index's first sentence does not look: the first sentence of a
-// description that starts with blank lines, or a single word it quotes
-// (`status` ("active" | "paused"), the values a parameter takes).
-func (ix *Index) descStates(desc string, term int32) bool {
-	has := func(text string) bool {
-		found := false
+// docStated returns the terms tool d states its operation with (see
+// statesOperation), computed on first use and kept.
+func (ix *Index) docStated(d int32) []int32 {
+	if p := ix.stated[d].Load(); p != nil {
+		return *p
+	}
+	out := slices.Concat(ix.docName[d], ix.docLead[d])
+	add := func(text string) {
 		splitWords(text, func(w string) {
-			if id, ok := ix.dict[normalizeWord(strings.ToLower(w))]; ok && id == term {
-				found = true
+			if id, ok := ix.dict[normalizeWord(strings.ToLower(w))]; ok && !slices.Contains(out, id) {
+				out = append(out, id)
 			}
 		})
-		return found
 	}
-	if trimmed := strings.TrimSpace(desc); trimmed != desc && has(leadSentence(trimmed)) {
-		return true
+	var enums func(props []argProp, depth int)
+	enums = func(props []argProp, depth int) {
+		for _, p := range props {
+			for _, e := range p.enum {
+				if id, ok := ix.dict[stem(strings.ToLower(e))]; ok && !slices.Contains(out, id) {
+					out = append(out, id)
+				}
+			}
+			if depth < 2 {
+				enums(p.nested, depth+1)
+			}
+		}
 	}
+	enums(ix.docProps(d), 0)
+	desc := ix.tools[d].Description
+	if trimmed := strings.TrimSpace(desc); trimmed != desc {
+		// The index's first sentence of a description that starts with
+		// blank lines is empty (leadSentence stops at the first line).
+		add(leadSentence(trimmed))
+	}
+	// A single word the description quotes is a value a parameter takes.
 	for _, q := range []string{`"`, "'", "`"} {
 		parts := strings.Split(desc, q)
 		for i := 1; i < len(parts)-1; i += 2 {
-			if w := parts[i]; w != "" && !strings.ContainsAny(w, " \t\n") && has(w) {
-				return true
+			if w := parts[i]; w != "" && !strings.ContainsAny(w, " \t\n") {
+				add(w)
 			}
 		}
 	}
-	return false
-}
-
-// enumStates reports whether a parameter's enum member, analyzed, is term
-// (event: APPROVE, status: resolved): the operation the parameter selects.
-func (ix *Index) enumStates(props []argProp, term int32, depth int) bool {
-	for _, p := range props {
-		for _, e := range p.enum {
-			if id, ok := ix.dict[stem(strings.ToLower(e))]; ok && id == term {
-				return true
-			}
-		}
-		if depth < 2 && ix.enumStates(p.nested, term, depth+1) {
-			return true
-		}
-	}
-	return false
+	ix.stated[d].Store(&out)
+	return out
 }
 
 // verbNamedServers takes back the raw-API reading (rawAPIName) from a
