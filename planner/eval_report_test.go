@@ -387,9 +387,9 @@ func TestEvalReport(t *testing.T) {
 		// fresh8 (round 7, written before its changes, chatty and indirect):
 		// recall@1 0.460, recall@5 0.640, 12/20 refused, 11/50 false
 		// refusals, args 12/17 at its first measurement; after round 7
-		// 0.500, 0.660, 13/20, 10/50, 19/20; refusals 16/20, false
+		// 0.500, 0.660, 13/20, 10/50, 19/20; refusals 17/20, false
 		// refusals 9/50 and args 20/21 since round 8.
-		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.48, r5: 0.64, falseRefusal: 0.19, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.78}},
+		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.48, r5: 0.64, falseRefusal: 0.19, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.83}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},

@@ -686,7 +686,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if word.cue && ix.namesBackend(word.term) {
 			st.naming |= 1 << g
 		}
-		if verbGroup < 0 && word.term == q.verb && opVerbs[word.term] && st.naming&(1<<g) == 0 {
+		if verbGroup < 0 && isVerbTerm(word.term, q.verb) && opVerbs[q.verb] && st.naming&(1<<g) == 0 {
 			verbGroup = g
 		}
 		if mainGroup < 0 && word.term == q.verb && changeVerb(q.verbRaw) && st.naming&(1<<g) == 0 {

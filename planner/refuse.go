@@ -183,3 +183,12 @@ func (ix *Index) verbNamedServers() {
 		}
 	}
 }
+
+// isVerbTerm reports whether term, a word of the task as analyzed, is the
+// request's verb: the same term, or the form of a participle that doubles
+// the verb's last consonant ("cancelled", analyzed "cancell", for
+// "cancel"; "labelled"), which the stemmer keeps apart.
+func isVerbTerm(term, verb string) bool {
+	n := len(verb)
+	return term == verb || n > 1 && len(term) == n+1 && term[:n] == verb && term[n] == verb[n-1] && !strings.ContainsRune("aeiou", rune(term[n]))
+}

@@ -172,3 +172,34 @@ func TestVerbNamedServers(t *testing.T) {
 		t.Errorf("planned %q (%q), want delete", p.Tool, p.Text)
 	}
 }
+
+// TestDoubledConsonantParticiple: "cancelled" (analyzed "cancell") is the
+// request's verb "cancel" stated as a passive, and a server none of whose
+// tools cancels is refused as for "cancel the job".
+func TestDoubledConsonantParticiple(t *testing.T) {
+	for _, c := range []struct {
+		term, verb string
+		want       bool
+	}{
+		{stem("cancelled"), "cancel", true},
+		{stem("labelled"), stem("label"), true},
+		{"cancel", "cancel", true},
+		{"cancela", "cancel", false},
+		{"merg", "merge", false},
+		{"delet", "cancel", false},
+	} {
+		if got := isVerbTerm(c.term, c.verb); got != c.want {
+			t.Errorf("isVerbTerm(%q, %q) = %v, want %v", c.term, c.verb, got, c.want)
+		}
+	}
+	obj := json.RawMessage(`{"type":"object","properties":{"job":{"type":"number"}},"required":["job"]}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "ci", Name: "get_job_status", Description: "Get the status of a job: queued, running, stuck or done, and the credits it burned.", InputSchema: obj},
+		{Backend: "ci", Name: "list_artifacts", Description: "List the artifacts of a job.", InputSchema: obj},
+	})
+	q := "job 4412 on ci is stuck and burning credits, it needs to be cancelled now"
+	if res := cat.Search("job 4412 on ci is stuck and burning credits", nil, 1); len(res) == 0 || res[0].Evidence < defaultLexicalMinEvidence {
+		t.Fatalf("the test needs a tool that matches the rest of the task well: %v", res)
+	}
+	wantRefusals(t, cat, []string{q, "cancel job 4412 on ci"})
+}
