@@ -373,12 +373,13 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.90, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		// fresh3: 27/40 refused since round 6 (26/40 in round 5), 28/40
-		// since round 7.
-		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.68}},
+		// since round 7, 31/40 since round 8.
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.76}},
 		// fresh5 (round 5): 12/40 refused (18/40 since round 6, 20/40 since
-		// round 7), 0/40 false refusals (2/40 before round 5), args 24/26
-		// (25/27 since round 7); recall@1 0.750, recall@5 0.900 since round 7.
-		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.49}},
+		// round 7, 25/40 since round 8), 0/40 false refusals (2/40 before
+		// round 5), args 24/26 (25/27 since round 7); recall@1 0.750,
+		// recall@5 0.900 since round 7.
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.61}},
 		// fresh7 (round 6, written before its changes): 16/30 refused, 1/40
 		// false refusals, args 19/27 at its first measurement; 20/30 and
 		// 20/27 after round 6; 21/30 and 21/27 after round 7.
@@ -386,8 +387,9 @@ func TestEvalReport(t *testing.T) {
 		// fresh8 (round 7, written before its changes, chatty and indirect):
 		// recall@1 0.460, recall@5 0.640, 12/20 refused, 11/50 false
 		// refusals, args 12/17 at its first measurement; after round 7
-		// 0.500, 0.660, 13/20, 10/50, 19/20.
-		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.48, r5: 0.64, falseRefusal: 0.21, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.63}},
+		// 0.500, 0.660, 13/20, 10/50, 19/20; refusals 17/20, false
+		// refusals 9/50 and args 20/21 since round 8.
+		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.48, r5: 0.64, falseRefusal: 0.19, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.83}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},

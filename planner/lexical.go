@@ -91,7 +91,7 @@ func (l *Lexical) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, err
 		return p, nil
 	}
 	best := res[0]
-	if l.minEvidence > 0 && best.Evidence < l.minEvidence || l.minCoverage > 0 && best.Coverage < l.minCoverage {
+	if l.minEvidence > 0 && best.Evidence < l.minEvidence && !l.requestAlone(task, cat, best) || l.minCoverage > 0 && best.Coverage < l.minCoverage {
 		p.Text = fmt.Sprintf("No tool fits this task well enough: the closest, %s, matches only %.0f%% of what it asks. See the candidates.",
 			best.Tool.QualifiedName(), 100*best.TaskCoverage)
 		return p, nil

@@ -90,7 +90,8 @@ type Index struct {
 
 	pool sync.Pool // of *searchState
 
-	props []atomic.Pointer[[]argProp] // by doc: its input schema's parameters, read on first re-rank (rerank.go)
+	props  []atomic.Pointer[[]argProp] // by doc: its input schema's parameters, read on first re-rank (rerank.go)
+	stated []atomic.Pointer[[]int32]   // by doc: the terms it states its operation with, read on first use (refuse.go)
 }
 
 type posting struct {
@@ -247,6 +248,7 @@ func NewIndex(tools []Tool) *Index {
 	ix := &Index{tools: tools, dict: map[string]int32{}, backendTerms: map[int32][]cueRef{}}
 	n := len(tools)
 	ix.props = make([]atomic.Pointer[[]argProp], n)
+	ix.stated = make([]atomic.Pointer[[]int32], n)
 	ix.docBackend = make([]int32, n)
 	ix.docName = make([][]int32, n)
 	ix.docLead = make([][]int32, n)
@@ -457,6 +459,7 @@ func NewIndex(tools []Tool) *Index {
 			ix.backendTerms[id] = append(ix.backendTerms[id], cueRef{backend: b, spec: float32(spec)})
 		}
 	}
+	ix.verbNamedServers() // refuse.go
 	return ix
 }
 
@@ -653,6 +656,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	objHead, objGroup := ix.objectHead(q, query), -1 // the request's object and its group (refuse.go)
+
 	verbGroup := -1 // the group of the request's main verb, when it asks to delete (see below)
 	mainGroup := -1 // the group of the request's main verb, when it names a change (see below)
 	for _, word := range q.words {
@@ -681,11 +686,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if word.cue && ix.namesBackend(word.term) {
 			st.naming |= 1 << g
 		}
-		if verbGroup < 0 && word.term == q.verb && opVerbs[word.term] && st.naming&(1<<g) == 0 {
+		if verbGroup < 0 && isVerbTerm(word.term, q.verb) && opVerbs[q.verb] && st.naming&(1<<g) == 0 {
 			verbGroup = g
 		}
 		if mainGroup < 0 && word.term == q.verb && changeVerb(q.verbRaw) && st.naming&(1<<g) == 0 {
 			mainGroup = g
+		}
+		if objGroup < 0 && objHead != "" && word.term == objHead && st.naming&(1<<g) == 0 {
+			objGroup = g
 		}
 		st.groups = append(st.groups, gw)
 		addTerm(word.term, word.weight, g, word.plural)
@@ -730,7 +738,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 	// The action a server offers: a request whose main verb names an
 	// operation (opVerbs: delete, create, rename, upload, ...) that no
-	// tool of a server matches in any field, nor by any synonym, asks
+	// tool of a server states (statesOperation: in its name, first
+	// sentence, an enum member or a quoted value), nor any synonym, asks
 	// that server for something it does not do ("delete the circleci
 	// project" when no CircleCI tool deletes, "rename the slack channel"
 	// when no Slack tool renames): its tools matched the object words
@@ -741,7 +750,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		clear(st.offers)
 		bit := uint64(1) << verbGroup
 		for _, d := range st.touched {
-			if st.mask[d]&bit != 0 {
+			if st.mask[d]&bit != 0 && !st.offers[ix.docBackend[d]] && ix.statesOperation(st, verbGroup, d) { // refuse.go
 				st.offers[ix.docBackend[d]] = true
 			}
 		}
@@ -757,6 +766,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+
+	hasObj := ix.serversWith(st, objGroup) // refuse.go
 
 	// A task that names, as the product to use, a word the catalog does
 	// not know and that is neither English nor a misspelling of a known
@@ -940,6 +951,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// do it in other words); a raw-API server does every operation.
 		if len(objIDs) > 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
 			offered = false
+		}
+		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
+			offered = false // its server has nothing of the request's object (refuse.go)
 		}
 		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, keep, ix)
 	}

@@ -1,0 +1,194 @@
+package planner
+
+import (
+	"slices"
+	"strings"
+)
+
+// objectHead returns the head of the request's direct object (the last
+// word of parsedQuery.object that names no backend), analyzed, when the
+// request's verb names an operation (opVerbs), or of the thing a verb of
+// needing asks for (neededThing: "linear needs a new cycle", a request
+// to create one); "" when there is none or
+// when it cannot name a kind of thing: shorter than minTypoLen ("sub",
+// "abc": abbreviations and ids as often as words), not English (an id, a
+// name), or a noun right before quoted text ("the note 'migrated in
+// March'", "a comment \"LGTM\""), which names the form of the text the
+// task gives, not a thing the server must keep.
+func (ix *Index) objectHead(q parsedQuery, query string) string {
+	object := q.object
+	var fs []field
+	if !opVerbs[q.verb] {
+		fs = fields(query)
+		if object = neededThing(fs); object == nil {
+			return ""
+		}
+	}
+	head := ""
+	for i := len(object) - 1; i >= 0; i-- {
+		if !ix.namesBackend(object[i]) {
+			head = object[i]
+			break
+		}
+	}
+	if head == "" {
+		return ""
+	}
+	if fs == nil {
+		fs = fields(query)
+	}
+	for i, f := range fs {
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if f.quoted || stem(lw) != head {
+			continue
+		}
+		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted {
+			return ""
+		}
+		return head
+	}
+	return ""
+}
+
+// serversWith returns, for the group g of the request's object
+// (objectHead), which backends have a tool matching it in some field, by
+// the word, a synonym or a typo fix; nil when there is no such group or
+// the task names no backend. A server none of whose tools mentions the
+// thing a request is to create, change or delete ("add a collaborator to
+// the github repo", "create a mongodb user", "add an environment variable
+// to the circleci project") has no such thing to act on: its tools
+// matched the server's name and the rest of the task only.
+func (ix *Index) serversWith(st *searchState, g int) []bool {
+	if g < 0 || st.naming == 0 {
+		return nil
+	}
+	has := make([]bool, len(ix.backends))
+	bit := uint64(1) << g
+	for _, d := range st.touched {
+		if st.mask[d]&bit != 0 {
+			has[ix.docBackend[d]] = true
+		}
+	}
+	return has
+}
+
+// neededThing returns the analyzed words of the noun phrase after a verb
+// of needing and an indefinite article ("linear needs a new cycle", "I'd
+// like a new team"): the thing the task asks to create (parseQuery reads
+// the same words as a request to create); nil when there is none.
+func neededThing(fs []field) []string {
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].quoted {
+			continue
+		}
+		lw := strings.ToLower(fs[i].text)
+		prev := ""
+		if i > 0 {
+			prev = strings.ToLower(fs[i-1].text)
+		}
+		if !needVerbs[lw] && !(lw == "like" && (prev == "i'd" || prev == "we'd" || prev == "would")) {
+			continue
+		}
+		if art := strings.ToLower(fs[i+1].text); art == "a" || art == "an" || art == "another" {
+			return directObject(fs[i:])
+		}
+	}
+	return nil
+}
+
+// statesOperation reports whether tool d states the request's operation
+// (the terms of query group g: its verb, synonyms and typo fixes) where a
+// tool says what it does: its name, its description's first sentence, an
+// enum member of a parameter (event: APPROVE, status: resolved) or a word
+// its description quotes as a value (`status` ("active" | "paused")).
+// A later sentence or a parameter's description mentions the word for
+// other reasons ("set the old item to deleted", "the removed images",
+// "whether to delete the branch after merging"): that a server's tools
+// mention "delete" does not make it offer deleting its customers. Search
+// counts a server as offering the request's operation only when one of
+// its tools states it.
+func (ix *Index) statesOperation(st *searchState, g int, d int32) bool {
+	stated := ix.docStated(d)
+	for _, qt := range st.qterms {
+		if int(qt.group) == g && slices.Contains(stated, qt.id) {
+			return true
+		}
+	}
+	return false
+}
+
+// docStated returns the terms tool d states its operation with (see
+// statesOperation), computed on first use and kept.
+func (ix *Index) docStated(d int32) []int32 {
+	if p := ix.stated[d].Load(); p != nil {
+		return *p
+	}
+	out := slices.Concat(ix.docName[d], ix.docLead[d])
+	add := func(text string) {
+		splitWords(text, func(w string) {
+			if id, ok := ix.dict[normalizeWord(strings.ToLower(w))]; ok && !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		})
+	}
+	var enums func(props []argProp, depth int)
+	enums = func(props []argProp, depth int) {
+		for _, p := range props {
+			for _, e := range p.enum {
+				if id, ok := ix.dict[stem(strings.ToLower(e))]; ok && !slices.Contains(out, id) {
+					out = append(out, id)
+				}
+			}
+			if depth < 2 {
+				enums(p.nested, depth+1)
+			}
+		}
+	}
+	enums(ix.docProps(d), 0)
+	desc := ix.tools[d].Description
+	if trimmed := strings.TrimSpace(desc); trimmed != desc {
+		// The index's first sentence of a description that starts with
+		// blank lines is empty (leadSentence stops at the first line).
+		add(leadSentence(trimmed))
+	}
+	// A single word the description quotes is a value a parameter takes.
+	for _, q := range []string{`"`, "'", "`"} {
+		parts := strings.Split(desc, q)
+		for i := 1; i < len(parts)-1; i += 2 {
+			if w := parts[i]; w != "" && !strings.ContainsAny(w, " \t\n") {
+				add(w)
+			}
+		}
+	}
+	ix.stated[d].Store(&out)
+	return out
+}
+
+// verbNamedServers takes back the raw-API reading (rawAPIName) from a
+// server that names a tool with a bare verb that is no HTTP method (a key
+// store's set, get, delete and list): its bare names are its own
+// operations, of which "get" and "delete" happen to be HTTP's words too,
+// not raw calls of an HTTP API that can do anything, whose tools are named
+// by the methods alone (jira_get, jira_post, jira_put).
+func (ix *Index) verbNamedServers() {
+	for i := range ix.tools {
+		t := &ix.tools[i]
+		b := ix.docBackend[i]
+		if !ix.rawAPI[b] {
+			continue
+		}
+		words := nameWords(t.Name, t.Backend)
+		if len(words) == 1 && !httpMethods[words[0]] && (readNameVerbs[words[0]] || writeNameVerbs[words[0]] || destructiveNameVerbs[words[0]]) {
+			ix.rawAPI[b] = false
+		}
+	}
+}
+
+// isVerbTerm reports whether term, a word of the task as analyzed, is the
+// request's verb: the same term, or the form of a participle that doubles
+// the verb's last consonant ("cancelled", analyzed "cancell", for
+// "cancel"; "labelled"), which the stemmer keeps apart.
+func isVerbTerm(term, verb string) bool {
+	n := len(verb)
+	return term == verb || n > 1 && len(term) == n+1 && term[:n] == verb && term[n] == verb[n-1] && !strings.ContainsRune("aeiou", rune(term[n]))
+}

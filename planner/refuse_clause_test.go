@@ -1,0 +1,76 @@
+package planner
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+)
+
+// TestRequestTail: the request clause after a situation ("..., so I need",
+// "... and I'd like") with the situation's values after it; none when the
+// request comes first or there is no situation.
+func TestRequestTail(t *testing.T) {
+	for q, want := range map[string]string{
+		"payroll runs friday and I need to know the balance":                 "I need to know the balance",
+		"the value under session:8841 is stale, so I'd like it gone":         "I'd like it gone session:8841",
+		"someone pasted https://x.io/issues/4/ in chat and I need to see it": "I need to see it https://x.io/issues/4/",
+		`the page "Roadmap" is outdated, so we want it archived`:             `we want it archived "Roadmap"`,
+		"the build broke but I need the logs of job 12":                      "I need the logs of job 12",
+		"I need to know the balance":                                         "",
+		"I need the balance, payroll runs friday":                            "",
+		"payroll runs friday and they need the balance":                      "", // not the user's request
+		"payroll runs friday I need the balance":                             "", // no clause boundary
+	} {
+		if got := requestTail(q); got != want {
+			t.Errorf("requestTail(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestLexicalRequestAlone: a task whose situation dilutes its evidence is
+// planned when the request alone is served, with enough evidence, by the
+// tool the whole task ranks first; it stays refused when the request alone
+// ranks another tool first or when a rule ruled the tool out.
+func TestLexicalRequestAlone(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"account":{"type":"string"}}}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "pay", Name: "retrieve_balance", Description: "Retrieve the balance of the account.", InputSchema: obj},
+		{Backend: "pay", Name: "list_payouts", Description: "List payouts to the bank account.", InputSchema: obj},
+		{Backend: "pay", Name: "create_invoice", Description: "Create an invoice for a customer.", InputSchema: obj},
+	})
+	lex := NewLexical(nil)
+	chatty := "payroll runs friday and the team lead keeps asking about cash, so I need to know the account balance"
+	if res := cat.Search(chatty, nil, 1); len(res) == 0 || res[0].Evidence >= defaultLexicalMinEvidence {
+		t.Fatalf("the test needs a task whose whole evidence is under the threshold: %v", res)
+	}
+	p, _ := lex.Plan(context.Background(), Task{Query: chatty}, cat)
+	if p.Tool != "retrieve_balance" {
+		t.Errorf("%q: planned %q (%q), want retrieve_balance", chatty, p.Tool, p.Text)
+	}
+	for _, q := range []string{
+		// The whole task ranks retrieve_balance first, weakly; the request
+		// alone list_payouts: the readings disagree.
+		"the balance of the account looks low and the balance keeps dropping, so I need the payouts",
+		// An unserved product in the request: ruled out, not weak.
+		"payroll runs friday, so I need the account balance in Venmo",
+	} {
+		p, _ := lex.Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != "" {
+			t.Errorf("%q: planned %q, want a refusal", q, p.Tool)
+		}
+	}
+}
+
+// TestRequestAloneRealCatalog probes the reading over the real tools of
+// the shared evaluation catalog with tasks written for this test.
+func TestRequestAloneRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "a customer forwarded https://acme.sentry.io/issues/991/ to support and I need to know what it is"}, cat)
+	if p.Tool != "get_sentry_resource" {
+		t.Errorf("planned %s__%s (%q), want sentry__get_sentry_resource", p.BackendID, p.Tool, p.Text)
+	}
+	wantRefusals(t, cat, []string{
+		"the team grew last week, so I'd like a Zoom call scheduled with everyone",
+	})
+}
