@@ -671,6 +671,10 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			gw = ix.idf[id]
 		} else if word.proper {
 			gw = 0 // ...except names ("Lisbon", "Jane"): payload, not intent
+		} else if id, ok := ix.reversed(word.raw); ok {
+			// "unarchive": the operation undoing another, named by it.
+			fixes = []int32{id}
+			gw = ix.idf[id]
 		} else if fixes = ix.typoFixes(word.raw, word.term); len(fixes) > 0 {
 			gw = 0 // ...or misspelled words, which weigh as what they stand for
 			for _, id := range fixes {
@@ -699,6 +703,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			ix.cueTerm(st, word.term, word.weight)
 		}
 		for _, e := range synonyms()[word.term] {
+			if word.state {
+				break
+			}
 			w := word.weight * e.weight
 			for _, t := range e.terms {
 				// A synonym found in most tools says little and costs a

@@ -56,6 +56,7 @@ type queryWord struct {
 	whole  string  // for a part of a case-split word ("Mongo" of "MongoDB"): the whole word, analyzed
 	proper bool    // capitalized inside the sentence ("Lisbon", "Jane"): a name, when no tool knows it
 	raw    string  // the word as written, lower-cased (for typo correction)
+	state  bool    // a participle or adjective after a copula ("are still running"): a state, so not expanded to the verb's synonyms
 }
 
 const (
@@ -284,9 +285,28 @@ func parseQuery(query string) parsedQuery {
 			addText(lw, hintWeight, false)
 			continue
 		}
+		if keyNames[lw] && (pressVerbs[prev] || fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))) {
+			// "press Tab", "hit Escape", "then Enter": the name of a
+			// keyboard key after a verb of pressing, or written as the
+			// key's name is (capitalized inside the sentence), is the key
+			// to press, a value; what it says is that a key is pressed.
+			addText(lw, hintWeight, false)
+			add(stem("key"), 1, false)
+			if pressVerbs[prev] {
+				// Striking a key is pressing it ("hit Escape").
+				add(stem("press"), 1, false)
+			}
+			prev, prev2 = lw, prev
+			continue
+		}
 		if (lw == "open" || lw == "closed" || lw == "running" || lw == "active") && beVerbs[prev] {
 			// "which tabs are open": a state, not the verb "open".
 			addText(lw, hintWeight, false)
+			if i, ok := seen[normalizeWord(lw)]; ok {
+				// Nor the verb's synonyms: "running" after a copula is
+				// the adjective (in operation), not "start" or "execute".
+				q.words[i].state = true
+			}
 			prev = lw
 			continue
 		}
@@ -751,6 +771,16 @@ var howMeasure = map[string][]string{
 	"long": {"time", "duration", "length"}, "far": {"distance"}, "big": {"size"}, "large": {"size"},
 	"old": {"age"}, "fast": {"speed"}, "often": {"frequency"},
 }
+
+// keyNames are the names of the keyboard's named keys as the W3C UI Events
+// specification's KeyboardEvent key values write them (Enter, Tab, Escape,
+// Backspace, the arrows, the modifiers, F1-F12), lower-cased, with "esc"
+// and "space", the names browser automation libraries also accept.
+// pressVerbs are English's verbs of striking a key.
+var (
+	keyNames   = setOf("enter", "tab", "escape", "esc", "backspace", "delete", "insert", "home", "end", "pageup", "pagedown", "arrowup", "arrowdown", "arrowleft", "arrowright", "shift", "control", "alt", "meta", "capslock", "space", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12")
+	pressVerbs = setOf("press", "hit", "strike", "tap")
+)
 
 var beVerbs = setOf("is", "are", "was", "were", "be", "been", "still", "currently")
 

@@ -1,0 +1,119 @@
+package planner
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// round8Fixture holds siblings a task's grammar tells apart: a tool that
+// starts a thing and one that lists the running ones, a browser's tab tool
+// beside its key-press tool, a block's read and update tools (the update
+// one takes the archived flag).
+func round8Fixture() []Tool {
+	return []Tool{
+		{Backend: "shell", Name: "start_process", Description: "Start a new process in the background.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"command":{"type":"string"}},"required":["command"]}`)},
+		{Backend: "shell", Name: "list_processes", Description: "List active processes.",
+			Annotations: &Annotations{ReadOnlyHint: boolp(true)}},
+		{Backend: "browser", Name: "browser_tabs", Description: "List, create, close, or select a browser tab.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"action":{"type":"string","enum":["list","new","close","select"]}},"required":["action"]}`)},
+		{Backend: "browser", Name: "browser_press_key", Description: "Press a key on the keyboard",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"key":{"type":"string","description":"Name of the key to press or a character to generate, such as ArrowLeft or a"}},"required":["key"]}`)},
+		{Backend: "browser", Name: "browser_find", Description: "Find text on the page that matches a phrase or a related paper title."},
+		{Backend: "notes", Name: "retrieve_block", Description: "Retrieve a block.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"block_id":{"type":"string"}},"required":["block_id"]}`)},
+		{Backend: "notes", Name: "update_block", Description: "Update a block.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"block_id":{"type":"string"},"archived":{"type":"boolean","description":"Set to true to archive (delete) a block. Set to false to un-archive (restore) a block."}},"required":["block_id"]}`)},
+		{Backend: "notes", Name: "delete_block", Description: "Delete a block.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"block_id":{"type":"string"}},"required":["block_id"]}`)},
+	}
+}
+
+func top(t *testing.T, ix *Index, query string) string {
+	t.Helper()
+	res := ix.Search(query, nil, 3)
+	if len(res) == 0 {
+		return ""
+	}
+	return res[0].Tool.Name
+}
+
+// TestStateParticiple: "running" after a copula (and an adverb) is the
+// state of being in operation, not the verb run, so it does not expand to
+// the verb's synonyms (start, execute): the listing of what runs ranks
+// before the tool that starts something.
+func TestStateParticiple(t *testing.T) {
+	q := parseQuery("which processes are still running?")
+	state := false
+	for _, w := range q.words {
+		if w.term == stem("running") {
+			state = w.state
+		}
+	}
+	if !state {
+		t.Errorf("parseQuery: %q's %q is not read as a state", "which processes are still running?", "running")
+	}
+	ix := NewIndex(round8Fixture())
+	for _, query := range []string{"which processes are still running?", "what processes are running"} {
+		if got := top(t, ix, query); got != "list_processes" {
+			t.Errorf("%q: top %s, want list_processes", query, got)
+		}
+	}
+	// The verb keeps its synonyms; the state has none of the verb's.
+	if got := top(t, ix, "run the command make build"); got != "start_process" {
+		t.Errorf("run the command: top %s, want start_process", got)
+	}
+	ix = NewIndex(append(round8Fixture(), Tool{Backend: "db", Name: "execute_query", Description: "Execute a query."}, Tool{Backend: "ci", Name: "list_jobs", Description: "List jobs."}))
+	for _, r := range ix.Search("which jobs are running", nil, 5) {
+		if r.Tool.Name == "execute_query" {
+			t.Errorf("which jobs are running: execute_query matched (score %.2f) through a synonym of the verb run", r.Score)
+		}
+	}
+}
+
+// TestKeyNames: a keyboard key's name after a verb of pressing, or written
+// capitalized as keys are named, is the key to press: the request is a key
+// press ("press Tab" is not about browser tabs), and the required key
+// parameter takes it.
+func TestKeyNames(t *testing.T) {
+	ix := NewIndex(round8Fixture())
+	for _, query := range []string{"press Tab", "hit Escape", "then Enter", "press Space twice"} {
+		if got := top(t, ix, query); got != "browser_press_key" {
+			t.Errorf("%q: top %s, want browser_press_key", query, got)
+		}
+	}
+	// A tab named as a tab stays one.
+	if got := top(t, ix, "close the second tab"); got != "browser_tabs" {
+		t.Errorf("close the second tab: top %s, want browser_tabs", got)
+	}
+	schema := `{"type":"object","properties":{"key":{"type":"string","description":"Name of the key to press or a character to generate, such as ArrowLeft or a"}},"required":["key"]}`
+	checkArgs(t, schema, []argCase{
+		{"press Tab", `{"key":"Tab"}`},
+		{"hit Escape.", `{"key":"Escape"}`},
+		{"press enter in the page", `{"key":"enter"}`},
+	})
+}
+
+// TestReversedPrefix: "un-" on a verb the catalog knows names the
+// operation undoing it, done by the tool that sets the state back, whose
+// flag named for the state is then false; an English word in un- is left
+// alone.
+func TestReversedPrefix(t *testing.T) {
+	ix := NewIndex(round8Fixture())
+	if got := top(t, ix, "unarchive block b-41d2"); got != "update_block" {
+		t.Errorf("unarchive block: top %s, want update_block", got)
+	}
+	if _, ok := ix.reversed("unarchive"); !ok {
+		t.Error(`reversed("unarchive") found nothing`)
+	}
+	for _, w := range []string{"unknown", "until", "unarchiv3", "unx"} {
+		if _, ok := ix.reversed(w); ok {
+			t.Errorf("reversed(%q) found an operation", w)
+		}
+	}
+	schema := `{"type":"object","properties":{"block_id":{"type":"string"},"archived":{"type":"boolean"}},"required":["block_id"]}`
+	checkArgs(t, schema, []argCase{
+		{"unarchive block 41d2c7aa", `{"archived":false,"block_id":"41d2c7aa"}`},
+		{"archive block 41d2c7aa", `{"archived":true,"block_id":"41d2c7aa"}`},
+	})
+}
