@@ -702,6 +702,10 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if word.cue {
 			ix.cueTerm(st, word.term, word.weight)
 		}
+		if q.listing && word.term == q.verb {
+			// Reading many of a kind, none named, is listing them.
+			addTerm(stem("list"), word.weight*synonymWeight, g, false)
+		}
 		for _, e := range synonyms()[word.term] {
 			if word.state {
 				break

@@ -33,6 +33,12 @@ type parsedQuery struct {
 	// not start with a word. verbRaw is the same word lower-cased.
 	verb, verbRaw string
 
+	// listing is set when the request's main verb is one of reading and
+	// its direct object is a plural noun phrase without a value ("show
+	// the supabase projects", "get all open pull requests in acme/web"):
+	// reading many of a kind, none named, is listing them.
+	listing bool
+
 	// object are the analyzed words of the direct object of an imperative
 	// main verb, in order, up to a preposition, a naming participle, a
 	// value or the clause's end ("create a new slack channel called x"
@@ -183,6 +189,8 @@ func parseQuery(query string) parsedQuery {
 		q.object = directObject(fs)
 	} else if v := passiveOp(fs); v != "" {
 		q.verb = v
+	} else if readVerbs[q.verbRaw] {
+		q.listing = pluralObject(fs)
 	}
 	neg := false // inside the scope of a negation (negators)
 	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
@@ -582,6 +590,51 @@ func directObject(fs []field) []string {
 		}
 	}
 	return out
+}
+
+// readVerbs are the imperative verbs of showing or fetching something
+// (the read vocabulary of the synonym groups: show, get, fetch, display,
+// view, read, see, give).
+var readVerbs = setOf("show", "get", "fetch", "display", "view", "read", "see", "give", "retrieve")
+
+// pluralObject reports whether the direct object of the request's verb
+// (the noun phrase after it, to a preposition, a value or the clause's
+// end) ends in a plural noun and holds no value: an id, a number, a path
+// or quoted text names one thing ("show issue 42"), a plural head many
+// ("show the issues"). The head's plural is English's -s, the test
+// parseQuery already uses (isPlural).
+func pluralObject(fs []field) bool {
+	vi := -1
+	for i, f := range fs {
+		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
+			vi = i
+			break
+		}
+	}
+	if vi < 0 {
+		return false
+	}
+	head := ""
+	for i := vi + 1; i < len(fs); i++ {
+		f := fs[i]
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if f.quoted || !plainWords(lw) || hasDigit(lw) {
+			return false // a value: this one, not a list
+		}
+		if objectEnd[lw] || namingCue[lw] {
+			break
+		}
+		if !determiners[lw] && !possessives[lw] && !stopWords[lw] {
+			head = lw
+		}
+		if endsClause(f.text) {
+			break
+		}
+	}
+	// A plural WordNet lists as a lemma of its own ("contents", "details",
+	// "news", "statistics") has a sense apart from the singular's: the
+	// content of one thing, not many things.
+	return head != "" && isPlural(head) && !inSortedLines(englishTable, head)
 }
 
 // objectEnd are the words that end a noun phrase: prepositions,

@@ -117,3 +117,45 @@ func TestReversedPrefix(t *testing.T) {
 		{"archive block 41d2c7aa", `{"archived":true,"block_id":"41d2c7aa"}`},
 	})
 }
+
+// TestPluralObjectLists: a verb of reading whose object is a plural noun
+// phrase without a value asks for a listing (the list tool, not the one
+// that gets one by its id); an id, or a plural WordNet lists as a word of
+// its own ("contents", "details"), does not.
+func TestPluralObjectLists(t *testing.T) {
+	for _, c := range []struct {
+		query   string
+		listing bool
+	}{
+		{"show the supabase projects", true},
+		{"get all open pull requests in acme/web", true},
+		{"display monitors", true},
+		{"show project p-123", false},
+		{"show projects 12 and 13", false},
+		{"show me the contents of /var/log/app.log", false},
+		{"show the details of project abc", false},
+		{"create two projects", false},
+		{"which projects are there", false}, // a question: "which" hints a list itself
+	} {
+		if got := parseQuery(c.query).listing; got != c.listing {
+			t.Errorf("%q: listing %v, want %v", c.query, got, c.listing)
+		}
+	}
+	ix := NewIndex(append(rankFixture(), []Tool{
+		{Backend: "cloud", Name: "get_project", Description: "Gets details for a project.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`)},
+		{Backend: "cloud", Name: "list_projects", Description: "Lists all projects."},
+		{Backend: "cloud", Name: "get_function", Description: "Gets a function of a project.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"project_id":{"type":"string"},"name":{"type":"string"}},"required":["project_id","name"]}`)},
+		{Backend: "cloud", Name: "list_functions", Description: "Lists the functions of a project."},
+	}...))
+	for _, c := range []struct{ query, want string }{
+		{"show cloud projects", "list_projects"},
+		{"show the functions", "list_functions"},
+		{"show project p-123", "get_project"},
+	} {
+		if got := top(t, ix, c.query); got != c.want {
+			t.Errorf("%q: top %s, want %s", c.query, got, c.want)
+		}
+	}
+}
