@@ -197,6 +197,16 @@ func parseQuery(query string) parsedQuery {
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
+		if lw == "open" && !quoted && openThe(fs, fi) {
+			// "open PR 12", "open the page": opening a thing that is
+			// there, named by an id or a definite article, is looking
+			// at it, as "show" says ("open a PR" makes one, below); the
+			// word is not the state "open" of a listing's filter either.
+			text, lw = "show", "show"
+			if fi == 0 || requestFrame[strings.ToLower(fs[fi-1].text)] {
+				q.verb, q.verbRaw = "show", "show"
+			}
+		}
 		if fi > 0 && endsClause(fs[fi-1].text) || lw == "but" {
 			neg = false
 			circ = -1
@@ -590,6 +600,21 @@ func directObject(fs []field) []string {
 		}
 	}
 	return out
+}
+
+// openThe reports whether fs[i], "open", takes an object that exists: a
+// definite article, a demonstrative or a possessive, or a noun followed by
+// a value (an id, a number, a path) — not an indefinite article or "new".
+func openThe(fs []field, i int) bool {
+	next := nextField(fs, i)
+	switch {
+	case next == "the" || next == "this" || next == "that" || possessives[next]:
+		return true
+	case next == "" || next == "a" || next == "an" || next == "new" || next == "another" || !plainWords(next):
+		return false
+	}
+	after := nextField(fs, i+1)
+	return after != "" && (hasDigit(after) || strings.HasPrefix(after, "#") || strings.HasPrefix(after, "/"))
 }
 
 // readVerbs are the imperative verbs of showing or fetching something

@@ -159,3 +159,33 @@ func TestPluralObjectLists(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenExisting: "open" with a thing that exists (a definite article,
+// or a noun and its id) is looking at it, not making one nor the state
+// "open" a listing filters by; "open a PR" still makes one.
+func TestOpenExisting(t *testing.T) {
+	for _, c := range []struct {
+		query, verb string
+		readOnly    bool
+	}{
+		{"open PR 12 in acme/web", "show", true},
+		{"open issue #5", "show", true},
+		{"open the page p-1", "show", true},
+		{"open a PR from dev to main", "open", false},
+		{"open an issue titled 'x'", "open", false},
+	} {
+		q := parseQuery(c.query)
+		if q.verb != c.verb || q.readOnly != c.readOnly {
+			t.Errorf("%q: verb %q readOnly %v, want %q %v", c.query, q.verb, q.readOnly, c.verb, c.readOnly)
+		}
+	}
+	ix := NewIndex(append(rankFixture(), Tool{Backend: "github", Name: "get_issue", Description: "Get details of a specific issue in a GitHub repository.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"issue_number":{"type":"number"}},"required":["owner","repo","issue_number"]}`),
+		Annotations: &Annotations{ReadOnlyHint: boolp(true)}}))
+	if got := top(t, ix, "open issue 5 in acme/web"); got != "get_issue" {
+		t.Errorf("open issue 5 in acme/web: top %s, want get_issue", got)
+	}
+	if got := top(t, ix, "open an issue in acme/web titled 'crash'"); got != "create_issue" {
+		t.Errorf("open an issue: top %s, want create_issue", got)
+	}
+}
