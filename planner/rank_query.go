@@ -317,6 +317,28 @@ func parseQuery(query string) parsedQuery {
 			prev, prev2 = lw, prev
 			continue
 		}
+		if attributive(fs, fi, prev) {
+			// "restore the paused project", "delete the archived pages":
+			// a past participle between a determiner and its noun is an
+			// adjective, the state the thing is in, not the operation
+			// asked for; it keeps none of the verb's synonyms nor its
+			// intent; when it is the participle of a verb that leads tool
+			// names by the CRUD convention ("paused" of pause_project), it
+			// weighs as a hint, so as not to select that operation; other
+			// participles keep their weight, which is the topic's
+			// ("the cached value": a cache).
+			w := 1.0
+			if t := normalizeWord(lw); opVerbs[t] || readNameVerbs[t] {
+				w = hintWeight
+			}
+			addText(lw, w, w == 1)
+			if i, ok := seen[normalizeWord(lw)]; ok {
+				q.words[i].state = true
+			}
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			prev, prev2 = lw, prev
+			continue
+		}
 		if (lw == "open" || lw == "closed" || lw == "running" || lw == "active") && beVerbs[prev] {
 			// "which tabs are open": a state, not the verb "open".
 			addText(lw, hintWeight, false)
@@ -615,6 +637,23 @@ func openThe(fs []field, i int) bool {
 	}
 	after := nextField(fs, i+1)
 	return after != "" && (hasDigit(after) || strings.HasPrefix(after, "#") || strings.HasPrefix(after, "/"))
+}
+
+// attributive reports whether fs[i] is a past participle in -ed used as
+// an adjective: right after an article, a demonstrative or a possessive
+// (prev, lower case) and before a plain word that is not a preposition or
+// conjunction ("the paused project", "my archived pages"; not "the
+// deleted" at a clause's end).
+func attributive(fs []field, i int, prev string) bool {
+	if fs[i].quoted || !(determiners[prev] || prev == "a" || prev == "an" || prev == "this" || prev == "these" || prev == "those" || prev == "that") {
+		return false
+	}
+	w := strings.ToLower(fs[i].text)
+	if len(w) < 5 || !strings.HasSuffix(w, "ed") || endsClause(fs[i].text) || !plainWords(w) {
+		return false
+	}
+	next := nextField(fs, i)
+	return next != "" && plainWords(next) && !strings.Contains(next, "/") && !objectEnd[next] && !stopWords[next]
 }
 
 // readVerbs are the imperative verbs of showing or fetching something

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -187,5 +188,35 @@ func TestOpenExisting(t *testing.T) {
 	}
 	if got := top(t, ix, "open an issue in acme/web titled 'crash'"); got != "create_issue" {
 		t.Errorf("open an issue: top %s, want create_issue", got)
+	}
+}
+
+// TestAttributiveParticiple: a participle between a determiner and its
+// noun is the thing's state; when it is a verb that names tools'
+// operations ("paused" of pause_project) it does not select that
+// operation, nor set the request's intent ("the deleted file" asks for no
+// deletion).
+func TestAttributiveParticiple(t *testing.T) {
+	ix := NewIndex(append(rankFixture(),
+		Tool{Backend: "cloud", Name: "pause_project", Description: "Pauses a project."},
+		Tool{Backend: "cloud", Name: "restore_project", Description: "Restores a project."}))
+	if got := top(t, ix, "restore the paused cloud project abc"); got != "restore_project" {
+		t.Errorf("restore the paused project: top %s, want restore_project", got)
+	}
+	if q := parseQuery("show the deleted pages"); q.destructive || !q.readOnly {
+		t.Errorf("show the deleted pages: destructive %v readOnly %v, want false true", q.destructive, q.readOnly)
+	}
+	if q := parseQuery("delete the pages"); !q.destructive {
+		t.Error("delete the pages: not destructive")
+	}
+	// Not before a preposition: "the data deleted in March" is no case,
+	// nor a participle at the end.
+	for _, c := range []string{"list what was deleted", "restore the deleted"} {
+		fs := fields(c)
+		for i := 1; i < len(fs); i++ {
+			if attributive(fs, i, strings.ToLower(fs[i-1].text)) {
+				t.Errorf("%q: %q read as attributive", c, fs[i].text)
+			}
+		}
 	}
 }
