@@ -110,6 +110,7 @@ const (
 	hintURL      // takes a URL argument
 	hintWrite    // creates or changes something (by annotation or by its name's verb)
 	hintListName // its name leads with a verb of listing or searching (listName)
+	hintRepo     // takes a repository by owner and name (parameters "owner" and "repo", or "repository")
 )
 
 // Verbs that lead tool names by the CRUD convention of REST and MCP tool
@@ -522,6 +523,9 @@ func schemaText(raw json.RawMessage, names, descs *strings.Builder) uint8 {
 			if strings.Contains(lk, "url") || strings.Contains(lk, "uri") {
 				hints |= hintURL
 			}
+			if lk == "repo" || lk == "repository" {
+				hints |= hintRepo
+			}
 			if p == nil {
 				continue
 			}
@@ -651,6 +655,17 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			if t := stem(c); ix.isNameTerm(t) {
 				q.words = append(q.words, queryWord{term: t, weight: 1, cue: true})
 			}
+		}
+	}
+	// "acme/web" of two plain words is a reference when a part of it is
+	// no word of the catalog's ("read/write" and "issue/PR" are words).
+	hasRef := q.hasRef
+	for _, p := range q.slashPairs {
+		a, b, _ := strings.Cut(p, "/")
+		_, ka := ix.dict[stem(a)]
+		_, kb := ix.dict[stem(b)]
+		if !ka || !kb {
+			hasRef = true
 		}
 	}
 	verbGroup := -1 // the group of the request's main verb, when it asks to delete (see below)
@@ -904,6 +919,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			s *= 1 + ctxFileBoost
 		}
 		if q.hasURL && h&hintURL != 0 {
+			s *= 1 + ctxFileBoost
+		}
+		if hasRef && st.naming == 0 && h&hintRepo != 0 {
+			// A value of the kind the tool takes, as for paths and URLs:
+			// an owner/repo reference for a tool that takes a repository,
+			// evidence of a code host when the task names no product (a
+			// named one is the cue's).
 			s *= 1 + ctxFileBoost
 		}
 		cov, task := 0.0, 0.0

@@ -11,12 +11,14 @@ type parsedQuery struct {
 	words []queryWord
 	plain []string // the unquoted words in order, lower-cased, stop words kept
 
-	destructive bool // asks to delete, remove, drop, kill...
-	readOnly    bool // asks to show, list, find... and nothing that writes
-	write       bool // asks to create, change or run something (destructive included)
-	hasPath     bool // names a filesystem path
-	hasURL      bool // names a URL
-	ctxFile     bool // the IDE has a document open and the query names no path
+	destructive bool     // asks to delete, remove, drop, kill...
+	readOnly    bool     // asks to show, list, find... and nothing that writes
+	write       bool     // asks to create, change or run something (destructive included)
+	hasPath     bool     // names a filesystem path
+	hasURL      bool     // names a URL
+	hasRef      bool     // names an owner/repo reference ("octo-org/billing", "acme/web#12")
+	slashPairs  []string // "a/b" of two plain words: alternatives ("read/write") or a reference ("acme/web"); Search decides
+	ctxFile     bool     // the IDE has a document open and the query names no path
 
 	// named are words in the place of a product the task is to use,
 	// lower-cased: right after "a"/"an" ("create a trello card"), after
@@ -262,6 +264,9 @@ func parseQuery(query string) parsedQuery {
 			// "issue/PR", "read/write", but also "acme/web": words, but
 			// perhaps a reference, so weak and never naming a backend.
 			addText(lw, 0.5, false)
+			if strings.Count(lw, "/") == 1 {
+				q.slashPairs = append(q.slashPairs, lw)
+			}
 			continue
 		case strings.Contains(lw, "/"):
 			// owner/repo, owner/repo#123, branch names, relative paths,
@@ -274,6 +279,9 @@ func parseQuery(query string) parsedQuery {
 				add("file", hintWeight, false)
 			} else {
 				add("repo", hintWeight, false)
+				if ref, _, _ := strings.Cut(lw, "#"); strings.Count(ref, "/") == 1 && !strings.HasPrefix(ref, "/") && !strings.HasSuffix(ref, "/") {
+					q.hasRef = true // owner/repo, the way code hosts name a repository
+				}
 			}
 			// the first segment can name a product ("github.com/x/y").
 			first, _, _ := strings.Cut(lw, "/")

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -217,6 +218,40 @@ func TestAttributiveParticiple(t *testing.T) {
 			if attributive(fs, i, strings.ToLower(fs[i-1].text)) {
 				t.Errorf("%q: %q read as attributive", c, fs[i].text)
 			}
+		}
+	}
+}
+
+// TestRepoReference: an owner/repo reference is a value of the kind a
+// code host's tools take (owner and repo parameters), evidence for them
+// when the task names no product, as a path is for file tools; two
+// catalog words joined by a slash ("read/write") are no reference.
+func TestRepoReference(t *testing.T) {
+	if q := parseQuery("close issue 3 in octo-org/billing"); !q.hasRef {
+		t.Error("octo-org/billing: no reference")
+	}
+	if q := parseQuery("trigger the pipeline gh/acme/web"); q.hasRef {
+		t.Error("gh/acme/web (a three-part slug): read as owner/repo")
+	}
+	if q := parseQuery("list open issues in zorp/blat"); len(q.slashPairs) != 1 {
+		t.Errorf("zorp/blat: slash pairs %v", q.slashPairs)
+	}
+	ix := NewIndex(rankFixture())
+	for d, tool := range ix.tools {
+		if want := tool.Backend == "github"; (ix.docHint[d]&hintRepo != 0) != want {
+			t.Errorf("%s: takes a repository %v, want %v", tool.QualifiedName(), !want, want)
+		}
+	}
+	// Over the real catalog: the issues of an owner/repo are GitHub's,
+	// not Sentry's search_issues.
+	if _, err := os.Stat(evalDir); err == nil {
+		cat := NewCatalog(loadEvalTools(t, false))
+		got := ""
+		if res := cat.Search("how many open issues does acme/web have", nil, 1); len(res) > 0 {
+			got = res[0].Tool.QualifiedName()
+		}
+		if got != "github__list_issues" {
+			t.Errorf("how many open issues does acme/web have: top %s, want github__list_issues", got)
 		}
 	}
 }
