@@ -255,3 +255,27 @@ func TestRepoReference(t *testing.T) {
 		}
 	}
 }
+
+// TestAspectAdverbs: "still", "already", "yet", "currently" say when, not
+// what: a tool whose description happens to use one ("will still be
+// available") gains nothing from it.
+func TestAspectAdverbs(t *testing.T) {
+	for _, w := range []string{"still", "already", "yet", "currently"} {
+		if !stopWords[w] {
+			t.Errorf("%q is not a function word", w)
+		}
+	}
+	if _, err := os.Stat(evalDir); err != nil {
+		return
+	}
+	// Over the real catalog, where stop_search says "will still be
+	// available".
+	cat := NewCatalog(loadEvalTools(t, false))
+	got := ""
+	if res := cat.Search("what searches are still in progress", nil, 1); len(res) > 0 {
+		got = res[0].Tool.QualifiedName()
+	}
+	if got != "desktop-commander__list_searches" {
+		t.Errorf("what searches are still in progress: top %s, want desktop-commander__list_searches", got)
+	}
+}
