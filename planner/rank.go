@@ -726,6 +726,12 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 				break
 			}
 			w := word.weight * e.weight
+			if q.numericObject && word.term == q.verb && e.weight == wordnetWeight {
+				// Numbers as the only object fix the verb's sense, the
+				// arithmetic one ("add 3 and 4": sum): its WordNet
+				// synonyms are as sure as a curated synonym.
+				w = word.weight * synonymWeight
+			}
 			for _, t := range e.terms {
 				// A synonym found in most tools says little and costs a
 				// pass over most of the index: skip it.

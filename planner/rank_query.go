@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -40,6 +41,11 @@ type parsedQuery struct {
 	// the supabase projects", "get all open pull requests in acme/web"):
 	// reading many of a kind, none named, is listing them.
 	listing bool
+
+	// numericObject is set when the request's main verb takes only
+	// numbers as its object ("add 17.5 and 24.25", "multiply 6 by 7"):
+	// the verb's arithmetic sense.
+	numericObject bool
 
 	// object are the analyzed words of the direct object of an imperative
 	// main verb, in order, up to a preposition, a naming participle, a
@@ -194,6 +200,7 @@ func parseQuery(query string) parsedQuery {
 	} else if readVerbs[q.verbRaw] {
 		q.listing = pluralObject(fs)
 	}
+	q.numericObject = q.verb != "" && numericObject(fs)
 	neg := false // inside the scope of a negation (negators)
 	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
@@ -455,6 +462,11 @@ func parseQuery(query string) parsedQuery {
 			read, write = true, false
 		}
 	}
+	if q.numericObject && !q.destructive {
+		// Arithmetic on the task's numbers computes, it writes nothing
+		// ("add 3 and 4").
+		read, write = true, false
+	}
 	q.readOnly = read && !write
 	q.write = write
 	return q
@@ -707,6 +719,40 @@ func pluralObject(fs []field) bool {
 	// "news", "statistics") has a sense apart from the singular's: the
 	// content of one thing, not many things.
 	return head != "" && isPlural(head) && !inSortedLines(englishTable, head)
+}
+
+// numericObject reports whether the object of the request's verb is
+// numbers only, joined by "and", "by", "to", "from" or commas, up to a
+// preposition of means ("using", "with", "on", "in") or the end, with at
+// least two numbers: the operands of arithmetic ("add 3 and 4 using the
+// test server").
+func numericObject(fs []field) bool {
+	vi := -1
+	for i, f := range fs {
+		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
+			vi = i
+			break
+		}
+	}
+	if vi < 0 {
+		return false
+	}
+	n := 0
+	for i := vi + 1; i < len(fs); i++ {
+		lw := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))
+		if _, err := strconv.ParseFloat(lw, 64); err == nil && !fs[i].quoted {
+			n++
+			continue
+		}
+		switch lw {
+		case "and", "by", "to", "from", "plus", "times", "":
+			continue
+		case "using", "with", "on", "in", "via":
+			return n >= 2
+		}
+		return false
+	}
+	return n >= 2
 }
 
 // objectEnd are the words that end a noun phrase: prepositions,

@@ -279,3 +279,36 @@ func TestAspectAdverbs(t *testing.T) {
 		t.Errorf("what searches are still in progress: top %s, want desktop-commander__list_searches", got)
 	}
 }
+
+// TestNumericObject: numbers as the only object of the verb fix its
+// arithmetic sense ("add 3 and 4" is a sum, computed, not written): the
+// verb's WordNet synonyms weigh as curated ones and the intent is to read.
+func TestNumericObject(t *testing.T) {
+	for _, c := range []struct {
+		query   string
+		numeric bool
+	}{
+		{"add 17.5 and 24.25", true},
+		{"add 3 and 4 using the test server", true},
+		{"multiply 6 by 7", true},
+		{"add 3 labels to issue 4", false},
+		{"add 12", false},
+		{"add a comment to issue 5", false},
+	} {
+		q := parseQuery(c.query)
+		if q.numericObject != c.numeric || c.numeric && (q.write || !q.readOnly) {
+			t.Errorf("%q: numeric object %v (write %v), want %v", c.query, q.numericObject, q.write, c.numeric)
+		}
+	}
+	if _, err := os.Stat(evalDir); err != nil {
+		return
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	got := ""
+	if res := cat.Search("add 6.5 and 120", nil, 1); len(res) > 0 {
+		got = res[0].Tool.QualifiedName()
+	}
+	if got != "everything__get-sum" {
+		t.Errorf("add 6.5 and 120: top %s, want everything__get-sum", got)
+	}
+}
