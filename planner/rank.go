@@ -106,11 +106,12 @@ type cueRef struct {
 const (
 	hintReadOnly = 1 << iota
 	hintDestructive
-	hintFile     // takes a path or file argument
-	hintURL      // takes a URL argument
-	hintWrite    // creates or changes something (by annotation or by its name's verb)
-	hintListName // its name leads with a verb of listing or searching (listName)
-	hintRepo     // takes a repository by owner and name (parameters "owner" and "repo", or "repository")
+	hintFile      // takes a path or file argument
+	hintURL       // takes a URL argument
+	hintWrite     // creates or changes something (by annotation or by its name's verb)
+	hintListName  // its name leads with a verb of listing or searching (listName)
+	hintRepo      // takes a repository by owner and name (parameters "owner" and "repo", or "repository")
+	hintQualified // takes a container and its member (a parameter "collection", with its database)
 )
 
 // Verbs that lead tool names by the CRUD convention of REST and MCP tool
@@ -526,6 +527,9 @@ func schemaText(raw json.RawMessage, names, descs *strings.Builder) uint8 {
 			if lk == "repo" || lk == "repository" {
 				hints |= hintRepo
 			}
+			if lk == "collection" {
+				hints |= hintQualified
+			}
 			if p == nil {
 				continue
 			}
@@ -932,6 +936,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// an owner/repo reference for a tool that takes a repository,
 			// evidence of a code host when the task names no product (a
 			// named one is the cue's).
+			s *= 1 + ctxFileBoost
+		}
+		if q.hasQualified && st.naming == 0 && h&hintQualified != 0 {
+			// The same for "shop.users", a database and its collection,
+			// and the tools that take a collection.
 			s *= 1 + ctxFileBoost
 		}
 		cov, task := 0.0, 0.0

@@ -12,14 +12,15 @@ type parsedQuery struct {
 	words []queryWord
 	plain []string // the unquoted words in order, lower-cased, stop words kept
 
-	destructive bool     // asks to delete, remove, drop, kill...
-	readOnly    bool     // asks to show, list, find... and nothing that writes
-	write       bool     // asks to create, change or run something (destructive included)
-	hasPath     bool     // names a filesystem path
-	hasURL      bool     // names a URL
-	hasRef      bool     // names an owner/repo reference ("octo-org/billing", "acme/web#12")
-	slashPairs  []string // "a/b" of two plain words: alternatives ("read/write") or a reference ("acme/web"); Search decides
-	ctxFile     bool     // the IDE has a document open and the query names no path
+	destructive  bool     // asks to delete, remove, drop, kill...
+	readOnly     bool     // asks to show, list, find... and nothing that writes
+	write        bool     // asks to create, change or run something (destructive included)
+	hasPath      bool     // names a filesystem path
+	hasURL       bool     // names a URL
+	hasRef       bool     // names an owner/repo reference ("octo-org/billing", "acme/web#12")
+	slashPairs   []string // "a/b" of two plain words: alternatives ("read/write") or a reference ("acme/web"); Search decides
+	hasQualified bool     // names a container and its member ("shop.users": database.collection)
+	ctxFile      bool     // the IDE has a document open and the query names no path
 
 	// named are words in the place of a product the task is to use,
 	// lower-cased: right after "a"/"an" ("create a trello card"), after
@@ -314,6 +315,9 @@ func parseQuery(query string) parsedQuery {
 				add("file", hintWeight, false)
 			} else {
 				add(stem("database"), hintWeight, false)
+				if strings.Count(lw, ".") == 1 {
+					q.hasQualified = true
+				}
 			}
 			addText(lw, hintWeight, false)
 			continue

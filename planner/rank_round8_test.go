@@ -312,3 +312,29 @@ func TestNumericObject(t *testing.T) {
 		t.Errorf("add 6.5 and 120: top %s, want everything__get-sum", got)
 	}
 }
+
+// TestQualifiedReference: "app.users", a database and its collection, is a
+// value of the kind the tools that take a collection take, evidence for
+// them when no product is named (as an owner/repo reference is for a code
+// host's tools); a file name ("app.config.ts") is none.
+func TestQualifiedReference(t *testing.T) {
+	if !parseQuery("find rows in app.users").hasQualified {
+		t.Error("app.users: no qualified name")
+	}
+	if parseQuery("open app.config.ts").hasQualified {
+		t.Error("app.config.ts: read as database.collection")
+	}
+	tools := append(rankFixture(),
+		Tool{Backend: "sheets", Name: "find_rows", Description: "Find rows.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"table":{"type":"string"}}}`)},
+		Tool{Backend: "docdb", Name: "find_rows", Description: "Find rows.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"collection":{"type":"string"}}}`)})
+	ix := NewIndex(tools)
+	res := ix.Search("find rows in app.users", nil, 2)
+	if len(res) == 0 || res[0].Tool.Backend != "docdb" {
+		t.Error("find rows in app.users: want docdb's find_rows first")
+	}
+	if res := ix.Search("find rows in sheets app.users", nil, 1); len(res) == 0 || res[0].Tool.Backend != "sheets" {
+		t.Errorf("find rows in sheets app.users: want the named product's tool")
+	}
+}
