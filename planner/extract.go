@@ -1050,6 +1050,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// the cache", "case-insensitive").
 			if allWordsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
+			} else if reversedFlag(p, v) {
+				val, ok = false, true // "unarchive the block": archived false (typo.go)
 			} else {
 				val, ok = avoidedFlag(p, v)
 			}
@@ -1148,6 +1150,17 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			for i, t := range v.toks {
 				if !usedTok[i] && !t.quoted && slices.Contains(p.shapes, valueShape(t.text)) {
 					val, ok = tokValue(i, p), true
+					break
+				}
+			}
+		}
+		if !ok && p.required && p.typ == "string" && (p.descTerms[stem("press")] || p.descTerms[stem("keyboard")]) {
+			// A key to press, required, takes the name of a keyboard key
+			// the task writes ("press Tab"; keyNames, rank_query.go). An
+			// optional one keeps the reading by its described example.
+			for i, t := range v.toks {
+				if !usedTok[i] && !t.quoted && keyNames[strings.Trim(t.lower, ".,;:!?")] {
+					val, ok = strings.Trim(tokValue(i, p).(string), ".,;:!?"), true
 					break
 				}
 			}

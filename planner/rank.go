@@ -107,10 +107,12 @@ type cueRef struct {
 const (
 	hintReadOnly = 1 << iota
 	hintDestructive
-	hintFile     // takes a path or file argument
-	hintURL      // takes a URL argument
-	hintWrite    // creates or changes something (by annotation or by its name's verb)
-	hintListName // its name leads with a verb of listing or searching (listName)
+	hintFile      // takes a path or file argument
+	hintURL       // takes a URL argument
+	hintWrite     // creates or changes something (by annotation or by its name's verb)
+	hintListName  // its name leads with a verb of listing or searching (listName)
+	hintRepo      // takes a repository by owner and name (parameters "owner" and "repo", or "repository")
+	hintQualified // takes a container and its member (a parameter "collection", with its database)
 )
 
 // Verbs that lead tool names by the CRUD convention of REST and MCP tool
@@ -525,6 +527,12 @@ func schemaText(raw json.RawMessage, names, descs *strings.Builder) uint8 {
 			if strings.Contains(lk, "url") || strings.Contains(lk, "uri") {
 				hints |= hintURL
 			}
+			if lk == "repo" || lk == "repository" {
+				hints |= hintRepo
+			}
+			if lk == "collection" {
+				hints |= hintQualified
+			}
 			if p == nil {
 				continue
 			}
@@ -658,6 +666,17 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 	objHead, objGroup := ix.objectHead(q, query), -1 // the request's object and its group (refuse.go)
 
+	// "acme/web" of two plain words is a reference when a part of it is
+	// no word of the catalog's ("read/write" and "issue/PR" are words).
+	hasRef := q.hasRef
+	for _, p := range q.slashPairs {
+		a, b, _ := strings.Cut(p, "/")
+		_, ka := ix.dict[stem(a)]
+		_, kb := ix.dict[stem(b)]
+		if !ka || !kb {
+			hasRef = true
+		}
+	}
 	verbGroup := -1 // the group of the request's main verb, when it asks to delete (see below)
 	mainGroup := -1 // the group of the request's main verb, when it names a change (see below)
 	for _, word := range q.words {
@@ -676,6 +695,10 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			gw = ix.idf[id]
 		} else if word.proper {
 			gw = 0 // ...except names ("Lisbon", "Jane"): payload, not intent
+		} else if id, ok := ix.reversed(word.raw); ok {
+			// "unarchive": the operation undoing another, named by it.
+			fixes = []int32{id}
+			gw = ix.idf[id]
 		} else if fixes = ix.typoFixes(word.raw, word.term); len(fixes) > 0 {
 			gw = 0 // ...or misspelled words, which weigh as what they stand for
 			for _, id := range fixes {
@@ -706,8 +729,21 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if word.cue {
 			ix.cueTerm(st, word.term, word.weight)
 		}
+		if q.listing && word.term == q.verb {
+			// Reading many of a kind, none named, is listing them.
+			addTerm(stem("list"), word.weight*synonymWeight, g, false)
+		}
 		for _, e := range synonyms()[word.term] {
+			if word.state {
+				break
+			}
 			w := word.weight * e.weight
+			if q.numericObject && word.term == q.verb && e.weight == wordnetWeight {
+				// Numbers as the only object fix the verb's sense, the
+				// arithmetic one ("add 3 and 4": sum): its WordNet
+				// synonyms are as sure as a curated synonym.
+				w = word.weight * synonymWeight
+			}
 			for _, t := range e.terms {
 				// A synonym found in most tools says little and costs a
 				// pass over most of the index: skip it.
@@ -904,6 +940,18 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			s *= 1 + ctxFileBoost
 		}
 		if q.hasURL && h&hintURL != 0 {
+			s *= 1 + ctxFileBoost
+		}
+		if hasRef && st.naming == 0 && h&hintRepo != 0 {
+			// A value of the kind the tool takes, as for paths and URLs:
+			// an owner/repo reference for a tool that takes a repository,
+			// evidence of a code host when the task names no product (a
+			// named one is the cue's).
+			s *= 1 + ctxFileBoost
+		}
+		if q.hasQualified && st.naming == 0 && h&hintQualified != 0 {
+			// The same for "shop.users", a database and its collection,
+			// and the tools that take a collection.
 			s *= 1 + ctxFileBoost
 		}
 		cov, task := 0.0, 0.0

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -11,12 +12,15 @@ type parsedQuery struct {
 	words []queryWord
 	plain []string // the unquoted words in order, lower-cased, stop words kept
 
-	destructive bool // asks to delete, remove, drop, kill...
-	readOnly    bool // asks to show, list, find... and nothing that writes
-	write       bool // asks to create, change or run something (destructive included)
-	hasPath     bool // names a filesystem path
-	hasURL      bool // names a URL
-	ctxFile     bool // the IDE has a document open and the query names no path
+	destructive  bool     // asks to delete, remove, drop, kill...
+	readOnly     bool     // asks to show, list, find... and nothing that writes
+	write        bool     // asks to create, change or run something (destructive included)
+	hasPath      bool     // names a filesystem path
+	hasURL       bool     // names a URL
+	hasRef       bool     // names an owner/repo reference ("octo-org/billing", "acme/web#12")
+	slashPairs   []string // "a/b" of two plain words: alternatives ("read/write") or a reference ("acme/web"); Search decides
+	hasQualified bool     // names a container and its member ("shop.users": database.collection)
+	ctxFile      bool     // the IDE has a document open and the query names no path
 
 	// named are words in the place of a product the task is to use,
 	// lower-cased: right after "a"/"an" ("create a trello card"), after
@@ -32,6 +36,17 @@ type parsedQuery struct {
 	// "can you", "I want to"); "" for a question or when the request does
 	// not start with a word. verbRaw is the same word lower-cased.
 	verb, verbRaw string
+
+	// listing is set when the request's main verb is one of reading and
+	// its direct object is a plural noun phrase without a value ("show
+	// the supabase projects", "get all open pull requests in acme/web"):
+	// reading many of a kind, none named, is listing them.
+	listing bool
+
+	// numericObject is set when the request's main verb takes only
+	// numbers as its object ("add 17.5 and 24.25", "multiply 6 by 7"):
+	// the verb's arithmetic sense.
+	numericObject bool
 
 	// object are the analyzed words of the direct object of an imperative
 	// main verb, in order, up to a preposition, a naming participle, a
@@ -56,6 +71,7 @@ type queryWord struct {
 	whole  string  // for a part of a case-split word ("Mongo" of "MongoDB"): the whole word, analyzed
 	proper bool    // capitalized inside the sentence ("Lisbon", "Jane"): a name, when no tool knows it
 	raw    string  // the word as written, lower-cased (for typo correction)
+	state  bool    // a participle or adjective after a copula ("are still running"): a state, so not expanded to the verb's synonyms
 }
 
 const (
@@ -182,12 +198,25 @@ func parseQuery(query string) parsedQuery {
 		q.object = directObject(fs)
 	} else if v := passiveOp(fs); v != "" {
 		q.verb = v
+	} else if readVerbs[q.verbRaw] {
+		q.listing = pluralObject(fs)
 	}
+	q.numericObject = q.verb != "" && numericObject(fs)
 	neg := false // inside the scope of a negation (negators)
 	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
+		if lw == "open" && !quoted && openThe(fs, fi) {
+			// "open PR 12", "open the page": opening a thing that is
+			// there, named by an id or a definite article, is looking
+			// at it, as "show" says ("open a PR" makes one, below); the
+			// word is not the state "open" of a listing's filter either.
+			text, lw = "show", "show"
+			if fi == 0 || requestFrame[strings.ToLower(fs[fi-1].text)] {
+				q.verb, q.verbRaw = "show", "show"
+			}
+		}
 		if fi > 0 && endsClause(fs[fi-1].text) || lw == "but" {
 			neg = false
 			circ = -1
@@ -243,6 +272,9 @@ func parseQuery(query string) parsedQuery {
 			// "issue/PR", "read/write", but also "acme/web": words, but
 			// perhaps a reference, so weak and never naming a backend.
 			addText(lw, 0.5, false)
+			if strings.Count(lw, "/") == 1 {
+				q.slashPairs = append(q.slashPairs, lw)
+			}
 			continue
 		case strings.Contains(lw, "/"):
 			// owner/repo, owner/repo#123, branch names, relative paths,
@@ -255,6 +287,9 @@ func parseQuery(query string) parsedQuery {
 				add("file", hintWeight, false)
 			} else {
 				add("repo", hintWeight, false)
+				if ref, _, _ := strings.Cut(lw, "#"); strings.Count(ref, "/") == 1 && !strings.HasPrefix(ref, "/") && !strings.HasSuffix(ref, "/") {
+					q.hasRef = true // owner/repo, the way code hosts name a repository
+				}
 			}
 			// the first segment can name a product ("github.com/x/y").
 			first, _, _ := strings.Cut(lw, "/")
@@ -280,13 +315,57 @@ func parseQuery(query string) parsedQuery {
 				add("file", hintWeight, false)
 			} else {
 				add(stem("database"), hintWeight, false)
+				if strings.Count(lw, ".") == 1 {
+					q.hasQualified = true
+				}
 			}
 			addText(lw, hintWeight, false)
+			continue
+		}
+		if keyNames[lw] && (pressVerbs[prev] || fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))) {
+			// "press Tab", "hit Escape", "then Enter": the name of a
+			// keyboard key after a verb of pressing, or written as the
+			// key's name is (capitalized inside the sentence), is the key
+			// to press, a value; what it says is that a key is pressed.
+			addText(lw, hintWeight, false)
+			add(stem("key"), 1, false)
+			if pressVerbs[prev] {
+				// Striking a key is pressing it ("hit Escape").
+				add(stem("press"), 1, false)
+			}
+			prev, prev2 = lw, prev
+			continue
+		}
+		if attributive(fs, fi, prev) {
+			// "restore the paused project", "delete the archived pages":
+			// a past participle between a determiner and its noun is an
+			// adjective, the state the thing is in, not the operation
+			// asked for; it keeps none of the verb's synonyms nor its
+			// intent; when it is the participle of a verb that leads tool
+			// names by the CRUD convention ("paused" of pause_project), it
+			// weighs as a hint, so as not to select that operation; other
+			// participles keep their weight, which is the topic's
+			// ("the cached value": a cache).
+			w := 1.0
+			if t := normalizeWord(lw); opVerbs[t] || readNameVerbs[t] {
+				w = hintWeight
+			}
+			addText(lw, w, w == 1)
+			if i, ok := seen[normalizeWord(lw)]; ok {
+				q.words[i].state = true
+			}
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			prev, prev2 = lw, prev
 			continue
 		}
 		if (lw == "open" || lw == "closed" || lw == "running" || lw == "active") && beVerbs[prev] {
 			// "which tabs are open": a state, not the verb "open".
 			addText(lw, hintWeight, false)
+			if i, ok := seen[normalizeWord(lw)]; ok {
+				// Nor the verb's synonyms: "running" after a copula is
+				// the adjective (in operation), not "start" or "execute".
+				q.words[i].state = true
+			}
 			prev = lw
 			continue
 		}
@@ -386,6 +465,11 @@ func parseQuery(query string) parsedQuery {
 			// a new project cost"): read intent.
 			read, write = true, false
 		}
+	}
+	if q.numericObject && !q.destructive {
+		// Arithmetic on the task's numbers computes, it writes nothing
+		// ("add 3 and 4").
+		read, write = true, false
 	}
 	q.readOnly = read && !write
 	q.write = write
@@ -562,6 +646,117 @@ func directObject(fs []field) []string {
 		}
 	}
 	return out
+}
+
+// openThe reports whether fs[i], "open", takes an object that exists: a
+// definite article, a demonstrative or a possessive, or a noun followed by
+// a value (an id, a number, a path) — not an indefinite article or "new".
+func openThe(fs []field, i int) bool {
+	next := nextField(fs, i)
+	switch {
+	case next == "the" || next == "this" || next == "that" || possessives[next]:
+		return true
+	case next == "" || next == "a" || next == "an" || next == "new" || next == "another" || !plainWords(next):
+		return false
+	}
+	after := nextField(fs, i+1)
+	return after != "" && (hasDigit(after) || strings.HasPrefix(after, "#") || strings.HasPrefix(after, "/"))
+}
+
+// attributive reports whether fs[i] is a past participle in -ed used as
+// an adjective: right after an article, a demonstrative or a possessive
+// (prev, lower case) and before a plain word that is not a preposition or
+// conjunction ("the paused project", "my archived pages"; not "the
+// deleted" at a clause's end).
+func attributive(fs []field, i int, prev string) bool {
+	if fs[i].quoted || !(determiners[prev] || prev == "a" || prev == "an" || prev == "this" || prev == "these" || prev == "those" || prev == "that") {
+		return false
+	}
+	w := strings.ToLower(fs[i].text)
+	if len(w) < 5 || !strings.HasSuffix(w, "ed") || endsClause(fs[i].text) || !plainWords(w) {
+		return false
+	}
+	next := nextField(fs, i)
+	return next != "" && plainWords(next) && !strings.Contains(next, "/") && !objectEnd[next] && !stopWords[next]
+}
+
+// readVerbs are the imperative verbs of showing or fetching something
+// (the read vocabulary of the synonym groups: show, get, fetch, display,
+// view, read, see, give).
+var readVerbs = setOf("show", "get", "fetch", "display", "view", "read", "see", "give", "retrieve")
+
+// pluralObject reports whether the direct object of the request's verb
+// (the noun phrase after it, to a preposition, a value or the clause's
+// end) ends in a plural noun and holds no value: an id, a number, a path
+// or quoted text names one thing ("show issue 42"), a plural head many
+// ("show the issues"). The head's plural is English's -s, the test
+// parseQuery already uses (isPlural).
+func pluralObject(fs []field) bool {
+	vi := -1
+	for i, f := range fs {
+		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
+			vi = i
+			break
+		}
+	}
+	if vi < 0 {
+		return false
+	}
+	head := ""
+	for i := vi + 1; i < len(fs); i++ {
+		f := fs[i]
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if f.quoted || !plainWords(lw) || hasDigit(lw) {
+			return false // a value: this one, not a list
+		}
+		if objectEnd[lw] || namingCue[lw] {
+			break
+		}
+		if !determiners[lw] && !possessives[lw] && !stopWords[lw] {
+			head = lw
+		}
+		if endsClause(f.text) {
+			break
+		}
+	}
+	// A plural WordNet lists as a lemma of its own ("contents", "details",
+	// "news", "statistics") has a sense apart from the singular's: the
+	// content of one thing, not many things.
+	return head != "" && isPlural(head) && !inSortedLines(englishTable, head)
+}
+
+// numericObject reports whether the object of the request's verb is
+// numbers only, joined by "and", "by", "to", "from" or commas, up to a
+// preposition of means ("using", "with", "on", "in") or the end, with at
+// least two numbers: the operands of arithmetic ("add 3 and 4 using the
+// test server").
+func numericObject(fs []field) bool {
+	vi := -1
+	for i, f := range fs {
+		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
+			vi = i
+			break
+		}
+	}
+	if vi < 0 {
+		return false
+	}
+	n := 0
+	for i := vi + 1; i < len(fs); i++ {
+		lw := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))
+		if _, err := strconv.ParseFloat(lw, 64); err == nil && !fs[i].quoted {
+			n++
+			continue
+		}
+		switch lw {
+		case "and", "by", "to", "from", "plus", "times", "":
+			continue
+		case "using", "with", "on", "in", "via":
+			return n >= 2
+		}
+		return false
+	}
+	return n >= 2
 }
 
 // objectEnd are the words that end a noun phrase: prepositions,
@@ -751,6 +946,16 @@ var howMeasure = map[string][]string{
 	"long": {"time", "duration", "length"}, "far": {"distance"}, "big": {"size"}, "large": {"size"},
 	"old": {"age"}, "fast": {"speed"}, "often": {"frequency"},
 }
+
+// keyNames are the names of the keyboard's named keys as the W3C UI Events
+// specification's KeyboardEvent key values write them (Enter, Tab, Escape,
+// Backspace, the arrows, the modifiers, F1-F12), lower-cased, with "esc"
+// and "space", the names browser automation libraries also accept.
+// pressVerbs are English's verbs of striking a key.
+var (
+	keyNames   = setOf("enter", "tab", "escape", "esc", "backspace", "delete", "insert", "home", "end", "pageup", "pagedown", "arrowup", "arrowdown", "arrowleft", "arrowright", "shift", "control", "alt", "meta", "capslock", "space", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12")
+	pressVerbs = setOf("press", "hit", "strike", "tap")
+)
 
 var beVerbs = setOf("is", "are", "was", "were", "be", "been", "still", "currently")
 

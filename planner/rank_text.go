@@ -198,6 +198,9 @@ var stopWords = setOf(
 	"had", "so", "than", "then", "there", "here", "if", "but", "not", "no",
 	"yes", "just", "also", "very", "too", "some", "any", "via", "using",
 	"use", "used", "about", "up", "out", "over", "under", "again", "now",
+	// the other adverbs of time and aspect, function words like "again"
+	// and "now": they say when, not what
+	"still", "already", "yet", "currently",
 	"right", "let", "lets", "let's", "want", "need", "like", "one", "ok",
 	"okay", "hey", "hi", "thanks", "which", "what", "who", "whom", "whose",
 	"where", "when", "how", "all", "each", "every", "only", "own",

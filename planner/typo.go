@@ -170,3 +170,44 @@ func osaDistance(a, b string, limit int) int {
 	}
 	return min(prev[len(b)], limit)
 }
+
+// reversed returns the term of the operation a word undoes, when the word
+// is English's reversative prefix "un-" on a verb the catalog knows and is
+// itself neither known nor an English word ("unarchive", "unpin",
+// "unassign": the prefix makes the verb of undoing from any verb, so
+// dictionaries list few of them). The tools that do the operation are the
+// ones that undo it, by a flag or a state they set (archived: false); an
+// English word ("unlock", "undo") is left to WordNet and the synonyms.
+func (ix *Index) reversed(raw string) (int32, bool) {
+	rest, ok := strings.CutPrefix(raw, "un")
+	if !ok || len(rest) < minTypoLen || hasDigit(raw) {
+		return 0, false
+	}
+	if _, known := ix.dict[stem(raw)]; known || isEnglish(raw) {
+		return 0, false
+	}
+	id, ok := ix.dict[stem(rest)]
+	if ok {
+		ix.typoOnce.Do(ix.buildTypoBuckets) // the caller reads ix.terms
+	}
+	return id, ok
+}
+
+// reversedFlag reports whether the task undoes the state a one-word flag
+// names by the verb of undoing made with "un-" ("unarchive the block" for
+// archived): the flag is then false, as the verb without the prefix would
+// set it. Like reversed, only for a word that is not English.
+func reversedFlag(p argProp, v queryValues) bool {
+	var name []string
+	splitWords(p.name, func(w string) { name = append(name, normalizeWord(w)) })
+	if len(name) != 1 || name[0] == "" {
+		return false
+	}
+	for _, t := range v.toks {
+		rest, ok := strings.CutPrefix(t.lower, "un")
+		if ok && !t.quoted && len(rest) >= minTypoLen && !hasDigit(t.lower) && !isEnglish(t.lower) && stem(rest) == name[0] {
+			return true
+		}
+	}
+	return false
+}
