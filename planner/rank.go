@@ -467,6 +467,10 @@ func NewIndex(tools []Tool) *Index {
 
 // leadSentence returns the description up to its first sentence end.
 func leadSentence(s string) string {
+	// Descriptions written as template literals start with a newline (81
+	// of the 385 catalog tools: desktop-commander, firecrawl, stripe,
+	// circleci); the sentence is the first one after it.
+	s = strings.TrimLeft(s, " \t\r\n")
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\n':

@@ -361,3 +361,19 @@ func searchFirst(t *testing.T, cat *Catalog, k int, cases map[string]string) {
 		}
 	}
 }
+
+// TestLeadSentence: the first sentence of a description, also when the
+// description starts with a newline, as template literals do.
+func TestLeadSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"Read a file. Then more.":                    "Read a file",
+		"\n    Send input to a running process.\n  ": "Send input to a running process",
+		"\n\nList the pipelines\nof a project":       "List the pipelines",
+		"Version 1.2 of the tool. Next":              "Version 1.2 of the tool",
+		"   ":                                        "",
+	} {
+		if got := leadSentence(in); got != want {
+			t.Errorf("leadSentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
