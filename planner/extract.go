@@ -253,10 +253,12 @@ func extractValues(query, cwd string) queryValues {
 				skipArticle = i + 1
 				continue
 			}
-			if (lw == "a" || lw == "an") && timeUnits[at(i+1)] != 0 && i != skipArticle {
+			if (lw == "a" || lw == "an" || lw == "one") && timeUnits[at(i+1)] != 0 && i != skipArticle {
 				// "for an hour", "in a minute": one of the unit. The
 				// word before is the article's ("for"), which says what
-				// the time is for.
+				// the time is for. "one" is left out of numberWords (a
+				// pronoun as often as a number), but before a unit of
+				// time it can only count it ("in one hour").
 				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: at(i - 1), next: at(i + 1)})
 				continue
 			}
@@ -1579,7 +1581,7 @@ func numbersFor(p argProp, v queryValues, used map[int]bool) map[int]bool {
 		}
 	}
 	skip := func(i int) bool {
-		return nums[i].percent && !percentParam(p) || money[i] && !isMoneyParam(p)
+		return nums[i].percent && !percentParam(p) || money[i] && !isMoneyParam(p) || pastPoint(nums[i])
 	}
 	var out map[int]bool // a copy of used, made at the first number skipped
 	for i := range nums {
@@ -1597,6 +1599,15 @@ func numbersFor(p argProp, v queryValues, used map[int]bool) map[int]bool {
 		return used
 	}
 	return out
+}
+
+// pastPoint reports whether a number counts units of time back from now
+// ("30 days ago", "2h ago"): English marks a point in the past with "ago"
+// after the quantity, so the number dates something the task tells about
+// and is no span, count or limit a parameter asks for ("create an invoice
+// for cus_1, we talked 30 days ago" sets no days_until_due).
+func pastPoint(n numberAt) bool {
+	return n.after == "ago"
 }
 
 func jsonNumber(n numberAt, typ string) any {

@@ -339,7 +339,7 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 		// "wait 2 minutes" for a timeout in milliseconds: 120000.
 		to := paramTimeUnit(p)
 		for i, n := range v.numbers {
-			if from := numberUnit(n); from != 0 && !usedNum[i] {
+			if from := numberUnit(n); from != 0 && !usedNum[i] && !pastPoint(n) {
 				usedNum[i] = true
 				return durationValue(n, from, to, p.typ), true
 			}

@@ -190,10 +190,8 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`set the redis key session:42 to active, expiring in one hour`:         "not yet worked on",
-	`create a stripe invoice for customer cus_Q1w2, we talked 30 days ago`: "not yet worked on",
-	`ignore sentry issue PROJ-1A2 for 2 hours`:                             "not yet worked on",
-	`map https://docs.x.dev with limit=200 and includeSubdomains=true`:     "not yet worked on",
+	`ignore sentry issue PROJ-1A2 for 2 hours`:                         "not yet worked on",
+	`map https://docs.x.dev with limit=200 and includeSubdomains=true`: "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
 	`find in crm.people (connection c1) documents matching {"age": {"$gt": 30}}`:                  "not yet worked on",
 	`in crm.people on connection c1 update {"status": "new"} with {"$set": {"status": "active"}}`: "not yet worked on",
@@ -262,4 +260,26 @@ func TestExtractProbeMatrix(t *testing.T) {
 			t.Errorf("kind %s has no probe with its value or none without it", k)
 		}
 	}
+}
+
+// TestPastPoint: a number of units of time followed by "ago" dates
+// something the task tells about; it fills no span, count or limit. "one"
+// before a unit of time counts it.
+func TestPastPoint(t *testing.T) {
+	checkCatalogArgs(t, "stripe__create_invoice", []argCase{
+		{"create a stripe invoice for customer cus_Q1w2, we talked 2 days ago", `{"customer":"cus_Q1w2"}`},
+		{"create a stripe invoice for customer cus_Q1w2 due in 2 days", `{"customer":"cus_Q1w2","days_until_due":2}`},
+		{"create a stripe invoice for customer cus_Q1w2 due in one day", `{"customer":"cus_Q1w2","days_until_due":1}`},
+	})
+	checkCatalogArgs(t, "desktop-commander__start_process", []argCase{
+		{"run `sleep 5`, the last one failed 2 hours ago", `{"command":"sleep 5"}`},
+		{"run `sleep 5` with a timeout of one minute", `{"command":"sleep 5","timeout_ms":60000}`},
+	})
+	checkCatalogArgs(t, "everything__trigger-long-running-operation", []argCase{
+		{"run the long running operation, the last one was 5 minutes ago", `{}`},
+		{"run the long running operation for one minute", `{"duration":60}`},
+	})
+	checkCatalogArgs(t, "redis__set", []argCase{
+		{"set the redis key session:42 to active for one day", `{"expireSeconds":86400,"key":"session:42","value":"active"}`},
+	})
 }

@@ -332,7 +332,7 @@ func spanValue(p argProp, v queryValues, used map[int]bool) (int, any, bool) {
 	}
 	for i, n := range v.numbers {
 		from := numberUnit(n)
-		if from == 0 || used[i] {
+		if from == 0 || used[i] || pastPoint(n) {
 			continue
 		}
 		tied := n.linked == span || n.before == span || n.after == span || stem(n.after) == stem(span)
