@@ -998,7 +998,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case ok:
 		case len(p.enum) > 0:
 			// An enum value named in the query, for any parameter.
-			if e, found := enumInQuery(p.enum, v.words, lq); found {
+			if e, found := compoundModifierEnum(p.enum, v.words); found {
+				val, ok = e, true
+			} else if e, found := enumInQuery(p.enum, v.words, lq); found {
 				val, ok = e, true
 			} else if e, found := enumByMeaning(p, v); found {
 				val, ok = e, true

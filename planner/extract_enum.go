@@ -171,3 +171,36 @@ func againEnum(p argProp, v queryValues) (string, bool) {
 	}
 	return "", false
 }
+
+// compoundModifierEnum reads an enum member written as the first part of a
+// hyphenated compound whose whole is no member: "squash-merge PR 5" for
+// merge_method squash, "dark-themed" for a color scheme dark. English
+// compounds are right-headed: the last part names the kind of thing or
+// act ("merge"), the parts before it the particular one, which is the
+// choice the enum asks for. The first part is taken only when another part
+// is no member itself, or is one as well but is the head ("squash" and
+// "merge" are both merge methods; the squash kind is meant).
+func compoundModifierEnum(enum []string, words []string) (string, bool) {
+	for _, w := range words {
+		if strings.IndexByte(w, '-') <= 0 {
+			continue // (the cheap test first: most words have no hyphen)
+		}
+		first, _, _ := strings.Cut(w, "-")
+		if len(first) < 3 || !allLetters(first) {
+			continue
+		}
+		var whole, part string
+		for _, e := range enum {
+			switch le := strings.ToLower(e); {
+			case le == w:
+				whole = e
+			case le == first:
+				part = e
+			}
+		}
+		if whole == "" && part != "" {
+			return part, true
+		}
+	}
+	return "", false
+}

@@ -200,14 +200,13 @@ var probeGaps = map[string]string{
 	`walking directions from Alexanderplatz to Potsdamer Platz`:                                   "not yet worked on",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                                 "not yet worked on",
 	`directions from Alexanderplatz to Potsdamer Platz`:                                           "not yet worked on",
-	`squash-merge PR 5 in acme/api`:                                                               "not yet worked on",
-	`merge PR 5 in acme/api`:                                                                      "not yet worked on",
-	`change linear comment c-77 to say "fixed in 2.3"`:                                            "not yet worked on",
-	`create a memory entity Marta of type person`:                                                 "not yet worked on",
-	`in the memory graph, record that Marta works_at Acme`:                                        "not yet worked on",
-	`set the storage file size limit of supabase project abcd1234 to 50000000`:                    "not yet worked on",
-	`scrape docs.python.org/3/library as markdown`:                                                "not yet worked on",
-	`firecrawl search for pages about web crawling`:                                               "not yet worked on",
+	`merge PR 5 in acme/api`:                                                   "not yet worked on",
+	`change linear comment c-77 to say "fixed in 2.3"`:                         "not yet worked on",
+	`create a memory entity Marta of type person`:                              "not yet worked on",
+	`in the memory graph, record that Marta works_at Acme`:                     "not yet worked on",
+	`set the storage file size limit of supabase project abcd1234 to 50000000`: "not yet worked on",
+	`scrape docs.python.org/3/library as markdown`:                             "not yet worked on",
+	`firecrawl search for pages about web crawling`:                            "not yet worked on",
 }
 
 // TestExtractProbeMatrix runs every probe, fails on each whose arguments
@@ -281,5 +280,24 @@ func TestPastPoint(t *testing.T) {
 	})
 	checkCatalogArgs(t, "redis__set", []argCase{
 		{"set the redis key session:42 to active for one day", `{"expireSeconds":86400,"key":"session:42","value":"active"}`},
+	})
+}
+
+// TestCompoundModifierEnum: the first part of a hyphenated compound is the
+// enum member when the whole is none ("squash-merge"); a compound that is
+// a member itself ("ultra-fast") stays whole, and a compound whose first
+// part is no member ("follow-up") chooses nothing.
+func TestCompoundModifierEnum(t *testing.T) {
+	checkCatalogArgs(t, "github__merge_pull_request", []argCase{
+		{"squash-merge PR 5 in acme/api", `{"merge_method":"squash","owner":"acme","pull_number":5,"repo":"api"}`},
+		{"rebase-merge pull request 7 of acme/api", `{"merge_method":"rebase","owner":"acme","pull_number":7,"repo":"api"}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__emulate", []argCase{
+		{"emulate a dark-themed page 1", `{"colorScheme":"dark","pageId":1}`},
+		{"emulate page 1 for a follow-up test", `{"pageId":1}`},
+	})
+	checkCatalogArgs(t, "tavily__tavily_search", []argCase{
+		{"ultra-fast tavily search for cats", `{"query":"ultra-fast tavily search for cats","search_depth":"ultra-fast"}`},
+		{"tavily search for well-known cats", `{"query":"tavily search for well-known cats"}`},
 	})
 }
