@@ -284,14 +284,15 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 
 // fromToRange reads "from X to Y" for a tool with a pair of parameters for
 // the two ends (origin/destination, source/target, start/end, from/to),
-// both still open: "directions from Boston to New York". Each end runs to
+// both still open: "directions from Boston to New York" (a list of ends,
+// as a distance matrix takes them, gets one each). Each end runs to
 // the next function word or punctuation, at most four words. It returns
 // the parameters still missing.
 func fromToRange(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	var startP, endP *argProp
 	for i := range props {
 		p := &props[i]
-		if p.typ != "string" {
+		if p.typ != "string" && (p.typ != "array" || p.itemType != "string") {
 			continue
 		}
 		switch {
@@ -330,13 +331,34 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 			continue
 		}
 		b, _ := run(j + 1)
-		if b == "" || args[endP.name] != nil && args[endP.name] != b {
+		if b == "" || args[endP.name] != nil && !firstWordsOf(args[endP.name], b) {
 			continue
 		}
-		args[startP.name], args[endP.name] = a, b
+		args[startP.name], args[endP.name] = endValue(startP, a), endValue(endP, b)
 		return slices.DeleteFunc(missing, func(n string) bool { return n == startP.name || n == endP.name })
 	}
 	return missing
+}
+
+// firstWordsOf reports whether value x, which a reading gave the end
+// parameter, is end b itself or its first words: "to" anchors one word
+// ("to Potsdamer"), and the end runs on over the rest of the name
+// ("Potsdamer Platz"), which is then the value.
+func firstWordsOf(x any, b string) bool {
+	if a, ok := x.([]any); ok && len(a) == 1 {
+		x = a[0]
+	}
+	s, ok := x.(string)
+	return ok && (s == b || strings.HasPrefix(b, s+" "))
+}
+
+// endValue is end s as parameter p takes it: a list of one for a list of
+// ends (a distance matrix's origins and destinations).
+func endValue(p *argProp, s string) any {
+	if p.typ == "array" {
+		return []any{s}
+	}
+	return s
 }
 
 // sameDatabaseName: with the database and collection read from a dotted

@@ -197,9 +197,7 @@ var probeGaps = map[string]string{
 	`in crm.people on connection c1 update {"status": "new"} with {"$set": {"status": "active"}}`: "not yet worked on",
 	`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`:                 "not yet worked on",
 	`reply on linear ENG-42 with this comment: fixed in the last release`:                         "not yet worked on",
-	`walking directions from Alexanderplatz to Potsdamer Platz`:                                   "not yet worked on",
-	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                                 "not yet worked on",
-	`directions from Alexanderplatz to Potsdamer Platz`:                                           "not yet worked on",
+	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                                 "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                                                   "not yet worked on",
 	`change linear comment c-77 to say "fixed in 2.3"`:                         "not yet worked on",
 	`create a memory entity Marta of type person`:                              "not yet worked on",
@@ -299,5 +297,21 @@ func TestCompoundModifierEnum(t *testing.T) {
 	checkCatalogArgs(t, "tavily__tavily_search", []argCase{
 		{"ultra-fast tavily search for cats", `{"query":"ultra-fast tavily search for cats","search_depth":"ultra-fast"}`},
 		{"tavily search for well-known cats", `{"query":"tavily search for well-known cats"}`},
+	})
+}
+
+// TestFromToEnds: "from X to Y" fills both ends when "to" anchored the
+// first word of Y alone ("to Potsdamer" of "Potsdamer Platz"), and a pair of
+// lists of ends (a distance matrix's origins and destinations) gets one
+// each.
+func TestFromToEnds(t *testing.T) {
+	checkCatalogArgs(t, "google-maps__maps_directions", []argCase{
+		{"directions from Boston to New York City", `{"destination":"New York City","origin":"Boston"}`},
+		{"driving directions from Alexanderplatz to Potsdamer Platz", `{"destination":"Potsdamer Platz","mode":"driving","origin":"Alexanderplatz"}`},
+	})
+	checkCatalogArgs(t, "google-maps__maps_distance_matrix", []argCase{
+		{"distance from Berlin to Hamburg", `{"destinations":["Hamburg"],"origins":["Berlin"]}`},
+		{"how far is it from Berlin Mitte to Hamburg", `{"destinations":["Hamburg"],"origins":["Berlin Mitte"]}`},
+		{"distance matrix to Hamburg", `{"destinations":["Hamburg"]}`},
 	})
 }
