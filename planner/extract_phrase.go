@@ -565,6 +565,17 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 			if p.lname == "name" && k > start && !titleCase(t.text) {
 				break // a name of several words is written in capitals ("Jane Doe")
 			}
+			if strings.HasSuffix(t.raw, ":") && k+1 < len(v.toks) && !v.toks[k+1].quoted && !used[k+1] {
+				// "with this comment: fixed in 2.3", "saying the
+				// following: ...": a colon announces the text, and the
+				// words before it only introduce it; the text runs to
+				// the end, as a colon payload does (colonPayload).
+				var rest []string
+				for _, u := range v.toks[k+1:] {
+					rest = append(rest, u.raw)
+				}
+				return k + 1, strings.TrimRight(strings.Join(rest, " "), ".!?"), true
+			}
 			ws = append(ws, t.text)
 			if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
 				break

@@ -196,7 +196,6 @@ var probeGaps = map[string]string{
 	`find in crm.people (connection c1) documents matching {"age": {"$gt": 30}}`:                  "not yet worked on",
 	`in crm.people on connection c1 update {"status": "new"} with {"$set": {"status": "active"}}`: "not yet worked on",
 	`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`:                 "not yet worked on",
-	`reply on linear ENG-42 with this comment: fixed in the last release`:                         "not yet worked on",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                                 "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                                                   "not yet worked on",
 	`change linear comment c-77 to say "fixed in 2.3"`:                         "not yet worked on",
@@ -313,5 +312,22 @@ func TestFromToEnds(t *testing.T) {
 		{"distance from Berlin to Hamburg", `{"destinations":["Hamburg"],"origins":["Berlin"]}`},
 		{"how far is it from Berlin Mitte to Hamburg", `{"destinations":["Hamburg"],"origins":["Berlin Mitte"]}`},
 		{"distance matrix to Hamburg", `{"destinations":["Hamburg"]}`},
+	})
+}
+
+// TestColonInCuedText: in a text cued by "with" or "saying", a colon
+// announces the text; the words before it only introduce it, and the text
+// runs to the end. A cued text without a colon is read as before.
+func TestColonInCuedText(t *testing.T) {
+	checkCatalogArgs(t, "linear__linear_create_comment", []argCase{
+		{"reply on linear ENG-42 with this comment: fixed in the last release.", `{"body":"fixed in the last release","issueId":"ENG-42"}`},
+		{"reply on linear ENG-42 with thanks all", `{"body":"thanks all","issueId":"ENG-42"}`},
+	})
+	checkCatalogArgs(t, "slack__slack_reply_to_thread", []argCase{
+		{"reply in C0123ABCD thread 1712345678.123456 with the following: on it, will fix today", `{"channel_id":"C0123ABCD","text":"on it, will fix today","thread_ts":"1712345678.123456"}`},
+	})
+	checkCatalogArgs(t, "slack__slack_post_message", []argCase{
+		{"post to C0123ABCD saying this: build is green", `{"channel_id":"C0123ABCD","text":"build is green"}`},
+		{"post to C0123ABCD saying build is green at 10:30", `{"channel_id":"C0123ABCD","text":"build is green"}`},
 	})
 }
