@@ -1260,6 +1260,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = replaceWith(props, v, args, missing)
 	missing = listValues(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
+	missing = pairedEnum(props, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
 	}

@@ -3,6 +3,8 @@ package planner
 import (
 	"slices"
 	"strings"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // enumByMeaning finds the enum member a task implies without writing it:
@@ -203,4 +205,31 @@ func compoundModifierEnum(enum []string, words []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// rePairedMember finds, in an enum parameter's description, a quoted
+// member followed by "with" and a parameter name: Sentry's ignoreMode says
+// "'forDuration' with ignoreDurationMinutes, 'untilOccurrenceCount' with
+// ignoreCount".
+var rePairedMember = lazyregexp.New("[\"'`]([A-Za-z][A-Za-z0-9_-]*)[\"'`] with ([A-Za-z][A-Za-z0-9_]*)")
+
+// pairedEnum fills an open enum parameter whose description pairs one of
+// its members with another parameter ("use 'forDuration' with
+// ignoreDurationMinutes") when the task gave that parameter a value
+// ("ignore it for 2 hours"): the schema itself says the value only counts
+// under that member. It returns the parameters still missing.
+func pairedEnum(props []argProp, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if len(p.enum) == 0 || args[p.name] != nil || !strings.Contains(p.desc, " with ") {
+			continue // (the cheap test first)
+		}
+		for _, m := range rePairedMember().FindAllStringSubmatch(p.desc, -1) {
+			if slices.Contains(p.enum, m[1]) && args[m[2]] != nil {
+				args[p.name] = m[1]
+				missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+				break
+			}
+		}
+	}
+	return missing
 }

@@ -190,7 +190,6 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`ignore sentry issue PROJ-1A2 for 2 hours`:                         "not yet worked on",
 	`map https://docs.x.dev with limit=200 and includeSubdomains=true`: "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
 	`find in crm.people (connection c1) documents matching {"age": {"$gt": 30}}`:                  "not yet worked on",
@@ -329,5 +328,22 @@ func TestColonInCuedText(t *testing.T) {
 	checkCatalogArgs(t, "slack__slack_post_message", []argCase{
 		{"post to C0123ABCD saying this: build is green", `{"channel_id":"C0123ABCD","text":"build is green"}`},
 		{"post to C0123ABCD saying build is green at 10:30", `{"channel_id":"C0123ABCD","text":"build is green"}`},
+	})
+}
+
+// TestPairedEnum: an enum parameter whose description pairs a member with
+// another parameter ("'forDuration' with ignoreDurationMinutes") takes
+// that member when the task fills the other parameter, and stays empty
+// when it does not.
+func TestPairedEnum(t *testing.T) {
+	checkCatalogArgs(t, "sentry__update_issue", []argCase{
+		{"ignore sentry issue PROJ-1A2 for 2 hours", `{"ignoreDurationMinutes":120,"ignoreMode":"forDuration","issueId":"PROJ-1A2","status":"ignored"}`},
+		{"ignore sentry issue PROJ-1A2", `{"issueId":"PROJ-1A2","status":"ignored"}`},
+	})
+	schema := `{"type":"object","properties":{"mode":{"type":"string","enum":["a","b"],"description":"Use 'a' with limitCount, or 'b' with maxAge"},"limitCount":{"type":"number"},"maxAge":{"type":"number"}}}`
+	checkArgs(t, schema, []argCase{
+		{"limitCount=5", `{"limitCount":5,"mode":"a"}`},
+		{"maxAge=9", `{"maxAge":9,"mode":"b"}`},
+		{"nothing", `{}`},
 	})
 }
