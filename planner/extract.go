@@ -997,12 +997,15 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		switch {
 		case ok:
 		case len(p.enum) > 0:
-			// An enum value named in the query, for any parameter.
-			if e, found := compoundModifierEnum(p.enum, v.words); found {
+			// An enum value named in the query, for any parameter; not by
+			// the words that name another parameter of the tool.
+			ev := v
+			ev.words = wordsNotNaming(p, props, v.words)
+			if e, found := compoundModifierEnum(p.enum, ev.words); found {
 				val, ok = e, true
-			} else if e, found := enumInQuery(p.enum, v.words, lq); found {
+			} else if e, found := enumInQuery(p.enum, ev.words, lq); found {
 				val, ok = e, true
-			} else if e, found := enumByMeaning(p, v); found {
+			} else if e, found := enumByMeaning(p, ev); found {
 				val, ok = e, true
 			}
 		case dbColl && n == "database":
@@ -1227,11 +1230,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		// counted as missing (the object's own requiredness decides), and
 		// none taking a text a top-level parameter already has.
 		sub, _ := fillArgs(p.nested, v, query, tctx, readOnly)
-		for k, x := range sub {
-			if s, isStr := x.(string); isStr && valueTaken(args, s) {
-				delete(sub, k)
-			}
-		}
+		dropTaken(sub, args)
 		ok := len(sub) > 0
 		if ok && p.typ == "array" {
 			// One item, taken only when it has a member the item
@@ -1281,6 +1280,26 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		}
 	}
 	return args, missing
+}
+
+// dropTaken deletes from sub, an object filled for a nested parameter,
+// every text a top-level parameter already has, at any depth ("firecrawl
+// search for \"web crawling\"" gave the query to query and again to
+// scrapeOptions.jsonOptions.prompt), and the objects left empty by it.
+func dropTaken(sub, args map[string]any) {
+	for k, x := range sub {
+		switch x := x.(type) {
+		case string:
+			if valueTaken(args, x) {
+				delete(sub, k)
+			}
+		case map[string]any:
+			dropTaken(x, args)
+			if len(x) == 0 {
+				delete(sub, k)
+			}
+		}
+	}
 }
 
 // globIdiom reads "starting with X" (X*), "ending with X" (*X) and

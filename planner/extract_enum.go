@@ -233,3 +233,69 @@ func pairedEnum(props []argProp, args map[string]any, missing []string) []string
 	}
 	return missing
 }
+
+// wordsNotNaming returns the task's words less those that name another
+// parameter of the tool than p: its name as one word ("includeSubdomains=
+// true") or its words in a row ("including subdomains"). Those words set
+// that parameter, so they are no evidence for a member of p's enum
+// ("include" of a sitemap enum). The slice is words itself when nothing is
+// left out.
+func wordsNotNaming(p argProp, props []argProp, words []string) []string {
+	var names [][]string // the stems of other parameters' names of two words or more
+	for _, q := range props {
+		if q.name == p.name || len(q.lname) < 4 {
+			continue
+		}
+		if !slices.Contains(words, q.lname) && !slices.ContainsFunc(words, func(w string) bool { return len(w) > 2 && strings.HasPrefix(q.lname, w[:3]) }) {
+			continue // (the cheap test first: no word starts the name)
+		}
+		var parts []string
+		splitWords(q.name, func(w string) { parts = append(parts, stem(strings.ToLower(w))) })
+		names = append(names, append(parts, q.lname))
+	}
+	if len(names) == 0 {
+		return words
+	}
+	var out []string // a copy, made at the first word left out
+	skip := 0
+	for i, w := range words {
+		for _, parts := range names {
+			lname, parts := parts[len(parts)-1], parts[:len(parts)-1]
+			drop := 0
+			if w == lname {
+				drop = 1
+			} else if len(parts) > 1 && nameRun(parts, words[i:]) {
+				drop = len(parts)
+			}
+			skip = max(skip, drop)
+		}
+		if skip > 0 {
+			if out == nil {
+				out = slices.Clone(words[:i])
+			}
+			skip--
+			continue
+		}
+		if out != nil {
+			out = append(out, w)
+		}
+	}
+	if out == nil {
+		return words
+	}
+	return out
+}
+
+// nameRun reports whether the words at the start of words have, in order,
+// the stems parts ("including subdomains" for include, subdomain).
+func nameRun(parts, words []string) bool {
+	if len(parts) > len(words) {
+		return false
+	}
+	for j, st := range parts {
+		if stem(words[j]) != st {
+			return false
+		}
+	}
+	return true
+}

@@ -190,19 +190,15 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`map https://docs.x.dev with limit=200 and includeSubdomains=true`: "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
-	`find in crm.people (connection c1) documents matching {"age": {"$gt": 30}}`:                  "not yet worked on",
-	`in crm.people on connection c1 update {"status": "new"} with {"$set": {"status": "active"}}`: "not yet worked on",
-	`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`:                 "not yet worked on",
-	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                                 "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
+	`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`: "not yet worked on",
+	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                 "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                                                   "not yet worked on",
 	`change linear comment c-77 to say "fixed in 2.3"`:                         "not yet worked on",
 	`create a memory entity Marta of type person`:                              "not yet worked on",
 	`in the memory graph, record that Marta works_at Acme`:                     "not yet worked on",
 	`set the storage file size limit of supabase project abcd1234 to 50000000`: "not yet worked on",
 	`scrape docs.python.org/3/library as markdown`:                             "not yet worked on",
-	`firecrawl search for pages about web crawling`:                            "not yet worked on",
 }
 
 // TestExtractProbeMatrix runs every probe, fails on each whose arguments
@@ -345,5 +341,45 @@ func TestPairedEnum(t *testing.T) {
 		{"limitCount=5", `{"limitCount":5,"mode":"a"}`},
 		{"maxAge=9", `{"maxAge":9,"mode":"b"}`},
 		{"nothing", `{}`},
+	})
+}
+
+// TestFilterUpdateObjects: a JSON object after a word of condition
+// ("matching", "where") is a filter's; with a filter and an update
+// parameter, the update document ($-operators) goes to the update and the
+// other object to the filter, in either order.
+func TestFilterUpdateObjects(t *testing.T) {
+	checkCatalogArgs(t, "mongodb__find", []argCase{
+		{`find in crm.people (connection c1) documents matching {"age": {"$gt": 30}}`, `{"collection":"people","connectionId":"c1","database":"crm","filter":{"age":{"$gt":30}}}`},
+		{`find in crm.people (connection c1) documents where {"age": 30}`, `{"collection":"people","connectionId":"c1","database":"crm","filter":{"age":30}}`},
+		{`find in crm.people (connection c1) the top documents`, `{"collection":"people","connectionId":"c1","database":"crm"}`},
+	})
+	checkCatalogArgs(t, "mongodb__update-many", []argCase{
+		{`in crm.people on connection c1 update {"status": "new"} with {"$set": {"status": "active"}}`, `{"collection":"people","connectionId":"c1","database":"crm","filter":{"status":"new"},"update":{"$set":{"status":"active"}}}`},
+		{`in crm.people on connection c1 set {"$set": {"status": "active"}} where {"status": "new"}`, `{"collection":"people","connectionId":"c1","database":"crm","filter":{"status":"new"},"update":{"$set":{"status":"active"}}}`},
+		{`in crm.people on connection c1 apply {"$set": {"status": "active"}} to every document`, `{"collection":"people","connectionId":"c1","database":"crm","update":{"$set":{"status":"active"}}}`},
+		{`in crm.people on connection c1 update where {"$or": [{"a": 1}, {"b": 2}]} with {"$inc": {"n": 1}}`, `{"collection":"people","connectionId":"c1","database":"crm","filter":{"$or":[{"a":1},{"b":2}]},"update":{"$inc":{"n":1}}}`},
+	})
+}
+
+// TestNestedTextTaken: a nested member takes no text a top-level
+// parameter already has, at any depth (a search's query was copied into
+// scrapeOptions.jsonOptions.prompt).
+func TestNestedTextTaken(t *testing.T) {
+	checkCatalogArgs(t, "firecrawl__firecrawl_search", []argCase{
+		{`firecrawl search for "web crawling"`, `{"query":"web crawling"}`},
+		{"firecrawl search for pages about web crawling", `{"query":"web crawling"}`},
+	})
+}
+
+// TestWordsNamingOtherParam: the words that name another parameter of the
+// tool ("includeSubdomains=true", "including subdomains") are no evidence
+// for a member of an enum ("include" of sitemap); the member said on its
+// own still is.
+func TestWordsNamingOtherParam(t *testing.T) {
+	checkCatalogArgs(t, "firecrawl__firecrawl_map", []argCase{
+		{"map https://docs.x.dev with limit=200 and includeSubdomains=true", `{"includeSubdomains":true,"limit":200,"url":"https://docs.x.dev"}`},
+		{"map https://docs.x.dev including subdomains", `{"includeSubdomains":true,"url":"https://docs.x.dev"}`},
+		{"map https://docs.x.dev, include the sitemap", `{"sitemap":"include","url":"https://docs.x.dev"}`},
 	})
 }

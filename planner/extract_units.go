@@ -166,6 +166,10 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 			same++
 		}
 	}
+	if i, x, ok := filterUpdatePair(p, props, snips, used); ok {
+		used[i] = true
+		return x, true
+	}
 	lq := strings.ToLower(query)
 	for i, sn := range snips {
 		// One object written for a list of objects ("insert a document
@@ -178,11 +182,16 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 		if at := strings.Index(query, string(sn)); at > 0 {
 			before := strings.Fields(strings.Trim(lq[:at], " :="))
 			if len(before) > 0 {
+				last := strings.Trim(before[len(before)-1], ":=,")
 				for _, w := range paramWords(p.name) {
-					if normalizeWord(strings.Trim(before[len(before)-1], ":=,")) == w {
+					if normalizeWord(last) == w {
 						named = true
 					}
 				}
+				// "documents matching {...}", "where {...}": English
+				// states a condition after these words, and a condition
+				// is what a filter parameter takes.
+				named = named || conditionWords[last] && isFilterParam(p) && !updateDoc(sn)
 			}
 		}
 		if !named && same != 1 {
@@ -404,4 +413,69 @@ func wordNumber(w string) (float64, bool) {
 		return 0, false
 	}
 	return t + u, true
+}
+
+// conditionWords introduce a condition things must meet: "documents
+// matching {...}", "rows where {...}", "filtered by {...}".
+var conditionWords = setOf("matching", "match", "matches", "where", "by", "filter", "filtered", "criteria", "condition")
+
+// queryOperators are MongoDB's top-level query operators (logical and
+// evaluation, as its query language documents them); any other top-level
+// key that starts with "$" is an update operator ($set, $inc, $unset,
+// $push, ...).
+var queryOperators = setOf("$and", "$or", "$nor", "$not", "$expr", "$text", "$where", "$comment", "$jsonSchema")
+
+// updateDoc reports whether a JSON snippet is a MongoDB update document:
+// an object whose top-level keys are all update operators ({"$set":
+// {...}}). A filter names fields or uses query operators.
+func updateDoc(sn json.RawMessage) bool {
+	if len(sn) == 0 || sn[0] != '{' {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(sn, &m) != nil || len(m) == 0 {
+		return false
+	}
+	for k := range m {
+		if !strings.HasPrefix(k, "$") || queryOperators[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// isUpdateParam reports whether p takes an update document: named
+// "update" or described as using update operators.
+func isUpdateParam(p argProp) bool {
+	return p.typ == "object" && (p.lname == "update" || p.descTerms["update"] && p.descTerms[normalizeWord("operator")])
+}
+
+// filterUpdatePair gives a tool with both a filter and an update parameter
+// (MongoDB's update-many) the objects of a task by their kind, whatever
+// words come before them ("update {status: new} with {$set: ...}" names
+// the update before the filter): the one update document to the update,
+// the one other object to the filter. It returns the index of the snippet
+// for p.
+func filterUpdatePair(p argProp, props []argProp, snips []json.RawMessage, used map[int]bool) (int, any, bool) {
+	if p.typ != "object" || !isFilterParam(p) && !isUpdateParam(p) {
+		return 0, nil, false
+	}
+	if !slices.ContainsFunc(props, isFilterParam) || !slices.ContainsFunc(props, isUpdateParam) {
+		return 0, nil, false
+	}
+	wantUpdate := isUpdateParam(p) && !isFilterParam(p)
+	at, n := 0, 0
+	for i, sn := range snips {
+		if !used[i] && sn[0] == '{' && updateDoc(sn) == wantUpdate {
+			at, n = i, n+1
+		}
+	}
+	if n != 1 {
+		return 0, nil, false
+	}
+	var x any
+	if json.Unmarshal(snips[at], &x) != nil {
+		return 0, nil, false
+	}
+	return at, x, true
 }
