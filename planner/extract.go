@@ -697,6 +697,7 @@ type argProp struct {
 	format     string          // the schema's "format" ("date-time", "uri", ...)
 	shapes     []string        // shapes of the example values its description quotes ("a/a/a")
 	members    []string        // with nested: the members the object (or each array item) requires
+	itemEnum   []string        // for an array of enum members: the members
 	urlDefault bool            // its schema's default is a URL: it takes one
 }
 
@@ -782,6 +783,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		Enum        []any           `json:"enum"`
 		Items       *struct {
 			Type       json.RawMessage `json:"type"`
+			Enum       []any           `json:"enum"`
 			Properties json.RawMessage `json:"properties"`
 			Required   []string        `json:"required"`
 		} `json:"items"`
@@ -826,6 +828,11 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
+			for _, e := range p.Items.Enum {
+				if s, ok := e.(string); ok {
+					ap.itemEnum = append(ap.itemEnum, s)
+				}
+			}
 		}
 		if d, ok := p.Default.(string); ok && (strings.HasPrefix(d, "https://") || strings.HasPrefix(d, "http://")) {
 			// Its default shows the kind of value it takes: a URL.
@@ -855,6 +862,18 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
 			ap.nested = schemaProps(sub, depth+1)
+			for i, q := range ap.nested {
+				// A required text member of the object ("input":
+				// {"body"}) takes the task's one quoted text as a
+				// required text parameter does. Its other required
+				// members stay optional here: the required-only readings
+				// of numbers and searches (the sole number, the whole
+				// task) would fill an object the task does not mention
+				// ("we have 5 buckets" is no file size limit).
+				if slices.Contains(p.Required, q.name) && q.typ == "string" && isTextParam(q.lname) && !isSearchParam(q.lname) {
+					ap.nested[i].required = true
+				}
+			}
 			ap.members = p.Required
 		}
 		if ap.typ == "array" && p.Items != nil && len(p.Items.Properties) > 2 && depth < 2 {
@@ -1066,6 +1085,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
+		case p.typ == "array" && len(p.itemEnum) > 0 && slices.ContainsFunc(v.toks, func(t qtok) bool { return t.lower == "as" }):
+			// "scrape X as markdown and html": the forms asked for.
+			val, ok = asMembers(p.itemEnum, v.toks)
 		case (p.typ == "object" || p.typ == "array") && len(v.json) > 0:
 			// A JSON object or array written in the task, for the object or
 			// array parameter it names or the only one there is.
@@ -1213,6 +1235,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			} else if i, found := numberDescribed(v.numbers, p.descTerms, numbersFor(p, v, usedNum)); found {
+				usedNum[i] = true
+				val, ok = jsonNumber(v.numbers[i], p.typ), true
+			} else if i, found := setNamedNumber(p, v, numbersFor(p, v, usedNum)); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}

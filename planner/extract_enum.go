@@ -299,3 +299,45 @@ func nameRun(parts, words []string) bool {
 	}
 	return true
 }
+
+// asMembers reads the members of a list of enum members named after "as"
+// ("scrape X as markdown", "as markdown and html"): English names the form
+// a thing is to take with "as", and a list of forms is what such a
+// parameter (Firecrawl's formats) holds. The members are joined by commas,
+// "and" or "or"; a word that is no member ends the list.
+func asMembers(enum []string, toks []qtok) (any, bool) {
+	member := func(t qtok) string {
+		if t.quoted {
+			return ""
+		}
+		for _, e := range enum {
+			if strings.EqualFold(e, strings.TrimRight(t.text, ",")) {
+				return e
+			}
+		}
+		return ""
+	}
+	for i, t := range toks {
+		if t.lower != "as" || t.quoted {
+			continue
+		}
+		var out []any
+		for k := i + 1; k < len(toks); k++ {
+			if e := member(toks[k]); e != "" {
+				out = append(out, e)
+				if strings.ContainsAny(toks[k].raw[len(toks[k].raw)-1:], ";.!?") {
+					break
+				}
+				continue
+			}
+			if len(out) > 0 && (toks[k].lower == "and" || toks[k].lower == "or") && k+1 < len(toks) && member(toks[k+1]) != "" {
+				continue
+			}
+			break
+		}
+		if len(out) > 0 {
+			return out, true
+		}
+	}
+	return nil, false
+}

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
@@ -648,3 +649,78 @@ func toldAt(toks []qtok, i int) int {
 	}
 	return -1
 }
+
+// settingVerbs change a setting to a value: "set the file size limit to
+// 50000000", "raise the max retries to 5".
+var settingVerbs = setOf("set", "change", "raise", "lower", "increase", "decrease", "bump", "update", "make", "reduce")
+
+// setNamedNumber finds the number after "to" in "set <name> ... to N"
+// where the words between the verb and "to" spell the parameter's name
+// ("set the storage file size limit of project X to 50000000" for
+// fileSizeLimit; a name of one word as the object's first word: "set the
+// priority of ENG-1 to 3"): English names the setting as the verb's object
+// and gives the value after "to", with modifiers of the object ("of
+// project X") between. It returns the index in v.numbers.
+func setNamedNumber(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	if !slices.ContainsFunc(v.toks, func(t qtok) bool { return settingVerbs[t.lower] }) {
+		return 0, false // (the cheap test first)
+	}
+	var parts []string
+	splitWords(p.name, func(w string) { parts = append(parts, stem(strings.ToLower(w))) })
+	if len(parts) == 0 {
+		return 0, false
+	}
+	for k := 1; k+1 < len(v.toks); k++ {
+		if v.toks[k].lower != "to" || v.toks[k].quoted {
+			continue
+		}
+		f, err := strconv.ParseFloat(v.toks[k+1].text, 64)
+		if err != nil {
+			continue
+		}
+		named := false
+		for j := k - 1; j >= 0; j-- {
+			t := v.toks[j]
+			if t.quoted || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?:") {
+				break // the clause ends
+			}
+			if settingVerbs[t.lower] {
+				m := j + 1
+				for m < k && objectOpeners[v.toks[m].lower] {
+					m++
+				}
+				if len(parts) == 1 {
+					// A name of one word must be the object's head
+					// itself ("set the priority of ENG-1 to 3"), not any
+					// word of its modifiers.
+					named = nameRun(parts, tokWords(v.toks[m:k]))
+				}
+				for ; m < k && !named && len(parts) > 1; m++ {
+					named = nameRun(parts, tokWords(v.toks[m:k]))
+				}
+				break
+			}
+		}
+		if !named {
+			continue
+		}
+		for i, n := range v.numbers {
+			if !used[i] && n.value == f {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// tokWords returns the lower-cased texts of toks.
+func tokWords(toks []qtok) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.lower
+	}
+	return out
+}
+
+// objectOpeners open a noun phrase without naming anything.
+var objectOpeners = setOf("the", "a", "an", "its", "my", "our", "your", "their", "his", "her", "this", "that")

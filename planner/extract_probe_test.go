@@ -193,12 +193,9 @@ var probeGaps = map[string]string{
 	`redis set foo=bar`: "not yet worked on",
 	`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`: "not yet worked on",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                 "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
-	`merge PR 5 in acme/api`:                                                   "not yet worked on",
-	`change linear comment c-77 to say "fixed in 2.3"`:                         "not yet worked on",
-	`create a memory entity Marta of type person`:                              "not yet worked on",
-	`in the memory graph, record that Marta works_at Acme`:                     "not yet worked on",
-	`set the storage file size limit of supabase project abcd1234 to 50000000`: "not yet worked on",
-	`scrape docs.python.org/3/library as markdown`:                             "not yet worked on",
+	`merge PR 5 in acme/api`:                               "not yet worked on",
+	`create a memory entity Marta of type person`:          "not yet worked on",
+	`in the memory graph, record that Marta works_at Acme`: "not yet worked on",
 }
 
 // TestExtractProbeMatrix runs every probe, fails on each whose arguments
@@ -381,5 +378,47 @@ func TestWordsNamingOtherParam(t *testing.T) {
 		{"map https://docs.x.dev with limit=200 and includeSubdomains=true", `{"includeSubdomains":true,"limit":200,"url":"https://docs.x.dev"}`},
 		{"map https://docs.x.dev including subdomains", `{"includeSubdomains":true,"url":"https://docs.x.dev"}`},
 		{"map https://docs.x.dev, include the sitemap", `{"sitemap":"include","url":"https://docs.x.dev"}`},
+	})
+}
+
+// TestAsMembers: a list of enum members takes the members named after
+// "as" ("scrape X as markdown and html"); "as" before words that are no
+// member ("as soon as possible") gives none.
+func TestAsMembers(t *testing.T) {
+	checkCatalogArgs(t, "firecrawl__firecrawl_scrape", []argCase{
+		{"scrape docs.python.org/3/library as markdown", `{"formats":["markdown"],"url":"https://docs.python.org/3/library"}`},
+		{"scrape https://x.dev as markdown, html and links", `{"formats":["markdown","html","links"],"url":"https://x.dev"}`},
+		{"scrape https://x.dev as soon as possible", `{"url":"https://x.dev"}`},
+		{"scrape https://x.dev, same as the summary page", `{"url":"https://x.dev"}`},
+	})
+}
+
+// TestNestedRequiredText: a nested object's required text member ("input":
+// {"body"}) takes the task's one quoted text as a required text parameter
+// does; without one it stays empty.
+func TestNestedRequiredText(t *testing.T) {
+	checkCatalogArgs(t, "linear__linear_update_comment", []argCase{
+		{`change linear comment c-77 to say "fixed in 2.3"`, `{"id":"c-77","input":{"body":"fixed in 2.3"}}`},
+		{`update linear comment c-77 to "fixed in 2.3"`, `{"id":"c-77","input":{"body":"fixed in 2.3"}}`},
+		{`update linear comment c-77`, `{"id":"c-77"}`},
+	})
+}
+
+// TestSetNamedNumber: "set <name> ... to N" gives N to the parameter the
+// verb's object names (fileSizeLimit by "file size limit", priority by
+// the object's first word); a number for no named setting stays out.
+func TestSetNamedNumber(t *testing.T) {
+	checkCatalogArgs(t, "supabase__update_storage_config", []argCase{
+		{"set the storage file size limit of supabase project abcd1234 to 50000000", `{"config":{"fileSizeLimit":50000000},"project_id":"abcd1234"}`},
+		{"update the storage config of supabase project abcd1234, we have 5 buckets", `{"project_id":"abcd1234"}`},
+		{"set the storage config of supabase project abcd1234 to 5", `{"project_id":"abcd1234"}`},
+	})
+	checkCatalogArgs(t, "linear__linear_bulk_update_issues", []argCase{
+		{"set the priority of ENG-1 and ENG-2 to 3", `{"issueIds":["ENG-1","ENG-2"],"update":{"priority":3}}`},
+		{"set ENG-1 and ENG-2 to 3", `{"issueIds":["ENG-1","ENG-2"]}`},
+	})
+	checkCatalogArgs(t, "firecrawl__firecrawl_crawl", []argCase{
+		{"crawl https://x.dev and set the max concurrency to 4", `{"maxConcurrency":4,"url":"https://x.dev"}`},
+		{"crawl https://x.dev, set aside 4 hours for it", `{"url":"https://x.dev"}`},
 	})
 }
