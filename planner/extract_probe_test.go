@@ -183,6 +183,37 @@ var probes = []probe{
 	{kURL, "", "puppeteer__puppeteer_navigate", "go to https://example.org/?q=a%20b with puppeteer", `{"url":"https://example.org/?q=a%20b"}`},
 	{kNone, kURL, "firecrawl__firecrawl_search", "firecrawl search for pages about web crawling", `{"query":"web crawling"}`},
 	{kNone, kURL, "chrome-devtools__new_page", "open a new chrome tab", `{}`},
+	// ---- second batch (written after N1-N11, before any rule for it):
+	// the chatty and indirect phrasing of a user who explains first ----
+	{kNumber, "", "stripe__create_price", "hey, could you add a price of 25 dollars to product prod_Abc for me? thanks", `{"currency":"USD","product":"prod_Abc","unit_amount":2500}`},
+	{kNumber, "", "chrome-devtools__resize_page", "I need page 2 in chrome to be 390 pixels wide and 844 tall so I can check the mobile layout", `{"height":844,"pageId":2,"width":390}`},
+	{kNumber, "", "slack__slack_get_channel_history", "what did people say in C0123ABCD lately? the last fifty messages should do", `{"channel_id":"C0123ABCD","limit":50}`},
+	{kNone, kNumber, "slack__slack_get_channel_history", "what did people say in C0123ABCD over the 2 weeks I was away?", `{"channel_id":"C0123ABCD"}`},
+	{kNumber, "", "stripe__create_payment_link", "we're selling 3 seats, so make a payment link for price price_77Q with that quantity", `{"price":"price_77Q","quantity":3}`},
+	{kNumber, "", "chrome-devtools__wait_for", "on page 1 wait until the text Done shows up, but give up after 10 seconds", `{"pageId":1,"text":["Done"],"timeout":10000}`},
+	{kKV, "", "desktop-commander__list_directory", "can you list /srv/app for me with depth=3, I want to see the nested folders", `{"depth":3,"path":"/srv/app"}`},
+	{kNone, kKV, "desktop-commander__list_directory", "can you list /srv/app for me, I want to see what's in there", `{"path":"/srv/app"}`},
+	{kKV, "", "stripe__create_coupon", "marketing wants a coupon named SPRING with percent_off=20 and duration=once", `{"duration":"once","name":"SPRING","percent_off":20}`},
+	{kJSON, "", "mongodb__insert-many", `please put these two into crm.leads on connection c1: {"name": "Ann"} and {"name": "Bo"}`, `{"collection":"leads","connectionId":"c1","database":"crm","documents":[{"name":"Ann"},{"name":"Bo"}]}`},
+	{kJSON, "", "mongodb__count", `how many docs in crm.leads (connection c1) look like {"source": "ads"}?`, `{"collection":"leads","connectionId":"c1","database":"crm","query":{"source":"ads"}}`},
+	{kQuoted, "", "github__create_issue", `there's a bug in acme/web, can you file it as "Login button does nothing on Safari"?`, `{"owner":"acme","repo":"web","title":"Login button does nothing on Safari"}`},
+	{kQuoted, "", "slack__slack_add_reaction", `react with "tada" to message 1712345678.123456 in C0123ABCD, the launch went well`, `{"channel_id":"C0123ABCD","reaction":"tada","timestamp":"1712345678.123456"}`},
+	{kColon, "", "github__create_issue", `our checkout keeps timing out, please open an issue in acme/web titled: Checkout times out after 30s`, `{"owner":"acme","repo":"web","title":"Checkout times out after 30s"}`},
+	{kColon, "", "slack__slack_post_message", `could you let C0123ABCD know the following: standup moves to 10am tomorrow`, `{"channel_id":"C0123ABCD","text":"standup moves to 10am tomorrow"}`},
+	{kEnum, "", "chrome-devtools__take_screenshot", "grab a screenshot of chrome page 4, png is fine, the whole page please", `{"format":"png","fullPage":true,"pageId":4}`},
+	{kEnum, "", "github__list_pull_requests", "which PRs in acme/api got merged or closed already? most recently updated first", `{"direction":"desc","owner":"acme","repo":"api","sort":"updated","state":"closed"}`},
+	{kEnum, "", "stripe__list_subscriptions", "I think some customers stopped paying, can you show me the past due subscriptions?", `{"status":"past_due"}`},
+	{kNone, kEnum, "stripe__list_subscriptions", "can you show me the stripe subscriptions we have?", `{}`},
+	{kEnum, "", "playwright__browser_tabs", "there are too many tabs open in the browser, close tab 3", `{"action":"close","index":3}`},
+	{kNested, "", "memory__add_observations", "remember about Marta that she prefers email over slack", `{"observations":[{"contents":["she prefers email over slack"],"entityName":"Marta"}]}`},
+	{kNested, "", "circleci__rerun_workflow", "the flaky test failed again, rerun circleci workflow 5f1c2d3e-aaaa-bbbb-cccc-1234567890ab from the failed jobs", `{"params":{"fromFailed":true,"workflowId":"5f1c2d3e-aaaa-bbbb-cccc-1234567890ab"}}`},
+	{kNone, kNested, "circleci__rerun_workflow", "the flaky test failed again, can you rerun the circleci workflow?", `{}`},
+	{kID, "", "stripe__create_invoice_item", "add price price_1Q to invoice in_9Z for customer cus_42, they bought an extra seat", `{"customer":"cus_42","invoice":"in_9Z","price":"price_1Q"}`},
+	{kID, "", "sentry__analyze_issue_with_seer", "we keep seeing CHECKOUT-4F2 in sentry, can seer figure out why it happens?", `{"issueId":"CHECKOUT-4F2"}`},
+	{kID, "", "supabase__pause_project", "nobody uses the demo anymore, pause supabase project qwertyuiopasdfgh to save money", `{"project_id":"qwertyuiopasdfgh"}`},
+	{kURL, "", "firecrawl__firecrawl_crawl", "our docs live at https://docs.acme.dev, could you crawl them but only 50 pages max", `{"limit":50,"url":"https://docs.acme.dev"}`},
+	{kURL, "", "playwright__browser_navigate", "I'd like to check our status page, it's status.acme.io", `{"url":"https://status.acme.io"}`},
+	{kNone, kURL, "playwright__browser_navigate", "I'd like to check our status page in the browser", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -190,6 +221,15 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
+	`on page 1 wait until the text Done shows up, but give up after 10 seconds`:          "not yet worked on",
+	`marketing wants a coupon named SPRING with percent_off=20 and duration=once`:        "not yet worked on",
+	`could you let C0123ABCD know the following: standup moves to 10am tomorrow`:         "not yet worked on",
+	`grab a screenshot of chrome page 4, png is fine, the whole page please`:             "not yet worked on",
+	`which PRs in acme/api got merged or closed already? most recently updated first`:    "not yet worked on",
+	`there are too many tabs open in the browser, close tab 3`:                           "not yet worked on",
+	`remember about Marta that she prefers email over slack`:                             "not yet worked on",
+	`the flaky test failed again, can you rerun the circleci workflow?`:                  "not yet worked on",
+	`our docs live at https://docs.acme.dev, could you crawl them but only 50 pages max`: "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
 	`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`: "not yet worked on",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                 "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
