@@ -618,14 +618,20 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// a participle of naming introduce its value.
 				j++
 			}
-			if used[j] || !valueLike(v.toks[j]) || textOnly && !v.toks[j].quoted && !slices.Contains([]string{"named", "called", "titled", "about"}, pw) {
+			// A text parameter's own noun takes an unquoted word too when
+			// it is capitalized mid-sentence ("wait until the text Done
+			// shows up"): English capitals there mark a literal or a name.
+			// ("Done" is a function word elsewhere; capitalized after
+			// the noun it is the text.)
+			literal := textOnly && pw == p.lname && v.toks[i].lower == pw && titleCase(v.toks[j].text)
+			if used[j] || !valueLike(v.toks[j]) && !literal || textOnly && !v.toks[j].quoted && !literal && !slices.Contains([]string{"named", "called", "titled", "about"}, pw) {
 				continue
 			}
 			// An optional parameter takes only a value that cannot be
 			// prose ("tool calls" does not name a tool called "calls").
 			// After "titled", "named", "called" the value is introduced as
 			// one, so the check does not apply.
-			if !p.required && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			if !p.required && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {
@@ -1005,6 +1011,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				if pl, found := colonPayload(query, kv[0]); found && ok && p.typ == "string" && len(p.enum) == 0 {
 					val = pl
 				}
+				if f, err := strconv.ParseFloat(kv[1], 64); ok && err == nil {
+					// One number fills one parameter: "percent_off=20"
+					// leaves no 20 for amount_off's readings.
+					for j, n := range v.numbers {
+						if !usedNum[j] && n.value == f {
+							usedNum[j] = true
+							break
+						}
+					}
+				}
 				break
 			}
 		}
@@ -1019,7 +1035,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// An enum value named in the query, for any parameter; not by
 			// the words that name another parameter of the tool.
 			ev := v
-			ev.words = wordsNotNaming(p, props, v.words)
+			ev.words = wordsNotQuantifying(p.enum, v.numbers, wordsNotNaming(p, props, v.words))
 			if e, found := compoundModifierEnum(p.enum, ev.words); found {
 				val, ok = e, true
 			} else if e, found := enumInQuery(p.enum, ev.words, lq); found {
@@ -1064,8 +1080,15 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case (p.typ == "integer" || p.typ == "number") && v.offset > 0 && (n == "offset" || n == "skip"):
 			val, ok = v.offset, true
 		case (p.typ == "integer" || p.typ == "number") && v.count > 0 && isCountParam(n):
-			// "the last 10 calls": a result limit.
+			// "the last 10 calls": a result limit. Its number fills no
+			// other parameter.
 			val, ok = v.count, true
+			for j, x := range v.numbers {
+				if !usedNum[j] && x.value == float64(v.count) {
+					usedNum[j] = true
+					break
+				}
+			}
 		case p.typ == "boolean":
 			// A flag: set when the query says every word of its name
 			// ("bring it to the front" -> bringToFront, "accept the
@@ -1074,7 +1097,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// A flag that turns something off (ignoreCache) is also set
 			// by the task's own words for doing without it ("bypassing
 			// the cache", "case-insensitive").
-			if allWordsIn(p.name, v.words) {
+			if allWordsIn(p.name, v.words) && namePrepositionsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
 			} else {
 				val, ok = avoidedFlag(p, v)
@@ -1254,7 +1277,19 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		// filled by the same rules as top-level parameters, none of them
 		// counted as missing (the object's own requiredness decides), and
 		// none taking a text a top-level parameter already has.
-		sub, _ := fillArgs(p.nested, v, query, tctx, readOnly)
+		nv := v
+		if len(usedNum) > 0 {
+			// One number fills one parameter: a number a top-level
+			// parameter took ("only 50 pages" for limit) is no member's
+			// (pdfOptions.maxPages).
+			nv.numbers = nil
+			for i, n := range v.numbers {
+				if !usedNum[i] {
+					nv.numbers = append(nv.numbers, n)
+				}
+			}
+		}
+		sub, _ := fillArgs(p.nested, nv, query, tctx, readOnly)
 		dropTaken(sub, args)
 		ok := len(sub) > 0
 		if ok && p.typ == "array" {
@@ -1397,12 +1432,36 @@ func toAny(ss []string) []any {
 // idTokens returns the unused id-shaped tokens of the query.
 func idTokens(v queryValues, used map[int]bool) []string {
 	var out []string
+	before := 0 // how many of out come before a trailing colon payload
+	payload := colonPayloadStart(v.toks)
 	for i, t := range v.toks {
 		if !used[i] && idLike(t) {
 			out = append(out, t.text)
+			if i < payload {
+				before++
+			}
 		}
 	}
+	if before > 0 && before < len(out) {
+		// "let C0123ABCD know the following: standup moves to 10am": the
+		// words after the colon are the text the task announces, so an
+		// id-like word in them ("10am") is part of it, not an id, when
+		// the task has ids of its own before the colon.
+		out = out[:before]
+	}
 	return out
+}
+
+// colonPayloadStart returns the index of the first token after the last
+// token that ends with a colon, when two or more tokens follow it (a
+// payload, as trailingColonPayload reads it), or len(toks).
+func colonPayloadStart(toks []qtok) int {
+	for i := len(toks) - 3; i >= 0; i-- {
+		if !toks[i].quoted && strings.HasSuffix(toks[i].raw, ":") {
+			return i + 1
+		}
+	}
+	return len(toks)
 }
 
 // isIDParam: a parameter that takes an opaque identifier.
@@ -1426,6 +1485,21 @@ func allWordsIn(name string, words []string) bool {
 		}
 	})
 	return n > 0 && all
+}
+
+// namePrepositionsIn reports whether every preposition of a flag's name
+// is among the task's words: the preposition says how the name's other
+// word is meant ("fromFailed" is to start from the failed jobs), so "the
+// test failed again" does not say it, while "rerun from the failed jobs"
+// does. allWordsIn leaves prepositions out, as function words.
+func namePrepositionsIn(name string, words []string) bool {
+	all := true
+	splitWords(name, func(w string) {
+		if lw := strings.ToLower(w); all && (isPreposition(lw) || lw == "with" || lw == "by" || lw == "after" || lw == "before") && !slices.Contains(words, lw) {
+			all = false
+		}
+	})
+	return all
 }
 
 // isTextParam: parameters that take a user's literal text.

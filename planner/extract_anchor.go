@@ -74,6 +74,23 @@ func ownerNoun(desc string) string {
 	return normalizeWord(head)
 }
 
+// compoundOwner returns X of a description that opens with "X <name>"
+// for a parameter of one word ("Tab index, used for close/select" for
+// index), or "": an English noun compound names the owner before the
+// head ("tab index" is the index of a tab), so "close tab 3" gives the
+// index 3.
+func compoundOwner(p argProp) string {
+	if len(p.desc) < len(p.name)+3 {
+		return ""
+	}
+	first, rest, _ := strings.Cut(p.desc, " ")
+	second := strings.TrimRight(strings.Fields(rest + " x")[0], ",.;:")
+	if !strings.EqualFold(second, p.name) || !allLetters(first) || stopWords[strings.ToLower(first)] {
+		return ""
+	}
+	return normalizeWord(strings.ToLower(first))
+}
+
 // ownerAnchoredValue finds "<owner noun> <value>" for a parameter whose
 // description names the noun its value belongs to ("request 57" for "the
 // reqid of the network request", "message 1700000000.1234" for "the
@@ -84,6 +101,9 @@ func ownerNoun(desc string) string {
 func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	var pws []string
 	if o := ownerNoun(p.desc); o != "" {
+		pws = append(pws, o)
+	}
+	if o := compoundOwner(p); o != "" {
 		pws = append(pws, o)
 	}
 	if w := paramWords(p.name); len(w) > 1 {

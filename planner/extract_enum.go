@@ -46,8 +46,9 @@ func enumByMeaning(p argProp, v queryValues) (string, bool) {
 	return "", false
 }
 
-// orderIdiom reads "newest first", "latest first", "most recent first"
-// (descending by time) and "oldest first", "earliest first" (ascending)
+// orderIdiom reads "newest first", "latest first", "most recent first",
+// "most recently updated first" (descending by time) and "oldest first",
+// "earliest first", "least recently updated first" (ascending)
 // for a parameter about order whose enum has the two directions. The
 // parameter's name or description must say it is about order or sorting.
 func orderIdiom(p argProp, v queryValues) (string, bool) {
@@ -75,6 +76,16 @@ func orderIdiom(p argProp, v queryValues) (string, bool) {
 			return desc, true
 		case "oldest", "earliest", "smallest", "lowest", "least":
 			return asc, true
+		}
+		if i >= 2 && (v.toks[i-1].lower == "recently" || v.toks[i-1].lower == "recent") {
+			// "most recently updated first": the adverb phrase before a
+			// participle orders by that time.
+			switch v.toks[i-2].lower {
+			case "most":
+				return desc, true
+			case "least":
+				return asc, true
+			}
 		}
 	}
 	return "", false
@@ -340,4 +351,35 @@ func asMembers(enum []string, toks []qtok) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// wordsNotQuantifying returns words less the enum members that are only
+// written right before a number: there they quantify the number ("only 50
+// pages", "all 3 files"), as English adverbs and determiners before a
+// numeral do, and choose no member ("only" of a sitemap enum). The slice
+// is words itself when nothing is left out.
+func wordsNotQuantifying(enum []string, nums []numberAt, words []string) []string {
+	var out []string
+	for _, n := range nums {
+		if n.before == "" || !slices.ContainsFunc(enum, func(e string) bool { return strings.EqualFold(e, n.before) }) {
+			continue // (the cheap test first: few numbers follow a member)
+		}
+		before := 0
+		for _, m := range nums {
+			if m.before == n.before {
+				before++
+			}
+		}
+		if before < strings.Count(" "+strings.Join(words, " ")+" ", " "+n.before+" ") {
+			continue // the member is also written elsewhere
+		}
+		if out == nil {
+			out = slices.Clone(words)
+		}
+		out = slices.DeleteFunc(out, func(w string) bool { return w == n.before })
+	}
+	if out == nil {
+		return words
+	}
+	return out
 }

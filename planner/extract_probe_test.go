@@ -221,15 +221,8 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`on page 1 wait until the text Done shows up, but give up after 10 seconds`:          "not yet worked on",
-	`marketing wants a coupon named SPRING with percent_off=20 and duration=once`:        "not yet worked on",
-	`could you let C0123ABCD know the following: standup moves to 10am tomorrow`:         "not yet worked on",
-	`grab a screenshot of chrome page 4, png is fine, the whole page please`:             "not yet worked on",
-	`which PRs in acme/api got merged or closed already? most recently updated first`:    "not yet worked on",
-	`there are too many tabs open in the browser, close tab 3`:                           "not yet worked on",
-	`remember about Marta that she prefers email over slack`:                             "not yet worked on",
-	`the flaky test failed again, can you rerun the circleci workflow?`:                  "not yet worked on",
-	`our docs live at https://docs.acme.dev, could you crawl them but only 50 pages max`: "not yet worked on",
+	`grab a screenshot of chrome page 4, png is fine, the whole page please`: "not yet worked on",
+	`remember about Marta that she prefers email over slack`:                 "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
 	`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`: "not yet worked on",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                 "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
@@ -460,5 +453,88 @@ func TestSetNamedNumber(t *testing.T) {
 	checkCatalogArgs(t, "firecrawl__firecrawl_crawl", []argCase{
 		{"crawl https://x.dev and set the max concurrency to 4", `{"maxConcurrency":4,"url":"https://x.dev"}`},
 		{"crawl https://x.dev, set aside 4 hours for it", `{"url":"https://x.dev"}`},
+	})
+}
+
+// TestOneNumberOneParam: a number a key=value pair or the count reading
+// gave a parameter fills no other one, top-level (amount_off) or nested
+// (pdfOptions.maxPages).
+func TestOneNumberOneParam(t *testing.T) {
+	checkCatalogArgs(t, "stripe__create_coupon", []argCase{
+		{"marketing wants a coupon named SPRING with percent_off=20 and duration=once", `{"duration":"once","name":"SPRING","percent_off":20}`},
+		{"a coupon named SPRING, amount_off=500, currency usd", `{"amount_off":500,"currency":"usd","name":"SPRING"}`},
+	})
+	checkCatalogArgs(t, "firecrawl__firecrawl_crawl", []argCase{
+		{"crawl https://docs.acme.dev, at most 50 pages, pdfs up to 9 pages", `{"limit":50,"scrapeOptions":{"pdfOptions":{"maxPages":9}},"url":"https://docs.acme.dev"}`},
+		{"crawl https://docs.acme.dev, at most 50 pages", `{"limit":50,"url":"https://docs.acme.dev"}`},
+	})
+}
+
+// TestFlagPreposition: a flag whose name holds a preposition
+// (fromFailed, bringToFront) is set only when the task has the
+// preposition too.
+func TestFlagPreposition(t *testing.T) {
+	checkCatalogArgs(t, "circleci__rerun_workflow", []argCase{
+		{"the flaky test failed again, can you rerun the circleci workflow?", `{}`},
+		{"rerun circleci workflow 5f1c2d3e-aaaa-bbbb-cccc-1234567890ab from the failed jobs", `{"params":{"fromFailed":true,"workflowId":"5f1c2d3e-aaaa-bbbb-cccc-1234567890ab"}}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__select_page", []argCase{
+		{"bring chrome page 2 to the front", `{"bringToFront":true,"pageId":2}`},
+		{"select chrome page 2, the front one", `{"pageId":2}`},
+	})
+}
+
+// TestIDsBeforeColonPayload: an id-like word in the text after a colon
+// ("10am") is part of the text when the task has ids before the colon; a
+// colon that introduces the ids themselves keeps them.
+func TestIDsBeforeColonPayload(t *testing.T) {
+	checkCatalogArgs(t, "slack__slack_post_message", []argCase{
+		{"could you let C0123ABCD know the following: standup moves to 10am tomorrow", `{"channel_id":"C0123ABCD","text":"standup moves to 10am tomorrow"}`},
+		{"post in C0123ABCD: standup moves to 10am tomorrow", `{"channel_id":"C0123ABCD","text":"standup moves to 10am tomorrow"}`},
+	})
+	checkCatalogArgs(t, "linear__linear_delete_issues", []argCase{
+		{"delete these linear issues: ENG-1, ENG-2", `{"ids":["ENG-1","ENG-2"]}`},
+		{"delete ENG-1 and ENG-2 in linear, reason: dupes of ENG-3 and ENG-4", `{"ids":["ENG-1","ENG-2"]}`},
+	})
+}
+
+// TestQuantifierNotMember: an enum member written only right before a
+// number quantifies it ("only 50 pages"); written elsewhere it is chosen.
+func TestQuantifierNotMember(t *testing.T) {
+	checkCatalogArgs(t, "firecrawl__firecrawl_map", []argCase{
+		{"map https://docs.x.dev, only 20 links", `{"limit":20,"url":"https://docs.x.dev"}`},
+		{"map https://docs.x.dev, only the sitemap, 20 links", `{"limit":20,"sitemap":"only","url":"https://docs.x.dev"}`},
+	})
+}
+
+// TestRecentlyFirst: "most recently updated first" orders descending,
+// "least recently updated first" ascending.
+func TestRecentlyFirst(t *testing.T) {
+	checkCatalogArgs(t, "github__list_pull_requests", []argCase{
+		{"PRs in acme/api, most recently updated first", `{"direction":"desc","owner":"acme","repo":"api","sort":"updated"}`},
+		{"PRs in acme/api, least recently updated first", `{"direction":"asc","owner":"acme","repo":"api","sort":"updated"}`},
+		{"PRs in acme/api I recently updated", `{"owner":"acme","repo":"api","sort":"updated"}`},
+	})
+}
+
+// TestCompoundOwner: a parameter whose description opens "X <name>" ("Tab
+// index") takes the number after X ("close tab 3").
+func TestCompoundOwner(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_tabs", []argCase{
+		{"there are too many tabs open in the browser, close tab 3", `{"action":"close","index":3}`},
+		{"close the current tab", `{"action":"close"}`},
+	})
+}
+
+// TestCapitalizedLiteral: a text parameter's own noun takes the
+// capitalized word after it ("the text Done"), not a lower-case one.
+func TestCapitalizedLiteral(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_find", []argCase{
+		{"find the text Checkout on the page", `{"text":"Checkout"}`},
+		{"find the text on the page", `{}`},
+		{"find the text checkout on the page", `{}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__wait_for", []argCase{
+		{"on page 1 wait until the text Done shows up, but give up after 10 seconds", `{"pageId":1,"text":["Done"],"timeout":10000}`},
 	})
 }
