@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"encoding/json"
 	"slices"
 	"strconv"
 	"strings"
@@ -246,21 +247,33 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 			continue
 		}
 		to := slices.IndexFunc(v.toks[i+1:], func(t qtok) bool { return t.lower == "to" && !t.quoted })
-		if to < 0 || i+1+to+1 >= len(v.toks) {
+		if to < 0 {
 			return missing
 		}
 		to += i + 1
+		var jsonVal any // "set allowedDirectories to ["/a", "/b"]": a JSON value after "to"
+		for _, sn := range v.json {
+			if strings.Contains(v.query, "to "+string(sn)) && json.Unmarshal(sn, &jsonVal) == nil {
+				break
+			}
+		}
+		if to+1 >= len(v.toks) && jsonVal == nil {
+			return missing
+		}
 		if x, ok := args[valP.name].(string); args[valP.name] != nil && (!ok || !slices.ContainsFunc(v.toks[i+1:to], func(t qtok) bool { return t.text == x })) {
 			// A value read otherwise stays, unless it is the key this
 			// phrase names ("set config value X to 500": X is the key).
 			return missing
 		}
-		val := v.toks[to+1]
+		val := qtok{quoted: true}
+		if jsonVal == nil {
+			val = v.toks[to+1]
+		}
 		if !val.quoted && (stopWords[val.lower] || val.text == "") {
 			return missing
 		}
 		delete(args, valP.name)
-		if k, ok := args[keyP.name].(string); ok && k == val.text {
+		if k, ok := args[keyP.name].(string); ok && jsonVal == nil && k == val.text {
 			// One token is not both the key and its value: the earlier
 			// reading gave the key what "to" introduces.
 			delete(args, keyP.name)
@@ -272,10 +285,21 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 					keys = append(keys, k.text)
 				}
 			}
+			if len(keys) > 1 {
+				// "set the desktop commander config fileReadLineLimit to
+				// 2000": of several words, the one written as an
+				// identifier (camelCase, snake_case, dotted) is the key;
+				// the others are English (the product's name).
+				keys = slices.DeleteFunc(keys, func(k string) bool { return !identifierWord(k) })
+			}
 			if len(keys) != 1 {
 				return missing
 			}
 			args[keyP.name] = keys[0]
+		}
+		if jsonVal != nil {
+			args[valP.name] = jsonVal
+			return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
 		}
 		args[valP.name] = val.text
 		return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
@@ -724,3 +748,15 @@ func tokWords(toks []qtok) []string {
 
 // objectOpeners open a noun phrase without naming anything.
 var objectOpeners = setOf("the", "a", "an", "its", "my", "our", "your", "their", "his", "her", "this", "that")
+
+// identifierWord reports whether w is written as a program's identifier,
+// not an English word: a capital after a lower-case letter (camelCase),
+// or '_' or '.' between letters.
+func identifierWord(w string) bool {
+	for i := 1; i < len(w); i++ {
+		if w[i] >= 'A' && w[i] <= 'Z' && w[i-1] >= 'a' && w[i-1] <= 'z' || (w[i] == '_' || w[i] == '.') && i+1 < len(w) {
+			return true
+		}
+	}
+	return false
+}

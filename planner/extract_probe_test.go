@@ -224,8 +224,7 @@ var probeGaps = map[string]string{
 	`grab a screenshot of chrome page 4, png is fine, the whole page please`: "not yet worked on",
 	`remember about Marta that she prefers email over slack`:                 "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
-	`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`: "not yet worked on",
-	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:                 "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
+	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "not yet worked on",
 	`create a memory entity Marta of type person`:          "not yet worked on",
 	`in the memory graph, record that Marta works_at Acme`: "not yet worked on",
@@ -536,5 +535,17 @@ func TestCapitalizedLiteral(t *testing.T) {
 	})
 	checkCatalogArgs(t, "chrome-devtools__wait_for", []argCase{
 		{"on page 1 wait until the text Done shows up, but give up after 10 seconds", `{"pageId":1,"text":["Done"],"timeout":10000}`},
+	})
+}
+
+// TestSetKeyToJSON: "set <key> to <JSON>" gives the key its JSON value,
+// and of several words between the verb and "to" the one written as an
+// identifier is the key; only English words there give no key.
+func TestSetKeyToJSON(t *testing.T) {
+	checkCatalogArgs(t, "desktop-commander__set_config_value", []argCase{
+		{`set the desktop commander config allowedDirectories to ["/home/me", "/tmp"]`, `{"key":"allowedDirectories","value":["/home/me","/tmp"]}`},
+		{"set the desktop commander config fileReadLineLimit to 2000", `{"key":"fileReadLineLimit","value":"2000"}`},
+		{"set config value defaultShell to bash", `{"key":"defaultShell","value":"bash"}`},
+		{"set the desktop commander telemetry to false", `{}`},
 	})
 }
