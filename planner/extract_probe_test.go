@@ -214,6 +214,37 @@ var probes = []probe{
 	{kURL, "", "firecrawl__firecrawl_crawl", "our docs live at https://docs.acme.dev, could you crawl them but only 50 pages max", `{"limit":50,"url":"https://docs.acme.dev"}`},
 	{kURL, "", "playwright__browser_navigate", "I'd like to check our status page, it's status.acme.io", `{"url":"https://status.acme.io"}`},
 	{kNone, kURL, "playwright__browser_navigate", "I'd like to check our status page in the browser", `{}`},
+	// ---- third batch (written after N1-N20, before any rule for it):
+	// chatty tasks with typos in the words around the values ----
+	{kNumber, "", "github__list_commits", "hiya, can u show me the lst 15 comits on golang/go? ty", `{"owner":"golang","perPage":15,"repo":"go"}`},
+	{kNumber, "", "brave-search__brave_web_search", "pls serch the web for best espresso grinders, maybe 7 resutls", `{"count":7,"query":"pls serch the web for best espresso grinders, maybe 7 resutls"}`},
+	{kNone, kNumber, "brave-search__brave_web_search", "pls serch the web for the 7 best espresso grinders", `{"query":"pls serch the web for the 7 best espresso grinders"}`},
+	{kNumber, "", "redis__set", "stash the value pending under key job:77 in redis, it shoud expire after 10 minutes", `{"expireSeconds":600,"key":"job:77","value":"pending"}`},
+	{kNumber, "", "chrome-devtools__take_screenshot", "i need a screenshot of chrome page 3 in jpeg at quality 80 for the bug report", `{"format":"jpeg","pageId":3,"quality":80}`},
+	{kKV, "", "github__search_repositories", "can you search github repos for language:go stars:>1000 mcp", `{"query":"can you search github repos for language:go stars:\u003e1000 mcp"}`},
+	{kKV, "", "linear__linear_search_issues", "so, looking at linear: priority=2, states=Todo, what's in there?", `{"priority":2,"states":["Todo"]}`},
+	{kJSON, "", "mongodb__insert-many", `hey could u add {"sku": "A1", "qty": 3} to the shop.inventory collection (connection c1)`, `{"collection":"inventory","connectionId":"c1","database":"shop","documents":[{"qty":3,"sku":"A1"}]}`},
+	{kJSON, "", "jira__jira_put", `need to update jira issue PAY-12 via PUT /rest/api/3/issue/PAY-12 with {"fields": {"labels": ["urgent"]}}`, `{"body":{"fields":{"labels":["urgent"]}},"path":"/rest/api/3/issue/PAY-12"}`},
+	{kQuoted, "", "linear__linear_create_comment", `can u leave a coment on ENG-7 saying "repro'd on staging, looking into it"`, `{"body":"repro'd on staging, looking into it","issueId":"ENG-7"}`},
+	{kQuoted, "", "memory__create_entities", `add an entity called "Project Apollo" of type project to the knowlege graph`, `{"entities":[{"entityType":"project","name":"Project Apollo"}]}`},
+	{kQuoted, "", "chrome-devtools__fill", `on chrome page 2 fill the element 1_5 with 'jane@doe.io' thx`, `{"pageId":2,"uid":"1_5","value":"jane@doe.io"}`},
+	{kColon, "", "everything__echo", "ok testing the server, echo: ping 123", `{"message":"ping 123"}`},
+	{kColon, "", "desktop-commander__start_process", "on my machine pls run the following command: docker ps -a", `{"command":"docker ps -a"}`},
+	{kNone, kColon, "desktop-commander__start_process", "on my machine pls run docker", `{}`},
+	{kEnum, "", "github__list_issues", "wanna see every issue in acme/web, open or closed, newest first", `{"direction":"desc","owner":"acme","repo":"web","state":"all"}`},
+	{kEnum, "", "tavily__tavily_search", "do an advanced tavily search on quantum error correction", `{"query":"do an advanced tavily search on quantum error correction","search_depth":"advanced"}`},
+	{kEnum, "", "chrome-devtools__emulate", "pretend chrome page 1 is on a slow 3g connection", `{"networkConditions":"Slow 3G","pageId":1}`},
+	{kNone, kEnum, "tavily__tavily_search", "do a tavily search on quantum error correction", `{"query":"do a tavily search on quantum error correction"}`},
+	{kNested, "", "linear__linear_create_issues", "make a linear ticket titled Fix signup for team ENG", `{"issues":[{"teamId":"ENG","title":"Fix signup"}]}`},
+	{kNested, "", "google-maps__maps_elevation", "how high above sea level is 27.9881, 86.9250?", `{"locations":[{"latitude":27.9881,"longitude":86.925}]}`},
+	{kNested, "", "circleci__get_build_failure_logs", "why did the build break on circleci for gh/acme/api branch feat/login?", `{"params":{"branch":"feat/login","projectSlug":"gh/acme/api"}}`},
+	{kID, "", "github__get_pull_request", "whats going on with pull 88 in acme/api", `{"owner":"acme","pull_number":88,"repo":"api"}`},
+	{kID, "", "stripe__finalize_invoice", "the invoice in_1PqRsT is ready, finalise it pls", `{"invoice":"in_1PqRsT"}`},
+	{kID, "", "desktop-commander__read_process_output", "whats process 5521 printing rn?", `{"pid":5521}`},
+	{kNone, kID, "desktop-commander__read_process_output", "whats that process printing rn?", `{}`},
+	{kURL, "", "tavily__tavily_crawl", "crawl https://blog.acme.dev for me but dont go deeper than 2 levels", `{"max_depth":2,"url":"https://blog.acme.dev"}`},
+	{kURL, "", "firecrawl__firecrawl_scrape", "grab the content of acme.dev/pricing, just the main content pls", `{"onlyMainContent":true,"url":"https://acme.dev/pricing"}`},
+	{kNone, kURL, "firecrawl__firecrawl_scrape", "grab the content of our pricing page", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -221,8 +252,13 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`grab a screenshot of chrome page 4, png is fine, the whole page please`: "not yet worked on",
-	`remember about Marta that she prefers email over slack`:                 "not yet worked on",
+	`need to update jira issue PAY-12 via PUT /rest/api/3/issue/PAY-12 with {"fields": {"labels": ["urgent"]}}`: "not yet worked on",
+	`add an entity called "Project Apollo" of type project to the knowlege graph`:                               "not yet worked on",
+	`wanna see every issue in acme/web, open or closed, newest first`:                                           "not yet worked on",
+	`do a tavily search on quantum error correction`:                                                            "not yet worked on",
+	`crawl https://blog.acme.dev for me but dont go deeper than 2 levels`:                                       "not yet worked on",
+	`grab a screenshot of chrome page 4, png is fine, the whole page please`:                                    "not yet worked on",
+	`remember about Marta that she prefers email over slack`:                                                    "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "not yet worked on",
