@@ -80,6 +80,7 @@ type numberAt struct {
 	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
+	bound        string  // "no deeper than 2": the adjective of measure it bounds ("deep"), or ""
 }
 
 // periodAfter reports whether the text after "last N" starts with a unit
@@ -265,6 +266,7 @@ func extractValues(query, cwd string) queryValues {
 			if n, ok := wordNumber(lw); ok {
 				na := numberAt{value: n, isInt: true, word: true}
 				na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
+				na.bound = boundOf(at, i)
 				v.numbers = append(v.numbers, na)
 			}
 			continue
@@ -275,6 +277,7 @@ func extractValues(query, cwd string) queryValues {
 		}
 		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
 		na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
+		na.bound = boundOf(at, i)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
@@ -624,6 +627,10 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// ("Done" is a function word elsewhere; capitalized after
 			// the noun it is the text.)
 			literal := textOnly && pw == p.lname && v.toks[i].lower == pw && titleCase(v.toks[j].text)
+			// "of type project", "of kind service": English names a kind
+			// with these words, so the next word is the kind's name even
+			// when it is a word that usually names a container.
+			literal = literal || (v.toks[i].lower == "type" || v.toks[i].lower == "kind") && i > 0 && v.toks[i-1].lower == "of" && fillerWords[v.toks[j].lower]
 			if used[j] || !valueLike(v.toks[j]) && !literal || textOnly && !v.toks[j].quoted && !literal && !slices.Contains([]string{"named", "called", "titled", "about"}, pw) {
 				continue
 			}
@@ -643,7 +650,10 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	// "the sandbox namespace": a plain word between an article and the
 	// anchor, for required parameters, and optional ones whose whole name
 	// is the anchor word ("namespace", not "tool calls" for "calls").
-	if p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name {
+	// Not for a search: what is sought comes after "for", "on" or
+	// "about"; a word before the noun "search" or "query" classifies it
+	// ("a web search", "a quick search", "a tavily search").
+	if !isSearchParam(p.lname) && (p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name) {
 		for i := 2; i < len(v.toks); i++ {
 			for _, pw := range pws {
 				if v.toks[i].lower == pw || anchors(v.toks[i], pw) {
@@ -1036,7 +1046,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// the words that name another parameter of the tool.
 			ev := v
 			ev.words = wordsNotQuantifying(p.enum, v.numbers, wordsNotNaming(p, props, v.words))
-			if e, found := compoundModifierEnum(p.enum, ev.words); found {
+			if e, found := allOfEnum(p.enum, v.toks); found {
+				val, ok = e, true
+			} else if e, found := compoundModifierEnum(p.enum, ev.words); found {
 				val, ok = e, true
 			} else if e, found := enumInQuery(p.enum, ev.words, lq); found {
 				val, ok = e, true

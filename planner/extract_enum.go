@@ -383,3 +383,30 @@ func wordsNotQuantifying(enum []string, nums []numberAt, words []string) []strin
 	}
 	return out
 }
+
+// allOfEnum reads two members joined by "or" or "and" ("open or closed",
+// "open and closed issues") as the enum's member for every value ("all",
+// "both", "any") when it has one: a task that names both states asks for
+// either, which is what such a member means.
+func allOfEnum(enum []string, toks []qtok) (string, bool) {
+	all := ""
+	for _, e := range enum {
+		switch strings.ToLower(e) {
+		case "all", "both", "any":
+			all = e
+		}
+	}
+	if all == "" || len(enum) < 3 {
+		return "", false
+	}
+	member := func(t qtok) bool {
+		w := strings.TrimRight(t.lower, ",;.!?")
+		return !t.quoted && w != strings.ToLower(all) && slices.ContainsFunc(enum, func(e string) bool { return strings.EqualFold(e, w) })
+	}
+	for i := 0; i+2 < len(toks); i++ {
+		if (toks[i+1].lower == "or" || toks[i+1].lower == "and") && member(toks[i]) && member(toks[i+2]) && toks[i].lower != toks[i+2].lower {
+			return all, true
+		}
+	}
+	return "", false
+}

@@ -160,10 +160,13 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 	default:
 		return nil, false
 	}
-	same := 0
+	same, sameRequired := 0, 0
 	for _, q := range props {
 		if q.typ == p.typ {
 			same++
+			if q.required {
+				sameRequired++
+			}
 		}
 	}
 	if i, x, ok := filterUpdatePair(p, props, snips, used); ok {
@@ -194,7 +197,11 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 				named = named || conditionWords[last] && isFilterParam(p) && !updateDoc(sn)
 			}
 		}
-		if !named && same != 1 {
+		// Unnamed, it is for the tool's only parameter of its type, or
+		// its only required one ("PUT ... with {...}" for Jira's body,
+		// not its optional queryParams: an optional object has a default,
+		// a required one waits for the task's).
+		if !named && same != 1 && !(p.required && sameRequired == 1) {
 			continue
 		}
 		var x any
@@ -365,10 +372,14 @@ var dimensionNouns = map[string]string{"deep": "depth", "wide": "width", "broad"
 // number or after its unit ("800 wide", "two levels deep", "1280 pixels
 // wide" for width, max_depth). The unit word must be a plural noun of
 // measure (unitWords) or a dimension abbreviation ("px"), so "2 pages deep
-// into the docs" does not count pages as a depth.
+// into the docs" does not count pages as a depth. A negated comparative
+// before "than" ("don't go deeper than 2 levels") is a bound of that
+// dimension (numberAt.bound).
 func dimensionOf(n numberAt, w string) bool {
 	noun := ""
 	switch {
+	case n.bound != "":
+		noun = dimensionNouns[n.bound]
 	case dimensionNouns[n.next] != "":
 		noun = dimensionNouns[n.next]
 	case (unitWords[n.next] || dimensionWords[n.next]) && dimensionNouns[n.after] != "":
@@ -478,4 +489,32 @@ func filterUpdatePair(p argProp, props []argProp, snips []json.RawMessage, used 
 		return 0, nil, false
 	}
 	return at, x, true
+}
+
+// comparatives are the comparative forms of the adjectives of measure
+// (dimensionNouns), as English inflects them.
+var comparatives = map[string]string{"deeper": "deep", "wider": "wide", "broader": "broad", "taller": "tall", "higher": "high", "longer": "long"}
+
+// negations make the clause they open deny its verb.
+var negations = setOf("no", "not", "never", "dont", "don't", "don’t", "doesn't", "shouldn't", "mustn't", "cannot", "can't")
+
+// boundOf returns the adjective of measure of "no deeper than N", "don't
+// go any deeper than N" ("deep"), or "": a negated comparative before
+// "than" sets the most the dimension may be. at gives the words around
+// the number at position i; without the negation ("deeper than 2") the
+// number is a least, not a most, and gives nothing.
+func boundOf(at func(int) string, i int) string {
+	if at(i-1) != "than" {
+		return ""
+	}
+	adj := comparatives[at(i-2)]
+	if adj == "" {
+		return ""
+	}
+	for k := i - 3; k >= i-5; k-- {
+		if negations[at(k)] {
+			return adj
+		}
+	}
+	return ""
 }
