@@ -245,6 +245,29 @@ var probes = []probe{
 	{kURL, "", "tavily__tavily_crawl", "crawl https://blog.acme.dev for me but dont go deeper than 2 levels", `{"max_depth":2,"url":"https://blog.acme.dev"}`},
 	{kURL, "", "firecrawl__firecrawl_scrape", "grab the content of acme.dev/pricing, just the main content pls", `{"onlyMainContent":true,"url":"https://acme.dev/pricing"}`},
 	{kNone, kURL, "firecrawl__firecrawl_scrape", "grab the content of our pricing page", `{}`},
+	// ---- fourth batch (written after N1-N25, before any rule for it):
+	// how values are set off in typed text — typographic quotes,
+	// brackets, backticks, trailing punctuation, possessives ----
+	{kQuoted, "", "slack__slack_post_message", "post “deploy finished” to C0123ABCD", `{"channel_id":"C0123ABCD","text":"deploy finished"}`},
+	{kQuoted, "", "github__add_issue_comment", "comment ‘works for me’ on issue 9 in acme/api", `{"body":"works for me","issue_number":9,"owner":"acme","repo":"api"}`},
+	{kQuoted, "", "desktop-commander__start_process", "please run `go test ./...` in the terminal", `{"command":"go test ./..."}`},
+	{kURL, "", "playwright__browser_navigate", "open the login page (https://acme.dev/login) in the browser", `{"url":"https://acme.dev/login"}`},
+	{kURL, "", "firecrawl__firecrawl_scrape", "scrape <https://acme.dev/pricing> for me", `{"url":"https://acme.dev/pricing"}`},
+	{kURL, "", "chrome-devtools__new_page", "open https://acme.dev/docs.", `{"url":"https://acme.dev/docs"}`},
+	{kID, "", "linear__linear_delete_issue", "delete linear issue ENG-123.", `{"id":"ENG-123"}`},
+	{kID, "", "github__get_pull_request", "what's in acme/api's PR 41?", `{"owner":"acme","pull_number":41,"repo":"api"}`},
+	{kID, "", "stripe__cancel_subscription", "cancel sub_1Abc2Def, they asked us to", `{"subscription":"sub_1Abc2Def"}`},
+	{kID, "", "slack__slack_get_user_profile", "who's <@U024BE7LH>?", `{"user_id":"U024BE7LH"}`},
+	{kNumber, "", "github__list_issues", "show issues of acme/web, page 3, 25 per page", `{"owner":"acme","page":3,"per_page":25,"repo":"web"}`},
+	{kNumber, "", "stripe__create_refund", "refund 12.50 USD of pi_3Nx8Yz", `{"amount":1250,"payment_intent":"pi_3Nx8Yz"}`},
+	{kNumber, "", "chrome-devtools__resize_page", "resize chrome page 1 to 1,280 by 800", `{"height":800,"pageId":1,"width":1280}`},
+	{kNone, kNumber, "stripe__create_refund", "refund pi_3Nx8Yz in full", `{"payment_intent":"pi_3Nx8Yz"}`},
+	{kEnum, "", "chrome-devtools__emulate", "emulate “dark” color scheme on chrome page 1", `{"colorScheme":"dark","pageId":1}`},
+	{kEnum, "", "playwright__browser_console_messages", "show me the browser console's warnings", `{"level":"warning"}`},
+	{kColon, "", "linear__linear_create_comment", "comment on ENG-42 — note: waiting on design", `{"body":"waiting on design","issueId":"ENG-42"}`},
+	{kJSON, "", "mongodb__find", "find in crm.people (connection c1) where `{\"age\": 30}`", `{"collection":"people","connectionId":"c1","database":"crm","filter":{"age":30}}`},
+	{kKV, "", "github__list_issues", "acme/web issues with `state=closed`", `{"owner":"acme","repo":"web","state":"closed"}`},
+	{kNested, "", "google-maps__maps_reverse_geocode", "what's at (48.8584, 2.2945)?", `{"latitude":48.8584,"longitude":2.2945}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -252,13 +275,20 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
+	`what's in acme/api's PR 41?`:                                            "not yet worked on",
+	`who's <@U024BE7LH>?`:                                                    "not yet worked on",
+	`show issues of acme/web, page 3, 25 per page`:                           "not yet worked on",
+	`refund 12.50 USD of pi_3Nx8Yz`:                                          "not yet worked on",
+	`resize chrome page 1 to 1,280 by 800`:                                   "not yet worked on",
+	`refund pi_3Nx8Yz in full`:                                               "not yet worked on",
+	"find in crm.people (connection c1) where `{\"age\": 30}`":               "not yet worked on",
 	`grab a screenshot of chrome page 4, png is fine, the whole page please`: "not yet worked on",
 	`remember about Marta that she prefers email over slack`:                 "not yet worked on",
-	`redis set foo=bar`: "not yet worked on",
-	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
-	`merge PR 5 in acme/api`:                               "not yet worked on",
-	`create a memory entity Marta of type person`:          "not yet worked on",
-	`in the memory graph, record that Marta works_at Acme`: "not yet worked on",
+	`redis set foo=bar`:                                                      "not yet worked on",
+	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:            "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
+	`merge PR 5 in acme/api`:                                                 "not yet worked on",
+	`create a memory entity Marta of type person`:                            "not yet worked on",
+	`in the memory graph, record that Marta works_at Acme`:                   "not yet worked on",
 }
 
 // TestExtractProbeMatrix runs every probe, fails on each whose arguments
