@@ -113,12 +113,18 @@ var numberWords = map[string]float64{
 
 var (
 	reURL     = lazyregexp.New(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
-	reRepoRef = lazyregexp.New(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
+	// The possessive ("acme/api's PR 41") is English's, not the name's.
+	reRepoRef = lazyregexp.New(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:'s|’s)?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
 	reHashNum = lazyregexp.New(`(?:^|\s)#(\d+)\b`)
 	reEmail   = lazyregexp.New(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
 	reNumber  = lazyregexp.New(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
 	reWord    = lazyregexp.New(`[A-Za-z][A-Za-z0-9_-]*`)
 )
+
+// reThousands is a number written with commas between groups of three
+// digits ("1,280", "12,500,000"), the English way. A list written without
+// spaces ("1,2,3") has no group of three and is left alone.
+var reThousands = lazyregexp.New(`\b\d{1,3}(?:,\d{3})+\b`)
 
 // reBareDomain is a host name of the common generic top-level domains
 // (IANA), written alone: "example.com", "docs.python.org". Country codes are
@@ -207,6 +213,8 @@ func extractValues(query, cwd string) queryValues {
 			v.refs[0].number, _ = strconv.Atoi(m[1])
 		}
 	}
+	// "1,280 by 800", "$1,200": English groups thousands with commas.
+	plain = reThousands().ReplaceAllStringFunc(plain, func(m string) string { return strings.ReplaceAll(m, ",", "") })
 	words := strings.Fields(plain)
 	// at is word i lower-cased without its punctuation, "" out of range.
 	at := func(i int) string {
@@ -222,7 +230,7 @@ func extractValues(query, cwd string) queryValues {
 		if i+1 >= len(words) || strings.ContainsAny(words[i+1][len(words[i+1])-1:], ",;.!?") {
 			return ""
 		}
-		if u := at(i + 1); timeUnits[u] == 0 && !unitWords[u] && !dimensionWords[u] {
+		if u := at(i + 1); timeUnits[u] == 0 && !unitWords[u] && !dimensionWords[u] && u != "per" {
 			return ""
 		}
 		return at(i + 2)
@@ -317,6 +325,7 @@ func extractValues(query, cwd string) queryValues {
 	for _, f := range fields(query) {
 		t := f.text
 		if !f.quoted {
+			t = slackMention(t)
 			t = strings.Trim(t, ",;!?()[]{}<>")
 			t = strings.TrimRight(t, ".:")
 			t = strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")
@@ -333,6 +342,20 @@ func extractValues(query, cwd string) queryValues {
 	}
 	schemeIDs(&v)
 	return v
+}
+
+// slackMention returns the id of a mention in Slack's message markup,
+// "<@U024BE7LH>" (a user), "<#C0123ABCD|general>" (a channel), as people
+// paste it from Slack; any other token is returned as it is.
+func slackMention(t string) string {
+	if len(t) < 4 || t[0] != '<' || t[1] != '@' && t[1] != '#' {
+		return t
+	}
+	end := strings.IndexAny(t, "|>")
+	if end < 0 {
+		return t
+	}
+	return t[2:end] + strings.TrimLeft(t[end:], "|>abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 }
 
 // keyValuePairs finds "key=value", "key:value" and "key: value" in the
@@ -1595,6 +1618,7 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 			words = append(words, t)
 		}
 	})
+	perName := len(name) > 3 && strings.EqualFold(name[:3], "per")
 	for i, n := range nums {
 		if used[i] {
 			continue
@@ -1604,6 +1628,11 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 			// pictures" for image_count.
 			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) ||
 				n.linked != "" && anchors(qtok{lower: n.linked}, w) || dimensionOf(n, w) {
+				return i, true
+			}
+			// "25 per page" for per_page, perPage: the rate's noun after
+			// "per", for a parameter named as a rate.
+			if n.next == "per" && n.after != "" && perName && anchors(qtok{lower: n.after}, w) {
 				return i, true
 			}
 		}

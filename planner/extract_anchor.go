@@ -185,7 +185,9 @@ func quotedAnchors(props []argProp, v queryValues) map[string]string {
 
 // prefixedID finds an unused id-shaped token whose prefix before '_' is a
 // word of the parameter's name or its clipped form of three letters or more
-// ("price_9XY" for price, "prod_X1" for product, "cus_42a" for customer).
+// ("price_9XY" for price, "prod_X1" for product, "cus_42a" for customer),
+// or the initials of a name of several words ("pi_3Nx" for
+// payment_intent).
 func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 	var words []string
 	for i, t := range v.toks {
@@ -199,6 +201,12 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 		}
 		pre, _, ok := strings.Cut(t.lower, "_")
 		if ok && len(pre) > 2 && slices.ContainsFunc(words, func(w string) bool { return w == normalizeWord(pre) || strings.HasPrefix(w, pre) }) {
+			return i, true
+		}
+		if ok && len(pre) >= 2 && pre == nameInitials(p.name) {
+			// "pi_3Nx8Yz" for payment_intent, "pm_" for payment_method:
+			// a name of several words clipped to its initials, the other
+			// way APIs such as Stripe type their ids.
 			return i, true
 		}
 	}
@@ -239,4 +247,19 @@ func productWord(t qtok) bool {
 		}
 	}
 	return upper > 1 && upper < len(t.text) || !isEnglish(t.lower)
+}
+
+// nameInitials returns the lower-case initials of a parameter name of two
+// words or more ("payment_intent" -> "pi"), or "".
+func nameInitials(name string) string {
+	var b strings.Builder
+	n := 0
+	splitWords(name, func(w string) {
+		b.WriteByte(w[0] | 0x20)
+		n++
+	})
+	if n < 2 {
+		return ""
+	}
+	return b.String()
 }

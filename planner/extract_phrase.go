@@ -698,7 +698,11 @@ func setNamedNumber(p argProp, v queryValues, used map[int]bool) (int, bool) {
 		if v.toks[k].lower != "to" || v.toks[k].quoted {
 			continue
 		}
-		f, err := strconv.ParseFloat(v.toks[k+1].text, 64)
+		num := v.toks[k+1].text
+		if reThousands().MatchString(num) {
+			num = strings.ReplaceAll(num, ",", "") // "50,000,000"
+		}
+		f, err := strconv.ParseFloat(num, 64)
 		if err != nil {
 			continue
 		}

@@ -275,20 +275,13 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`what's in acme/api's PR 41?`:                                            "not yet worked on",
-	`who's <@U024BE7LH>?`:                                                    "not yet worked on",
-	`show issues of acme/web, page 3, 25 per page`:                           "not yet worked on",
-	`refund 12.50 USD of pi_3Nx8Yz`:                                          "not yet worked on",
-	`resize chrome page 1 to 1,280 by 800`:                                   "not yet worked on",
-	`refund pi_3Nx8Yz in full`:                                               "not yet worked on",
-	"find in crm.people (connection c1) where `{\"age\": 30}`":               "not yet worked on",
 	`grab a screenshot of chrome page 4, png is fine, the whole page please`: "not yet worked on",
 	`remember about Marta that she prefers email over slack`:                 "not yet worked on",
-	`redis set foo=bar`:                                                      "not yet worked on",
-	`how do I get from Alexanderplatz to Potsdamer Platz by bike`:            "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
-	`merge PR 5 in acme/api`:                                                 "not yet worked on",
-	`create a memory entity Marta of type person`:                            "not yet worked on",
-	`in the memory graph, record that Marta works_at Acme`:                   "not yet worked on",
+	`redis set foo=bar`: "not yet worked on",
+	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
+	`merge PR 5 in acme/api`:                               "not yet worked on",
+	`create a memory entity Marta of type person`:          "not yet worked on",
+	`in the memory graph, record that Marta works_at Acme`: "not yet worked on",
 }
 
 // TestExtractProbeMatrix runs every probe, fails on each whose arguments
@@ -659,4 +652,42 @@ func TestNegatedComparative(t *testing.T) {
 		{"crawl https://blog.acme.dev, no deeper than three levels", `{"max_depth":3,"url":"https://blog.acme.dev"}`},
 		{"crawl https://blog.acme.dev, go deeper than 2 levels", `{"url":"https://blog.acme.dev"}`},
 	})
+}
+
+// TestTypedTextValues: values set off the way typed text does — a
+// possessive after owner/repo, Slack's mention markup, "N per page",
+// Stripe ids by the initials of a name of two words, thousands
+// separators, a JSON snippet in backticks after a word of condition.
+func TestTypedTextValues(t *testing.T) {
+	checkCatalogArgs(t, "github__get_pull_request", []argCase{
+		{"what's in acme/api's PR 41?", `{"owner":"acme","pull_number":41,"repo":"api"}`},
+	})
+	checkCatalogArgs(t, "slack__slack_get_user_profile", []argCase{
+		{"who's <@U024BE7LH>?", `{"user_id":"U024BE7LH"}`},
+		{"who's that?", `{}`},
+	})
+	checkCatalogArgs(t, "slack__slack_get_channel_history", []argCase{
+		{"what happened in <#C0123ABCD|general> today", `{"channel_id":"C0123ABCD"}`},
+	})
+	checkCatalogArgs(t, "github__list_issues", []argCase{
+		{"show issues of acme/web, page 3, 25 per page", `{"owner":"acme","page":3,"per_page":25,"repo":"web"}`},
+		{"show issues of acme/web, 25 per page", `{"owner":"acme","per_page":25,"repo":"web"}`},
+		{"show issues of acme/web, page 1,2,3", `{"owner":"acme","page":1,"repo":"web"}`},
+	})
+	checkCatalogArgs(t, "stripe__create_refund", []argCase{
+		{"refund 12.50 USD of pi_3Nx8Yz", `{"amount":1250,"payment_intent":"pi_3Nx8Yz"}`},
+		{"refund pi_3Nx8Yz in full", `{"payment_intent":"pi_3Nx8Yz"}`},
+		{"refund the last payment in full", `{}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__resize_page", []argCase{
+		{"resize chrome page 1 to 1,280 by 800", `{"height":800,"pageId":1,"width":1280}`},
+	})
+	checkCatalogArgs(t, "mongodb__find", []argCase{
+		{"find in crm.people (connection c1) where `{\"age\": 30}`", `{"collection":"people","connectionId":"c1","database":"crm","filter":{"age":30}}`},
+	})
+	for name, want := range map[string]string{"payment_intent": "pi", "paymentMethod": "pm", "customer": ""} {
+		if got := nameInitials(name); got != want {
+			t.Errorf("nameInitials(%s) = %q, want %q", name, got, want)
+		}
+	}
 }

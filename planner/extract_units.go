@@ -183,7 +183,9 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 		}
 		named := false
 		if at := strings.Index(query, string(sn)); at > 0 {
-			before := strings.Fields(strings.Trim(lq[:at], " :="))
+			// (A snippet set off in backticks or quotes is named by the
+			// word before them.)
+			before := strings.Fields(strings.Trim(lq[:at], " :=`'\""))
 			if len(before) > 0 {
 				last := strings.Trim(before[len(before)-1], ":=,")
 				for _, w := range paramWords(p.name) {
