@@ -111,9 +111,10 @@ var numberWords = map[string]float64{
 	"eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50, "hundred": 100,
 }
 
+// The shapes of values; reRepoRef is "owner/repo" (optionally "#123"), and
+// a possessive after it ("acme/api's PR 41") is English's, not the name's.
 var (
 	reURL     = lazyregexp.New(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
-	// The possessive ("acme/api's PR 41") is English's, not the name's.
 	reRepoRef = lazyregexp.New(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:'s|’s)?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
 	reHashNum = lazyregexp.New(`(?:^|\s)#(\d+)\b`)
 	reEmail   = lazyregexp.New(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
