@@ -606,6 +606,16 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
 	}
+	if p.lname == "name" && p.itemNoun != "" {
+		// The name of an item of a list: "an entity Marta" for
+		// entities[].name, a name in capitals in apposition to the noun
+		// of the list's items.
+		for i := 0; i+1 < len(v.toks); i++ {
+			if t := v.toks[i+1]; anchors(v.toks[i], p.itemNoun) && !used[i+1] && !t.quoted && titleCase(t.text) && !stopWords[t.lower] {
+				return i + 1, true
+			}
+		}
+	}
 	if isSearchParam(p.lname) {
 		pws = append(pws, "about") // "a page about onboarding"
 	}
@@ -738,6 +748,7 @@ type argProp struct {
 	shapes     []string        // shapes of the example values its description quotes ("a/a/a")
 	members    []string        // with nested: the members the object (or each array item) requires
 	itemEnum   []string        // for an array of enum members: the members
+	itemNoun   string          // for a member of an array's items: the analyzed head noun of the array's name ("entities")
 	urlDefault bool            // its schema's default is a URL: it takes one
 }
 
@@ -923,6 +934,13 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			sub, _ := json.Marshal(map[string]any{"properties": p.Items.Properties, "required": p.Items.Required})
 			ap.nested, ap.itemType = schemaProps(sub, depth+1), "object"
 			ap.members = p.Items.Required
+			if w := paramWords(name); len(w) > 0 {
+				// Each item is one of the things the list's plural noun
+				// names: "entities" -> an entity.
+				for i := range ap.nested {
+					ap.nested[i].itemNoun = w[len(w)-1]
+				}
+			}
 		}
 		props = append(props, ap)
 	}

@@ -280,7 +280,6 @@ var probeGaps = map[string]string{
 	`redis set foo=bar`: "not yet worked on",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "not yet worked on",
-	`create a memory entity Marta of type person`:          "not yet worked on",
 	`in the memory graph, record that Marta works_at Acme`: "not yet worked on",
 }
 
@@ -690,4 +689,14 @@ func TestTypedTextValues(t *testing.T) {
 			t.Errorf("nameInitials(%s) = %q, want %q", name, got, want)
 		}
 	}
+}
+
+// TestItemName: the name member of a list's items takes a capitalized
+// name in apposition to the items' noun ("an entity Marta").
+func TestItemName(t *testing.T) {
+	checkCatalogArgs(t, "memory__create_entities", []argCase{
+		{"create a memory entity Marta of type person", `{"entities":[{"entityType":"person","name":"Marta"}]}`},
+		{"create memory entities for the team", `{}`},
+		{"create an entity in memory", `{}`},
+	})
 }
