@@ -215,7 +215,9 @@ func extractValues(query, cwd string) queryValues {
 		}
 	}
 	// "1,280 by 800", "$1,200": English groups thousands with commas.
-	plain = reThousands().ReplaceAllStringFunc(plain, func(m string) string { return strings.ReplaceAll(m, ",", "") })
+	if strings.IndexByte(plain, ',') >= 0 && reThousands().MatchString(plain) {
+		plain = reThousands().ReplaceAllStringFunc(plain, func(m string) string { return strings.ReplaceAll(m, ",", "") })
+	}
 	words := strings.Fields(plain)
 	// at is word i lower-cased without its punctuation, "" out of range.
 	at := func(i int) string {
@@ -1547,14 +1549,27 @@ func allWordsIn(name string, words []string) bool {
 // test failed again" does not say it, while "rerun from the failed jobs"
 // does. allWordsIn leaves prepositions out, as function words.
 func namePrepositionsIn(name string, words []string) bool {
-	all := true
-	splitWords(name, func(w string) {
-		if lw := strings.ToLower(w); all && (isPreposition(lw) || lw == "with" || lw == "by" || lw == "after" || lw == "before") && !slices.Contains(words, lw) {
-			all = false
+	// The name's words by hand (camelCase, '_', '-'): this runs for every
+	// flag the task names, so it allocates nothing.
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i < len(name) && !(name[i] >= 'A' && name[i] <= 'Z') && name[i] != '_' && name[i] != '-' {
+			continue
 		}
-	})
-	return all
+		w := strings.Trim(name[start:i], "_-")
+		start = i
+		for _, prep := range namePrepositions {
+			if strings.EqualFold(w, prep) && !slices.Contains(words, prep) {
+				return false
+			}
+		}
+	}
+	return true
 }
+
+// namePrepositions are the prepositions flags are named with
+// (fromFailed, bringToFront, includeInResults, sortByDate).
+var namePrepositions = []string{"in", "on", "to", "for", "at", "from", "into", "onto", "of", "under", "with", "by", "after", "before"}
 
 // isTextParam: parameters that take a user's literal text.
 func isTextParam(n string) bool {

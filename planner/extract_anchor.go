@@ -84,7 +84,8 @@ func compoundOwner(p argProp) string {
 		return ""
 	}
 	first, rest, _ := strings.Cut(p.desc, " ")
-	second := strings.TrimRight(strings.Fields(rest + " x")[0], ",.;:")
+	second, _, _ := strings.Cut(rest, " ")
+	second = strings.TrimRight(second, ",.;:")
 	if !strings.EqualFold(second, p.name) || !allLetters(first) || stopWords[strings.ToLower(first)] {
 		return ""
 	}

@@ -231,7 +231,7 @@ var rePairedMember = lazyregexp.New("[\"'`]([A-Za-z][A-Za-z0-9_-]*)[\"'`] with (
 // under that member. It returns the parameters still missing.
 func pairedEnum(props []argProp, args map[string]any, missing []string) []string {
 	for _, p := range props {
-		if len(p.enum) == 0 || args[p.name] != nil || !strings.Contains(p.desc, " with ") {
+		if len(p.enum) == 0 || args[p.name] != nil || !strings.Contains(p.desc, "' with ") && !strings.Contains(p.desc, "\" with ") && !strings.Contains(p.desc, "` with ") {
 			continue // (the cheap test first)
 		}
 		for _, m := range rePairedMember().FindAllStringSubmatch(p.desc, -1) {
@@ -257,7 +257,7 @@ func wordsNotNaming(p argProp, props []argProp, words []string) []string {
 		if q.name == p.name || len(q.lname) < 4 {
 			continue
 		}
-		if !slices.Contains(words, q.lname) && !slices.ContainsFunc(words, func(w string) bool { return len(w) > 2 && strings.HasPrefix(q.lname, w[:3]) }) {
+		if !slices.Contains(words, q.lname) && !slices.ContainsFunc(words, func(w string) bool { return len(w) > 3 && strings.HasPrefix(q.lname, w[:4]) }) {
 			continue // (the cheap test first: no word starts the name)
 		}
 		var parts []string
