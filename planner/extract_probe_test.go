@@ -268,6 +268,28 @@ var probes = []probe{
 	{kJSON, "", "mongodb__find", "find in crm.people (connection c1) where `{\"age\": 30}`", `{"collection":"people","connectionId":"c1","database":"crm","filter":{"age":30}}`},
 	{kKV, "", "github__list_issues", "acme/web issues with `state=closed`", `{"owner":"acme","repo":"web","state":"closed"}`},
 	{kNested, "", "google-maps__maps_reverse_geocode", "what's at (48.8584, 2.2945)?", `{"latitude":48.8584,"longitude":2.2945}`},
+	// ---- fifth batch (written after N1-N27, before any rule for it):
+	// two values of different kinds in one task, and values near a
+	// parameter they are not for ----
+	{kNumber, "", "github__create_issue", "open an issue in acme/web titled Flaky test in CI, assign it to milestone 4", `{"milestone":4,"owner":"acme","repo":"web","title":"Flaky test in CI"}`},
+	{kNone, kNumber, "github__create_issue", "open an issue in acme/web titled Node 20 upgrade", `{"owner":"acme","repo":"web","title":"Node 20 upgrade"}`},
+	{kNumber, "", "desktop-commander__read_file", "read /var/log/app.log starting at line 100, 50 lines", `{"length":50,"offset":100,"path":"/var/log/app.log"}`},
+	{kNone, kNumber, "desktop-commander__read_file", "read /var/log/app-2024-100.log", `{"path":"/var/log/app-2024-100.log"}`},
+	{kKV, "", "firecrawl__firecrawl_search", "firecrawl search for 'llm routers', limit: 5, location: Germany", `{"limit":5,"location":"Germany","query":"llm routers"}`},
+	{kKV, "", "mongodb__find", "find in crm.people on connection c1 with limit=20", `{"collection":"people","connectionId":"c1","database":"crm","limit":20}`},
+	{kNone, kKV, "mongodb__find", "find in crm.people on connection c1 the 20 newest", `{"collection":"people","connectionId":"c1","database":"crm"}`},
+	{kJSON, "", "playwright__browser_evaluate", "in the browser evaluate `() => document.title`", `{"function":"() =\u003e document.title"}`},
+	{kQuoted, "", "github__create_pull_request", `open a PR in acme/web from feat/login into main titled "Login page" with body "Adds the login page"`, `{"base":"main","body":"Adds the login page","head":"feat/login","owner":"acme","repo":"web","title":"Login page"}`},
+	{kColon, "", "github__create_or_update_file", "in acme/web on branch main write docs/NOTES.md with commit message 'notes' and content: first draft", `{"branch":"main","content":"first draft","message":"notes","owner":"acme","path":"docs/NOTES.md","repo":"web"}`},
+	{kEnum, "", "desktop-commander__start_search", "search /src for files named *.go, include hidden ones", `{"includeHidden":true,"path":"/src","pattern":"*.go","searchType":"files"}`},
+	{kEnum, "", "sentry__search_issues", "newest sentry issues in org acme", `{"organizationSlug":"acme","sort":"new"}`},
+	{kNone, kEnum, "sentry__search_issues", "sentry issues in org acme that users reported", `{"organizationSlug":"acme"}`},
+	{kNested, "", "linear__linear_create_project_with_issues", "create a linear project Apollo for team ENG with an issue titled Kickoff", `{"issues":[{"teamId":"ENG","title":"Kickoff"}],"project":{"name":"Apollo","teamIds":["ENG"]}}`},
+	{kNested, "", "firecrawl__firecrawl_scrape", "scrape https://x.dev with a full-page screenshot", `{"formats":["screenshot"],"screenshotOptions":{"fullPage":true},"url":"https://x.dev"}`},
+	{kID, "", "sentry__get_issue_tag_values", "what browsers does sentry issue PROJ-9Z1 hit? tag browser", `{"issueId":"PROJ-9Z1","tagKey":"browser"}`},
+	{kID, "", "github__update_pull_request_branch", "update the branch of PR 12 in acme/web to the latest main", `{"owner":"acme","pull_number":12,"repo":"web"}`},
+	{kURL, "", "chrome-devtools__navigate_page", "on chrome page 2 go to https://acme.dev/settings", `{"pageId":2,"type":"url","url":"https://acme.dev/settings"}`},
+	{kURL, "", "firecrawl__firecrawl_map", "map https://acme.dev but skip the sitemap, also ignore https://acme.dev/blog links", `{"sitemap":"skip","url":"https://acme.dev"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -275,8 +297,13 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`grab a screenshot of chrome page 4, png is fine, the whole page please`: "not yet worked on",
-	`remember about Marta that she prefers email over slack`:                 "not yet worked on",
+	`read /var/log/app.log starting at line 100, 50 lines`:                     "not yet worked on",
+	`sentry issues in org acme that users reported`:                            "not yet worked on",
+	`create a linear project Apollo for team ENG with an issue titled Kickoff`: "not yet worked on",
+	`scrape https://x.dev with a full-page screenshot`:                         "not yet worked on",
+	`on chrome page 2 go to https://acme.dev/settings`:                         "not yet worked on",
+	`grab a screenshot of chrome page 4, png is fine, the whole page please`:   "not yet worked on",
+	`remember about Marta that she prefers email over slack`:                   "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "not yet worked on",
