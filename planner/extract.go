@@ -1090,6 +1090,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// the words that name another parameter of the tool.
 			ev := v
 			ev.words = wordsNotQuantifying(p.enum, v.numbers, wordsNotNaming(p, props, v.words))
+			if sortKeyParam(p) && sortKeyWords(v) == nil {
+				ev.words = nil
+			}
 			if e, found := allOfEnum(p.enum, v.toks); found {
 				val, ok = e, true
 			} else if e, found := compoundModifierEnum(p.enum, ev.words); found {

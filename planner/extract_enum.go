@@ -226,11 +226,33 @@ var rePairedMember = lazyregexp.New("[\"'`]([A-Za-z][A-Za-z0-9_-]*)[\"'`] with (
 
 // pairedEnum fills an open enum parameter whose description pairs one of
 // its members with another parameter ("use 'forDuration' with
-// ignoreDurationMinutes") when the task gave that parameter a value
-// ("ignore it for 2 hours"): the schema itself says the value only counts
-// under that member. It returns the parameters still missing.
+// ignoreDurationMinutes"), or one of whose members is another parameter's
+// name ("type": url|back|forward|reload beside "url"), when the task gave
+// that parameter a value ("ignore it for 2 hours", "go to https://..."):
+// the schema itself says the value only counts under that member. It
+// returns the parameters still missing.
 func pairedEnum(props []argProp, args map[string]any, missing []string) []string {
 	for _, p := range props {
+		if len(p.enum) > 0 && args[p.name] == nil {
+			// A member that is the name of a parameter the task filled
+			// ("type": url|back|forward|reload with url given): the mode
+			// that uses that parameter, the schema's own pairing.
+			named := ""
+			for _, e := range p.enum {
+				if e != p.name && args[e] != nil {
+					if named != "" {
+						named = "" // two: no reading
+						break
+					}
+					named = e
+				}
+			}
+			if named != "" {
+				args[p.name] = named
+				missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+				continue
+			}
+		}
 		if len(p.enum) == 0 || args[p.name] != nil || !strings.Contains(p.desc, "' with ") && !strings.Contains(p.desc, "\" with ") && !strings.Contains(p.desc, "` with ") {
 			continue // (the cheap test first)
 		}
@@ -409,4 +431,31 @@ func allOfEnum(enum []string, toks []qtok) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// sortKeyParam reports whether p chooses what results are sorted by (a
+// "sort" enum of keys, not of directions).
+func sortKeyParam(p argProp) bool {
+	return strings.Contains(p.lname, "sort") && !slices.ContainsFunc(p.enum, func(e string) bool {
+		return strings.EqualFold(e, "asc") || strings.EqualFold(e, "desc")
+	})
+}
+
+// sortCues are the words English orders things by: "sorted by users",
+// "the most comments", "newest first" (superlatives are read by their
+// ending).
+var sortCues = setOf("by", "sort", "sorted", "order", "ordered", "most", "least", "top", "fewest", "first", "recently")
+
+// sortKeyWords returns the task's words when it asks for an order
+// somewhere (a word of ordering, "first", a superlative: "sorted by
+// users", "with file sizes, biggest first"), and none when it does not: a
+// key word then names something the task tells about ("issues that users
+// reported"), not an order.
+func sortKeyWords(v queryValues) []string {
+	for _, t := range v.toks {
+		if !t.quoted && (sortCues[t.lower] || len(t.lower) > 4 && strings.HasSuffix(t.lower, "est")) {
+			return v.words
+		}
+	}
+	return nil
 }

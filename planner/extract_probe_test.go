@@ -298,10 +298,8 @@ var probes = []probe{
 // it is taken out of this list.
 var probeGaps = map[string]string{
 	`read /var/log/app.log starting at line 100, 50 lines`:                     "not yet worked on",
-	`sentry issues in org acme that users reported`:                            "not yet worked on",
 	`create a linear project Apollo for team ENG with an issue titled Kickoff`: "not yet worked on",
 	`scrape https://x.dev with a full-page screenshot`:                         "not yet worked on",
-	`on chrome page 2 go to https://acme.dev/settings`:                         "not yet worked on",
 	`grab a screenshot of chrome page 4, png is fine, the whole page please`:   "not yet worked on",
 	`remember about Marta that she prefers email over slack`:                   "not yet worked on",
 	`redis set foo=bar`: "not yet worked on",
@@ -725,5 +723,29 @@ func TestItemName(t *testing.T) {
 		{"create a memory entity Marta of type person", `{"entities":[{"entityType":"person","name":"Marta"}]}`},
 		{"create memory entities for the team", `{}`},
 		{"create an entity in memory", `{}`},
+	})
+}
+
+// TestEnumNamesFilledParam: an enum member that is the name of a parameter
+// the task filled is the mode using it ("type": url beside url).
+func TestEnumNamesFilledParam(t *testing.T) {
+	checkCatalogArgs(t, "chrome-devtools__navigate_page", []argCase{
+		{"on chrome page 2 go to https://acme.dev/settings", `{"pageId":2,"type":"url","url":"https://acme.dev/settings"}`},
+		{"reload chrome page 2", `{"pageId":2,"type":"reload"}`},
+	})
+}
+
+// TestSortKeyNeedsOrder: a sort key is chosen only when the task asks for
+// an order somewhere; a key word that names what the task tells about
+// ("issues that users reported") chooses none.
+func TestSortKeyNeedsOrder(t *testing.T) {
+	checkCatalogArgs(t, "sentry__search_issues", []argCase{
+		{"sentry issues in org acme that users reported", `{"organizationSlug":"acme"}`},
+		{"sentry issues in org acme affecting the most users", `{"organizationSlug":"acme","sort":"user"}`},
+		{"newest sentry issues in org acme", `{"organizationSlug":"acme","sort":"new"}`},
+	})
+	checkCatalogArgs(t, "filesystem__list_directory_with_sizes", []argCase{
+		{"list /workspace/api/logs with file sizes, biggest first", `{"path":"/workspace/api/logs","sortBy":"size"}`},
+		{"list /workspace/api/logs with file sizes", `{"path":"/workspace/api/logs"}`},
 	})
 }
