@@ -297,15 +297,15 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`read /var/log/app.log starting at line 100, 50 lines`:                     "not yet worked on",
-	`create a linear project Apollo for team ENG with an issue titled Kickoff`: "not yet worked on",
-	`scrape https://x.dev with a full-page screenshot`:                         "not yet worked on",
-	`grab a screenshot of chrome page 4, png is fine, the whole page please`:   "not yet worked on",
-	`remember about Marta that she prefers email over slack`:                   "not yet worked on",
-	`redis set foo=bar`: "not yet worked on",
+	`read /var/log/app.log starting at line 100, 50 lines`:                     "offset and length have no description; 'starting at line 100' is the offset only by knowledge of this tool",
+	`create a linear project Apollo for team ENG with an issue titled Kickoff`: "one value (team ENG) for members of two nested objects, and the project's name before 'for team': not read",
+	`scrape https://x.dev with a full-page screenshot`:                         "one phrase implies a format member and a nested flag (screenshotOptions.fullPage): no reading fills two parameters from one phrase",
+	`grab a screenshot of chrome page 4, png is fine, the whole page please`:   "'whole' for the flag word 'full' needs a synonym reading of flag names, which the extraction keeps to required enums (round 4)",
+	`remember about Marta that she prefers email over slack`:                   "the entity is the object of 'about' and the observation the 'that' clause: a reading of clause structure (round 6's A3 for the same shape moved nothing)",
+	`redis set foo=bar`: "round 7's P1 (a k=v pair fills a key/value tool's key and value) moved a dev task to a false refusal; not retried",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
-	`merge PR 5 in acme/api`:                               "not yet worked on",
-	`in the memory graph, record that Marta works_at Acme`: "not yet worked on",
+	`merge PR 5 in acme/api`:                               "merge_method merge is the tool's own verb, read as a member; fillArgs is not given the tool's name to tell the operation from a choice (merge is also the API's default)",
+	`in the memory graph, record that Marta works_at Acme`: "a relation said as subject, verb, object: no reading of clause structure fills from, relationType and to",
 }
 
 // TestExtractProbeMatrix runs every probe, fails on each whose arguments
