@@ -751,6 +751,8 @@ type argProp struct {
 	members    []string        // with nested: the members the object (or each array item) requires
 	itemEnum   []string        // for an array of enum members: the members
 	itemNoun   string          // for a member of an array's items: the analyzed head noun of the array's name ("entities")
+	nameStems  []string        // the stems of the name's words, lower-cased ("includeSubdomains" -> includ, subdomain)
+	paired     [][2]string     // for an enum: member and parameter its description pairs ("'forDuration' with ignoreDurationMinutes")
 	urlDefault bool            // its schema's default is a URL: it takes one
 }
 
@@ -879,6 +881,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 	for _, name := range order {
 		p := byName[name]
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
+		splitWords(name, func(w string) { ap.nameStems = append(ap.nameStems, stem(strings.ToLower(w))) })
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
 			for _, e := range p.Items.Enum {
@@ -910,6 +913,13 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		for _, e := range p.Enum {
 			if s, ok := e.(string); ok {
 				ap.enum = append(ap.enum, s)
+			}
+		}
+		if len(ap.enum) > 0 && strings.Contains(ap.desc, " with ") {
+			for _, m := range rePairedMember().FindAllStringSubmatch(ap.desc, -1) {
+				if slices.Contains(ap.enum, m[1]) {
+					ap.paired = append(ap.paired, [2]string{m[1], m[2]})
+				}
 			}
 		}
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {

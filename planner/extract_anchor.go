@@ -100,7 +100,7 @@ func compoundOwner(p argProp) string {
 // thread_ts). Only values with a digit are taken: an id, a number or a
 // timestamp, not a word of prose.
 func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
-	var pws []string
+	pws := make([]string, 0, 8) // (on the stack: the anchors of one parameter)
 	if o := ownerNoun(p.desc); o != "" {
 		pws = append(pws, o)
 	}
@@ -204,7 +204,7 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 		if ok && len(pre) > 2 && slices.ContainsFunc(words, func(w string) bool { return w == normalizeWord(pre) || strings.HasPrefix(w, pre) }) {
 			return i, true
 		}
-		if ok && len(pre) >= 2 && pre == nameInitials(p.name) {
+		if ok && len(pre) >= 2 && initialsOf(p.name, pre) {
 			// "pi_3Nx8Yz" for payment_intent, "pm_" for payment_method:
 			// a name of several words clipped to its initials, the other
 			// way APIs such as Stripe type their ids.
@@ -250,17 +250,21 @@ func productWord(t qtok) bool {
 	return upper > 1 && upper < len(t.text) || !isEnglish(t.lower)
 }
 
-// nameInitials returns the lower-case initials of a parameter name of two
-// words or more ("payment_intent" -> "pi"), or "".
-func nameInitials(name string) string {
-	var b strings.Builder
+// initialsOf reports whether pre is the lower-case initials of a
+// parameter name of two words or more ("pi" of payment_intent,
+// paymentIntent). It allocates nothing: it runs for every id-shaped token.
+func initialsOf(name, pre string) bool {
 	n := 0
-	splitWords(name, func(w string) {
-		b.WriteByte(w[0] | 0x20)
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		start := i == 0 || c >= 'A' && c <= 'Z' || name[i-1] == '_' || name[i-1] == '-'
+		if !start || c == '_' || c == '-' {
+			continue
+		}
+		if n >= len(pre) || c|0x20 != pre[n] {
+			return false
+		}
 		n++
-	})
-	if n < 2 {
-		return ""
 	}
-	return b.String()
+	return n == len(pre) && n >= 2
 }

@@ -253,12 +253,12 @@ func pairedEnum(props []argProp, args map[string]any, missing []string) []string
 				continue
 			}
 		}
-		if len(p.enum) == 0 || args[p.name] != nil || !strings.Contains(p.desc, "' with ") && !strings.Contains(p.desc, "\" with ") && !strings.Contains(p.desc, "` with ") {
-			continue // (the cheap test first)
+		if args[p.name] != nil {
+			continue
 		}
-		for _, m := range rePairedMember().FindAllStringSubmatch(p.desc, -1) {
-			if slices.Contains(p.enum, m[1]) && args[m[2]] != nil {
-				args[p.name] = m[1]
+		for _, m := range p.paired { // (read from the description once, by schemaProps)
+			if args[m[1]] != nil {
+				args[p.name] = m[0]
 				missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 				break
 			}
@@ -274,33 +274,18 @@ func pairedEnum(props []argProp, args map[string]any, missing []string) []string
 // ("include" of a sitemap enum). The slice is words itself when nothing is
 // left out.
 func wordsNotNaming(p argProp, props []argProp, words []string) []string {
-	var names [][]string // the stems of other parameters' names of two words or more
-	for _, q := range props {
-		if q.name == p.name || len(q.lname) < 4 {
-			continue
-		}
-		if !slices.Contains(words, q.lname) && !slices.ContainsFunc(words, func(w string) bool { return len(w) > 3 && strings.HasPrefix(q.lname, w[:4]) }) {
-			continue // (the cheap test first: no word starts the name)
-		}
-		var parts []string
-		splitWords(q.name, func(w string) { parts = append(parts, stem(strings.ToLower(w))) })
-		names = append(names, append(parts, q.lname))
-	}
-	if len(names) == 0 {
-		return words
-	}
 	var out []string // a copy, made at the first word left out
 	skip := 0
 	for i, w := range words {
-		for _, parts := range names {
-			lname, parts := parts[len(parts)-1], parts[:len(parts)-1]
-			drop := 0
-			if w == lname {
-				drop = 1
-			} else if len(parts) > 1 && nameRun(parts, words[i:]) {
-				drop = len(parts)
+		for _, q := range props {
+			if q.name == p.name || len(q.lname) < 4 || len(w) < 4 || !strings.HasPrefix(q.lname, w[:4]) {
+				continue // (the cheap test first: the word does not start the name)
 			}
-			skip = max(skip, drop)
+			if w == q.lname {
+				skip = max(skip, 1)
+			} else if len(q.nameStems) > 1 && nameRun(q.nameStems, words[i:]) {
+				skip = max(skip, len(q.nameStems))
+			}
 		}
 		if skip > 0 {
 			if out == nil {

@@ -709,9 +709,12 @@ func TestTypedTextValues(t *testing.T) {
 	checkCatalogArgs(t, "mongodb__find", []argCase{
 		{"find in crm.people (connection c1) where `{\"age\": 30}`", `{"collection":"people","connectionId":"c1","database":"crm","filter":{"age":30}}`},
 	})
-	for name, want := range map[string]string{"payment_intent": "pi", "paymentMethod": "pm", "customer": ""} {
-		if got := nameInitials(name); got != want {
-			t.Errorf("nameInitials(%s) = %q, want %q", name, got, want)
+	for _, c := range []struct {
+		name, pre string
+		want      bool
+	}{{"payment_intent", "pi", true}, {"paymentMethod", "pm", true}, {"payment_intent", "pa", false}, {"customer", "c", false}, {"a_b_c", "ab", false}} {
+		if got := initialsOf(c.name, c.pre); got != c.want {
+			t.Errorf("initialsOf(%s, %s) = %v, want %v", c.name, c.pre, got, c.want)
 		}
 	}
 }
