@@ -95,12 +95,17 @@ func periodAfter(rest string) bool {
 var linkWords = setOf("of", "is", "=", "to", "at", "as", "equals")
 
 // linkedWord returns the word before a linking word right before word i,
-// or "".
+// or "". Not when the number counts the plural noun after it: "an image of
+// 4 lighthouses" is an image of things, not an image count of 4 ("a depth
+// of 3 levels" keeps it: levels is a unit).
 func linkedWord(at func(int) string, i int) string {
-	if linkWords[at(i-1)] {
-		return at(i - 2)
+	if !linkWords[at(i-1)] {
+		return ""
 	}
-	return ""
+	if next := at(i + 1); isPlural(next) && !unitWords[next] && timeUnits[next] == 0 && !dimensionWords[next] && at(i-1) == "of" {
+		return ""
+	}
+	return at(i - 2)
 }
 
 // numberWords are the English cardinal numbers people write out in a task
@@ -1201,7 +1206,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// "Control+A"'): the description's own word for it, before
 			// any reading by position. An optional parameter takes it
 			// only after a word of its description ("key to press").
-			if i, found := describedExample(p, v, usedTok); found && (p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)]) {
+			// (A value with a unit after its digits, "24h", is no prose:
+			// an optional parameter takes it without a description word.)
+			if i, found := describedExample(p, v, usedTok); found && (p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)] || amountShape(v.toks[i].lower) != "") {
 				val, ok = exampleValue(p, v.toks[i]), true
 				usedTok[i] = true
 			}

@@ -22,6 +22,9 @@ func enumByMeaning(p argProp, v queryValues) (string, bool) {
 	if e, ok := againEnum(p, v); ok {
 		return e, true
 	}
+	if e, ok := nominalEnum(p, v); ok {
+		return e, true
+	}
 	for _, e := range p.enum {
 		le := strings.ToLower(e)
 		if len(le) < 3 || !allLetters(le) {
@@ -443,4 +446,28 @@ func sortKeyWords(v queryValues) []string {
 		}
 	}
 	return nil
+}
+
+// nominalEnum finds an enum member that is a noun English derives from a
+// verb with -ure ("failure" of fail, "closure" of close) when the task uses
+// the verb ("the failing tests", "failed jobs"): the member less -ure and
+// the task word less -ing, -ed or -s must be the same base, of three
+// letters or more.
+func nominalEnum(p argProp, v queryValues) (string, bool) {
+	for _, e := range p.enum {
+		base, ok := strings.CutSuffix(strings.ToLower(e), "ure")
+		if !ok || len(base) < 3 || !allLetters(base) {
+			continue // (the cheap test first: few members end in -ure)
+		}
+		for _, t := range v.toks {
+			if t.quoted || !strings.HasPrefix(t.lower, base) {
+				continue
+			}
+			switch strings.TrimPrefix(t.lower, base) {
+			case "ing", "ed", "s", "e", "es", "d":
+				return e, true
+			}
+		}
+	}
+	return "", false
 }

@@ -170,7 +170,54 @@ func describedExample(p argProp, v queryValues, used map[int]bool) (int, bool) {
 			}
 		}
 	}
+	if !strings.Contains(p.desc, "etc") {
+		return 0, false
+	}
+	for _, e := range etcExamples(p.desc) {
+		for i, t := range v.toks {
+			if !used[i] && !t.quoted && amountShape(t.lower) != "" && amountShape(t.lower) == amountShape(strings.ToLower(e)) {
+				// "over the last 48h" for a period listed as "1h, 24h,
+				// 7d, ... etc.": the same unit after the digits.
+				return i, true
+			}
+		}
+	}
 	return 0, false
+}
+
+// etcExamples returns the items of an unquoted list that a description
+// closes with "etc." ("Initial time period hint: 1h, 24h, 7d, 14d, 30d,
+// etc."): the comma-separated words between the last ':' or '(' before
+// "etc" and it. English ends a list of examples that way.
+func etcExamples(desc string) []string {
+	i := strings.Index(desc, ", etc")
+	if i < 0 {
+		return nil
+	}
+	list := desc[:i]
+	if j := strings.LastIndexAny(list, ":("); j >= 0 {
+		list = list[j+1:]
+	}
+	var out []string
+	for item := range strings.SplitSeq(list, ",") {
+		if item = strings.TrimSpace(item); item != "" && !strings.Contains(item, " ") {
+			out = append(out, item)
+		}
+	}
+	return out
+}
+
+// amountShape returns the unit of a token written as digits followed by
+// letters ("24h" -> "h", "7d" -> "d"), or "".
+func amountShape(w string) string {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(w) || !allLetters(w[i:]) {
+		return ""
+	}
+	return w[i:]
 }
 
 // exampleValue is the example as the description writes it.
@@ -541,11 +588,20 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 		// the subject of what is sought is the text to search for.
 		cues = append(slices.Clip(cues), "about")
 	}
-	if len(cues) == 0 {
+	depicts := p.lname == "prompt" && p.desc != ""
+	if len(cues) == 0 && !depicts {
 		return 0, "", false
 	}
 	for i := 0; i+1 < len(v.toks); i++ {
 		start, told := i+1, -1
+		if depicts && v.toks[i].lower == "of" && i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)] {
+			// "four images of a lighthouse at dusk" for a prompt
+			// described as "Text description of desired image": the
+			// "of" phrase after the thing made names what it shows.
+			if ws := ofPhrase(v.toks, i+1, used); ws != "" {
+				return i + 1, ws, true
+			}
+		}
 		if slices.Contains(cues, "saying") {
 			// "letting folks know the deploy is done", "telling the team
 			// that ...": the words told, after whom they are told to.
@@ -763,4 +819,22 @@ func identifierWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// ofPhrase returns the words from toks[start] to the end of their clause
+// (punctuation, a quoted text, a used word, or "with"/"via"/"using" that
+// names the tool), at most twelve.
+func ofPhrase(toks []qtok, start int, used map[int]bool) string {
+	var ws []string
+	for k := start; k < len(toks) && len(ws) < 12; k++ {
+		t := toks[k]
+		if t.quoted || used[k] || k > start && (t.lower == "with" || t.lower == "via" || t.lower == "using") {
+			break
+		}
+		ws = append(ws, t.text)
+		if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+			break
+		}
+	}
+	return strings.Join(ws, " ")
 }
