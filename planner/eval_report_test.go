@@ -388,7 +388,7 @@ func TestEvalReport(t *testing.T) {
 		// refusals, args 12/17 at its first measurement; after round 7
 		// 0.500, 0.660, 13/20, 10/50, 19/20.
 		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.48, r5: 0.64, falseRefusal: 0.21, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.63}},
-		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.70, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
