@@ -41,6 +41,7 @@ type queryValues struct {
 	currency string            // ISO 4217 code the query names, upper case, or ""
 	json     []json.RawMessage // JSON objects and arrays written in the task
 	relPaths []string          // file names without a working directory to resolve them ("README.md", "src/a.ts")
+	inRepo   bool              // set for the members of a nested object of a tool that reads a repository: relPaths are its paths
 	query    string            // the task as written
 }
 
@@ -336,6 +337,7 @@ func extractValues(query, cwd string) queryValues {
 			t = slackMention(t)
 			t = strings.Trim(t, ",;!?()[]{}<>")
 			t = strings.TrimRight(t, ".:")
+			t = strings.TrimRight(t, ")]}>") // "(connection c1):"
 			t = strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")
 			if t == "" {
 				continue
@@ -1028,7 +1030,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			usedPath++
 			return v.paths[usedPath-1], true
 		}
-		if usedPath == 0 && len(v.relPaths) > 0 && (hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")) {
+		if usedPath == 0 && len(v.relPaths) > 0 && (v.inRepo || hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")) {
 			// A tool that reads a repository (or a GitLab-style project)
 			// takes paths relative to its root, so a file name as written
 			// is the path ("README.md of acme/web").
@@ -1354,6 +1356,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		// counted as missing (the object's own requiredness decides), and
 		// none taking a text a top-level parameter already has.
 		nv := v
+		// The files of a push to a repository ("files": [{path,
+		// content}]) take repository-relative paths as the tool does.
+		nv.inRepo = v.inRepo || hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")
 		if len(usedNum) > 0 {
 			// One number fills one parameter: a number a top-level
 			// parameter took ("only 50 pages" for limit) is no member's
@@ -1373,7 +1378,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// requires: a stray optional member is no item. An enum
 			// member alone ("scrape" for an action type) is not a
 			// spelled-out item either.
-			ok = slices.ContainsFunc(p.nested, func(q argProp) bool { return q.required && len(q.enum) == 0 && sub[q.name] != nil })
+			// A path alone is no item either ("push src/a.ts to
+			// acme/web" gives no file without its content).
+			ok = slices.ContainsFunc(p.nested, func(q argProp) bool {
+				return q.required && len(q.enum) == 0 && sub[q.name] != nil && !hasAny(q.lname, "path", "file")
+			})
 		}
 		switch {
 		case ok && p.typ == "array":
@@ -1981,6 +1990,10 @@ func sqlTailKeyword(tail string) bool {
 // text to find and the text to put instead.
 var reReplaceWith = lazyregexp.New(`(?i)\breplac(?:e|es|ing)\s+(?:all\s+(?:occurrences\s+of\s+)?|every\s+)?(.+?)\s+with\s+(.+)$`)
 
+// reChangeTo is "change X to Y", the other way English says "replace X
+// with Y".
+var reChangeTo = lazyregexp.New(`(?i)\bchang(?:e|es|ing)\s+(.+?)\s+to\s+(.+)$`)
+
 // reTrailingPlace is a closing "in <path>" or "in the file": where, not what.
 var reTrailingPlace = lazyregexp.New(`(?i)\s+(?:in|inside|within)\s+(?:the\s+file\s+)?(?:[~./]\S*|the\s+file)$`)
 
@@ -1992,11 +2005,11 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 	var oldP, newP *argProp
 	for i := range props {
 		p := &props[i]
-		if p.typ != "string" || args[p.name] != nil {
+		if p.typ != "string" {
 			continue
 		}
 		switch {
-		case oldP == nil && (strings.HasPrefix(p.lname, "old") || p.lname == "search" || p.lname == "find"):
+		case oldP == nil && args[p.name] == nil && (strings.HasPrefix(p.lname, "old") || p.lname == "search" || p.lname == "find"):
 			oldP = p
 		case newP == nil && (strings.HasPrefix(p.lname, "new") && !strings.HasPrefix(p.lname, "newname") || p.lname == "replace" || p.lname == "replacement"):
 			newP = p
@@ -2006,6 +2019,11 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 		return missing
 	}
 	m := reReplaceWith().FindStringSubmatch(v.query)
+	if m == nil {
+		// "change port=80 to port=8080": for an edit's old and new
+		// text, "change X to Y" says what "replace X with Y" does.
+		m = reChangeTo().FindStringSubmatch(v.query)
+	}
 	if m == nil {
 		return missing
 	}
@@ -2024,7 +2042,8 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 		b = b[:loc[0]]
 	}
 	b = unquote(strings.TrimRight(strings.TrimSpace(b), ".!?"))
-	if a == "" || b == "" {
+	if a == "" || b == "" || args[newP.name] != nil && args[newP.name] != b {
+		// (The new text may already be what "to" anchored: the same.)
 		return missing
 	}
 	args[oldP.name], args[newP.name] = a, b

@@ -588,6 +588,11 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 		// the subject of what is sought is the text to search for.
 		cues = append(slices.Clip(cues), "about")
 	}
+	if (p.lname == "topic" || p.lname == "subject") && len(p.enum) == 0 {
+		// "a research query on solar panels", "a report about X": English
+		// gives a topic after "on" or "about".
+		cues = append(slices.Clip(cues), "about", "on")
+	}
 	depicts := p.lname == "prompt" && p.desc != ""
 	if len(cues) == 0 && !depicts {
 		return 0, "", false
@@ -620,6 +625,9 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 		// green"); after "titled" a name does not ("called the ...").
 		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] && v.toks[i].lower != "with" && told < 0 {
 			continue
+		}
+		if v.toks[i].lower == "on" && (otherValue(v.toks[start]) || namesOtherParam(v.toks[start], p, props) || productWord(v.toks[start])) {
+			continue // "on page 2", "on GitHub": a place, not a topic
 		}
 		var ws []string
 		for k := start; k < len(v.toks) && len(ws) < 12; k++ {

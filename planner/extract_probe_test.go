@@ -347,13 +347,7 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`can you invoice cus_Z9 and give them two weeks to pay?`:                              "not yet worked on",
-	`for dispute dp_1N, tell stripe "customer received the goods on May 2" and submit it`: "not yet worked on",
-	`log this order in shop.orders (connection c1): {"id": 7, "total": 19.5}`:             "not yet worked on",
-	`in /etc/app.conf change port=80 to port=8080`:                                        "not yet worked on",
-	`push README.md with "hello" to acme/web on branch main, message "add readme"`:        "not yet worked on",
-	`show me the stripe customers from the 2 regions`:                                     "not yet worked on",
-	`simulate an ambiguous research query on solar panels`:                                "not yet worked on",
+	`for dispute dp_1N, tell stripe "customer received the goods on May 2" and submit it`: "evidence has three optional texts; which one a quoted statement is (uncategorized_text) is knowledge of Stripe's dispute fields",
 	`open a gitlab MR in acme/web from feat/x into main titled "Add X"`:                   "a project id described as \"ID or URL-encoded path\" taking group/project is round 7's Q1, dropped there: it cost fresh a recall@1 row through the slot-filling re-rank",
 	`read /var/log/app.log starting at line 100, 50 lines`:                                "offset and length have no description; 'starting at line 100' is the offset only by knowledge of this tool",
 	`create a linear project Apollo for team ENG with an issue titled Kickoff`:            "one value (team ENG) for members of two nested objects, and the project's name before 'for team': not read",
@@ -846,5 +840,33 @@ func TestNominalEnum(t *testing.T) {
 		{"show the failing tests of circleci project gh/acme/api on branch main", `{"params":{"branch":"main","filterByTestsResult":"failure","projectSlug":"gh/acme/api"}}`},
 		{"show the failed tests of circleci project gh/acme/api on branch main", `{"params":{"branch":"main","filterByTestsResult":"failure","projectSlug":"gh/acme/api"}}`},
 		{"show the tests of circleci project gh/acme/api on branch main", `{"params":{"branch":"main","projectSlug":"gh/acme/api"}}`},
+	})
+}
+
+// TestRandomBatchReadings: the readings for the seventh batch — weeks as
+// a unit of time, a bracket before a colon, "change X to Y" for an edit,
+// no result count after a preposition, a topic after "on"/"about", and
+// repository-relative paths for the files of a push.
+func TestRandomBatchReadings(t *testing.T) {
+	checkCatalogArgs(t, "stripe__create_invoice", []argCase{
+		{"can you invoice cus_Z9 and give them two weeks to pay?", `{"customer":"cus_Z9","days_until_due":14}`},
+	})
+	checkCatalogArgs(t, "redis__set", []argCase{
+		{"set key k to v for 2 weeks", `{"expireSeconds":1209600,"key":"k","value":"v"}`},
+	})
+	checkCatalogArgs(t, "filesystem__edit_file", []argCase{
+		{"in /etc/app.conf change port=80 to port=8080", `{"edits":[{"newText":"port=8080","oldText":"port=80"}],"path":"/etc/app.conf"}`},
+		{"change /etc/app.conf", `{"path":"/etc/app.conf"}`},
+	})
+	checkCatalogArgs(t, "stripe__list_customers", []argCase{
+		{"show me the stripe customers from the 2 regions", `{}`},
+		{"show me 30 stripe customers", `{"limit":30}`},
+	})
+	checkCatalogArgs(t, "everything__simulate-research-query", []argCase{
+		{"simulate a research query about tidal power", `{"topic":"tidal power"}`},
+		{"simulate a research query on GitHub", `{}`},
+	})
+	checkCatalogArgs(t, "gitlab__push_files", []argCase{
+		{`push docs/a.md with "x" to gitlab project acme/web on branch main, message "docs"`, `{"branch":"main","commit_message":"docs","files":[{"content":"x","file_path":"docs/a.md"}],"project_id":"acme/web"}`},
 	})
 }

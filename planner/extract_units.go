@@ -21,6 +21,7 @@ var timeUnits = map[string]float64{
 	"min": 60000, "mins": 60000, "minute": 60000, "minutes": 60000,
 	"h": 3600000, "hr": 3600000, "hrs": 3600000, "hour": 3600000, "hours": 3600000,
 	"day": 86400000, "days": 86400000,
+	"week": 604800000, "weeks": 604800000, // seven days; months and years have no fixed length
 }
 
 // reAttachedUnit is a duration written in one token: "30s", "500ms", "2h".
@@ -263,6 +264,12 @@ func countOfThings(words []string) int {
 			n, err = int(f), nil
 		}
 		if err != nil || n <= 0 || i+1 >= len(words) {
+			continue
+		}
+		if i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2])) {
+			// "the customers from the 2 regions", "issues in 3 repos": a
+			// number after a preposition counts what the things are
+			// related to, not how many to return.
 			continue
 		}
 		for k := i + 1; k <= i+2 && k < len(words); k++ {
