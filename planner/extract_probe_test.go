@@ -340,6 +340,30 @@ var probes = []probe{
 	{kEnum, "", "everything__simulate-research-query", "simulate an ambiguous research query on solar panels", `{"ambiguous":true,"topic":"solar panels"}`},
 	{kNumber, "", "desktop-commander__start_process", "kick off `npm run build` and give it 5 min", `{"command":"npm run build","timeout_ms":300000}`},
 	{kID, "", "github__get_pull_request_comments", "what did reviewers say on acme/web#77", `{"owner":"acme","pull_number":77,"repo":"web"}`},
+	// ---- eighth batch (written after N1-N39, before any rule for it):
+	// 22 more tools drawn at random (seed 909), chatty ----
+	{kQuoted, "", "playwright__browser_find", `is there a "Sign in" link anywhere on this page?`, `{"text":"Sign in"}`},
+	{kEnum, "", "sentry__update_project", "switch sentry project web-app in org acme to the python platform", `{"organizationSlug":"acme","platform":"python","projectSlug":"web-app"}`},
+	{kNumber, "", "supabase__confirm_cost", "yes, I'm fine paying $10 a month for the new supabase project", `{"amount":10,"recurrence":"monthly","type":"project"}`},
+	{kNone, kNumber, "supabase__confirm_cost", "confirm the cost of the new supabase branch", `{"type":"branch"}`},
+	{kEnum, "", "sentry__get_issue_tag_values", "which releases does sentry issue PROJ-7QX show up in?", `{"issueId":"PROJ-7QX","tagKey":"release"}`},
+	{kURL, "", "playwright__browser_navigate", "head over to https://staging.acme.dev/?debug=1 in the browser please", `{"url":"https://staging.acme.dev/?debug=1"}`},
+	{kColon, "", "filesystem__write_file", "save the following to /home/me/todo.txt: call the bank", `{"content":"call the bank","path":"/home/me/todo.txt"}`},
+	{kNone, kColon, "filesystem__write_file", "save /home/me/todo.txt", `{"path":"/home/me/todo.txt"}`},
+	{kKV, "", "firecrawl__firecrawl_search", "firecrawl: recent news on fusion energy, tbs=qdr:w", `{"query":"firecrawl: recent news on fusion energy, tbs=qdr:w","tbs":"qdr:w"}`},
+	{kEnum, "", "stripe__list_subscriptions", "any trialing stripe subscriptions right now?", `{"status":"trialing"}`},
+	{kQuoted, "", "sentry__get_doc", "open the sentry doc '/platforms/javascript/guides/nextjs.md'", `{"path":"/platforms/javascript/guides/nextjs.md"}`},
+	{kID, "", "supabase__list_extensions", "which postgres extensions are on in supabase project zxcvbnmasdfghjkl?", `{"project_id":"zxcvbnmasdfghjkl"}`},
+	{kEnum, "", "chrome-devtools__lighthouse_audit", "audit chrome page 3 with lighthouse, desktop please, save it to /tmp/lh", `{"device":"desktop","outputDirPath":"/tmp/lh","pageId":3}`},
+	{kID, "", "linear__linear_get_project", "pull up linear project 2f1e4b7a-0c1d-4e5f-8a9b-1c2d3e4f5a6b", `{"id":"2f1e4b7a-0c1d-4e5f-8a9b-1c2d3e4f5a6b"}`},
+	{kEnum, "", "mongodb__drop-index", "drop the search index title_idx on shop.products (connection c1)", `{"collection":"products","connectionId":"c1","database":"shop","indexName":"title_idx","type":"search"}`},
+	{kID, "", "supabase__list_edge_functions", "what edge functions does supabase project zxcvbnmasdfghjkl have deployed", `{"project_id":"zxcvbnmasdfghjkl"}`},
+	{kNumber, "", "desktop-commander__read_file", "read the first 100 lines of /data/big.csv", `{"length":100,"path":"/data/big.csv"}`},
+	{kEnum, "", "github__create_repository", "make a private github repo named infra-scripts, with a README", `{"autoInit":true,"name":"infra-scripts","private":true}`},
+	{kNone, kEnum, "github__create_repository", "make a github repo named infra-scripts", `{"name":"infra-scripts"}`},
+	{kNumber, "", "sentry__search_docs", "search the sentry docs for source maps, 3 results is plenty", `{"maxResults":3,"query":"search the sentry docs for source maps, 3 results is plenty"}`},
+	{kID, "", "mongodb__db-stats", "how big is the analytics db on connection c2", `{"connectionId":"c2","database":"analytics"}`},
+	{kID, "", "stripe__list_disputes", "any disputes on charge ch_3MmlLr?", `{"charge":"ch_3MmlLr"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -347,6 +371,12 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
+	"is there a \"Sign in\" link anywhere on this page?":                                  "not yet worked on",
+	"yes, I'm fine paying $10 a month for the new supabase project":                       "not yet worked on",
+	"firecrawl: recent news on fusion energy, tbs=qdr:w":                                  "not yet worked on",
+	"open the sentry doc '/platforms/javascript/guides/nextjs.md'":                        "not yet worked on",
+	"read the first 100 lines of /data/big.csv":                                           "not yet worked on",
+	"make a private github repo named infra-scripts, with a README":                       "not yet worked on",
 	`for dispute dp_1N, tell stripe "customer received the goods on May 2" and submit it`: "evidence has three optional texts; which one a quoted statement is (uncategorized_text) is knowledge of Stripe's dispute fields",
 	`open a gitlab MR in acme/web from feat/x into main titled "Add X"`:                   "a project id described as \"ID or URL-encoded path\" taking group/project is round 7's Q1, dropped there: it cost fresh a recall@1 row through the slot-filling re-rank",
 	`read /var/log/app.log starting at line 100, 50 lines`:                                "offset and length have no description; 'starting at line 100' is the offset only by knowledge of this tool",
