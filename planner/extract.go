@@ -160,9 +160,14 @@ func extractValues(query, cwd string) queryValues {
 		v.emails = append(v.emails, e)
 	}
 
-	// Paths: tokens outside quotes and URLs.
+	// Paths: tokens outside quotes and URLs, and a quoted text that is one
+	// absolute path ("open the doc '/platforms/js/guides/nextjs.md'"):
+	// people quote paths as they quote other values.
 	for _, f := range fields(rest) {
 		if f.quoted {
+			if (strings.HasPrefix(f.text, "/") && len(f.text) > 1 || strings.HasPrefix(f.text, "~/")) && !strings.ContainsAny(f.text, " \t") {
+				v.paths = append(v.paths, f.text)
+			}
 			continue
 		}
 		tok := strings.TrimRight(f.text, ".,;:!?)")
@@ -933,14 +938,17 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
 			ap.nested = schemaProps(sub, depth+1)
 			for i, q := range ap.nested {
-				// A required text member of the object ("input":
-				// {"body"}) takes the task's one quoted text as a
-				// required text parameter does. Its other required
-				// members stay optional here: the required-only readings
-				// of numbers and searches (the sole number, the whole
-				// task) would fill an object the task does not mention
-				// ("we have 5 buckets" is no file size limit).
-				if slices.Contains(p.Required, q.name) && q.typ == "string" && isTextParam(q.lname) && !isSearchParam(q.lname) {
+				// A required text member (body, name, title, ...; not a
+				// search) of a top-level object ("input": {"body"})
+				// takes the task's one quoted text as a required text
+				// parameter does. Its other required members, and those
+				// of objects nested deeper, stay optional here: the
+				// required-only readings of numbers and searches (the
+				// sole number, the whole task) would fill an object the
+				// task does not mention ("we have 5 buckets" is no file
+				// size limit; a colon payload is no
+				// scrapeOptions.profile.name).
+				if depth == 0 && slices.Contains(p.Required, q.name) && q.typ == "string" && isTextParam(q.lname) && !isSearchParam(q.lname) {
 					ap.nested[i].required = true
 				}
 			}
@@ -1175,8 +1183,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// the cache", "case-insensitive").
 			if allWordsIn(p.name, v.words) && namePrepositionsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
-			} else {
-				val, ok = avoidedFlag(p, v)
+			} else if val, ok = avoidedFlag(p, v); !ok {
+				val, ok = describedWith(p, v)
 			}
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
 			// An SQL statement written into the task, unquoted.

@@ -25,6 +25,9 @@ func enumByMeaning(p argProp, v queryValues) (string, bool) {
 	if e, ok := nominalEnum(p, v); ok {
 		return e, true
 	}
+	if e, ok := rateEnum(p, v); ok {
+		return e, true
+	}
 	for _, e := range p.enum {
 		le := strings.ToLower(e)
 		if len(le) < 3 || !allLetters(le) {
@@ -471,3 +474,32 @@ func nominalEnum(p argProp, v queryValues) (string, bool) {
 	}
 	return "", false
 }
+
+// rateEnum finds an enum member that is the adjective English makes of a
+// unit of time with -ly ("monthly", "hourly", "daily", "weekly", "yearly")
+// when the task gives the rate with the unit's noun: "$10 a month", "per
+// hour", "every week".
+func rateEnum(p argProp, v queryValues) (string, bool) {
+	for _, e := range p.enum {
+		le := strings.ToLower(e)
+		base, ok := strings.CutSuffix(le, "ly")
+		if !ok || !rateUnits[base] && !(base == "dai" && rateUnits["day"]) {
+			continue // (the cheap test first: few members end in -ly)
+		}
+		if base == "dai" {
+			base = "day" // daily
+		}
+		for i := 1; i < len(v.toks); i++ {
+			switch v.toks[i-1].lower {
+			case "a", "an", "per", "every", "each":
+				if strings.TrimRight(v.toks[i].lower, ".,;:!?") == base {
+					return e, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// rateUnits are the units of time English makes -ly adjectives of.
+var rateUnits = setOf("hour", "day", "week", "month", "year")

@@ -34,6 +34,18 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 			open = heads
 		}
 	}
+	quotedOnly := false
+	if len(open) == 0 && len(v.quoted) == 1 {
+		// No required text open: the one quoted text goes to the tool's
+		// one optional text parameter of a text noun's name ("is there a
+		// \"Sign in\" link?" for text), when the tool has exactly one.
+		for _, p := range props {
+			if args[p.name] == nil && p.typ == "string" && len(p.enum) == 0 && withValueParams[p.lname] {
+				open = append(open, p)
+			}
+		}
+		quotedOnly = true
+	}
 	if len(open) != 1 {
 		return missing
 	}
@@ -45,7 +57,7 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 			free = append(free, t.text)
 		}
 	}
-	if len(free) == 0 {
+	if len(free) == 0 && !quotedOnly {
 		// No quotes: a payload introduced by a colon ("tell C0123 on
 		// slack: build is green", "echo: ping pong") is one too.
 		if pl, ok := trailingColonPayload(v.query); ok && !valueTaken(args, pl) {

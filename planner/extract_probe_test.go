@@ -371,12 +371,7 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	"is there a \"Sign in\" link anywhere on this page?":                                  "not yet worked on",
-	"yes, I'm fine paying $10 a month for the new supabase project":                       "not yet worked on",
-	"firecrawl: recent news on fusion energy, tbs=qdr:w":                                  "not yet worked on",
-	"open the sentry doc '/platforms/javascript/guides/nextjs.md'":                        "not yet worked on",
-	"read the first 100 lines of /data/big.csv":                                           "not yet worked on",
-	"make a private github repo named infra-scripts, with a README":                       "not yet worked on",
+	"read the first 100 lines of /data/big.csv":                                           "length has no description; that \"the first N lines\" is a length from offset 0 is knowledge of this tool",
 	`for dispute dp_1N, tell stripe "customer received the goods on May 2" and submit it`: "evidence has three optional texts; which one a quoted statement is (uncategorized_text) is knowledge of Stripe's dispute fields",
 	`open a gitlab MR in acme/web from feat/x into main titled "Add X"`:                   "a project id described as \"ID or URL-encoded path\" taking group/project is round 7's Q1, dropped there: it cost fresh a recall@1 row through the slot-filling re-rank",
 	`read /var/log/app.log starting at line 100, 50 lines`:                                "offset and length have no description; 'starting at line 100' is the offset only by knowledge of this tool",
@@ -898,5 +893,32 @@ func TestRandomBatchReadings(t *testing.T) {
 	})
 	checkCatalogArgs(t, "gitlab__push_files", []argCase{
 		{`push docs/a.md with "x" to gitlab project acme/web on branch main, message "docs"`, `{"branch":"main","commit_message":"docs","files":[{"content":"x","file_path":"docs/a.md"}],"project_id":"acme/web"}`},
+	})
+}
+
+// TestEighthBatchReadings: the readings for the eighth batch — the one
+// quoted text for the one optional text parameter, a rate's -ly member
+// ("$10 a month": monthly), a quoted absolute path, a flag described
+// "with X" set by "with a X", sub-cent prices, and no nested name taken
+// from a payload.
+func TestEighthBatchReadings(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_find", []argCase{
+		{`is there a "Sign in" link anywhere on this page?`, `{"text":"Sign in"}`},
+		{"find the sign in link", `{}`},
+	})
+	checkCatalogArgs(t, "supabase__confirm_cost", []argCase{
+		{"yes, I'm fine paying $10 a month for the new supabase project", `{"amount":10,"recurrence":"monthly","type":"project"}`},
+		{"confirm $0.01344 per hour for the supabase branch", `{"amount":0.01344,"recurrence":"hourly","type":"branch"}`},
+		{"confirm the cost of the new supabase branch", `{"type":"branch"}`},
+	})
+	checkCatalogArgs(t, "sentry__get_doc", []argCase{
+		{"open the sentry doc '/platforms/javascript/guides/nextjs.md'", `{"path":"/platforms/javascript/guides/nextjs.md"}`},
+	})
+	checkCatalogArgs(t, "github__create_repository", []argCase{
+		{"make a private github repo named infra-scripts, with a README", `{"autoInit":true,"name":"infra-scripts","private":true}`},
+		{"make a github repo named infra-scripts", `{"name":"infra-scripts"}`},
+	})
+	checkCatalogArgs(t, "firecrawl__firecrawl_search", []argCase{
+		{"firecrawl: recent news on fusion energy, tbs=qdr:w", `{"query":"firecrawl: recent news on fusion energy, tbs=qdr:w","tbs":"qdr:w"}`},
 	})
 }
