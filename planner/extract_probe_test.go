@@ -364,6 +364,27 @@ var probes = []probe{
 	{kNumber, "", "sentry__search_docs", "search the sentry docs for source maps, 3 results is plenty", `{"maxResults":3,"query":"search the sentry docs for source maps, 3 results is plenty"}`},
 	{kID, "", "mongodb__db-stats", "how big is the analytics db on connection c2", `{"connectionId":"c2","database":"analytics"}`},
 	{kID, "", "stripe__list_disputes", "any disputes on charge ch_3MmlLr?", `{"charge":"ch_3MmlLr"}`},
+	// ---- ninth batch (written after N1-N45, before any rule for it):
+	// 20 more tools drawn at random (seed 1010), chatty ----
+	{kNumber, "", "sentry__search_docs", "can you find sentry docs on rate limiting? a handful is enough, say five", `{"maxResults":5,"query":"can you find sentry docs on rate limiting? a handful is enough, say five"}`},
+	{kJSON, "", "mongodb__count", `how many docs in crm.leads on connection c1 have {"status": "won"}?`, `{"collection":"leads","connectionId":"c1","database":"crm","query":{"status":"won"}}`},
+	{kID, "", "notion__API-retrieve-a-block", "what's in notion block 0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9", `{"block_id":"0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9"}`},
+	{kColon, "", "github__add_issue_comment", "on acme/api issue 31 please comment: can't reproduce on main, closing soon", `{"body":"can't reproduce on main, closing soon","issue_number":31,"owner":"acme","repo":"api"}`},
+	{kQuoted, "", "supabase__apply_migration", `apply a migration named add_orders to supabase project zxcvbnmasdfghjkl: "create table orders (id int)"`, `{"name":"add_orders","project_id":"zxcvbnmasdfghjkl","query":"create table orders (id int)"}`},
+	{kID, "", "supabase__delete_branch", "we're done with supabase branch br_9a8b, delete it", `{"branch_id":"br_9a8b"}`},
+	{kQuoted, "", "supabase__execute_sql", "in supabase project zxcvbnmasdfghjkl run `select now()`", `{"project_id":"zxcvbnmasdfghjkl","query":"select now()"}`},
+	{kNumber, "", "google-maps__maps_reverse_geocode", "what address is at latitude 40.7484 and longitude -73.9857?", `{"latitude":40.7484,"longitude":-73.9857}`},
+	{kID, "", "slack__slack_get_user_profile", "pull up the slack profile for U0G9QF9C6, they just joined", `{"user_id":"U0G9QF9C6"}`},
+	{kID, "", "supabase__merge_branch", "merge supabase branch br_9a8b into production", `{"branch_id":"br_9a8b"}`},
+	{kURL, "", "playwright__browser_drop", "drop /tmp/report.pdf onto the upload area e12 in the browser", `{"paths":["/tmp/report.pdf"],"target":"e12"}`},
+	{kEnum, "", "chrome-devtools__handle_dialog", "dismiss the popup on chrome page 2", `{"action":"dismiss","pageId":2}`},
+	{kQuoted, "", "chrome-devtools__handle_dialog", `on chrome page 2 accept the prompt with "Jane"`, `{"action":"accept","pageId":2,"promptText":"Jane"}`},
+	{kNone, kQuoted, "chrome-devtools__handle_dialog", "on chrome page 2 accept the dialog", `{"action":"accept","pageId":2}`},
+	{kID, "", "sentry__find_teams", "list the teams in sentry org acme-inc", `{"organizationSlug":"acme-inc"}`},
+	{kNumber, "", "chrome-devtools__get_console_message", "show console message 14 of chrome page 1", `{"msgid":14,"pageId":1}`},
+	{kNumber, "", "stripe__list_products", "list our first 10 stripe products", `{"limit":10}`},
+	{kNone, kNumber, "stripe__list_products", "list the stripe products we sell in 3 countries", `{}`},
+	{kURL, "", "desktop-commander__get_file_info", "how big is ~/Downloads/setup.dmg?", `{"path":"~/Downloads/setup.dmg"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -371,6 +392,10 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
+	`can you find sentry docs on rate limiting? a handful is enough, say five`:            "not yet worked on",
+	`pull up the slack profile for U0G9QF9C6, they just joined`:                           "not yet worked on",
+	`drop /tmp/report.pdf onto the upload area e12 in the browser`:                        "not yet worked on",
+	`on chrome page 2 accept the prompt with "Jane"`:                                      "not yet worked on",
 	"read the first 100 lines of /data/big.csv":                                           "length has no description; that \"the first N lines\" is a length from offset 0 is knowledge of this tool",
 	`for dispute dp_1N, tell stripe "customer received the goods on May 2" and submit it`: "evidence has three optional texts; which one a quoted statement is (uncategorized_text) is knowledge of Stripe's dispute fields",
 	`open a gitlab MR in acme/web from feat/x into main titled "Add X"`:                   "a project id described as \"ID or URL-encoded path\" taking group/project is round 7's Q1, dropped there: it cost fresh a recall@1 row through the slot-filling re-rank",
