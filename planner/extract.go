@@ -706,7 +706,11 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			for _, pw := range pws {
 				if v.toks[i].lower == pw || anchors(v.toks[i], pw) {
 					a := v.toks[i-2].lower
-					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted {
+					// Not a plain word for an id when the task writes an
+					// id: "the slack profile for U0G9QF9C6" names no user
+					// "slack".
+					plainForID := isIDParam(p.lname) && !idLike(v.toks[i-1]) && len(idTokens(v, used)) > 0
+					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
 						return i - 1, true
 					}
 					// "the shop MongoDB database": a product's name, written

@@ -38,9 +38,10 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 	if len(open) == 0 && len(v.quoted) == 1 {
 		// No required text open: the one quoted text goes to the tool's
 		// one optional text parameter of a text noun's name ("is there a
-		// \"Sign in\" link?" for text), when the tool has exactly one.
+		// \"Sign in\" link?" for text, "accept the prompt with \"Jane\""
+		// for promptText), when the tool has exactly one.
 		for _, p := range props {
-			if args[p.name] == nil && p.typ == "string" && len(p.enum) == 0 && withValueParams[p.lname] {
+			if args[p.name] == nil && p.typ == "string" && len(p.enum) == 0 && (withValueParams[p.lname] || strings.HasSuffix(p.lname, "text")) {
 				open = append(open, p)
 			}
 		}

@@ -392,18 +392,15 @@ var probes = []probe{
 // counted as failures in the matrix; one that passes fails the test until
 // it is taken out of this list.
 var probeGaps = map[string]string{
-	`can you find sentry docs on rate limiting? a handful is enough, say five`:            "not yet worked on",
-	`pull up the slack profile for U0G9QF9C6, they just joined`:                           "not yet worked on",
-	`drop /tmp/report.pdf onto the upload area e12 in the browser`:                        "not yet worked on",
-	`on chrome page 2 accept the prompt with "Jane"`:                                      "not yet worked on",
-	"read the first 100 lines of /data/big.csv":                                           "length has no description; that \"the first N lines\" is a length from offset 0 is knowledge of this tool",
-	`for dispute dp_1N, tell stripe "customer received the goods on May 2" and submit it`: "evidence has three optional texts; which one a quoted statement is (uncategorized_text) is knowledge of Stripe's dispute fields",
-	`open a gitlab MR in acme/web from feat/x into main titled "Add X"`:                   "a project id described as \"ID or URL-encoded path\" taking group/project is round 7's Q1, dropped there: it cost fresh a recall@1 row through the slot-filling re-rank",
-	`read /var/log/app.log starting at line 100, 50 lines`:                                "offset and length have no description; 'starting at line 100' is the offset only by knowledge of this tool",
-	`create a linear project Apollo for team ENG with an issue titled Kickoff`:            "one value (team ENG) for members of two nested objects, and the project's name before 'for team': not read",
-	`scrape https://x.dev with a full-page screenshot`:                                    "one phrase implies a format member and a nested flag (screenshotOptions.fullPage): no reading fills two parameters from one phrase",
-	`grab a screenshot of chrome page 4, png is fine, the whole page please`:              "'whole' for the flag word 'full' needs a synonym reading of flag names, which the extraction keeps to required enums (round 4)",
-	`remember about Marta that she prefers email over slack`:                              "the entity is the object of 'about' and the observation the 'that' clause: a reading of clause structure (round 6's A3 for the same shape moved nothing)",
+	`can you find sentry docs on rate limiting? a handful is enough, say five`: "'say five' gives the count only through 'a handful is enough': no reading ties a number to a parameter by the sentence before it",
+	`drop /tmp/report.pdf onto the upload area e12 in the browser`:             "'e12' is the target only by knowledge of Playwright's snapshot references; target is no id parameter by name",
+	"read the first 100 lines of /data/big.csv":                                "length has no description; that \"the first N lines\" is a length from offset 0 is knowledge of this tool",
+	`open a gitlab MR in acme/web from feat/x into main titled "Add X"`:        "a project id described as \"ID or URL-encoded path\" taking group/project is round 7's Q1, dropped there: it cost fresh a recall@1 row through the slot-filling re-rank",
+	`read /var/log/app.log starting at line 100, 50 lines`:                     "offset and length have no description; 'starting at line 100' is the offset only by knowledge of this tool",
+	`create a linear project Apollo for team ENG with an issue titled Kickoff`: "one value (team ENG) for members of two nested objects, and the project's name before 'for team': not read",
+	`scrape https://x.dev with a full-page screenshot`:                         "one phrase implies a format member and a nested flag (screenshotOptions.fullPage): no reading fills two parameters from one phrase",
+	`grab a screenshot of chrome page 4, png is fine, the whole page please`:   "'whole' for the flag word 'full' needs a synonym reading of flag names, which the extraction keeps to required enums (round 4)",
+	`remember about Marta that she prefers email over slack`:                   "the entity is the object of 'about' and the observation the 'that' clause: a reading of clause structure (round 6's A3 for the same shape moved nothing)",
 	`redis set foo=bar`: "round 7's P1 (a k=v pair fills a key/value tool's key and value) moved a dev task to a false refusal; not retried",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "merge_method merge is the tool's own verb, read as a member; fillArgs is not given the tool's name to tell the operation from a choice (merge is also the API's default)",
@@ -945,5 +942,23 @@ func TestEighthBatchReadings(t *testing.T) {
 	})
 	checkCatalogArgs(t, "firecrawl__firecrawl_search", []argCase{
 		{"firecrawl: recent news on fusion energy, tbs=qdr:w", `{"query":"firecrawl: recent news on fusion energy, tbs=qdr:w","tbs":"qdr:w"}`},
+	})
+}
+
+// TestNinthBatchReadings: a plain word between an article and an id
+// parameter's noun is no id when the task writes one ("the slack profile
+// for U0G9QF9C6"), and the one quoted text goes to an optional "...Text"
+// parameter (promptText).
+func TestNinthBatchReadings(t *testing.T) {
+	checkCatalogArgs(t, "slack__slack_get_user_profile", []argCase{
+		{"pull up the slack profile for U0G9QF9C6, they just joined", `{"user_id":"U0G9QF9C6"}`},
+	})
+	checkCatalogArgs(t, "stripe__update_dispute", []argCase{
+		{`for dispute dp_1N, tell stripe "customer received the goods on May 2" and submit it`, `{"dispute":"dp_1N","evidence":{"uncategorized_text":"customer received the goods on May 2"},"submit":true}`},
+		{"submit the evidence for dispute dp_1N", `{"dispute":"dp_1N","submit":true}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__handle_dialog", []argCase{
+		{`on chrome page 2 accept the prompt with "Jane"`, `{"action":"accept","pageId":2,"promptText":"Jane"}`},
+		{"on chrome page 2 accept the dialog", `{"action":"accept","pageId":2}`},
 	})
 }
