@@ -41,6 +41,7 @@ type queryValues struct {
 	currency string            // ISO 4217 code the query names, upper case, or ""
 	json     []json.RawMessage // JSON objects and arrays written in the task
 	relPaths []string          // file names without a working directory to resolve them ("README.md", "src/a.ts")
+	inRepo   bool              // set for the members of a nested object of a tool that reads a repository: relPaths are its paths
 	query    string            // the task as written
 }
 
@@ -80,6 +81,7 @@ type numberAt struct {
 	word         bool    // written as a word ("three"): taken only next to a word naming the parameter
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
+	bound        string  // "no deeper than 2": the adjective of measure it bounds ("deep"), or ""
 }
 
 // periodAfter reports whether the text after "last N" starts with a unit
@@ -94,12 +96,17 @@ func periodAfter(rest string) bool {
 var linkWords = setOf("of", "is", "=", "to", "at", "as", "equals")
 
 // linkedWord returns the word before a linking word right before word i,
-// or "".
+// or "". Not when the number counts the plural noun after it: "an image of
+// 4 lighthouses" is an image of things, not an image count of 4 ("a depth
+// of 3 levels" keeps it: levels is a unit).
 func linkedWord(at func(int) string, i int) string {
-	if linkWords[at(i-1)] {
-		return at(i - 2)
+	if !linkWords[at(i-1)] {
+		return ""
 	}
-	return ""
+	if next := at(i + 1); isPlural(next) && !unitWords[next] && timeUnits[next] == 0 && !dimensionWords[next] && at(i-1) == "of" {
+		return ""
+	}
+	return at(i - 2)
 }
 
 // numberWords are the English cardinal numbers people write out in a task
@@ -110,14 +117,21 @@ var numberWords = map[string]float64{
 	"eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "fifty": 50, "hundred": 100,
 }
 
+// The shapes of values; reRepoRef is "owner/repo" (optionally "#123"), and
+// a possessive after it ("acme/api's PR 41") is English's, not the name's.
 var (
 	reURL     = lazyregexp.New(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
-	reRepoRef = lazyregexp.New(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
+	reRepoRef = lazyregexp.New(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:'s|’s)?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
 	reHashNum = lazyregexp.New(`(?:^|\s)#(\d+)\b`)
 	reEmail   = lazyregexp.New(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
 	reNumber  = lazyregexp.New(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
 	reWord    = lazyregexp.New(`[A-Za-z][A-Za-z0-9_-]*`)
 )
+
+// reThousands is a number written with commas between groups of three
+// digits ("1,280", "12,500,000"), the English way. A list written without
+// spaces ("1,2,3") has no group of three and is left alone.
+var reThousands = lazyregexp.New(`\b\d{1,3}(?:,\d{3})+\b`)
 
 // reBareDomain is a host name of the common generic top-level domains
 // (IANA), written alone: "example.com", "docs.python.org". Country codes are
@@ -146,9 +160,14 @@ func extractValues(query, cwd string) queryValues {
 		v.emails = append(v.emails, e)
 	}
 
-	// Paths: tokens outside quotes and URLs.
+	// Paths: tokens outside quotes and URLs, and a quoted text that is one
+	// absolute path ("open the doc '/platforms/js/guides/nextjs.md'"):
+	// people quote paths as they quote other values.
 	for _, f := range fields(rest) {
 		if f.quoted {
+			if (strings.HasPrefix(f.text, "/") && len(f.text) > 1 || strings.HasPrefix(f.text, "~/")) && !strings.ContainsAny(f.text, " \t") {
+				v.paths = append(v.paths, f.text)
+			}
 			continue
 		}
 		tok := strings.TrimRight(f.text, ".,;:!?)")
@@ -206,6 +225,10 @@ func extractValues(query, cwd string) queryValues {
 			v.refs[0].number, _ = strconv.Atoi(m[1])
 		}
 	}
+	// "1,280 by 800", "$1,200": English groups thousands with commas.
+	if strings.IndexByte(plain, ',') >= 0 && reThousands().MatchString(plain) {
+		plain = reThousands().ReplaceAllStringFunc(plain, func(m string) string { return strings.ReplaceAll(m, ",", "") })
+	}
 	words := strings.Fields(plain)
 	// at is word i lower-cased without its punctuation, "" out of range.
 	at := func(i int) string {
@@ -221,7 +244,7 @@ func extractValues(query, cwd string) queryValues {
 		if i+1 >= len(words) || strings.ContainsAny(words[i+1][len(words[i+1])-1:], ",;.!?") {
 			return ""
 		}
-		if u := at(i + 1); timeUnits[u] == 0 && !unitWords[u] && !dimensionWords[u] {
+		if u := at(i + 1); timeUnits[u] == 0 && !unitWords[u] && !dimensionWords[u] && u != "per" {
 			return ""
 		}
 		return at(i + 2)
@@ -253,16 +276,19 @@ func extractValues(query, cwd string) queryValues {
 				skipArticle = i + 1
 				continue
 			}
-			if (lw == "a" || lw == "an") && timeUnits[at(i+1)] != 0 && i != skipArticle {
+			if (lw == "a" || lw == "an" || lw == "one") && timeUnits[at(i+1)] != 0 && i != skipArticle {
 				// "for an hour", "in a minute": one of the unit. The
 				// word before is the article's ("for"), which says what
-				// the time is for.
+				// the time is for. "one" is left out of numberWords (a
+				// pronoun as often as a number), but before a unit of
+				// time it can only count it ("in one hour").
 				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: at(i - 1), next: at(i + 1)})
 				continue
 			}
 			if n, ok := wordNumber(lw); ok {
 				na := numberAt{value: n, isInt: true, word: true}
 				na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
+				na.bound = boundOf(at, i)
 				v.numbers = append(v.numbers, na)
 			}
 			continue
@@ -273,6 +299,7 @@ func extractValues(query, cwd string) queryValues {
 		}
 		na := numberAt{value: n, isInt: !strings.Contains(m[1], ".")}
 		na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
+		na.bound = boundOf(at, i)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
 		v.numbers = append(v.numbers, na)
 	}
@@ -312,8 +339,10 @@ func extractValues(query, cwd string) queryValues {
 	for _, f := range fields(query) {
 		t := f.text
 		if !f.quoted {
+			t = slackMention(t)
 			t = strings.Trim(t, ",;!?()[]{}<>")
 			t = strings.TrimRight(t, ".:")
+			t = strings.TrimRight(t, ")]}>") // "(connection c1):"
 			t = strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")
 			if t == "" {
 				continue
@@ -328,6 +357,20 @@ func extractValues(query, cwd string) queryValues {
 	}
 	schemeIDs(&v)
 	return v
+}
+
+// slackMention returns the id of a mention in Slack's message markup,
+// "<@U024BE7LH>" (a user), "<#C0123ABCD|general>" (a channel), as people
+// paste it from Slack; any other token is returned as it is.
+func slackMention(t string) string {
+	if len(t) < 4 || t[0] != '<' || t[1] != '@' && t[1] != '#' {
+		return t
+	}
+	end := strings.IndexAny(t, "|>")
+	if end < 0 {
+		return t
+	}
+	return t[2:end] + strings.TrimLeft(t[end:], "|>abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
 }
 
 // keyValuePairs finds "key=value", "key:value" and "key: value" in the
@@ -577,6 +620,16 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
 	}
+	if p.lname == "name" && p.itemNoun != "" {
+		// The name of an item of a list: "an entity Marta" for
+		// entities[].name, a name in capitals in apposition to the noun
+		// of the list's items.
+		for i := 0; i+1 < len(v.toks); i++ {
+			if t := v.toks[i+1]; anchors(v.toks[i], p.itemNoun) && !used[i+1] && !t.quoted && titleCase(t.text) && !stopWords[t.lower] {
+				return i + 1, true
+			}
+		}
+	}
 	if isSearchParam(p.lname) {
 		pws = append(pws, "about") // "a page about onboarding"
 	}
@@ -616,14 +669,24 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// a participle of naming introduce its value.
 				j++
 			}
-			if used[j] || !valueLike(v.toks[j]) || textOnly && !v.toks[j].quoted && !slices.Contains([]string{"named", "called", "titled", "about"}, pw) {
+			// A text parameter's own noun takes an unquoted word too when
+			// it is capitalized mid-sentence ("wait until the text Done
+			// shows up"): English capitals there mark a literal or a name.
+			// ("Done" is a function word elsewhere; capitalized after
+			// the noun it is the text.)
+			literal := textOnly && pw == p.lname && v.toks[i].lower == pw && titleCase(v.toks[j].text)
+			// "of type project", "of kind service": English names a kind
+			// with these words, so the next word is the kind's name even
+			// when it is a word that usually names a container.
+			literal = literal || (v.toks[i].lower == "type" || v.toks[i].lower == "kind") && i > 0 && v.toks[i-1].lower == "of" && fillerWords[v.toks[j].lower]
+			if used[j] || !valueLike(v.toks[j]) && !literal || textOnly && !v.toks[j].quoted && !literal && !slices.Contains([]string{"named", "called", "titled", "about"}, pw) {
 				continue
 			}
 			// An optional parameter takes only a value that cannot be
 			// prose ("tool calls" does not name a tool called "calls").
 			// After "titled", "named", "called" the value is introduced as
 			// one, so the check does not apply.
-			if !p.required && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			if !p.required && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) {
@@ -635,12 +698,19 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	// "the sandbox namespace": a plain word between an article and the
 	// anchor, for required parameters, and optional ones whose whole name
 	// is the anchor word ("namespace", not "tool calls" for "calls").
-	if p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name {
+	// Not for a search: what is sought comes after "for", "on" or
+	// "about"; a word before the noun "search" or "query" classifies it
+	// ("a web search", "a quick search", "a tavily search").
+	if !isSearchParam(p.lname) && (p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name) {
 		for i := 2; i < len(v.toks); i++ {
 			for _, pw := range pws {
 				if v.toks[i].lower == pw || anchors(v.toks[i], pw) {
 					a := v.toks[i-2].lower
-					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted {
+					// Not a plain word for an id when the task writes an
+					// id: "the slack profile for U0G9QF9C6" names no user
+					// "slack".
+					plainForID := isIDParam(p.lname) && !idLike(v.toks[i-1]) && len(idTokens(v, used)) > 0
+					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
 						return i - 1, true
 					}
 					// "the shop MongoDB database": a product's name, written
@@ -695,6 +765,10 @@ type argProp struct {
 	format     string          // the schema's "format" ("date-time", "uri", ...)
 	shapes     []string        // shapes of the example values its description quotes ("a/a/a")
 	members    []string        // with nested: the members the object (or each array item) requires
+	itemEnum   []string        // for an array of enum members: the members
+	itemNoun   string          // for a member of an array's items: the analyzed head noun of the array's name ("entities")
+	nameStems  []string        // the stems of the name's words, lower-cased ("includeSubdomains" -> includ, subdomain)
+	paired     [][2]string     // for an enum: member and parameter its description pairs ("'forDuration' with ignoreDurationMinutes")
 	urlDefault bool            // its schema's default is a URL: it takes one
 }
 
@@ -780,6 +854,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		Enum        []any           `json:"enum"`
 		Items       *struct {
 			Type       json.RawMessage `json:"type"`
+			Enum       []any           `json:"enum"`
 			Properties json.RawMessage `json:"properties"`
 			Required   []string        `json:"required"`
 		} `json:"items"`
@@ -822,8 +897,14 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 	for _, name := range order {
 		p := byName[name]
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
+		splitWords(name, func(w string) { ap.nameStems = append(ap.nameStems, stem(strings.ToLower(w))) })
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
+			for _, e := range p.Items.Enum {
+				if s, ok := e.(string); ok {
+					ap.itemEnum = append(ap.itemEnum, s)
+				}
+			}
 		}
 		if d, ok := p.Default.(string); ok && (strings.HasPrefix(d, "https://") || strings.HasPrefix(d, "http://")) {
 			// Its default shows the kind of value it takes: a URL.
@@ -850,9 +931,31 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 				ap.enum = append(ap.enum, s)
 			}
 		}
+		if len(ap.enum) > 0 && strings.Contains(ap.desc, " with ") {
+			for _, m := range rePairedMember().FindAllStringSubmatch(ap.desc, -1) {
+				if slices.Contains(ap.enum, m[1]) {
+					ap.paired = append(ap.paired, [2]string{m[1], m[2]})
+				}
+			}
+		}
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
 			ap.nested = schemaProps(sub, depth+1)
+			for i, q := range ap.nested {
+				// A required text member (body, name, title, ...; not a
+				// search) of a top-level object ("input": {"body"})
+				// takes the task's one quoted text as a required text
+				// parameter does. Its other required members, and those
+				// of objects nested deeper, stay optional here: the
+				// required-only readings of numbers and searches (the
+				// sole number, the whole task) would fill an object the
+				// task does not mention ("we have 5 buckets" is no file
+				// size limit; a colon payload is no
+				// scrapeOptions.profile.name).
+				if depth == 0 && slices.Contains(p.Required, q.name) && q.typ == "string" && isTextParam(q.lname) && !isSearchParam(q.lname) {
+					ap.nested[i].required = true
+				}
+			}
 			ap.members = p.Required
 		}
 		if ap.typ == "array" && p.Items != nil && len(p.Items.Properties) > 2 && depth < 2 {
@@ -862,6 +965,13 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			sub, _ := json.Marshal(map[string]any{"properties": p.Items.Properties, "required": p.Items.Required})
 			ap.nested, ap.itemType = schemaProps(sub, depth+1), "object"
 			ap.members = p.Items.Required
+			if w := paramWords(name); len(w) > 0 {
+				// Each item is one of the things the list's plural noun
+				// names: "entities" -> an entity.
+				for i := range ap.nested {
+					ap.nested[i].itemNoun = w[len(w)-1]
+				}
+			}
 		}
 		props = append(props, ap)
 	}
@@ -932,7 +1042,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			usedPath++
 			return v.paths[usedPath-1], true
 		}
-		if usedPath == 0 && len(v.relPaths) > 0 && (hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")) {
+		if usedPath == 0 && len(v.relPaths) > 0 && (v.inRepo || hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")) {
 			// A tool that reads a repository (or a GitLab-style project)
 			// takes paths relative to its root, so a file name as written
 			// is the path ("README.md of acme/web").
@@ -984,6 +1094,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				if pl, found := colonPayload(query, kv[0]); found && ok && p.typ == "string" && len(p.enum) == 0 {
 					val = pl
 				}
+				if f, err := strconv.ParseFloat(kv[1], 64); ok && err == nil {
+					// One number fills one parameter: "percent_off=20"
+					// leaves no 20 for amount_off's readings.
+					for j, n := range v.numbers {
+						if !usedNum[j] && n.value == f {
+							usedNum[j] = true
+							break
+						}
+					}
+				}
 				break
 			}
 		}
@@ -995,10 +1115,20 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		switch {
 		case ok:
 		case len(p.enum) > 0:
-			// An enum value named in the query, for any parameter.
-			if e, found := enumInQuery(p.enum, v.words, lq); found {
+			// An enum value named in the query, for any parameter; not by
+			// the words that name another parameter of the tool.
+			ev := v
+			ev.words = wordsNotQuantifying(p.enum, v.numbers, wordsNotNaming(p, props, v.words))
+			if sortKeyParam(p) && sortKeyWords(v) == nil {
+				ev.words = nil
+			}
+			if e, found := allOfEnum(p.enum, v.toks); found {
 				val, ok = e, true
-			} else if e, found := enumByMeaning(p, v); found {
+			} else if e, found := compoundModifierEnum(p.enum, ev.words); found {
+				val, ok = e, true
+			} else if e, found := enumInQuery(p.enum, ev.words, lq); found {
+				val, ok = e, true
+			} else if e, found := enumByMeaning(p, ev); found {
 				val, ok = e, true
 			}
 		case dbColl && n == "database":
@@ -1038,8 +1168,15 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case (p.typ == "integer" || p.typ == "number") && v.offset > 0 && (n == "offset" || n == "skip"):
 			val, ok = v.offset, true
 		case (p.typ == "integer" || p.typ == "number") && v.count > 0 && isCountParam(n):
-			// "the last 10 calls": a result limit.
+			// "the last 10 calls": a result limit. Its number fills no
+			// other parameter.
 			val, ok = v.count, true
+			for j, x := range v.numbers {
+				if !usedNum[j] && x.value == float64(v.count) {
+					usedNum[j] = true
+					break
+				}
+			}
 		case p.typ == "boolean":
 			// A flag: set when the query says every word of its name
 			// ("bring it to the front" -> bringToFront, "accept the
@@ -1048,12 +1185,12 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// A flag that turns something off (ignoreCache) is also set
 			// by the task's own words for doing without it ("bypassing
 			// the cache", "case-insensitive").
-			if allWordsIn(p.name, v.words) {
+			if allWordsIn(p.name, v.words) && namePrepositionsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
 			} else if reversedFlag(p, v) {
 				val, ok = false, true // "unarchive the block": archived false (typo.go)
-			} else {
-				val, ok = avoidedFlag(p, v)
+			} else if val, ok = avoidedFlag(p, v); !ok {
+				val, ok = describedWith(p, v)
 			}
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
 			// An SQL statement written into the task, unquoted.
@@ -1061,6 +1198,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
+		case p.typ == "array" && len(p.itemEnum) > 0 && slices.ContainsFunc(v.toks, func(t qtok) bool { return t.lower == "as" }):
+			// "scrape X as markdown and html": the forms asked for.
+			val, ok = asMembers(p.itemEnum, v.toks)
 		case (p.typ == "object" || p.typ == "array") && len(v.json) > 0:
 			// A JSON object or array written in the task, for the object or
 			// array parameter it names or the only one there is.
@@ -1082,7 +1222,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// "Control+A"'): the description's own word for it, before
 			// any reading by position. An optional parameter takes it
 			// only after a word of its description ("key to press").
-			if i, found := describedExample(p, v, usedTok); found && (p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)]) {
+			// (A value with a unit after its digits, "24h", is no prose:
+			// an optional parameter takes it without a description word.)
+			if i, found := describedExample(p, v, usedTok); found && (p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)] || amountShape(v.toks[i].lower) != "") {
 				val, ok = exampleValue(p, v.toks[i]), true
 				usedTok[i] = true
 			}
@@ -1221,6 +1363,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			} else if i, found := numberDescribed(v.numbers, p.descTerms, numbersFor(p, v, usedNum)); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
+			} else if i, found := setNamedNumber(p, v, numbersFor(p, v, usedNum)); found {
+				usedNum[i] = true
+				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}
 		}
 		if ok {
@@ -1235,19 +1380,34 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		// filled by the same rules as top-level parameters, none of them
 		// counted as missing (the object's own requiredness decides), and
 		// none taking a text a top-level parameter already has.
-		sub, _ := fillArgs(p.nested, v, query, tctx, readOnly)
-		for k, x := range sub {
-			if s, isStr := x.(string); isStr && valueTaken(args, s) {
-				delete(sub, k)
+		nv := v
+		// The files of a push to a repository ("files": [{path,
+		// content}]) take repository-relative paths as the tool does.
+		nv.inRepo = v.inRepo || hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")
+		if len(usedNum) > 0 {
+			// One number fills one parameter: a number a top-level
+			// parameter took ("only 50 pages" for limit) is no member's
+			// (pdfOptions.maxPages).
+			nv.numbers = nil
+			for i, n := range v.numbers {
+				if !usedNum[i] {
+					nv.numbers = append(nv.numbers, n)
+				}
 			}
 		}
+		sub, _ := fillArgs(p.nested, nv, query, tctx, readOnly)
+		dropTaken(sub, args)
 		ok := len(sub) > 0
 		if ok && p.typ == "array" {
 			// One item, taken only when it has a member the item
 			// requires: a stray optional member is no item. An enum
 			// member alone ("scrape" for an action type) is not a
 			// spelled-out item either.
-			ok = slices.ContainsFunc(p.nested, func(q argProp) bool { return q.required && len(q.enum) == 0 && sub[q.name] != nil })
+			// A path alone is no item either ("push src/a.ts to
+			// acme/web" gives no file without its content).
+			ok = slices.ContainsFunc(p.nested, func(q argProp) bool {
+				return q.required && len(q.enum) == 0 && sub[q.name] != nil && !hasAny(q.lname, "path", "file")
+			})
 		}
 		switch {
 		case ok && p.typ == "array":
@@ -1269,6 +1429,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = replaceWith(props, v, args, missing)
 	missing = listValues(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
+	missing = pairedEnum(props, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
 	}
@@ -1289,6 +1450,26 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		}
 	}
 	return args, missing
+}
+
+// dropTaken deletes from sub, an object filled for a nested parameter,
+// every text a top-level parameter already has, at any depth ("firecrawl
+// search for \"web crawling\"" gave the query to query and again to
+// scrapeOptions.jsonOptions.prompt), and the objects left empty by it.
+func dropTaken(sub, args map[string]any) {
+	for k, x := range sub {
+		switch x := x.(type) {
+		case string:
+			if valueTaken(args, x) {
+				delete(sub, k)
+			}
+		case map[string]any:
+			dropTaken(x, args)
+			if len(x) == 0 {
+				delete(sub, k)
+			}
+		}
+	}
 }
 
 // globIdiom reads "starting with X" (X*), "ending with X" (*X) and
@@ -1361,12 +1542,36 @@ func toAny(ss []string) []any {
 // idTokens returns the unused id-shaped tokens of the query.
 func idTokens(v queryValues, used map[int]bool) []string {
 	var out []string
+	before := 0 // how many of out come before a trailing colon payload
+	payload := colonPayloadStart(v.toks)
 	for i, t := range v.toks {
 		if !used[i] && idLike(t) {
 			out = append(out, t.text)
+			if i < payload {
+				before++
+			}
 		}
 	}
+	if before > 0 && before < len(out) {
+		// "let C0123ABCD know the following: standup moves to 10am": the
+		// words after the colon are the text the task announces, so an
+		// id-like word in them ("10am") is part of it, not an id, when
+		// the task has ids of its own before the colon.
+		out = out[:before]
+	}
 	return out
+}
+
+// colonPayloadStart returns the index of the first token after the last
+// token that ends with a colon, when two or more tokens follow it (a
+// payload, as trailingColonPayload reads it), or len(toks).
+func colonPayloadStart(toks []qtok) int {
+	for i := len(toks) - 3; i >= 0; i-- {
+		if !toks[i].quoted && strings.HasSuffix(toks[i].raw, ":") {
+			return i + 1
+		}
+	}
+	return len(toks)
 }
 
 // isIDParam: a parameter that takes an opaque identifier.
@@ -1391,6 +1596,34 @@ func allWordsIn(name string, words []string) bool {
 	})
 	return n > 0 && all
 }
+
+// namePrepositionsIn reports whether every preposition of a flag's name
+// is among the task's words: the preposition says how the name's other
+// word is meant ("fromFailed" is to start from the failed jobs), so "the
+// test failed again" does not say it, while "rerun from the failed jobs"
+// does. allWordsIn leaves prepositions out, as function words.
+func namePrepositionsIn(name string, words []string) bool {
+	// The name's words by hand (camelCase, '_', '-'): this runs for every
+	// flag the task names, so it allocates nothing.
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i < len(name) && !(name[i] >= 'A' && name[i] <= 'Z') && name[i] != '_' && name[i] != '-' {
+			continue
+		}
+		w := strings.Trim(name[start:i], "_-")
+		start = i
+		for _, prep := range namePrepositions {
+			if strings.EqualFold(w, prep) && !slices.Contains(words, prep) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// namePrepositions are the prepositions flags are named with
+// (fromFailed, bringToFront, includeInResults, sortByDate).
+var namePrepositions = []string{"in", "on", "to", "for", "at", "from", "into", "onto", "of", "under", "with", "by", "after", "before"}
 
 // isTextParam: parameters that take a user's literal text.
 func isTextParam(n string) bool {
@@ -1473,6 +1706,7 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 			words = append(words, t)
 		}
 	})
+	perName := len(name) > 3 && strings.EqualFold(name[:3], "per")
 	for i, n := range nums {
 		if used[i] {
 			continue
@@ -1482,6 +1716,11 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 			// pictures" for image_count.
 			if n.before != "" && anchors(qtok{lower: n.before}, w) || n.next != "" && anchors(qtok{lower: n.next}, w) ||
 				n.linked != "" && anchors(qtok{lower: n.linked}, w) || dimensionOf(n, w) {
+				return i, true
+			}
+			// "25 per page" for per_page, perPage: the rate's noun after
+			// "per", for a parameter named as a rate.
+			if n.next == "per" && n.after != "" && perName && anchors(qtok{lower: n.after}, w) {
 				return i, true
 			}
 		}
@@ -1592,7 +1831,7 @@ func numbersFor(p argProp, v queryValues, used map[int]bool) map[int]bool {
 		}
 	}
 	skip := func(i int) bool {
-		return nums[i].percent && !percentParam(p) || money[i] && !isMoneyParam(p)
+		return nums[i].percent && !percentParam(p) || money[i] && !isMoneyParam(p) || pastPoint(nums[i])
 	}
 	var out map[int]bool // a copy of used, made at the first number skipped
 	for i := range nums {
@@ -1610,6 +1849,15 @@ func numbersFor(p argProp, v queryValues, used map[int]bool) map[int]bool {
 		return used
 	}
 	return out
+}
+
+// pastPoint reports whether a number counts units of time back from now
+// ("30 days ago", "2h ago"): English marks a point in the past with "ago"
+// after the quantity, so the number dates something the task tells about
+// and is no span, count or limit a parameter asks for ("create an invoice
+// for cus_1, we talked 30 days ago" sets no days_until_due).
+func pastPoint(n numberAt) bool {
+	return n.after == "ago"
 }
 
 func jsonNumber(n numberAt, typ string) any {
@@ -1767,6 +2015,10 @@ func sqlTailKeyword(tail string) bool {
 // text to find and the text to put instead.
 var reReplaceWith = lazyregexp.New(`(?i)\breplac(?:e|es|ing)\s+(?:all\s+(?:occurrences\s+of\s+)?|every\s+)?(.+?)\s+with\s+(.+)$`)
 
+// reChangeTo is "change X to Y", the other way English says "replace X
+// with Y".
+var reChangeTo = lazyregexp.New(`(?i)\bchang(?:e|es|ing)\s+(.+?)\s+to\s+(.+)$`)
+
 // reTrailingPlace is a closing "in <path>" or "in the file": where, not what.
 var reTrailingPlace = lazyregexp.New(`(?i)\s+(?:in|inside|within)\s+(?:the\s+file\s+)?(?:[~./]\S*|the\s+file)$`)
 
@@ -1778,11 +2030,11 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 	var oldP, newP *argProp
 	for i := range props {
 		p := &props[i]
-		if p.typ != "string" || args[p.name] != nil {
+		if p.typ != "string" {
 			continue
 		}
 		switch {
-		case oldP == nil && (strings.HasPrefix(p.lname, "old") || p.lname == "search" || p.lname == "find"):
+		case oldP == nil && args[p.name] == nil && (strings.HasPrefix(p.lname, "old") || p.lname == "search" || p.lname == "find"):
 			oldP = p
 		case newP == nil && (strings.HasPrefix(p.lname, "new") && !strings.HasPrefix(p.lname, "newname") || p.lname == "replace" || p.lname == "replacement"):
 			newP = p
@@ -1792,6 +2044,11 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 		return missing
 	}
 	m := reReplaceWith().FindStringSubmatch(v.query)
+	if m == nil {
+		// "change port=80 to port=8080": for an edit's old and new
+		// text, "change X to Y" says what "replace X with Y" does.
+		m = reChangeTo().FindStringSubmatch(v.query)
+	}
 	if m == nil {
 		return missing
 	}
@@ -1810,7 +2067,8 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 		b = b[:loc[0]]
 	}
 	b = unquote(strings.TrimRight(strings.TrimSpace(b), ".!?"))
-	if a == "" || b == "" {
+	if a == "" || b == "" || args[newP.name] != nil && args[newP.name] != b {
+		// (The new text may already be what "to" anchored: the same.)
 		return missing
 	}
 	args[oldP.name], args[newP.name] = a, b

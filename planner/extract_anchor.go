@@ -74,6 +74,24 @@ func ownerNoun(desc string) string {
 	return normalizeWord(head)
 }
 
+// compoundOwner returns X of a description that opens with "X <name>"
+// for a parameter of one word ("Tab index, used for close/select" for
+// index), or "": an English noun compound names the owner before the
+// head ("tab index" is the index of a tab), so "close tab 3" gives the
+// index 3.
+func compoundOwner(p argProp) string {
+	if len(p.desc) < len(p.name)+3 {
+		return ""
+	}
+	first, rest, _ := strings.Cut(p.desc, " ")
+	second, _, _ := strings.Cut(rest, " ")
+	second = strings.TrimRight(second, ",.;:")
+	if !strings.EqualFold(second, p.name) || !allLetters(first) || stopWords[strings.ToLower(first)] {
+		return ""
+	}
+	return normalizeWord(strings.ToLower(first))
+}
+
 // ownerAnchoredValue finds "<owner noun> <value>" for a parameter whose
 // description names the noun its value belongs to ("request 57" for "the
 // reqid of the network request", "message 1700000000.1234" for "the
@@ -82,8 +100,11 @@ func ownerNoun(desc string) string {
 // thread_ts). Only values with a digit are taken: an id, a number or a
 // timestamp, not a word of prose.
 func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
-	var pws []string
+	pws := make([]string, 0, 8) // (on the stack: the anchors of one parameter)
 	if o := ownerNoun(p.desc); o != "" {
+		pws = append(pws, o)
+	}
+	if o := compoundOwner(p); o != "" {
 		pws = append(pws, o)
 	}
 	if w := paramWords(p.name); len(w) > 1 {
@@ -165,7 +186,9 @@ func quotedAnchors(props []argProp, v queryValues) map[string]string {
 
 // prefixedID finds an unused id-shaped token whose prefix before '_' is a
 // word of the parameter's name or its clipped form of three letters or more
-// ("price_9XY" for price, "prod_X1" for product, "cus_42a" for customer).
+// ("price_9XY" for price, "prod_X1" for product, "cus_42a" for customer),
+// or the initials of a name of several words ("pi_3Nx" for
+// payment_intent).
 func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 	var words []string
 	for i, t := range v.toks {
@@ -179,6 +202,12 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 		}
 		pre, _, ok := strings.Cut(t.lower, "_")
 		if ok && len(pre) > 2 && slices.ContainsFunc(words, func(w string) bool { return w == normalizeWord(pre) || strings.HasPrefix(w, pre) }) {
+			return i, true
+		}
+		if ok && len(pre) >= 2 && initialsOf(p.name, pre) {
+			// "pi_3Nx8Yz" for payment_intent, "pm_" for payment_method:
+			// a name of several words clipped to its initials, the other
+			// way APIs such as Stripe type their ids.
 			return i, true
 		}
 	}
@@ -219,4 +248,23 @@ func productWord(t qtok) bool {
 		}
 	}
 	return upper > 1 && upper < len(t.text) || !isEnglish(t.lower)
+}
+
+// initialsOf reports whether pre is the lower-case initials of a
+// parameter name of two words or more ("pi" of payment_intent,
+// paymentIntent). It allocates nothing: it runs for every id-shaped token.
+func initialsOf(name, pre string) bool {
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		start := i == 0 || c >= 'A' && c <= 'Z' || name[i-1] == '_' || name[i-1] == '-'
+		if !start || c == '_' || c == '-' {
+			continue
+		}
+		if n >= len(pre) || c|0x20 != pre[n] {
+			return false
+		}
+		n++
+	}
+	return n == len(pre) && n >= 2
 }

@@ -111,3 +111,38 @@ func avoidedFlag(p argProp, v queryValues) (bool, bool) {
 	}
 	return false, false
 }
+
+// describedWith sets a flag whose description says it does something
+// "with X" ("Initialize with README.md") when the task asks for it "with
+// (a) X" ("make a repo ..., with a README"): English attaches what comes
+// along with "with", and the description names the thing the flag adds.
+// The word compares by stem, a file extension of the description's word
+// left out.
+func describedWith(p argProp, v queryValues) (any, bool) {
+	i := strings.Index(p.desc, "with ")
+	if i < 0 {
+		return nil, false
+	}
+	w, _, _ := strings.Cut(strings.TrimSpace(p.desc[i+len("with "):]), " ")
+	w = strings.ToLower(strings.TrimRight(w, ".,;:)"))
+	if dot := strings.IndexByte(w, '.'); dot > 0 {
+		w = w[:dot] // "README.md" -> "readme"
+	}
+	if len(w) < 3 || stopWords[w] {
+		return nil, false
+	}
+	for k, t := range v.toks {
+		if t.lower != "with" || t.quoted {
+			continue
+		}
+		for j := k + 1; j <= k+2 && j < len(v.toks); j++ {
+			if x := strings.TrimRight(v.toks[j].lower, ".,;:!?"); stem(x) == stem(w) || strings.HasPrefix(x, w+".") {
+				return true, true
+			}
+			if !stopWords[v.toks[j].lower] {
+				break
+			}
+		}
+	}
+	return nil, false
+}

@@ -45,7 +45,7 @@ var currencyWords = map[string]string{
 var currencySymbols = map[rune]string{'$': "usd", '€': "eur", '£': "gbp", '¥': "jpy"}
 
 var (
-	reMoneySymbol = lazyregexp.New(`(?:^|[\s(])([$€£¥])\s?(\d+(?:\.\d{1,2})?)\b`)
+	reMoneySymbol = lazyregexp.New(`(?:^|[\s(])([$€£¥])\s?(\d+(?:\.\d{1,6})?)\b`) // sub-cent prices ("$0.01344 per hour") keep their decimals
 	reMoneyAfter  = lazyregexp.New(`(?i)(?:^|[\s(])(\d+(?:\.\d{1,2})?)\s?([a-z]{3,7})\b`)
 	reMoneyBefore = lazyregexp.New(`(?i)(?:^|[\s(])([a-z]{3})\s?(\d+(?:\.\d{1,2})?)\b`)
 )
@@ -339,7 +339,7 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 		// "wait 2 minutes" for a timeout in milliseconds: 120000.
 		to := paramTimeUnit(p)
 		for i, n := range v.numbers {
-			if from := numberUnit(n); from != 0 && !usedNum[i] {
+			if from := numberUnit(n); from != 0 && !usedNum[i] && !pastPoint(n) {
 				usedNum[i] = true
 				return durationValue(n, from, to, p.typ), true
 			}

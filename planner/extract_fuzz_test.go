@@ -18,6 +18,10 @@ var fuzzSchemas = []string{
 	`{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"path":{"type":"string"},"title":{"type":"string"},"name":{"type":"string"},"text":{"type":"string"},"thread_ts":{"type":"string","description":"The timestamp of the parent message"}},"required":["owner","repo","title"]}`,
 	// Round 7: flags of avoiding, origins, spans without a unit, depths,
 	// agent-noun enums, scheme ids, plain-word lists.
+	// Round 8: enums paired by description, arrays of enum members, filter
+	// and update objects, a nested object with a required text, a list of
+	// items with names, rate and dimension numbers, initials ids.
+	`{"type":"object","properties":{"mode":{"type":"string","enum":["a","forDuration","all","open","closed","squash","merge"],"description":"Use 'forDuration' with ignoreDurationMinutes"},"ignoreDurationMinutes":{"type":"integer"},"formats":{"type":"array","items":{"type":"string","enum":["markdown","html"]}},"filter":{"type":"object"},"update":{"type":"object","description":"update operator expressions"},"input":{"type":"object","properties":{"body":{"type":"string"}},"required":["body"]},"entities":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"entityType":{"type":"string"},"observations":{"type":"array","items":{"type":"string"}}},"required":["name"]}},"per_page":{"type":"number"},"max_depth":{"type":"integer"},"payment_intent":{"type":"string"},"fromFailed":{"type":"boolean"},"key":{"type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}},"required":["input"]}`,
 	`{"type":"object","properties":{"ignoreCache":{"type":"boolean"},"ignoreCase":{"type":"boolean"},"from_branch":{"type":"string"},"ref":{"type":"string","description":"Source branch"},"duration":{"type":"number"},"delay":{"type":"number"},"max_depth":{"type":"integer"},"width":{"type":"number"},"mode":{"type":"string","enum":["similar","citers"]},"seed_ids":{"type":"array","items":{"type":"string"}},"labels":{"type":"array","items":{"type":"string"}},"assignees":{"type":"array","items":{"type":"string"}}},"required":["seed_ids"]}`,
 }
 
@@ -35,6 +39,10 @@ func FuzzExtractArgs(f *testing.F) {
 		"'' `` : :: ::: {[ ]} $ € 1e9 1.2.3 -5 0x10 a: b: c:", "set  to ", "from to", "titled", ":tada: :",
 		"cut a branch x off main bypassing the cache, case-insensitive, for half a minute, two levels deep, with a 2s delay",
 		"papers that cite arXiv 2211.17192 labeled bug, p1 and ui assigned to alice, off of, based on, labels , and",
+		`squash-merge it, open or closed, ignore for 2 hours as markdown and html, update {"a": 1} with {"$set": {"a": 2}} where {"b": 3}`,
+		"set allowedDirectories to [\"/a\"], set the file size limit of x to 1,280, 25 per page, dont go deeper than 2 levels, 30 days ago, in one hour",
+		"let <@U1> know the following: 10am, <#C1|x> an entity Marta of type project, pi_3N refund, rerun from the failed, only 5 <@ <# <@>",
+		"with this comment: x", "to :", "set x to", "deeper than", "<@", "a,b,c 1,000,000 ,",
 	} {
 		f.Add(s)
 	}

@@ -1,7 +1,9 @@
 package planner
 
 import (
+	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
@@ -32,6 +34,19 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 			open = heads
 		}
 	}
+	quotedOnly := false
+	if len(open) == 0 && len(v.quoted) == 1 {
+		// No required text open: the one quoted text goes to the tool's
+		// one optional text parameter of a text noun's name ("is there a
+		// \"Sign in\" link?" for text, "accept the prompt with \"Jane\""
+		// for promptText), when the tool has exactly one.
+		for _, p := range props {
+			if args[p.name] == nil && p.typ == "string" && len(p.enum) == 0 && (withValueParams[p.lname] || strings.HasSuffix(p.lname, "text")) {
+				open = append(open, p)
+			}
+		}
+		quotedOnly = true
+	}
 	if len(open) != 1 {
 		return missing
 	}
@@ -43,7 +58,7 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 			free = append(free, t.text)
 		}
 	}
-	if len(free) == 0 {
+	if len(free) == 0 && !quotedOnly {
 		// No quotes: a payload introduced by a colon ("tell C0123 on
 		// slack: build is green", "echo: ping pong") is one too.
 		if pl, ok := trailingColonPayload(v.query); ok && !valueTaken(args, pl) {
@@ -168,7 +183,54 @@ func describedExample(p argProp, v queryValues, used map[int]bool) (int, bool) {
 			}
 		}
 	}
+	if !strings.Contains(p.desc, "etc") {
+		return 0, false
+	}
+	for _, e := range etcExamples(p.desc) {
+		for i, t := range v.toks {
+			if !used[i] && !t.quoted && amountShape(t.lower) != "" && amountShape(t.lower) == amountShape(strings.ToLower(e)) {
+				// "over the last 48h" for a period listed as "1h, 24h,
+				// 7d, ... etc.": the same unit after the digits.
+				return i, true
+			}
+		}
+	}
 	return 0, false
+}
+
+// etcExamples returns the items of an unquoted list that a description
+// closes with "etc." ("Initial time period hint: 1h, 24h, 7d, 14d, 30d,
+// etc."): the comma-separated words between the last ':' or '(' before
+// "etc" and it. English ends a list of examples that way.
+func etcExamples(desc string) []string {
+	i := strings.Index(desc, ", etc")
+	if i < 0 {
+		return nil
+	}
+	list := desc[:i]
+	if j := strings.LastIndexAny(list, ":("); j >= 0 {
+		list = list[j+1:]
+	}
+	var out []string
+	for item := range strings.SplitSeq(list, ",") {
+		if item = strings.TrimSpace(item); item != "" && !strings.Contains(item, " ") {
+			out = append(out, item)
+		}
+	}
+	return out
+}
+
+// amountShape returns the unit of a token written as digits followed by
+// letters ("24h" -> "h", "7d" -> "d"), or "".
+func amountShape(w string) string {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(w) || !allLetters(w[i:]) {
+		return ""
+	}
+	return w[i:]
 }
 
 // exampleValue is the example as the description writes it.
@@ -245,21 +307,33 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 			continue
 		}
 		to := slices.IndexFunc(v.toks[i+1:], func(t qtok) bool { return t.lower == "to" && !t.quoted })
-		if to < 0 || i+1+to+1 >= len(v.toks) {
+		if to < 0 {
 			return missing
 		}
 		to += i + 1
+		var jsonVal any // "set allowedDirectories to ["/a", "/b"]": a JSON value after "to"
+		for _, sn := range v.json {
+			if strings.Contains(v.query, "to "+string(sn)) && json.Unmarshal(sn, &jsonVal) == nil {
+				break
+			}
+		}
+		if to+1 >= len(v.toks) && jsonVal == nil {
+			return missing
+		}
 		if x, ok := args[valP.name].(string); args[valP.name] != nil && (!ok || !slices.ContainsFunc(v.toks[i+1:to], func(t qtok) bool { return t.text == x })) {
 			// A value read otherwise stays, unless it is the key this
 			// phrase names ("set config value X to 500": X is the key).
 			return missing
 		}
-		val := v.toks[to+1]
+		val := qtok{quoted: true}
+		if jsonVal == nil {
+			val = v.toks[to+1]
+		}
 		if !val.quoted && (stopWords[val.lower] || val.text == "") {
 			return missing
 		}
 		delete(args, valP.name)
-		if k, ok := args[keyP.name].(string); ok && k == val.text {
+		if k, ok := args[keyP.name].(string); ok && jsonVal == nil && k == val.text {
 			// One token is not both the key and its value: the earlier
 			// reading gave the key what "to" introduces.
 			delete(args, keyP.name)
@@ -271,10 +345,21 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 					keys = append(keys, k.text)
 				}
 			}
+			if len(keys) > 1 {
+				// "set the desktop commander config fileReadLineLimit to
+				// 2000": of several words, the one written as an
+				// identifier (camelCase, snake_case, dotted) is the key;
+				// the others are English (the product's name).
+				keys = slices.DeleteFunc(keys, func(k string) bool { return !identifierWord(k) })
+			}
 			if len(keys) != 1 {
 				return missing
 			}
 			args[keyP.name] = keys[0]
+		}
+		if jsonVal != nil {
+			args[valP.name] = jsonVal
+			return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
 		}
 		args[valP.name] = val.text
 		return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
@@ -284,14 +369,15 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 
 // fromToRange reads "from X to Y" for a tool with a pair of parameters for
 // the two ends (origin/destination, source/target, start/end, from/to),
-// both still open: "directions from Boston to New York". Each end runs to
+// both still open: "directions from Boston to New York" (a list of ends,
+// as a distance matrix takes them, gets one each). Each end runs to
 // the next function word or punctuation, at most four words. It returns
 // the parameters still missing.
 func fromToRange(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	var startP, endP *argProp
 	for i := range props {
 		p := &props[i]
-		if p.typ != "string" {
+		if p.typ != "string" && (p.typ != "array" || p.itemType != "string") {
 			continue
 		}
 		switch {
@@ -330,13 +416,34 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 			continue
 		}
 		b, _ := run(j + 1)
-		if b == "" || args[endP.name] != nil && args[endP.name] != b {
+		if b == "" || args[endP.name] != nil && !firstWordsOf(args[endP.name], b) {
 			continue
 		}
-		args[startP.name], args[endP.name] = a, b
+		args[startP.name], args[endP.name] = endValue(startP, a), endValue(endP, b)
 		return slices.DeleteFunc(missing, func(n string) bool { return n == startP.name || n == endP.name })
 	}
 	return missing
+}
+
+// firstWordsOf reports whether value x, which a reading gave the end
+// parameter, is end b itself or its first words: "to" anchors one word
+// ("to Potsdamer"), and the end runs on over the rest of the name
+// ("Potsdamer Platz"), which is then the value.
+func firstWordsOf(x any, b string) bool {
+	if a, ok := x.([]any); ok && len(a) == 1 {
+		x = a[0]
+	}
+	s, ok := x.(string)
+	return ok && (s == b || strings.HasPrefix(b, s+" "))
+}
+
+// endValue is end s as parameter p takes it: a list of one for a list of
+// ends (a distance matrix's origins and destinations).
+func endValue(p *argProp, s string) any {
+	if p.typ == "array" {
+		return []any{s}
+	}
+	return s
 }
 
 // sameDatabaseName: with the database and collection read from a dotted
@@ -494,11 +601,25 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 		// the subject of what is sought is the text to search for.
 		cues = append(slices.Clip(cues), "about")
 	}
-	if len(cues) == 0 {
+	if (p.lname == "topic" || p.lname == "subject") && len(p.enum) == 0 {
+		// "a research query on solar panels", "a report about X": English
+		// gives a topic after "on" or "about".
+		cues = append(slices.Clip(cues), "about", "on")
+	}
+	depicts := p.lname == "prompt" && p.desc != ""
+	if len(cues) == 0 && !depicts {
 		return 0, "", false
 	}
 	for i := 0; i+1 < len(v.toks); i++ {
 		start, told := i+1, -1
+		if depicts && v.toks[i].lower == "of" && i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)] {
+			// "four images of a lighthouse at dusk" for a prompt
+			// described as "Text description of desired image": the
+			// "of" phrase after the thing made names what it shows.
+			if ws := ofPhrase(v.toks, i+1, used); ws != "" {
+				return i + 1, ws, true
+			}
+		}
 		if slices.Contains(cues, "saying") {
 			// "letting folks know the deploy is done", "telling the team
 			// that ...": the words told, after whom they are told to.
@@ -517,6 +638,9 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 		// green"); after "titled" a name does not ("called the ...").
 		if used[start] || v.toks[start].quoted || stopWords[v.toks[start].lower] && !sayingCue[v.toks[i].lower] && v.toks[i].lower != "with" && told < 0 {
 			continue
+		}
+		if v.toks[i].lower == "on" && (otherValue(v.toks[start]) || namesOtherParam(v.toks[start], p, props) || productWord(v.toks[start])) {
+			continue // "on page 2", "on GitHub": a place, not a topic
 		}
 		var ws []string
 		for k := start; k < len(v.toks) && len(ws) < 12; k++ {
@@ -542,6 +666,17 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 			}
 			if p.lname == "name" && k > start && !titleCase(t.text) {
 				break // a name of several words is written in capitals ("Jane Doe")
+			}
+			if strings.HasSuffix(t.raw, ":") && k+1 < len(v.toks) && !v.toks[k+1].quoted && !used[k+1] {
+				// "with this comment: fixed in 2.3", "saying the
+				// following: ...": a colon announces the text, and the
+				// words before it only introduce it; the text runs to
+				// the end, as a colon payload does (colonPayload).
+				var rest []string
+				for _, u := range v.toks[k+1:] {
+					rest = append(rest, u.raw)
+				}
+				return k + 1, strings.TrimRight(strings.Join(rest, " "), ".!?"), true
 			}
 			ws = append(ws, t.text)
 			if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
@@ -614,4 +749,113 @@ func toldAt(toks []qtok, i int) int {
 		}
 	}
 	return -1
+}
+
+// settingVerbs change a setting to a value: "set the file size limit to
+// 50000000", "raise the max retries to 5".
+var settingVerbs = setOf("set", "change", "raise", "lower", "increase", "decrease", "bump", "update", "make", "reduce")
+
+// setNamedNumber finds the number after "to" in "set <name> ... to N"
+// where the words between the verb and "to" spell the parameter's name
+// ("set the storage file size limit of project X to 50000000" for
+// fileSizeLimit; a name of one word as the object's first word: "set the
+// priority of ENG-1 to 3"): English names the setting as the verb's object
+// and gives the value after "to", with modifiers of the object ("of
+// project X") between. It returns the index in v.numbers.
+func setNamedNumber(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	if !slices.ContainsFunc(v.toks, func(t qtok) bool { return settingVerbs[t.lower] }) {
+		return 0, false // (the cheap test first)
+	}
+	var parts []string
+	splitWords(p.name, func(w string) { parts = append(parts, stem(strings.ToLower(w))) })
+	if len(parts) == 0 {
+		return 0, false
+	}
+	for k := 1; k+1 < len(v.toks); k++ {
+		if v.toks[k].lower != "to" || v.toks[k].quoted {
+			continue
+		}
+		num := v.toks[k+1].text
+		if reThousands().MatchString(num) {
+			num = strings.ReplaceAll(num, ",", "") // "50,000,000"
+		}
+		f, err := strconv.ParseFloat(num, 64)
+		if err != nil {
+			continue
+		}
+		named := false
+		for j := k - 1; j >= 0; j-- {
+			t := v.toks[j]
+			if t.quoted || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?:") {
+				break // the clause ends
+			}
+			if settingVerbs[t.lower] {
+				m := j + 1
+				for m < k && objectOpeners[v.toks[m].lower] {
+					m++
+				}
+				if len(parts) == 1 {
+					// A name of one word must be the object's head
+					// itself ("set the priority of ENG-1 to 3"), not any
+					// word of its modifiers.
+					named = nameRun(parts, tokWords(v.toks[m:k]))
+				}
+				for ; m < k && !named && len(parts) > 1; m++ {
+					named = nameRun(parts, tokWords(v.toks[m:k]))
+				}
+				break
+			}
+		}
+		if !named {
+			continue
+		}
+		for i, n := range v.numbers {
+			if !used[i] && n.value == f {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// tokWords returns the lower-cased texts of toks.
+func tokWords(toks []qtok) []string {
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.lower
+	}
+	return out
+}
+
+// objectOpeners open a noun phrase without naming anything.
+var objectOpeners = setOf("the", "a", "an", "its", "my", "our", "your", "their", "his", "her", "this", "that")
+
+// identifierWord reports whether w is written as a program's identifier,
+// not an English word: a capital after a lower-case letter (camelCase),
+// or '_' or '.' between letters.
+func identifierWord(w string) bool {
+	for i := 1; i < len(w); i++ {
+		if w[i] >= 'A' && w[i] <= 'Z' && w[i-1] >= 'a' && w[i-1] <= 'z' || (w[i] == '_' || w[i] == '.') && i+1 < len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// ofPhrase returns the words from toks[start] to the end of their clause
+// (punctuation, a quoted text, a used word, or "with"/"via"/"using" that
+// names the tool), at most twelve.
+func ofPhrase(toks []qtok, start int, used map[int]bool) string {
+	var ws []string
+	for k := start; k < len(toks) && len(ws) < 12; k++ {
+		t := toks[k]
+		if t.quoted || used[k] || k > start && (t.lower == "with" || t.lower == "via" || t.lower == "using") {
+			break
+		}
+		ws = append(ws, t.text)
+		if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+			break
+		}
+	}
+	return strings.Join(ws, " ")
 }

@@ -21,6 +21,7 @@ var timeUnits = map[string]float64{
 	"min": 60000, "mins": 60000, "minute": 60000, "minutes": 60000,
 	"h": 3600000, "hr": 3600000, "hrs": 3600000, "hour": 3600000, "hours": 3600000,
 	"day": 86400000, "days": 86400000,
+	"week": 604800000, "weeks": 604800000, // seven days; months and years have no fixed length
 }
 
 // reAttachedUnit is a duration written in one token: "30s", "500ms", "2h".
@@ -160,11 +161,18 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 	default:
 		return nil, false
 	}
-	same := 0
+	same, sameRequired := 0, 0
 	for _, q := range props {
 		if q.typ == p.typ {
 			same++
+			if q.required {
+				sameRequired++
+			}
 		}
+	}
+	if i, x, ok := filterUpdatePair(p, props, snips, used); ok {
+		used[i] = true
+		return x, true
 	}
 	lq := strings.ToLower(query)
 	for i, sn := range snips {
@@ -176,16 +184,27 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 		}
 		named := false
 		if at := strings.Index(query, string(sn)); at > 0 {
-			before := strings.Fields(strings.Trim(lq[:at], " :="))
+			// (A snippet set off in backticks or quotes is named by the
+			// word before them.)
+			before := strings.Fields(strings.Trim(lq[:at], " :=`'\""))
 			if len(before) > 0 {
+				last := strings.Trim(before[len(before)-1], ":=,")
 				for _, w := range paramWords(p.name) {
-					if normalizeWord(strings.Trim(before[len(before)-1], ":=,")) == w {
+					if normalizeWord(last) == w {
 						named = true
 					}
 				}
+				// "documents matching {...}", "where {...}": English
+				// states a condition after these words, and a condition
+				// is what a filter parameter takes.
+				named = named || conditionWords[last] && isFilterParam(p) && !updateDoc(sn)
 			}
 		}
-		if !named && same != 1 {
+		// Unnamed, it is for the tool's only parameter of its type, or
+		// its only required one ("PUT ... with {...}" for Jira's body,
+		// not its optional queryParams: an optional object has a default,
+		// a required one waits for the task's).
+		if !named && same != 1 && !(p.required && sameRequired == 1) {
 			continue
 		}
 		var x any
@@ -245,6 +264,12 @@ func countOfThings(words []string) int {
 			n, err = int(f), nil
 		}
 		if err != nil || n <= 0 || i+1 >= len(words) {
+			continue
+		}
+		if i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2])) {
+			// "the customers from the 2 regions", "issues in 3 repos": a
+			// number after a preposition counts what the things are
+			// related to, not how many to return.
 			continue
 		}
 		for k := i + 1; k <= i+2 && k < len(words); k++ {
@@ -332,7 +357,7 @@ func spanValue(p argProp, v queryValues, used map[int]bool) (int, any, bool) {
 	}
 	for i, n := range v.numbers {
 		from := numberUnit(n)
-		if from == 0 || used[i] {
+		if from == 0 || used[i] || pastPoint(n) {
 			continue
 		}
 		tied := n.linked == span || n.before == span || n.after == span || stem(n.after) == stem(span)
@@ -356,10 +381,14 @@ var dimensionNouns = map[string]string{"deep": "depth", "wide": "width", "broad"
 // number or after its unit ("800 wide", "two levels deep", "1280 pixels
 // wide" for width, max_depth). The unit word must be a plural noun of
 // measure (unitWords) or a dimension abbreviation ("px"), so "2 pages deep
-// into the docs" does not count pages as a depth.
+// into the docs" does not count pages as a depth. A negated comparative
+// before "than" ("don't go deeper than 2 levels") is a bound of that
+// dimension (numberAt.bound).
 func dimensionOf(n numberAt, w string) bool {
 	noun := ""
 	switch {
+	case n.bound != "":
+		noun = dimensionNouns[n.bound]
 	case dimensionNouns[n.next] != "":
 		noun = dimensionNouns[n.next]
 	case (unitWords[n.next] || dimensionWords[n.next]) && dimensionNouns[n.after] != "":
@@ -404,4 +433,97 @@ func wordNumber(w string) (float64, bool) {
 		return 0, false
 	}
 	return t + u, true
+}
+
+// conditionWords introduce a condition things must meet: "documents
+// matching {...}", "rows where {...}", "filtered by {...}".
+var conditionWords = setOf("matching", "match", "matches", "where", "by", "filter", "filtered", "criteria", "condition")
+
+// queryOperators are MongoDB's top-level query operators (logical and
+// evaluation, as its query language documents them); any other top-level
+// key that starts with "$" is an update operator ($set, $inc, $unset,
+// $push, ...).
+var queryOperators = setOf("$and", "$or", "$nor", "$not", "$expr", "$text", "$where", "$comment", "$jsonSchema")
+
+// updateDoc reports whether a JSON snippet is a MongoDB update document:
+// an object whose top-level keys are all update operators ({"$set":
+// {...}}). A filter names fields or uses query operators.
+func updateDoc(sn json.RawMessage) bool {
+	if len(sn) == 0 || sn[0] != '{' {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(sn, &m) != nil || len(m) == 0 {
+		return false
+	}
+	for k := range m {
+		if !strings.HasPrefix(k, "$") || queryOperators[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// isUpdateParam reports whether p takes an update document: named
+// "update" or described as using update operators.
+func isUpdateParam(p argProp) bool {
+	return p.typ == "object" && (p.lname == "update" || p.descTerms["update"] && p.descTerms[normalizeWord("operator")])
+}
+
+// filterUpdatePair gives a tool with both a filter and an update parameter
+// (MongoDB's update-many) the objects of a task by their kind, whatever
+// words come before them ("update {status: new} with {$set: ...}" names
+// the update before the filter): the one update document to the update,
+// the one other object to the filter. It returns the index of the snippet
+// for p.
+func filterUpdatePair(p argProp, props []argProp, snips []json.RawMessage, used map[int]bool) (int, any, bool) {
+	if p.typ != "object" || !isFilterParam(p) && !isUpdateParam(p) {
+		return 0, nil, false
+	}
+	if !slices.ContainsFunc(props, isFilterParam) || !slices.ContainsFunc(props, isUpdateParam) {
+		return 0, nil, false
+	}
+	wantUpdate := isUpdateParam(p) && !isFilterParam(p)
+	at, n := 0, 0
+	for i, sn := range snips {
+		if !used[i] && sn[0] == '{' && updateDoc(sn) == wantUpdate {
+			at, n = i, n+1
+		}
+	}
+	if n != 1 {
+		return 0, nil, false
+	}
+	var x any
+	if json.Unmarshal(snips[at], &x) != nil {
+		return 0, nil, false
+	}
+	return at, x, true
+}
+
+// comparatives are the comparative forms of the adjectives of measure
+// (dimensionNouns), as English inflects them.
+var comparatives = map[string]string{"deeper": "deep", "wider": "wide", "broader": "broad", "taller": "tall", "higher": "high", "longer": "long"}
+
+// negations make the clause they open deny its verb.
+var negations = setOf("no", "not", "never", "dont", "don't", "don’t", "doesn't", "shouldn't", "mustn't", "cannot", "can't")
+
+// boundOf returns the adjective of measure of "no deeper than N", "don't
+// go any deeper than N" ("deep"), or "": a negated comparative before
+// "than" sets the most the dimension may be. at gives the words around
+// the number at position i; without the negation ("deeper than 2") the
+// number is a least, not a most, and gives nothing.
+func boundOf(at func(int) string, i int) string {
+	if at(i-1) != "than" {
+		return ""
+	}
+	adj := comparatives[at(i-2)]
+	if adj == "" {
+		return ""
+	}
+	for k := i - 3; k >= i-5; k-- {
+		if negations[at(k)] {
+			return adj
+		}
+	}
+	return ""
 }
