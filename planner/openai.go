@@ -263,20 +263,27 @@ type functionDef struct {
 	size        int // bytes of the encoded definition without the name
 }
 
-// functionDefs returns the tools' definitions at level l, cached per
-// catalog.
-func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool, l defLevel) []*functionDef {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+// cacheFor returns the cache of cat's definitions, replacing the cache of
+// another catalog. p.mu must be held.
+func (p *OpenAIPlanner) cacheFor(cat *Catalog) *functionCache {
 	if p.cache == nil || p.cache.cat != cat {
 		p.cache = &functionCache{cat: cat}
 		for i := range p.cache.defs {
 			p.cache.defs[i] = make(map[*Tool]*functionDef)
 		}
 	}
+	return p.cache
+}
+
+// functionDefs returns the tools' definitions at level l, cached per
+// catalog.
+func (p *OpenAIPlanner) functionDefs(cat *Catalog, tools []*Tool, l defLevel) []*functionDef {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	c := p.cacheFor(cat)
 	out := make([]*functionDef, len(tools))
 	for i, t := range tools {
-		m := p.cache.defs[l]
+		m := c.defs[l]
 		d, ok := m[t]
 		if !ok {
 			d = newLevelFunctionDef(t, l)
@@ -311,16 +318,11 @@ func (p *OpenAIPlanner) Warm(cat *Catalog) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.cache == nil || p.cache.cat != cat {
-		p.cache = &functionCache{cat: cat}
-		for i := range p.cache.defs {
-			p.cache.defs[i] = make(map[*Tool]*functionDef)
-		}
-	}
+	c := p.cacheFor(cat)
 	for l, m := range built {
 		for t, d := range m {
-			if _, ok := p.cache.defs[l][t]; !ok {
-				p.cache.defs[l][t] = d
+			if _, ok := c.defs[l][t]; !ok {
+				c.defs[l][t] = d
 			}
 		}
 	}

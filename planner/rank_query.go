@@ -685,6 +685,17 @@ func attributive(fs []field, i int, prev string) bool {
 // view, read, see, give).
 var readVerbs = setOf("show", "get", "fetch", "display", "view", "read", "see", "give", "retrieve")
 
+// requestVerb returns the index of the request's verb: the first field
+// that is not part of the request's frame ("please", "can you"), or -1.
+func requestVerb(fs []field) int {
+	for i, f := range fs {
+		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
+			return i
+		}
+	}
+	return -1
+}
+
 // pluralObject reports whether the direct object of the request's verb
 // (the noun phrase after it, to a preposition, a value or the clause's
 // end) ends in a plural noun and holds no value: an id, a number, a path
@@ -692,13 +703,7 @@ var readVerbs = setOf("show", "get", "fetch", "display", "view", "read", "see", 
 // ("show the issues"). The head's plural is English's -s, the test
 // parseQuery already uses (isPlural).
 func pluralObject(fs []field) bool {
-	vi := -1
-	for i, f := range fs {
-		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
-			vi = i
-			break
-		}
-	}
+	vi := requestVerb(fs)
 	if vi < 0 {
 		return false
 	}
@@ -731,13 +736,7 @@ func pluralObject(fs []field) bool {
 // least two numbers: the operands of arithmetic ("add 3 and 4 using the
 // test server").
 func numericObject(fs []field) bool {
-	vi := -1
-	for i, f := range fs {
-		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
-			vi = i
-			break
-		}
-	}
+	vi := requestVerb(fs)
 	if vi < 0 {
 		return false
 	}
