@@ -192,3 +192,40 @@ func isVerbTerm(term, verb string) bool {
 	n := len(verb)
 	return term == verb || n > 1 && len(term) == n+1 && term[:n] == verb && term[n] == verb[n-1] && !strings.ContainsRune("aeiou", rune(term[n]))
 }
+
+// digitName reports whether w, as written, is a product's name with a run
+// of digits in it ("Auth0", "Neo4j", "Web3"; the catalog's own Context7):
+// a capital, lower-case letters, one run of digits and perhaps more
+// lower-case letters, the letters before the digits no English word.
+// Written so inside a sentence before a noun or in a product's place ("an
+// Auth0 user", "in Neo4j") it names a product as a word of letters does
+// ("a Trello card"). Ids are not written so: they are upper-case or mix
+// cases and digits at random (U0G9QF9C6, Q8xk2LmN, ENG-431); nor is a
+// numbered instance of a common noun ("Project1", "Sheet2", "Sprint3"),
+// a thing of the user's that the letters before its number name; and a
+// digit in a name is typed on purpose, not a slip for a letter, so the
+// word is no misspelling of a word the catalog knows ("auth").
+func digitName(w string) bool {
+	i := 1
+	if len(w) < minTypoLen || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+		i++
+	}
+	letters := i
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if letters < 2 || i == letters {
+		return false
+	}
+	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+		i++
+	}
+	if i < len(w) {
+		return false
+	}
+	prefix := strings.ToLower(w[:letters])
+	return len(prefix) < minTypoLen || !isEnglish(prefix)
+}

@@ -203,3 +203,43 @@ func TestDoubledConsonantParticiple(t *testing.T) {
 	}
 	wantRefusals(t, cat, []string{q, "cancel job 4412 on ci"})
 }
+
+// TestDigitName: a capitalized name with one run of digits whose letters
+// are no English word names a product; ids, versions and numbered
+// instances of common nouns do not.
+func TestDigitName(t *testing.T) {
+	for w, want := range map[string]bool{
+		"Auth0": true, "Neo4j": true, "Web3": true, "Context7": false, // "context" is English
+		"Project1": false, "Sheet2": false, "Sprint3": false, // numbered common nouns
+		"U0G9QF9C6": false, "Q8xk2LmN": false, "ENG-431": false, "Q3": false, "v2": false, // ids, versions
+		"auth0": false, "Auth": false, "Auth0x1": false,
+	} {
+		if got := digitName(w); got != want {
+			t.Errorf("digitName(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestDigitNameRealCatalog probes the real catalog: a product named with
+// digits that no backend serves is refused; tasks with ids, versions,
+// numbered things and the catalog's own Context7 are planned.
+func TestDigitNameRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"add a new Auth0 application for the mobile app",
+		"list the nodes of the Neo4j graph called movies",
+		"block the user jane@acme.io in Auth0",
+	})
+	for q, want := range map[string]string{
+		"use Context7 to look up the docs of react hooks":           "query-docs",
+		"create a linear issue titled 'Sprint3 retro' for the team": "linear_create_issue",
+		"delete the linear issue ENG-431":                           "linear_delete_issue",
+		"create a github issue in acme/api for the Q3 roadmap":      "create_issue",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
