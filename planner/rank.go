@@ -808,6 +808,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 
 	hasObj := ix.serversWith(st, objGroup) // refuse.go
+	if hasObj != nil && createsNew(q, query) {
+		hasObj = ix.serversStating(st, objGroup) // refuse.go
+	}
 
 	// A task that names, as the product to use, a word the catalog does
 	// not know and that is neither English nor a misspelling of a known

@@ -72,6 +72,60 @@ func (ix *Index) serversWith(st *searchState, g int) []bool {
 	return has
 }
 
+// serversStating is serversWith for a request to make a new thing of a
+// kind ("create a gitlab milestone", "generate a new sentry alert rule",
+// createsNew): a server has such things to make only when one of its
+// tools states the kind where a tool says what it is about, its name or
+// its description's first sentence, by the word, a synonym or a typo fix.
+// A kind that a server's tools mention only in a parameter (create_issue's
+// milestone_id) or a later sentence is an attribute of the thing those
+// tools make, picked from the ones that exist by an id, or a remark; the
+// server keeps things of it for another product. Its tools matched the
+// server's name and the verb, not what the task asks to make.
+func (ix *Index) serversStating(st *searchState, g int) []bool {
+	has := ix.serversWith(st, g)
+	if has == nil {
+		return nil
+	}
+	clear(has)
+	bit := uint64(1) << g
+	for _, d := range st.touched {
+		if st.mask[d]&bit == 0 || has[ix.docBackend[d]] {
+			continue
+		}
+		for _, qt := range st.qterms {
+			if int(qt.group) == g && (slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docLead[d], qt.id)) {
+				has[ix.docBackend[d]] = true
+				break
+			}
+		}
+	}
+	return has
+}
+
+// createsNew reports whether the request asks to make a new thing: its
+// verb is one of making ("create", "generate": the CRUD convention's
+// verbs that bring a thing into being, not "add", which as often attaches
+// a thing that exists to another) and an indefinite article or "new"
+// follows it ("create a milestone", "create new labels").
+func createsNew(q parsedQuery, query string) bool {
+	if q.verb != stem("create") && q.verb != stem("generate") {
+		return false
+	}
+	fs := fields(query)
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
+			continue
+		}
+		switch strings.ToLower(fs[i+1].text) {
+		case "a", "an", "another", "new":
+			return true
+		}
+		return false
+	}
+	return false
+}
+
 // neededThing returns the analyzed words of the noun phrase after a verb
 // of needing and an indefinite article ("linear needs a new cycle", "I'd
 // like a new team"): the thing the task asks to create (parseQuery reads

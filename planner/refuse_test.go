@@ -243,3 +243,45 @@ func TestDigitNameRealCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeNewStatedRealCatalog probes the real catalog: a request to make
+// a new thing of a kind the named server's tools mention only in a
+// parameter (an issue's labels and milestone) is refused; making a new
+// thing the server's tools state in a name or a first sentence, or adding
+// an existing kind to another thing, is planned.
+func TestMakeNewStatedRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"create a new label named needs-triage in the github repo acme/api",
+		"create a milestone called v2 launch in github repository acme/site",
+		"create a gitlab label called backend in project grp/app",
+	})
+	for q, want := range map[string]string{
+		"create a github issue in acme/api titled 'flaky login test' with the label bug": "create_issue",
+		"create a new branch called hotfix in gitlab project grp/app":                    "create_branch",
+		"create a new supabase project called analytics":                                 "create_project",
+		"create a new index on the email field of the mongodb collection shop.users":     "create-index",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
+
+func TestCreatesNew(t *testing.T) {
+	for q, want := range map[string]bool{
+		"create a gitlab milestone":         true,
+		"Create new labels in linear":       true,
+		"generate an image of a fox":        true,
+		"create the milestone 'v2'":         false, // a definite thing
+		"add a label to issue 12":           false, // attaching, not making
+		"update a milestone in gitlab":      false,
+		"please create another sentry team": true,
+	} {
+		if got := createsNew(parseQuery(q), q); got != want {
+			t.Errorf("createsNew(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
