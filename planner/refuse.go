@@ -21,7 +21,9 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 	if !opVerbs[q.verb] {
 		fs = fields(query)
 		if object = neededThing(fs); object == nil {
-			return ""
+			if object = phrasalMake(q, fs); object == nil {
+				return ""
+			}
 		}
 	}
 	head := ""
@@ -110,7 +112,7 @@ func (ix *Index) serversStating(st *searchState, g int) []bool {
 // follows it ("create a milestone", "create new labels").
 func createsNew(q parsedQuery, query string) bool {
 	if q.verb != stem("create") && q.verb != stem("generate") {
-		return false
+		return phrasalMake(q, fields(query)) != nil
 	}
 	fs := fields(query)
 	for i := 0; i+1 < len(fs); i++ {
@@ -124,6 +126,38 @@ func createsNew(q parsedQuery, query string) bool {
 		return false
 	}
 	return false
+}
+
+// phrasalMake returns the analyzed words of the new thing that "set up"
+// or "start" brings into being ("set up a sentry alert rule", "start a
+// new cycle in linear"), nil when the request is no such one: the verb
+// followed, after its particle, by an indefinite article or "new". With a
+// new thing as its object, "set up" means to establish and "start" to
+// found, WordNet's senses of making a thing that was not there, as
+// "create" does (createsNew); "start the job", "set up the project" act on
+// things that exist.
+func phrasalMake(q parsedQuery, fs []field) []string {
+	if q.verb != stem("set") && q.verb != stem("start") {
+		return nil
+	}
+	for i := 0; i+2 < len(fs); i++ {
+		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
+			continue
+		}
+		j := i + 1
+		if q.verb == stem("set") {
+			if strings.ToLower(fs[j].text) != "up" {
+				return nil
+			}
+			j++
+		}
+		switch strings.ToLower(fs[j].text) {
+		case "a", "an", "another", "new":
+			return directObject(fs[j-1:])
+		}
+		return nil
+	}
+	return nil
 }
 
 // neededThing returns the analyzed words of the noun phrase after a verb

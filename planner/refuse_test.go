@@ -285,3 +285,47 @@ func TestCreatesNew(t *testing.T) {
 		}
 	}
 }
+
+// TestPhrasalMake: "set up" and "start" with a new thing as their object
+// make it; with a thing that exists, or another verb, they do not.
+func TestPhrasalMake(t *testing.T) {
+	for q, want := range map[string]string{
+		"set up a new webhook for the repo":  "webhook",
+		"start a new cycle in linear":        "cycl",
+		"set up the project in linear":       "",
+		"start the job 4412 on circleci":     "",
+		"set the status of issue 12 to done": "",
+		"create a new label":                 "",
+	} {
+		fs := fields(q)
+		got := phrasalMake(parseQuery(q), fs)
+		head := ""
+		if len(got) > 0 {
+			head = got[len(got)-1]
+		}
+		if head != want {
+			t.Errorf("phrasalMake(%q) = %v, want head %q", q, got, want)
+		}
+	}
+}
+
+// TestPhrasalMakeRealCatalog probes the real catalog with "set up" and
+// "start" making a new thing: refused when the named server states no
+// such kind, planned when one of its tools does.
+func TestPhrasalMakeRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"set up a new label called needs-triage in the github repo acme/api",
+		"start a new milestone for the q3 work in gitlab project grp/app",
+	})
+	for q, want := range map[string]string{
+		"set up a new supabase project called analytics":             "create_project",
+		"start a new branch called hotfix in gitlab project grp/app": "create_branch",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
