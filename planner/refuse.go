@@ -9,7 +9,13 @@ import (
 // word of parsedQuery.object that names no backend), analyzed, when the
 // request's verb names an operation (opVerbs), or of the thing a verb of
 // needing asks for (neededThing: "linear needs a new cycle", a request
-// to create one); "" when there is none or
+// to create one), of the new thing "set up" or "start" makes
+// (phrasalMake), or of what "list" lists when the task writes it plural
+// ("list the pipelines of gitlab project 12": a server none of whose tools
+// mentions pipelines has none to list; a listing names its kind in the
+// plural, and a word after "list" that is not plural, "list all keys
+// starting with", may be a participle of the phrase, not its head); ""
+// when there is none or
 // when it cannot name a kind of thing: shorter than minTypoLen ("sub",
 // "abc": abbreviations and ids as often as words), not English (an id, a
 // name), or a noun right before quoted text ("the note 'migrated in
@@ -17,12 +23,16 @@ import (
 // task gives, not a thing the server must keep.
 func (ix *Index) objectHead(q parsedQuery, query string) string {
 	object := q.object
+	listed := false // the object of "list"
 	var fs []field
 	if !opVerbs[q.verb] {
 		fs = fields(query)
 		if object = neededThing(fs); object == nil {
 			if object = phrasalMake(q, fs); object == nil {
-				return ""
+				if q.verb != stem("list") {
+					return ""
+				}
+				object, listed = directObject(fs), true
 			}
 		}
 	}
@@ -44,7 +54,7 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 		if f.quoted || stem(lw) != head {
 			continue
 		}
-		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted {
+		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted || listed && !isPlural(lw) {
 			return ""
 		}
 		return head

@@ -329,3 +329,37 @@ func TestPhrasalMakeRealCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestListedKindRealCatalog probes the real catalog with listings: "list"
+// and a plural kind the named server's tools never mention is refused; a
+// kind they mention, and a word after "list" that is no plural, is not
+// read as one.
+func TestListedKindRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"list the pipelines of gitlab project grp/app",
+		"list the deployments of the github repo acme/api",
+		"list the reminders in slack",
+	})
+	for q, want := range map[string]string{
+		"list the open issues of the github repo acme/api": "list_issues",
+		"list all redis keys starting with cart:":          "list",
+		"list the projects in linear":                      "linear_list_projects",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+	ix := cat.Index()
+	for q, want := range map[string]string{
+		"list the pipelines of gitlab project 12": "pipelin",
+		"list all keys starting with cart:":       "",
+		"list the issue":                          "",
+	} {
+		if got := ix.objectHead(parseQuery(q), q); got != want {
+			t.Errorf("objectHead(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
