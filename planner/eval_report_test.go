@@ -379,13 +379,13 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.89, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		// fresh3: 27/40 refused since round 6 (26/40 in round 5), 28/40
-		// since round 7, 31/40 since round 8.
-		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.76}},
+		// since round 7, 31/40 since round 8, 33/40 since round 9.
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.82}},
 		// fresh5 (round 5): 12/40 refused (18/40 since round 6, 20/40 since
-		// round 7, 25/40 since round 8), 0/40 false refusals (2/40 before
+		// round 7, 25/40 since round 8, 28/40 since round 9), 0/40 false refusals (2/40 before
 		// round 5), args 24/26 (25/27 since round 7); recall@1 0.750,
 		// recall@5 0.900 since round 7.
-		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.61}},
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		// fresh7 (round 6, written before its changes): 16/30 refused, 1/40
 		// false refusals, args 19/27 at its first measurement; 20/30 and
 		// 20/27 after round 6; 21/30 and 21/27 after round 7.
@@ -400,7 +400,9 @@ func TestEvalReport(t *testing.T) {
 		// style): recall@1 0.757, recall@5 0.943, 9/15 refused, 2/70 false
 		// refusals, args 41/57 at its first measurement; after round 8's
 		// ranking 0.814, 0.957, 9/15, 2/70, 44/60.
-		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.72, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.59}},
+		// Refusals 13/15 since round 9 (digitName: "an Auth0 user"; a
+		// listed kind the server lacks).
+		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.72, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.86}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.70, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},

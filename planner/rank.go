@@ -808,6 +808,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 
 	hasObj := ix.serversWith(st, objGroup) // refuse.go
+	if hasObj != nil && createsNew(q, query) {
+		hasObj = ix.serversStating(st, objGroup) // refuse.go
+	}
 
 	// A task that names, as the product to use, a word the catalog does
 	// not know and that is neither English nor a misspelling of a known
@@ -843,7 +846,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 			continue
 		}
-		if !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
+		// A name with digits (digitName) is no misspelling (refuse.go).
+		if hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
 			foreign = true
 		}
 	}

@@ -417,7 +417,7 @@ func parseQuery(query string) parsedQuery {
 				}
 			}
 		}
-		if len(lw) >= minTypoLen && plainWords(lw) && !strings.Contains(lw, "/") && !stopWords[lw] && circ < 0 {
+		if len(lw) >= minTypoLen && (plainWords(lw) || digitName(strings.Trim(text, ".,;:!?()[]{}<>"))) && !strings.Contains(lw, "/") && !stopWords[lw] && circ < 0 {
 			// Not inside a circumstance clause: "before I start on the
 			// refactor" names no product the task is to use.
 			// Capitalized inside a sentence, not at the start of one.

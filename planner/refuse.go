@@ -9,7 +9,13 @@ import (
 // word of parsedQuery.object that names no backend), analyzed, when the
 // request's verb names an operation (opVerbs), or of the thing a verb of
 // needing asks for (neededThing: "linear needs a new cycle", a request
-// to create one); "" when there is none or
+// to create one), of the new thing "set up" or "start" makes
+// (phrasalMake), or of what "list" lists when the task writes it plural
+// ("list the pipelines of gitlab project 12": a server none of whose tools
+// mentions pipelines has none to list; a listing names its kind in the
+// plural, and a word after "list" that is not plural, "list all keys
+// starting with", may be a participle of the phrase, not its head); ""
+// when there is none or
 // when it cannot name a kind of thing: shorter than minTypoLen ("sub",
 // "abc": abbreviations and ids as often as words), not English (an id, a
 // name), or a noun right before quoted text ("the note 'migrated in
@@ -17,11 +23,17 @@ import (
 // task gives, not a thing the server must keep.
 func (ix *Index) objectHead(q parsedQuery, query string) string {
 	object := q.object
+	listed := false // the object of "list"
 	var fs []field
 	if !opVerbs[q.verb] {
 		fs = fields(query)
 		if object = neededThing(fs); object == nil {
-			return ""
+			if object = phrasalMake(q, fs); object == nil {
+				if q.verb != stem("list") {
+					return ""
+				}
+				object, listed = directObject(fs), true
+			}
 		}
 	}
 	head := ""
@@ -42,7 +54,7 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 		if f.quoted || stem(lw) != head {
 			continue
 		}
-		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted {
+		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted || listed && !isPlural(lw) {
 			return ""
 		}
 		return head
@@ -70,6 +82,92 @@ func (ix *Index) serversWith(st *searchState, g int) []bool {
 		}
 	}
 	return has
+}
+
+// serversStating is serversWith for a request to make a new thing of a
+// kind ("create a gitlab milestone", "generate a new sentry alert rule",
+// createsNew): a server has such things to make only when one of its
+// tools states the kind where a tool says what it is about, its name or
+// its description's first sentence, by the word, a synonym or a typo fix.
+// A kind that a server's tools mention only in a parameter (create_issue's
+// milestone_id) or a later sentence is an attribute of the thing those
+// tools make, picked from the ones that exist by an id, or a remark; the
+// server keeps things of it for another product. Its tools matched the
+// server's name and the verb, not what the task asks to make.
+func (ix *Index) serversStating(st *searchState, g int) []bool {
+	has := ix.serversWith(st, g)
+	if has == nil {
+		return nil
+	}
+	clear(has)
+	bit := uint64(1) << g
+	for _, d := range st.touched {
+		if st.mask[d]&bit == 0 || has[ix.docBackend[d]] {
+			continue
+		}
+		for _, qt := range st.qterms {
+			if int(qt.group) == g && (slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docLead[d], qt.id)) {
+				has[ix.docBackend[d]] = true
+				break
+			}
+		}
+	}
+	return has
+}
+
+// createsNew reports whether the request asks to make a new thing: its
+// verb is one of making ("create", "generate": the CRUD convention's
+// verbs that bring a thing into being, not "add", which as often attaches
+// a thing that exists to another) and an indefinite article or "new"
+// follows it ("create a milestone", "create new labels").
+func createsNew(q parsedQuery, query string) bool {
+	if q.verb != stem("create") && q.verb != stem("generate") {
+		return phrasalMake(q, fields(query)) != nil
+	}
+	fs := fields(query)
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
+			continue
+		}
+		switch strings.ToLower(fs[i+1].text) {
+		case "a", "an", "another", "new":
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// phrasalMake returns the analyzed words of the new thing that "set up"
+// or "start" brings into being ("set up a sentry alert rule", "start a
+// new cycle in linear"), nil when the request is no such one: the verb
+// followed, after its particle, by an indefinite article or "new". With a
+// new thing as its object, "set up" means to establish and "start" to
+// found, WordNet's senses of making a thing that was not there, as
+// "create" does (createsNew); "start the job", "set up the project" act on
+// things that exist.
+func phrasalMake(q parsedQuery, fs []field) []string {
+	if q.verb != stem("set") && q.verb != stem("start") {
+		return nil
+	}
+	for i := 0; i+2 < len(fs); i++ {
+		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
+			continue
+		}
+		j := i + 1
+		if q.verb == stem("set") {
+			if strings.ToLower(fs[j].text) != "up" {
+				return nil
+			}
+			j++
+		}
+		switch strings.ToLower(fs[j].text) {
+		case "a", "an", "another", "new":
+			return directObject(fs[j-1:])
+		}
+		return nil
+	}
+	return nil
 }
 
 // neededThing returns the analyzed words of the noun phrase after a verb
@@ -191,4 +289,41 @@ func (ix *Index) verbNamedServers() {
 func isVerbTerm(term, verb string) bool {
 	n := len(verb)
 	return term == verb || n > 1 && len(term) == n+1 && term[:n] == verb && term[n] == verb[n-1] && !strings.ContainsRune("aeiou", rune(term[n]))
+}
+
+// digitName reports whether w, as written, is a product's name with a run
+// of digits in it ("Auth0", "Neo4j", "Web3"; the catalog's own Context7):
+// a capital, lower-case letters, one run of digits and perhaps more
+// lower-case letters, the letters before the digits no English word.
+// Written so inside a sentence before a noun or in a product's place ("an
+// Auth0 user", "in Neo4j") it names a product as a word of letters does
+// ("a Trello card"). Ids are not written so: they are upper-case or mix
+// cases and digits at random (U0G9QF9C6, Q8xk2LmN, ENG-431); nor is a
+// numbered instance of a common noun ("Project1", "Sheet2", "Sprint3"),
+// a thing of the user's that the letters before its number name; and a
+// digit in a name is typed on purpose, not a slip for a letter, so the
+// word is no misspelling of a word the catalog knows ("auth").
+func digitName(w string) bool {
+	i := 1
+	if len(w) < minTypoLen || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+		i++
+	}
+	letters := i
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if letters < 2 || i == letters {
+		return false
+	}
+	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+		i++
+	}
+	if i < len(w) {
+		return false
+	}
+	prefix := strings.ToLower(w[:letters])
+	return len(prefix) < minTypoLen || !isEnglish(prefix)
 }

@@ -203,3 +203,163 @@ func TestDoubledConsonantParticiple(t *testing.T) {
 	}
 	wantRefusals(t, cat, []string{q, "cancel job 4412 on ci"})
 }
+
+// TestDigitName: a capitalized name with one run of digits whose letters
+// are no English word names a product; ids, versions and numbered
+// instances of common nouns do not.
+func TestDigitName(t *testing.T) {
+	for w, want := range map[string]bool{
+		"Auth0": true, "Neo4j": true, "Web3": true, "Context7": false, // "context" is English
+		"Project1": false, "Sheet2": false, "Sprint3": false, // numbered common nouns
+		"U0G9QF9C6": false, "Q8xk2LmN": false, "ENG-431": false, "Q3": false, "v2": false, // ids, versions
+		"auth0": false, "Auth": false, "Auth0x1": false,
+	} {
+		if got := digitName(w); got != want {
+			t.Errorf("digitName(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// TestDigitNameRealCatalog probes the real catalog: a product named with
+// digits that no backend serves is refused; tasks with ids, versions,
+// numbered things and the catalog's own Context7 are planned.
+func TestDigitNameRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"add a new Auth0 application for the mobile app",
+		"list the nodes of the Neo4j graph called movies",
+		"block the user jane@acme.io in Auth0",
+	})
+	for q, want := range map[string]string{
+		"use Context7 to look up the docs of react hooks":           "query-docs",
+		"create a linear issue titled 'Sprint3 retro' for the team": "linear_create_issue",
+		"delete the linear issue ENG-431":                           "linear_delete_issue",
+		"create a github issue in acme/api for the Q3 roadmap":      "create_issue",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
+
+// TestMakeNewStatedRealCatalog probes the real catalog: a request to make
+// a new thing of a kind the named server's tools mention only in a
+// parameter (an issue's labels and milestone) is refused; making a new
+// thing the server's tools state in a name or a first sentence, or adding
+// an existing kind to another thing, is planned.
+func TestMakeNewStatedRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"create a new label named needs-triage in the github repo acme/api",
+		"create a milestone called v2 launch in github repository acme/site",
+		"create a gitlab label called backend in project grp/app",
+	})
+	for q, want := range map[string]string{
+		"create a github issue in acme/api titled 'flaky login test' with the label bug": "create_issue",
+		"create a new branch called hotfix in gitlab project grp/app":                    "create_branch",
+		"create a new supabase project called analytics":                                 "create_project",
+		"create a new index on the email field of the mongodb collection shop.users":     "create-index",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
+
+func TestCreatesNew(t *testing.T) {
+	for q, want := range map[string]bool{
+		"create a gitlab milestone":         true,
+		"Create new labels in linear":       true,
+		"generate an image of a fox":        true,
+		"create the milestone 'v2'":         false, // a definite thing
+		"add a label to issue 12":           false, // attaching, not making
+		"update a milestone in gitlab":      false,
+		"please create another sentry team": true,
+	} {
+		if got := createsNew(parseQuery(q), q); got != want {
+			t.Errorf("createsNew(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestPhrasalMake: "set up" and "start" with a new thing as their object
+// make it; with a thing that exists, or another verb, they do not.
+func TestPhrasalMake(t *testing.T) {
+	for q, want := range map[string]string{
+		"set up a new webhook for the repo":  "webhook",
+		"start a new cycle in linear":        "cycl",
+		"set up the project in linear":       "",
+		"start the job 4412 on circleci":     "",
+		"set the status of issue 12 to done": "",
+		"create a new label":                 "",
+	} {
+		fs := fields(q)
+		got := phrasalMake(parseQuery(q), fs)
+		head := ""
+		if len(got) > 0 {
+			head = got[len(got)-1]
+		}
+		if head != want {
+			t.Errorf("phrasalMake(%q) = %v, want head %q", q, got, want)
+		}
+	}
+}
+
+// TestPhrasalMakeRealCatalog probes the real catalog with "set up" and
+// "start" making a new thing: refused when the named server states no
+// such kind, planned when one of its tools does.
+func TestPhrasalMakeRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"set up a new label called needs-triage in the github repo acme/api",
+		"start a new milestone for the q3 work in gitlab project grp/app",
+	})
+	for q, want := range map[string]string{
+		"set up a new supabase project called analytics":             "create_project",
+		"start a new branch called hotfix in gitlab project grp/app": "create_branch",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
+
+// TestListedKindRealCatalog probes the real catalog with listings: "list"
+// and a plural kind the named server's tools never mention is refused; a
+// kind they mention, and a word after "list" that is no plural, is not
+// read as one.
+func TestListedKindRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"list the pipelines of gitlab project grp/app",
+		"list the deployments of the github repo acme/api",
+		"list the reminders in slack",
+	})
+	for q, want := range map[string]string{
+		"list the open issues of the github repo acme/api": "list_issues",
+		"list all redis keys starting with cart:":          "list",
+		"list the projects in linear":                      "linear_list_projects",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+	ix := cat.Index()
+	for q, want := range map[string]string{
+		"list the pipelines of gitlab project 12": "pipelin",
+		"list all keys starting with cart:":       "",
+		"list the issue":                          "",
+	} {
+		if got := ix.objectHead(parseQuery(q), q); got != want {
+			t.Errorf("objectHead(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
