@@ -695,6 +695,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			return j, true
 		}
 	}
+	if i, ok := slugAfterNamedNoun(v, p, used); ok {
+		return i, true
+	}
 	// "the sandbox namespace": a plain word between an article and the
 	// anchor, for required parameters, and optional ones whose whole name
 	// is the anchor word ("namespace", not "tool calls" for "calls").
@@ -704,6 +707,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	if !isSearchParam(p.lname) && (p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name) {
 		for i := 2; i < len(v.toks); i++ {
 			for _, pw := range pws {
+				if stopWords[pw] || namingCue[pw] {
+					// A preposition or participle the parameter takes its
+					// value after ("to", "into", "named"): what stands
+					// before it is no value ("from the Louvre to ...").
+					continue
+				}
 				if v.toks[i].lower == pw || anchors(v.toks[i], pw) {
 					a := v.toks[i-2].lower
 					// Not a plain word for an id when the task writes an

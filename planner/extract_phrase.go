@@ -394,6 +394,12 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 	}
 	run := func(i int) (string, int) {
 		var ws []string
+		if i < len(v.toks) && !v.toks[i].quoted && articles[v.toks[i].lower] {
+			// "from the Louvre to the Eiffel Tower": English puts an
+			// article before many names of places; it is no part of
+			// the end.
+			i++
+		}
 		for ; i < len(v.toks) && len(ws) < 4; i++ {
 			t := v.toks[i]
 			if !t.quoted && stopWords[t.lower] {
@@ -424,6 +430,9 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 	}
 	return missing
 }
+
+// articles are English's articles.
+var articles = setOf("the", "a", "an")
 
 // firstWordsOf reports whether value x, which a reading gave the end
 // parameter, is end b itself or its first words: "to" anchors one word
@@ -858,4 +867,36 @@ func ofPhrase(toks []qtok, start int, used map[int]bool) string {
 		}
 	}
 	return strings.Join(ws, " ")
+}
+
+// reNameOf finds the noun a name parameter's description names ("The name
+// of the function", "Name of the branch to create").
+var reNameOf = lazyregexp.New(`(?i)\bname of (?:the|a|an|this) ([a-z]+)`)
+
+// slugAfterNamedNoun finds the name of a thing in apposition to the noun
+// that the name parameter's description names: "deploy the edge function
+// send-welcome-email" for "The name of the function", "a supabase project
+// billing-prod" for "The name of the project". English puts a name right
+// after its common noun ("the river Thames"); only a word written as a
+// machine name (a slug: joined by '-' or '_') is taken, as a plain word
+// after the noun ("the function below") is prose.
+func slugAfterNamedNoun(v queryValues, p argProp, used map[int]bool) (int, bool) {
+	if p.typ != "string" || !strings.HasSuffix(p.lname, "name") {
+		return 0, false
+	}
+	m := reNameOf().FindStringSubmatch(p.desc)
+	if m == nil {
+		return 0, false
+	}
+	noun := strings.ToLower(m[1])
+	for i := 0; i+1 < len(v.toks); i++ {
+		t := v.toks[i+1]
+		if !anchors(v.toks[i], noun) || used[i+1] || t.quoted || stopWords[t.lower] || namingCue[t.lower] {
+			continue
+		}
+		if w := strings.Trim(t.text, "-_"); w != "" && strings.ContainsAny(w, "-_") && !strings.Contains(t.text, "/") && !strings.Contains(t.text, "://") {
+			return i + 1, true
+		}
+	}
+	return 0, false
 }

@@ -385,6 +385,20 @@ var probes = []probe{
 	{kNumber, "", "stripe__list_products", "list our first 10 stripe products", `{"limit":10}`},
 	{kNone, kNumber, "stripe__list_products", "list the stripe products we sell in 3 countries", `{}`},
 	{kURL, "", "desktop-commander__get_file_info", "how big is ~/Downloads/setup.dmg?", `{"path":"~/Downloads/setup.dmg"}`},
+	// ---- tenth batch (round 9, written from the causes of fresh9's
+	// argument misses, over tools other than those rows' where the cause
+	// allows): an article before an end of "from X to Y", a name written
+	// as a slug in apposition to the noun its parameter's description
+	// names ----
+	{kEnum, "", "google-maps__maps_directions", "transit directions from the airport to the Hilton Garden Inn", `{"destination":"Hilton Garden Inn","mode":"transit","origin":"airport"}`},
+	{kNone, kEnum, "google-maps__maps_directions", "directions from the old harbour to the cathedral", `{"destination":"cathedral","origin":"old harbour"}`},
+	{kID, "", "google-maps__maps_distance_matrix", "how far is it from the airport to the convention center", `{"destinations":["convention center"],"origins":["airport"]}`},
+	{kID, "", "supabase__create_branch", "create a supabase branch feat-login on project abcdefghijkl", `{"name":"feat-login","project_id":"abcdefghijkl"}`},
+	{kID, "", "sentry__create_team", "set up a sentry team mobile-platform in org acme", `{"name":"mobile-platform","organizationSlug":"acme"}`},
+	{kNone, kID, "sentry__create_team", "set up a sentry team in org acme", `{"organizationSlug":"acme"}`},
+	{kID, "", "supabase__deploy_edge_function", "ship the function stripe_webhook to supabase project abcdefghijkl", `{"name":"stripe_webhook","project_id":"abcdefghijkl"}`},
+	{kNone, kID, "supabase__deploy_edge_function", "deploy the function below to supabase project abcdefghijkl", `{"project_id":"abcdefghijkl"}`},
+	{kID, "", "sentry__create_project", "create a sentry project checkout-web for team payments in org acme", `{"name":"checkout-web","organizationSlug":"acme","teamSlug":"payments"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
