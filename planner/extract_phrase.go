@@ -900,3 +900,21 @@ func slugAfterNamedNoun(v queryValues, p argProp, used map[int]bool) (int, bool)
 	}
 	return 0, false
 }
+
+// examplePhrase reports whether the example value at toks[i] stands as
+// the whole object of a preposition of place or direction ("logs of the
+// last build on main", "deploy to staging"): a prepositional phrase closed
+// after the word (the task's end, punctuation or a function word), so the
+// word is a thing named, not a modifier of a noun ("the main page").
+func examplePhrase(toks []qtok, i int) bool {
+	if i == 0 || toks[i].quoted || !placePrepositions[toks[i-1].lower] {
+		return false
+	}
+	if strings.ContainsAny(toks[i].raw[len(toks[i].raw)-1:], ",;.!?") || i+1 == len(toks) {
+		return true
+	}
+	return stopWords[toks[i+1].lower] && !articles[toks[i+1].lower]
+}
+
+// placePrepositions are the prepositions of place and direction.
+var placePrepositions = setOf("on", "in", "into", "onto", "to", "at", "from")

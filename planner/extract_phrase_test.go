@@ -1,6 +1,9 @@
 package planner
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestDescribedExample: a task word the description quotes as an example
 // value fills a required parameter, as the description writes it.
@@ -316,4 +319,31 @@ func TestAboutSearch(t *testing.T) {
 	checkArgs(t, `{"type":"object","properties":{"title":{"type":"string"}},"required":["title"]}`, []argCase{
 		{"create an issue about a memory leak", `{}`},
 	})
+}
+
+// TestExamplePhrase: a value the description quotes as an example fills an
+// optional parameter when it is the whole object of a preposition of place;
+// as a modifier of a noun ("the main page") it is prose.
+func TestExamplePhrase(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		word string
+		want bool
+	}{
+		{"logs of the last build on main", "main", true},
+		{"logs of gh/a/b on master, please", "master", true},
+		{"logs on main for gh/a/b", "main", true},
+		{"logs from the main page", "main", false},
+		{"the main logs", "main", false},
+		{"logs on main branch protection", "main", false},
+	} {
+		v := extractValues(c.q, "")
+		i := slices.IndexFunc(v.toks, func(t qtok) bool { return t.lower == c.word })
+		if i < 0 {
+			t.Fatalf("%q: no token %q", c.q, c.word)
+		}
+		if got := examplePhrase(v.toks, i); got != c.want {
+			t.Errorf("examplePhrase(%q, %q) = %v, want %v", c.q, c.word, got, c.want)
+		}
+	}
 }

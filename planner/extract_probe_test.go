@@ -399,6 +399,15 @@ var probes = []probe{
 	{kID, "", "supabase__deploy_edge_function", "ship the function stripe_webhook to supabase project abcdefghijkl", `{"name":"stripe_webhook","project_id":"abcdefghijkl"}`},
 	{kNone, kID, "supabase__deploy_edge_function", "deploy the function below to supabase project abcdefghijkl", `{"project_id":"abcdefghijkl"}`},
 	{kID, "", "sentry__create_project", "create a sentry project checkout-web for team payments in org acme", `{"name":"checkout-web","organizationSlug":"acme","teamSlug":"payments"}`},
+	// a value a description quotes as an example, written as the whole
+	// object of a preposition of place ("on main") for an optional
+	// parameter
+	{kEnum, "", "circleci__get_job_test_results", "test results of gh/acme/web on master", `{"params":{"branch":"master","projectSlug":"gh/acme/web"}}`},
+	{kEnum, "", "circleci__run_pipeline", "run the pipeline for gh/acme/web on main", `{"params":{"branch":"main","projectSlug":"gh/acme/web"}}`},
+	{kEnum, "", "circleci__list_artifacts", "artifacts built on main for gh/acme/web", `{"params":{"branch":"main","projectSlug":"gh/acme/web"}}`},
+	{kEnum, "", "circleci__get_latest_pipeline_status", "is the latest pipeline of gh/acme/web on main green?", `{"params":{"branch":"main","projectSlug":"gh/acme/web"}}`},
+	{kNone, kEnum, "circleci__get_job_test_results", "test results of the main pipeline of gh/acme/web", `{"params":{"projectSlug":"gh/acme/web"}}`},
+	{kNone, kEnum, "circleci__list_artifacts", "list the artifacts of gh/acme/web", `{"params":{"projectSlug":"gh/acme/web"}}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -419,6 +428,7 @@ var probeGaps = map[string]string{
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "merge_method merge is the tool's own verb, read as a member; fillArgs is not given the tool's name to tell the operation from a choice (merge is also the API's default)",
 	`in the memory graph, record that Marta works_at Acme`: "a relation said as subject, verb, object: no reading of clause structure fills from, relationType and to",
+	`is the latest pipeline of gh/acme/web on main green?`: "'on main' is followed by a predicate adjective (green); the example reading takes the object of 'on' only where the phrase closes (end, punctuation, a function word), and telling a predicate from a noun the phrase modifies needs a reading of clause structure",
 }
 
 // TestExtractProbeMatrix runs every probe, fails on each whose arguments
