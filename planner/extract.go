@@ -1345,7 +1345,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				// A free-text search: the query itself is a fair search string.
 				val, ok = query, true
 			case p.typ == "string" && isIDParam(n):
-				if ids := idTokens(v, usedTok); len(ids) == 1 {
+				if ids := idTokens(v, claimedElsewhere(v, p, props, args, usedTok)); len(ids) == 1 {
 					val, ok = ids[0], true
 					for i, t := range v.toks {
 						if t.text == ids[0] {

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -918,3 +919,33 @@ func examplePhrase(toks []qtok, i int) bool {
 
 // placePrepositions are the prepositions of place and direction.
 var placePrepositions = setOf("on", "in", "into", "onto", "to", "at", "from")
+
+// claimedElsewhere returns used with, added, the tokens another parameter
+// has or will have by its own reading: a value already given to one
+// ("eu-central-1" for the region) and one that an open parameter's name
+// or preposition anchors ("to orders_2025" for newName). The fallback
+// that gives a required id parameter the task's one id-like word reads
+// only what is left: an id written for another parameter is no evidence
+// for this one.
+func claimedElsewhere(v queryValues, p argProp, props []argProp, args map[string]any, used map[int]bool) map[int]bool {
+	out := maps.Clone(used)
+	if out == nil {
+		out = map[int]bool{}
+	}
+	for i, t := range v.toks {
+		for _, x := range args {
+			if s, ok := x.(string); ok && s == t.text {
+				out[i] = true
+			}
+		}
+	}
+	for _, q := range props {
+		if q.name == p.name || args[q.name] != nil || q.typ != "string" || isIDParam(q.lname) {
+			continue
+		}
+		if i, ok := anchoredValue(v, q, out); ok {
+			out[i] = true
+		}
+	}
+	return out
+}

@@ -408,6 +408,12 @@ var probes = []probe{
 	{kEnum, "", "circleci__get_latest_pipeline_status", "is the latest pipeline of gh/acme/web on main green?", `{"params":{"branch":"main","projectSlug":"gh/acme/web"}}`},
 	{kNone, kEnum, "circleci__get_job_test_results", "test results of the main pipeline of gh/acme/web", `{"params":{"projectSlug":"gh/acme/web"}}`},
 	{kNone, kEnum, "circleci__list_artifacts", "list the artifacts of gh/acme/web", `{"params":{"projectSlug":"gh/acme/web"}}`},
+	// a required id parameter with no id of its own: the one id-like word
+	// another parameter took or anchors is not its
+	{kID, "", "mongodb__drop-index", "drop the index email_1 from the users collection in the shop database", `{"collection":"users","database":"shop","indexName":"email_1"}`},
+	{kID, "", "mongodb__rename-collection", "rename collection events_v1 in the analytics database to events_v2", `{"collection":"events_v1","database":"analytics","newName":"events_v2"}`},
+	{kID, "", "mongodb__rename-collection", "rename collection events_v1 in the analytics database to events_v2 on connection c_83", `{"collection":"events_v1","connectionId":"c_83","database":"analytics","newName":"events_v2"}`},
+	{kNone, kID, "supabase__create_project", "spin up a supabase project in us-east-1 for org org_9x", `{"organization_id":"org_9x","region":"us-east-1"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
