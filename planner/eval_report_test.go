@@ -401,8 +401,9 @@ func TestEvalReport(t *testing.T) {
 		// refusals, args 41/57 at its first measurement; after round 8's
 		// ranking 0.814, 0.957, 9/15, 2/70, 44/60.
 		// Refusals 13/15 since round 9 (digitName: "an Auth0 user"; a
-		// listed kind the server lacks).
-		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.72, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.86}},
+		// listed kind the server lacks). Args 52/61 since round 9's
+		// arguments (47/61 before).
+		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.86}},
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.70, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
