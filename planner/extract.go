@@ -601,6 +601,7 @@ func namingPronoun(toks []qtok, i int) bool {
 func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	var pws []string
 	textOnly := false
+	namesNoun := "" // the noun of a list of names ("entity" of entityNames): names follow it, a word before it classifies
 	switch {
 	case isTextParam(p.lname):
 		// "the text 'Payment successful'": a text parameter takes a quoted
@@ -619,6 +620,13 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		// ProjectX" names one.
 		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
+		if w := paramWords(p.name); len(w) == 2 && p.typ == "array" {
+			// "entityNames": the names of entities; "the entities
+			// OldVendor and TempUser" names them after their noun, as
+			// "the river Thames" does.
+			pws = append(pws, w[0])
+			namesNoun = w[0]
+		}
 	}
 	if p.lname == "name" && p.itemNoun != "" {
 		// The name of an item of a list: "an entity Marta" for
@@ -707,7 +715,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	if !isSearchParam(p.lname) && (p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name) {
 		for i := 2; i < len(v.toks); i++ {
 			for _, pw := range pws {
-				if stopWords[pw] || namingCue[pw] {
+				if stopWords[pw] || namingCue[pw] || pw == namesNoun {
 					// A preposition or participle the parameter takes its
 					// value after ("to", "into", "named"): what stands
 					// before it is no value ("from the Louvre to ...").
@@ -1266,7 +1274,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				found = false
 			}
 			if found {
-				if list := coordinated(v, i, usedTok); len(list) > 1 && (p.orArray || p.typ == "array") {
+				list := coordinated(v, i, usedTok)
+				if list == nil && p.typ == "array" && strings.HasSuffix(p.lname, "names") {
+					list = coordinatedNames(v, i, usedTok)
+				}
+				if len(list) > 1 && (p.orArray || p.typ == "array") {
 					// "the keys a:1 and b:2": every value of the list.
 					vals := make([]any, len(list))
 					for k, j := range list {

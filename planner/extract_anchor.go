@@ -268,3 +268,32 @@ func initialsOf(name, pre string) bool {
 	}
 	return n == len(pre) && n >= 2
 }
+
+// coordinatedNames is coordinated for a list of names (an "entityNames"
+// parameter): words of letters written with a capital (CamelCase too),
+// joined by commas, "and" or "or" ("the entities OldVendor and TempUser").
+func coordinatedNames(v queryValues, i int, used map[int]bool) []int {
+	name := func(t qtok) bool {
+		return !t.quoted && t.text != "" && t.text[0] >= 'A' && t.text[0] <= 'Z' && allLetters(t.text) && !stopWords[t.lower]
+	}
+	if !name(v.toks[i]) {
+		return nil
+	}
+	list := []int{i}
+	for j := i + 1; j < len(v.toks); {
+		sep := strings.HasSuffix(v.toks[j-1].raw, ",")
+		k := j
+		if v.toks[j].lower == "and" || v.toks[j].lower == "or" {
+			sep, k = true, j+1
+		}
+		if !sep || k >= len(v.toks) || used[k] || !name(v.toks[k]) {
+			break
+		}
+		list = append(list, k)
+		j = k + 1
+	}
+	if len(list) < 2 {
+		return nil
+	}
+	return list
+}

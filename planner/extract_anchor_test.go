@@ -172,3 +172,14 @@ func TestFileNameParam(t *testing.T) {
 		{"screenshot of the button, saved to shot.png", `{"filename":"shot.png"}`},
 	})
 }
+
+// TestNamesAfterNoun: a "<noun>Names" list takes the names written after
+// its noun ("the tags Urgent and Billing"), CamelCase too; a word before
+// the noun classifies it and is no name; without names it stays empty.
+func TestNamesAfterNoun(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"tagNames":{"type":"array","items":{"type":"string"},"description":"Tags to remove"}},"required":["tagNames"]}`, []argCase{
+		{"remove the tags Urgent and Billing from the ticket", `{"tagNames":["Urgent","Billing"]}`},
+		{"remove the tag NeedsTriage", `{"tagNames":["NeedsTriage"]}`},
+		{"remove the stale tags from the ticket", `{}`},
+	})
+}

@@ -414,6 +414,12 @@ var probes = []probe{
 	{kID, "", "mongodb__rename-collection", "rename collection events_v1 in the analytics database to events_v2", `{"collection":"events_v1","database":"analytics","newName":"events_v2"}`},
 	{kID, "", "mongodb__rename-collection", "rename collection events_v1 in the analytics database to events_v2 on connection c_83", `{"collection":"events_v1","connectionId":"c_83","database":"analytics","newName":"events_v2"}`},
 	{kNone, kID, "supabase__create_project", "spin up a supabase project in us-east-1 for org org_9x", `{"organization_id":"org_9x","region":"us-east-1"}`},
+	// a list of names after the noun of a "<noun>Names" parameter (the
+	// catalog's one such tool; TestNamesAfterNoun has other schemas)
+	{kID, "", "memory__delete_entities", "forget the entities Globex and Initech in the knowledge graph", `{"entityNames":["Globex","Initech"]}`},
+	{kID, "", "memory__delete_entities", "delete the entities Acme, Initech and Globex from memory", `{"entityNames":["Acme","Initech","Globex"]}`},
+	{kID, "", "memory__delete_entities", "drop the entity ProjectX from the graph", `{"entityNames":["ProjectX"]}`},
+	{kNone, kID, "memory__delete_entities", "delete the old person entities from memory", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
