@@ -697,7 +697,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			if !p.required && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
-			if anchors(v.toks[j], pw) {
+			if anchors(v.toks[j], pw) || pw == namesNoun && v.toks[j].quoted {
+				// Quoted names are a list the quoted readings take whole
+				// ("the entities 'old-auth' and 'legacy-db'").
 				continue
 			}
 			return j, true
