@@ -388,8 +388,9 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		// fresh7 (round 6, written before its changes): 16/30 refused, 1/40
 		// false refusals, args 19/27 at its first measurement; 20/30 and
-		// 20/27 after round 6; 21/30 and 21/27 after round 7.
-		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.75, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.68}},
+		// 20/27 after round 6; 21/30 and 21/27 after round 7. Args 24/28
+		// since round 9's arguments (23/28 before).
+		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.80, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.68}},
 		// fresh8 (round 7, written before its changes, chatty and indirect):
 		// recall@1 0.460, recall@5 0.640, 12/20 refused, 11/50 false
 		// refusals, args 12/17 at its first measurement; after round 7
