@@ -69,7 +69,9 @@ func TestToolsPrune(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("AGENTIFY_STATE_DIR", filepath.Join(dir, "state"))
 	cfg := filepath.Join(dir, "cfg.json")
-	os.WriteFile(cfg, []byte(`{"backends":[{"id":"kept","command":"node","args":["kept.js"]}]}`), 0o600)
+	// As Cursor and Claude Desktop write it: mcpServers, with a comment
+	// and a trailing comma (JSONC).
+	os.WriteFile(cfg, []byte("{\n  // my servers\n  \"mcpServers\": {\n    \"kept\": {\"command\": \"node\", \"args\": [\"kept.js\"]},\n  }\n}\n"), 0o600)
 	path, err := integrity.DefaultPath()
 	if err != nil {
 		t.Fatal(err)

@@ -135,6 +135,13 @@ func coordinated(v queryValues, i int, used map[int]bool) []int {
 	if first.quoted || !idLike(first) {
 		return nil
 	}
+	shape := idShape(first.text)
+	return coordination(v, i, used, func(t qtok) bool { return idLike(t) && idShape(t.text) == shape })
+}
+
+// coordination returns i and the tokens joined to it by commas, "and" or
+// "or" for which member holds, or nil when there are fewer than two.
+func coordination(v queryValues, i int, used map[int]bool, member func(qtok) bool) []int {
 	list := []int{i}
 	for j := i + 1; j < len(v.toks); {
 		sep := strings.HasSuffix(v.toks[j-1].raw, ",")
@@ -142,7 +149,7 @@ func coordinated(v queryValues, i int, used map[int]bool) []int {
 		if v.toks[j].lower == "and" || v.toks[j].lower == "or" {
 			sep, k = true, j+1
 		}
-		if !sep || k >= len(v.toks) || used[k] || !idLike(v.toks[k]) || idShape(v.toks[k].text) != idShape(first.text) {
+		if !sep || k >= len(v.toks) || used[k] || !member(v.toks[k]) {
 			break
 		}
 		list = append(list, k)
@@ -279,21 +286,5 @@ func coordinatedNames(v queryValues, i int, used map[int]bool) []int {
 	if !name(v.toks[i]) {
 		return nil
 	}
-	list := []int{i}
-	for j := i + 1; j < len(v.toks); {
-		sep := strings.HasSuffix(v.toks[j-1].raw, ",")
-		k := j
-		if v.toks[j].lower == "and" || v.toks[j].lower == "or" {
-			sep, k = true, j+1
-		}
-		if !sep || k >= len(v.toks) || used[k] || !name(v.toks[k]) {
-			break
-		}
-		list = append(list, k)
-		j = k + 1
-	}
-	if len(list) < 2 {
-		return nil
-	}
-	return list
+	return coordination(v, i, used, name)
 }

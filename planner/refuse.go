@@ -244,11 +244,6 @@ func (ix *Index) docStated(d int32) []int32 {
 	}
 	enums(ix.docProps(d), 0)
 	desc := ix.tools[d].Description
-	if trimmed := strings.TrimSpace(desc); trimmed != desc {
-		// The index's first sentence of a description that starts with
-		// blank lines is empty (leadSentence stops at the first line).
-		add(leadSentence(trimmed))
-	}
 	// A single word the description quotes is a value a parameter takes.
 	for _, q := range []string{`"`, "'", "`"} {
 		parts := strings.Split(desc, q)

@@ -92,3 +92,38 @@ func TestJSONWarm(t *testing.T) {
 		t.Errorf("sampling Warm built %d minimal lines, want %d", len(plain.lines[1]), len(plain.Tools))
 	}
 }
+
+// TestWarmDuringRequests: the gateway warms on its timer's goroutine while
+// orchestrations build requests on theirs (a task in the same millisecond
+// as the change); under -race both must share the caches safely and the
+// requests must not change.
+func TestWarmDuringRequests(t *testing.T) {
+	cat := bigCatalog(200)
+	task := Task{Query: "archive the meeting transcript"}
+	opts := OpenAIOptions{MaxTools: 50, MaxPromptTokens: 3000}
+	want, err := json.Marshal(NewOpenAI(opts).buildRequest(task, bigCatalog(200)).params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJSON := buildJSONRequest(task, bigCatalog(200), 50, 3000, 1).system
+	p, j := NewOpenAI(opts), NewJSONMode(opts)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		p.Warm(cat)
+		j.Warm(cat)
+	}()
+	for range 20 {
+		got, err := json.Marshal(p.buildRequest(task, cat).params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("a request built during the warm-up differs")
+		}
+		if got := buildJSONRequest(task, cat, 50, 3000, 1).system; got != wantJSON {
+			t.Fatalf("a JSON-mode prompt built during the warm-up differs")
+		}
+	}
+	<-done
+}
