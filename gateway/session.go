@@ -301,9 +301,15 @@ func (s *session) initialize(m *rpc.Message) {
 	// the answer is sent, so the client's next request, read after this,
 	// waits for them; they start after it, so nothing they send reaches
 	// the client before it.
+	// The client is recorded first: starting may start the dashboard, whose
+	// status names the client from its first answer on.
+	var ci struct{ Name, Version string }
+	_ = json.Unmarshal(p.ClientInfo, &ci)
+	s.g.setClient(strings.TrimSpace(ci.Name+" "+ci.Version), version)
 	first, err := s.g.start(s.serveCtx, Client{InitializationOptions: p.InitializationOptions, Capabilities: caps}, reply)
 	if err != nil {
 		s.log.Error().Err(err).Msg("initializationOptions rejected")
+		s.g.setClient("", "") // nothing started: no client is served
 		s.mu.Lock()
 		s.initialized = false
 		s.ready.Store(false)
@@ -317,9 +323,6 @@ func (s *session) initialize(m *rpc.Message) {
 		}
 		reply()
 	}
-	var ci struct{ Name, Version string }
-	_ = json.Unmarshal(p.ClientInfo, &ci)
-	s.g.setClient(strings.TrimSpace(ci.Name+" "+ci.Version), version)
 	s.log.Info().RawJSON("client", orJSON(p.ClientInfo)).Str("protocolVersion", version).Msg("client initialized")
 }
 

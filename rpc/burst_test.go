@@ -271,7 +271,11 @@ func TestBurstReleaseWakesWriterForPendingFlush(t *testing.T) {
 // repeat takes holdTarget's lock-free path), and the next burst holds it
 // again: the fast path does not outlive the burst.
 func TestHoldTargetOncePerBurst(t *testing.T) {
-	src, _ := startTarget(t)
+	// The test plays src's read loop (inBurst is the read loop's alone), so
+	// src has none: a running one could see the burst set here before its
+	// first read, with no input to ask whether more is buffered.
+	src := NewConn(newRecStream(), ConnOptions{})
+	t.Cleanup(func() { src.Close() })
 	dst, _ := startTarget(t)
 	holds := func() int {
 		dst.wmu.Lock()
