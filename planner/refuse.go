@@ -322,3 +322,39 @@ func digitName(w string) bool {
 	prefix := strings.ToLower(w[:letters])
 	return len(prefix) < minTypoLen || !isEnglish(prefix)
 }
+
+// mannerAdverb reports whether fs[i] is an adverb of manner before the
+// verb of an imperative ("permanently delete the project", "quickly list
+// the tabs", "automatically merge ..."): English derives such adverbs
+// from adjectives with -ly (permanent, quick; -ily from -y, easy; -ly
+// from -le, simple, probable; -ally from -ic, automatic), by WordNet's
+// lemmas, and puts them before the verb they modify; they say how, not
+// what, so the request's verb is the word after. Only when that word is
+// a verb (a WordNet verb of change, an operation or a verb of reading),
+// so that adjectives in -ly before a noun ("monthly revenue", "friendly
+// reminder") and verbs in -ly themselves ("apply", "multiply 6 by 7",
+// "supply") stay what they are.
+func mannerAdverb(fs []field, i int) bool {
+	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))
+	if fs[i].quoted || len(w) < minTypoLen+2 || !strings.HasSuffix(w, "ly") || !plainWords(w) || isChangeVerb(w) || i+1 >= len(fs) || fs[i+1].quoted {
+		return false
+	}
+	next := strings.ToLower(fs[i+1].text)
+	if !plainWords(next) || !(isChangeVerb(next) || opVerbs[stem(next)] || readNameVerbs[next] || readVerbs[next]) {
+		return false
+	}
+	b := w[:len(w)-2]
+	bases := []string{b + "le"} // simply, probably
+	if r, ok := strings.CutSuffix(b, "i"); ok {
+		bases = append(bases, r+"y") // easily
+	}
+	if r, ok := strings.CutSuffix(b, "al"); ok {
+		bases = append(bases, r) // automatically
+	}
+	for _, base := range bases {
+		if len(base) >= minTypoLen && inSortedLines(englishTable, base) {
+			return true
+		}
+	}
+	return len(b) >= minTypoLen && isEnglish(b)
+}
