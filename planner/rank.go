@@ -789,8 +789,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	if verbGroup >= 0 {
 		clear(st.offers)
 		bit := uint64(1) << verbGroup
+		compound := verbCompound(q) // refuse.go
 		for _, d := range st.touched {
-			if st.mask[d]&bit != 0 && !st.offers[ix.docBackend[d]] && ix.statesOperation(st, verbGroup, d) { // refuse.go
+			if st.mask[d]&bit != 0 && !st.offers[ix.docBackend[d]] && ix.statesApart(st, verbGroup, d, q.verb, compound) { // refuse.go
 				st.offers[ix.docBackend[d]] = true
 			}
 		}

@@ -358,3 +358,68 @@ func mannerAdverb(fs []field, i int) bool {
 	}
 	return len(b) >= minTypoLen && isEnglish(b)
 }
+
+// verbCompound returns the analyzed word that follows the request's verb
+// inside its own direct object ("merge the merge request 42" -> request),
+// "" when the object does not repeat the verb: the task writes a compound
+// noun whose modifier is the verb's word (see statesApart).
+func verbCompound(q parsedQuery) string {
+	for i := 0; i+1 < len(q.object); i++ {
+		if q.object[i] == q.verb {
+			return q.object[i+1]
+		}
+	}
+	return ""
+}
+
+// statesApart is statesOperation for a request whose object is a compound
+// noun made from the verb's own word (verbCompound: "merge the merge
+// request", "pull the pull request"): English forms compound nouns from
+// verb stems (merge request, pull request, push notification, build log),
+// and the verb's word written right before the compound's next word, in a
+// tool's name or first sentence (create_merge_request, "Create a new
+// merge request"), is that compound's modifier: the tool is about merge
+// requests, not about merging. Such an occurrence does not state the
+// operation; any other does, as do a synonym, an enum member and a quoted
+// value. next is the compound's next word, analyzed; "" makes it
+// statesOperation.
+func (ix *Index) statesApart(st *searchState, g int, d int32, verb, next string) bool {
+	if !ix.statesOperation(st, g, d) {
+		return false
+	}
+	verbID, ok := ix.dict[verb]
+	if next == "" || !ok {
+		return true
+	}
+	stated := ix.docStated(d)
+	for _, qt := range st.qterms {
+		if int(qt.group) != g || !slices.Contains(stated, qt.id) {
+			continue
+		}
+		if qt.id != verbID || !slices.Contains(ix.docName[d], qt.id) && !slices.Contains(ix.docLead[d], qt.id) {
+			return true // a synonym, an enum member or a quoted value
+		}
+		t := &ix.tools[d]
+		if freeUse(t.Name, verb, next) || freeUse(leadSentence(t.Description), verb, next) {
+			return true
+		}
+	}
+	return false
+}
+
+// freeUse reports whether text uses the analyzed word verb other than
+// right before next (analyzed): a use that is no compound's modifier.
+func freeUse(text, verb, next string) bool {
+	var words []string
+	splitWords(text, func(w string) {
+		if t := normalizeWord(w); t != "" {
+			words = append(words, t)
+		}
+	})
+	for i, w := range words {
+		if w == verb && (i+1 == len(words) || words[i+1] != next) {
+			return true
+		}
+	}
+	return false
+}
