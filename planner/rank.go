@@ -809,6 +809,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 
 	hasObj := ix.serversWith(st, objGroup) // refuse.go
+	target := ix.namesTarget(q)            // refuse.go
 	if hasObj != nil && createsNew(q, query) {
 		hasObj = ix.serversStating(st, objGroup) // refuse.go
 	}
@@ -1011,6 +1012,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
 			offered = false // its server has nothing of the request's object (refuse.go)
+		}
+		if target && st.cue[ix.docBackend[d]] == 0 {
+			offered = false // a change asked of another product (refuse.go)
 		}
 		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, keep, ix)
 	}

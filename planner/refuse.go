@@ -423,3 +423,36 @@ func freeUse(text, verb, next string) bool {
 	}
 	return false
 }
+
+// namesTarget reports whether a request for a change names, by a word
+// that is no English word, the served product the change is to be made
+// in: in a product's place ("publish it as a release on github", "via
+// supabase") or inside the direct object of the verb ("rerun the failed
+// github actions workflow", "add a mongodb user"). The change belongs to
+// that product; a tool of a server the task does not name at all, ranked
+// first because it matched the task's other words (sentry's tag values
+// for "tag ... on github", slack's message for "the redis channel"),
+// changes something of another product. An English word that names a
+// backend ("memory", "everything", "slack", "linear") is as often used in
+// its ordinary sense ("a memory leak", "forget everything"), and a
+// product named elsewhere (the topic of an issue, "an issue about the
+// mongodb timeout") is what the change is about, not where it is made.
+// Only verbs of change (WordNet's, not light ones): reading and searching
+// tasks name products as their subject ("search the web for redis
+// clients", "find the docs of the mongodb driver").
+func (ix *Index) namesTarget(q parsedQuery) bool {
+	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !isChangeVerb(q.verbRaw) {
+		return false
+	}
+	for _, n := range q.named {
+		if ix.namesBackend(stem(n.word)) && !isEnglish(n.word) {
+			return true
+		}
+	}
+	for _, t := range q.object {
+		if ix.namesBackend(t) && !isEnglish(t) {
+			return true
+		}
+	}
+	return false
+}
