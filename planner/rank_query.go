@@ -635,6 +635,9 @@ func directObject(fs []field) []string {
 	for i := vi + 1; i < len(fs); i++ {
 		f := fs[i]
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if englishCompound(fs, i) { // refuse.go
+			continue
+		}
 		if f.quoted || !plainWords(lw) || strings.Contains(lw, "/") || objectEnd[lw] || namingCue[lw] {
 			break
 		}

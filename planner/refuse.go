@@ -456,3 +456,26 @@ func (ix *Index) namesTarget(q parsedQuery) bool {
 	}
 	return false
 }
+
+// englishCompound reports whether fs[i] is a compound modifier before a
+// noun: English words joined by hyphens ("a read-only user", "the
+// long-running job", "a built-in role") followed by a plain word. English
+// hyphenates a compound that modifies the noun after it; the phrase goes
+// on to that noun. A hyphenated word at a phrase's end ("the branch
+// staging-old") or with a part that is no English word ("feature-x",
+// "release-2") is a name or a value, and ends the phrase as before.
+func englishCompound(fs []field, i int) bool {
+	if fs[i].quoted || i+1 >= len(fs) || fs[i+1].quoted || endsClause(fs[i].text) {
+		return false
+	}
+	w := strings.ToLower(fs[i].text)
+	if !strings.Contains(w, "-") || !plainWords(strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))) {
+		return false
+	}
+	for _, p := range strings.Split(w, "-") {
+		if p == "" || !plainWords(p) || len(p) < 2 || !isEnglish(p) {
+			return false
+		}
+	}
+	return true
+}
