@@ -809,7 +809,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 
 	hasObj := ix.serversWith(st, objGroup) // refuse.go
-	target := ix.namesTarget(q)            // refuse.go
+	target := ix.namesTarget(q, query)     // refuse.go
 	if hasObj != nil && createsNew(q, query) {
 		hasObj = ix.serversStating(st, objGroup) // refuse.go
 	}

@@ -437,11 +437,13 @@ func freeUse(text, verb, next string) bool {
 // its ordinary sense ("a memory leak", "forget everything"), and a
 // product named elsewhere (the topic of an issue, "an issue about the
 // mongodb timeout") is what the change is about, not where it is made.
-// Only verbs of change (WordNet's, not light ones): reading and searching
-// tasks name products as their subject ("search the web for redis
-// clients", "find the docs of the mongodb driver").
-func (ix *Index) namesTarget(q parsedQuery) bool {
-	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !isChangeVerb(q.verbRaw) {
+// Only verbs of change (WordNet's, not light ones, and those made from
+// one with re-: changeVerbAgain): reading and searching tasks name
+// products as their subject ("search the web for redis clients", "find
+// the docs of the mongodb driver"). The direct object is read for every
+// such verb, not only the operations parseQuery reads it for.
+func (ix *Index) namesTarget(q parsedQuery, query string) bool {
+	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !changeVerbAgain(q.verbRaw) {
 		return false
 	}
 	for _, n := range q.named {
@@ -449,12 +451,28 @@ func (ix *Index) namesTarget(q parsedQuery) bool {
 			return true
 		}
 	}
-	for _, t := range q.object {
+	object := q.object
+	if object == nil {
+		object = directObject(fields(query))
+	}
+	for _, t := range object {
 		if ix.namesBackend(t) && !isEnglish(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// changeVerbAgain reports whether w is a verb of change (isChangeVerb), or
+// one made with the prefix re- ("again") from one: WordNet lists some
+// ("restart", "redeploy") and not others ("rerun", "resync"), and the
+// prefix keeps the verb's kind.
+func changeVerbAgain(w string) bool {
+	if isChangeVerb(w) {
+		return true
+	}
+	base, ok := strings.CutPrefix(w, "re")
+	return ok && len(base) >= 3 && isChangeVerb(base)
 }
 
 // englishCompound reports whether fs[i] is a compound modifier before a
