@@ -339,7 +339,7 @@ func mannerAdverb(fs []field, i int) bool {
 	if fs[i].quoted || len(w) < minTypoLen+2 || !strings.HasSuffix(w, "ly") || !plainWords(w) || isChangeVerb(w) || i+1 >= len(fs) || fs[i+1].quoted {
 		return false
 	}
-	next := strings.ToLower(fs[i+1].text)
+	next := strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))
 	if !plainWords(next) || !(isChangeVerb(next) || opVerbs[stem(next)] || readNameVerbs[next] || readVerbs[next]) {
 		return false
 	}
@@ -426,13 +426,13 @@ func freeUse(text, verb, next string) bool {
 
 // namesTarget reports whether a request for a change names, by a word
 // that is no English word, the served product the change is to be made
-// in: in a product's place ("publish it as a release on github", "via
-// supabase") or inside the direct object of the verb ("rerun the failed
-// github actions workflow", "add a mongodb user"). The change belongs to
-// that product; a tool of a server the task does not name at all, ranked
-// first because it matched the task's other words (sentry's tag values
-// for "tag ... on github", slack's message for "the redis channel"),
-// changes something of another product. An English word that names a
+// in: in a product's place ("publish version 1.4 as a release on
+// github", "via supabase") or inside the direct object of the verb
+// ("restart the failed github actions job", "add a mongodb role"). The
+// change belongs to that product; a tool of a server the task does not
+// name at all, ranked first because it matched the task's other words
+// (sentry's releases, circleci's rerun_workflow), changes something of
+// another product. An English word that names a
 // backend ("memory", "everything", "slack", "linear") is as often used in
 // its ordinary sense ("a memory leak", "forget everything"), and a
 // product named elsewhere (the topic of an issue, "an issue about the
