@@ -380,18 +380,21 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.89, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99}},
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		// fresh3: 27/40 refused since round 6 (26/40 in round 5), 28/40
-		// since round 7, 31/40 since round 8, 33/40 since round 9.
-		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.82}},
+		// since round 7, 31/40 since round 8, 33/40 since round 9, 34/40
+		// since round 10.
+		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.84}},
 		// fresh5 (round 5): 12/40 refused (18/40 since round 6, 20/40 since
-		// round 7, 25/40 since round 8, 28/40 since round 9), 0/40 false refusals (2/40 before
+		// round 7, 25/40 since round 8, 28/40 since round 9, 31/40 since
+		// round 10), 0/40 false refusals (2/40 before
 		// round 5), args 24/26 (25/27 since round 7); recall@1 0.750,
 		// recall@5 0.900 since round 7.
-		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.77}},
 		// fresh7 (round 6, written before its changes): 16/30 refused, 1/40
 		// false refusals, args 19/27 at its first measurement; 20/30 and
 		// 20/27 after round 6; 21/30 and 21/27 after round 7. Args 24/28
-		// since round 9's arguments (23/28 before).
-		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.80, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.68}},
+		// since round 9's arguments (23/28 before); 22/30 refused since
+		// round 10.
+		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.80, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.73}},
 		// fresh8 (round 7, written before its changes, chatty and indirect):
 		// recall@1 0.460, recall@5 0.640, 12/20 refused, 11/50 false
 		// refusals, args 12/17 at its first measurement; after round 7

@@ -789,8 +789,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	if verbGroup >= 0 {
 		clear(st.offers)
 		bit := uint64(1) << verbGroup
+		compound := verbCompound(q) // refuse.go
 		for _, d := range st.touched {
-			if st.mask[d]&bit != 0 && !st.offers[ix.docBackend[d]] && ix.statesOperation(st, verbGroup, d) { // refuse.go
+			if st.mask[d]&bit != 0 && !st.offers[ix.docBackend[d]] && ix.statesApart(st, verbGroup, d, q.verb, compound) { // refuse.go
 				st.offers[ix.docBackend[d]] = true
 			}
 		}
@@ -808,6 +809,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 
 	hasObj := ix.serversWith(st, objGroup) // refuse.go
+	target := ix.namesTarget(q, query)     // refuse.go
 	if hasObj != nil && createsNew(q, query) {
 		hasObj = ix.serversStating(st, objGroup) // refuse.go
 	}
@@ -1010,6 +1012,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
 			offered = false // its server has nothing of the request's object (refuse.go)
+		}
+		if target && st.cue[ix.docBackend[d]] == 0 {
+			offered = false // a change asked of another product (refuse.go)
 		}
 		out = insertScored(out, Scored{Tool: &ix.tools[d], Score: s, Coverage: cov, TaskCoverage: task, Evidence: evidence(s, task, ix.maxIDF, foreign || !offered), pos: d}, keep, ix)
 	}

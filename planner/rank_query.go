@@ -554,13 +554,13 @@ var (
 // something other than a plain word (a path, a number, a quote), or a
 // word without meaning of its own.
 func mainVerb(fs []field) (term, raw string) {
-	for _, f := range fs {
+	for i, f := range fs {
 		if f.quoted {
 			return "", ""
 		}
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
 		switch {
-		case requestFrame[lw]:
+		case requestFrame[lw] || mannerAdverb(fs, i): // refuse.go
 			continue
 		case questionStart[lw] || !plainWords(lw) || strings.Contains(lw, "/"):
 			return "", ""
@@ -623,7 +623,7 @@ func directObject(fs []field) []string {
 	vi := -1
 	for i, f := range fs {
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
-		if !requestFrame[lw] {
+		if !requestFrame[lw] && !mannerAdverb(fs, i) {
 			vi = i
 			break
 		}
@@ -635,6 +635,9 @@ func directObject(fs []field) []string {
 	for i := vi + 1; i < len(fs); i++ {
 		f := fs[i]
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if englishCompound(fs, i) { // refuse.go
+			continue
+		}
 		if f.quoted || !plainWords(lw) || strings.Contains(lw, "/") || objectEnd[lw] || namingCue[lw] {
 			break
 		}

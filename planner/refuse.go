@@ -322,3 +322,178 @@ func digitName(w string) bool {
 	prefix := strings.ToLower(w[:letters])
 	return len(prefix) < minTypoLen || !isEnglish(prefix)
 }
+
+// mannerAdverb reports whether fs[i] is an adverb of manner before the
+// verb of an imperative ("permanently delete the project", "quickly list
+// the tabs", "automatically merge ..."): English derives such adverbs
+// from adjectives with -ly (permanent, quick; -ily from -y, easy; -ly
+// from -le, simple, probable; -ally from -ic, automatic), by WordNet's
+// lemmas, and puts them before the verb they modify; they say how, not
+// what, so the request's verb is the word after. Only when that word is
+// a verb (a WordNet verb of change, an operation or a verb of reading),
+// so that adjectives in -ly before a noun ("monthly revenue", "friendly
+// reminder") and verbs in -ly themselves ("apply", "multiply 6 by 7",
+// "supply") stay what they are.
+func mannerAdverb(fs []field, i int) bool {
+	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))
+	if fs[i].quoted || len(w) < minTypoLen+2 || !strings.HasSuffix(w, "ly") || !plainWords(w) || isChangeVerb(w) || i+1 >= len(fs) || fs[i+1].quoted {
+		return false
+	}
+	next := strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))
+	if !plainWords(next) || !(isChangeVerb(next) || opVerbs[stem(next)] || readNameVerbs[next] || readVerbs[next]) {
+		return false
+	}
+	b := w[:len(w)-2]
+	bases := []string{b + "le"} // simply, probably
+	if r, ok := strings.CutSuffix(b, "i"); ok {
+		bases = append(bases, r+"y") // easily
+	}
+	if r, ok := strings.CutSuffix(b, "al"); ok {
+		bases = append(bases, r) // automatically
+	}
+	for _, base := range bases {
+		if len(base) >= minTypoLen && inSortedLines(englishTable, base) {
+			return true
+		}
+	}
+	return len(b) >= minTypoLen && isEnglish(b)
+}
+
+// verbCompound returns the analyzed word that follows the request's verb
+// inside its own direct object ("merge the merge request 42" -> request),
+// "" when the object does not repeat the verb: the task writes a compound
+// noun whose modifier is the verb's word (see statesApart).
+func verbCompound(q parsedQuery) string {
+	for i := 0; i+1 < len(q.object); i++ {
+		if q.object[i] == q.verb {
+			return q.object[i+1]
+		}
+	}
+	return ""
+}
+
+// statesApart is statesOperation for a request whose object is a compound
+// noun made from the verb's own word (verbCompound: "merge the merge
+// request", "pull the pull request"): English forms compound nouns from
+// verb stems (merge request, pull request, push notification, build log),
+// and the verb's word written right before the compound's next word, in a
+// tool's name or first sentence (create_merge_request, "Create a new
+// merge request"), is that compound's modifier: the tool is about merge
+// requests, not about merging. Such an occurrence does not state the
+// operation; any other does, as do a synonym, an enum member and a quoted
+// value. next is the compound's next word, analyzed; "" makes it
+// statesOperation.
+func (ix *Index) statesApart(st *searchState, g int, d int32, verb, next string) bool {
+	if !ix.statesOperation(st, g, d) {
+		return false
+	}
+	verbID, ok := ix.dict[verb]
+	if next == "" || !ok {
+		return true
+	}
+	stated := ix.docStated(d)
+	for _, qt := range st.qterms {
+		if int(qt.group) != g || !slices.Contains(stated, qt.id) {
+			continue
+		}
+		if qt.id != verbID || !slices.Contains(ix.docName[d], qt.id) && !slices.Contains(ix.docLead[d], qt.id) {
+			return true // a synonym, an enum member or a quoted value
+		}
+		t := &ix.tools[d]
+		if freeUse(t.Name, verb, next) || freeUse(leadSentence(t.Description), verb, next) {
+			return true
+		}
+	}
+	return false
+}
+
+// freeUse reports whether text uses the analyzed word verb other than
+// right before next (analyzed): a use that is no compound's modifier.
+func freeUse(text, verb, next string) bool {
+	var words []string
+	splitWords(text, func(w string) {
+		if t := normalizeWord(w); t != "" {
+			words = append(words, t)
+		}
+	})
+	for i, w := range words {
+		if w == verb && (i+1 == len(words) || words[i+1] != next) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesTarget reports whether a request for a change names, by a word
+// that is no English word, the served product the change is to be made
+// in: in a product's place ("publish version 1.4 as a release on
+// github", "via supabase") or inside the direct object of the verb
+// ("restart the failed github actions job", "add a mongodb role"). The
+// change belongs to that product; a tool of a server the task does not
+// name at all, ranked first because it matched the task's other words
+// (sentry's releases, circleci's rerun_workflow), changes something of
+// another product. An English word that names a
+// backend ("memory", "everything", "slack", "linear") is as often used in
+// its ordinary sense ("a memory leak", "forget everything"), and a
+// product named elsewhere (the topic of an issue, "an issue about the
+// mongodb timeout") is what the change is about, not where it is made.
+// Only verbs of change (WordNet's, not light ones, and those made from
+// one with re-: changeVerbAgain): reading and searching tasks name
+// products as their subject ("search the web for redis clients", "find
+// the docs of the mongodb driver"). The direct object is read for every
+// such verb, not only the operations parseQuery reads it for.
+func (ix *Index) namesTarget(q parsedQuery, query string) bool {
+	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !changeVerbAgain(q.verbRaw) {
+		return false
+	}
+	for _, n := range q.named {
+		if ix.namesBackend(stem(n.word)) && !isEnglish(n.word) {
+			return true
+		}
+	}
+	object := q.object
+	if object == nil {
+		object = directObject(fields(query))
+	}
+	for _, t := range object {
+		if ix.namesBackend(t) && !isEnglish(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// changeVerbAgain reports whether w is a verb of change (isChangeVerb), or
+// one made with the prefix re- ("again") from one: WordNet lists some
+// ("restart", "redeploy") and not others ("rerun", "resync"), and the
+// prefix keeps the verb's kind.
+func changeVerbAgain(w string) bool {
+	if isChangeVerb(w) {
+		return true
+	}
+	base, ok := strings.CutPrefix(w, "re")
+	return ok && len(base) >= 3 && isChangeVerb(base)
+}
+
+// englishCompound reports whether fs[i] is a compound modifier before a
+// noun: English words joined by hyphens ("a read-only user", "the
+// long-running job", "a built-in role") followed by a plain word. English
+// hyphenates a compound that modifies the noun after it; the phrase goes
+// on to that noun. A hyphenated word at a phrase's end ("the branch
+// staging-old") or with a part that is no English word ("feature-x",
+// "release-2") is a name or a value, and ends the phrase as before.
+func englishCompound(fs []field, i int) bool {
+	if fs[i].quoted || i+1 >= len(fs) || fs[i+1].quoted || endsClause(fs[i].text) {
+		return false
+	}
+	w := strings.ToLower(fs[i].text)
+	if !strings.Contains(w, "-") || !plainWords(strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))) {
+		return false
+	}
+	for _, p := range strings.Split(w, "-") {
+		if p == "" || !plainWords(p) || len(p) < 2 || !isEnglish(p) {
+			return false
+		}
+	}
+	return true
+}

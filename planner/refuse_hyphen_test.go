@@ -1,0 +1,45 @@
+package planner
+
+import (
+	"context"
+	"slices"
+	"testing"
+)
+
+// TestEnglishCompound: a hyphenated compound of English words before a
+// noun is part of the direct object; a hyphenated name or value is not.
+func TestEnglishCompound(t *testing.T) {
+	for q, want := range map[string][]string{
+		"add a read-only mongodb user for the team":    {stem("mongodb"), stem("user")},
+		"delete the long-running job 12":               {stem("job")},
+		"delete the supabase project staging-old":      {stem("supabase"), stem("project")}, // a name at the phrase's end
+		"create the feature-x branch":                  nil,                                 // "x" is no word
+		"deploy the release-2 build":                   nil,                                 // a value
+		"add a read-only":                              nil,                                 // no noun after it
+		"create a high-priority linear issue about it": {stem("linear"), stem("issue")},
+	} {
+		if got := directObject(fields(q)); !slices.Equal(got, want) {
+			t.Errorf("%q: direct object %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestEnglishCompoundRealCatalog probes the reading over the real tools of
+// the shared evaluation catalog with tasks written for this test: the
+// object after the compound is checked against the named server.
+func TestEnglishCompoundRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"add a built-in mongodb role for backups", // mongodb's tools have no roles
+	})
+	for q, want := range map[string]string{
+		"delete the long-lived supabase branch dev":               "delete_branch",
+		"create a high-priority linear issue titled login broken": "linear_create_issue",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.Tool != want {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
+		}
+	}
+}
