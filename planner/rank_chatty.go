@@ -54,8 +54,10 @@ func requestStart(fs []field) int {
 
 // requestFrameAt reports whether fs[i] opens the frame of a request: a
 // modal question to a listener ("can you", "could someone"), "please",
-// or the user's need or wish ("I need", "we want", "I'd like", "I would
-// like").
+// "let's", the user's need or wish ("I need", "we want", "I'd like", "I
+// would like"), or "just" before an imperative ("..., just accept it":
+// "just" before a subject, a determiner or a copula is no request, "just
+// the logs", "just is").
 func requestFrameAt(fs []field, i int) bool {
 	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?"))
 	next := ""
@@ -63,8 +65,10 @@ func requestFrameAt(fs []field, i int) bool {
 		next = strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?"))
 	}
 	switch w {
-	case "please", "pls", "plz", "kindly":
+	case "please", "pls", "plz", "kindly", "let's", "lets":
 		return true
+	case "just":
+		return next != "" && !subjectPronoun[next] && !determiners[next] && !beVerbs[next]
 	case "can", "could", "would", "will":
 		return listener[next]
 	case "i", "we":

@@ -20,6 +20,9 @@ func TestRequestStart(t *testing.T) {
 		{"the report ended up in /tmp/r.pdf, please move it to /home/me", "please"},
 		{"payroll runs friday and I need to know the balance", "I"},
 		{"login on safari is broken again; can someone track it in linear", "can"},
+		{"there's a confirm dialog blocking the page, just accept it", "just"},
+		{"the logs are huge, just the errors would do", ""}, // "just" before a determiner
+		{"the build is red again, let's rerun it", "let's"},
 		{"PROJ-9Z is fixed in today's deploy, so it should show as resolved in sentry", "so"},
 		{"we're launching next week, so product prod_1 needs a price", ""}, // "so" + a bare noun: no subject it can tell
 		{"what are we charging for prod_Basic? I need the price points", ""},
