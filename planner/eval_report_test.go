@@ -399,8 +399,10 @@ func TestEvalReport(t *testing.T) {
 		// recall@1 0.460, recall@5 0.640, 12/20 refused, 11/50 false
 		// refusals, args 12/17 at its first measurement; after round 7
 		// 0.500, 0.660, 13/20, 10/50, 19/20; refusals 17/20, false
-		// refusals 9/50 and args 20/21 since round 8.
-		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.48, r5: 0.64, falseRefusal: 0.19, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.83}},
+		// refusals 9/50 and args 20/21 since round 8; recall@1 0.520 and
+		// args 21/22 since round 10 (the situation before a chatty request
+		// weighs less).
+		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.51, r5: 0.64, falseRefusal: 0.19, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.83}},
 		// fresh9 (round 8, written before its changes, in the dev set's
 		// style): recall@1 0.757, recall@5 0.943, 9/15 refused, 2/70 false
 		// refusals, args 41/57 at its first measurement; after round 8's

@@ -692,6 +692,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 				continue
 			}
 		}
+		if word.bg && word.cue && ix.namesBackend(word.term) {
+			word.weight = 1 // a product named in the situation is still the one to use (rank_chatty.go)
+		}
 		g := len(st.groups)
 		gw := ix.maxIDF // unknown words weigh as the rarest word...
 		var fixes []int32

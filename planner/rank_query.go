@@ -72,6 +72,7 @@ type queryWord struct {
 	proper bool    // capitalized inside the sentence ("Lisbon", "Jane"): a name, when no tool knows it
 	raw    string  // the word as written, lower-cased (for typo correction)
 	state  bool    // a participle or adjective after a copula ("are still running"): a state, so not expanded to the verb's synonyms
+	bg     bool    // a word of the situation stated before the request (requestStart, rank_chatty.go)
 }
 
 const (
@@ -202,8 +203,9 @@ func parseQuery(query string) parsedQuery {
 		q.listing = pluralObject(fs)
 	}
 	q.numericObject = q.verb != "" && numericObject(fs)
-	neg := false // inside the scope of a negation (negators)
-	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
+	bg := requestStart(fs) // fields before it state the situation (rank_chatty.go)
+	neg := false           // inside the scope of a negation (negators)
+	circ := -1             // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
@@ -440,6 +442,17 @@ func parseQuery(query string) parsedQuery {
 			// "don't overwrite it") is no part of what it asks; nor is what
 			// the user will do around it ("before I push the fix").
 			addText(text, hintWeight, false)
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			continue
+		}
+		if fi < bg {
+			// The situation before a request (rank_chatty.go): its words
+			// weigh less and set no intent.
+			n := len(q.words)
+			addText(text, backgroundWeight, true)
+			for i := n; i < len(q.words); i++ {
+				q.words[i].bg = true
+			}
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
 		}
@@ -923,6 +936,7 @@ func (q *parsedQuery) add(seen map[string]int, term string, w float64, cue, plur
 	if i, ok := seen[term]; ok {
 		if w > q.words[i].weight {
 			q.words[i].weight = w
+			q.words[i].bg = false // the request says it too
 		}
 		q.words[i].cue = q.words[i].cue || cue
 		q.words[i].plural = q.words[i].plural || plural

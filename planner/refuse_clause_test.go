@@ -49,8 +49,10 @@ func TestLexicalRequestAlone(t *testing.T) {
 	}
 	for _, q := range []string{
 		// The whole task ranks retrieve_balance first, weakly; the request
-		// alone list_payouts: the readings disagree.
-		"the balance of the account looks low and the balance keeps dropping, so I need the payouts",
+		// alone list_payouts: the readings disagree. (The situation's
+		// words weigh less since round 10, rank_chatty.go, so it names
+		// the first tool with two of its words.)
+		"the balance retrieved this morning looks low and keeps dropping before payroll, so I need the payouts",
 		// An unserved product in the request: ruled out, not weak.
 		"payroll runs friday, so I need the account balance in Venmo",
 	} {
