@@ -668,6 +668,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	dropTopicCues(&q, query)                         // refuse.go
 	objHead, objGroup := ix.objectHead(q, query), -1 // the request's object and its group (refuse.go)
 
 	// "acme/web" of two plain words is a reference when a part of it is

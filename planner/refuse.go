@@ -497,3 +497,63 @@ func englishCompound(fs []field, i int) bool {
 	}
 	return true
 }
+
+// topicPrepositions introduce the topic of what a message, an issue or a
+// note says (English's prepositions of topic: "an issue about the
+// timeout", "a note regarding the outage", "a question concerning
+// billing").
+var topicPrepositions = setOf("about", "regarding", "concerning")
+
+// dropTopicCues takes back the backend cue of a product named only in the
+// topic of a thing a request for a change makes or writes ("create an
+// issue in acme/web about the mongodb timeout", "post a message to #ops
+// about the stripe outage"): the noun phrase after a preposition of topic
+// (topicPrepositions, up to the next preposition or conjunction other
+// than "of", or the clause's end) says what the written thing is about,
+// not where the change is made nor which product makes it; the issue goes
+// to the code host, not to the database it talks about. A product named
+// there and nowhere else in the task keeps its words (they still match
+// tools that mention it) but names no backend. Requests for a reading
+// ("what do you know about the mongodb driver", "search the docs about
+// stripe webhooks") ask for the topic itself and keep it, as does a
+// product also named outside the topic ("... about the timeout on
+// mongodb").
+func dropTopicCues(q *parsedQuery, query string) {
+	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !changeVerbAgain(q.verbRaw) {
+		return
+	}
+	fs := fields(query)
+	in, out := map[string]bool{}, map[string]bool{}
+	topic, seenVerb := false, false
+	for _, f := range fs {
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		switch {
+		case f.quoted:
+		case seenVerb && topicPrepositions[lw]:
+			topic = true
+			continue
+		case topic && objectEnd[lw] && lw != "of":
+			topic = false
+		}
+		if !seenVerb && !f.quoted && stem(lw) == q.verb {
+			seenVerb = true
+		}
+		set := out
+		if topic {
+			set = in
+		}
+		splitJoined(f.text, func(w string, _ bool) {
+			if t := normalizeWord(w); t != "" {
+				set[t] = true
+			}
+		})
+		if topic && endsClause(f.text) {
+			topic = false
+		}
+	}
+	for i := range q.words {
+		if w := &q.words[i]; w.cue && in[w.term] && !out[w.term] {
+			w.cue = false
+		}
+	}
+}
