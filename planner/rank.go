@@ -811,6 +811,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 
 	hasObj := ix.serversWith(st, objGroup) // refuse.go
 	target := ix.namesTarget(q, query)     // refuse.go
+	reading := readsOnly(q, query)         // refuse.go
 	if hasObj != nil && createsNew(q, query) {
 		hasObj = ix.serversStating(st, objGroup) // refuse.go
 	}
@@ -1013,6 +1014,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
 			offered = false // its server has nothing of the request's object (refuse.go)
+		}
+		if reading && st.cue[ix.docBackend[d]] > 0 && ix.makesNew(d) {
+			offered = false // a tool that makes things, asked to read (refuse.go)
 		}
 		if target && st.cue[ix.docBackend[d]] == 0 {
 			offered = false // a change asked of another product (refuse.go)

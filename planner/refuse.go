@@ -557,3 +557,85 @@ func dropTopicCues(q *parsedQuery, query string) {
 		}
 	}
 }
+
+// readsOnly reports whether the request only reads: its verb is one of
+// reading (readStems: "list the issues of the gitlab project", "show the
+// refund re_123", "get issue 17") and no new thing follows it ("get me a
+// payment link", "check out a new branch", "find a new name": an
+// indefinite article, "another", "new" or "some" after the verb, its
+// particle and an indirect object pronoun, asks for a thing to be made,
+// as createsNew reads "create a ..."), nor one a verb of needing asks for
+// (neededThing). A question with no verb ("which merge requests are
+// open", "how do I create an issue") is not read as one: it may ask how
+// to make a thing.
+func readsOnly(q parsedQuery, query string) bool {
+	if q.verb == "" || !readStems[q.verb] {
+		return false
+	}
+	fs := fields(rewriteIdioms(query)) // as parseQuery reads it ("give me a" is "get a")
+	if neededThing(fs) != nil {
+		return false
+	}
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].quoted || stem(strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))) != q.verb {
+			continue
+		}
+		j := i + 1
+		if phrasalParticles[strings.ToLower(fs[j].text)] && j+1 < len(fs) {
+			j++ // "check out a new branch"
+		}
+		if objectPronouns[strings.ToLower(fs[j].text)] && j+1 < len(fs) {
+			j++ // "get me a payment link": the indirect object first
+		}
+		switch strings.ToLower(fs[j].text) {
+		case "a", "an", "another", "new", "some":
+			return false
+		}
+	}
+	return true
+}
+
+// phrasalParticles are the adverbial particles of English phrasal verbs
+// that stand between the verb and its object ("check out a branch", "look
+// up the customer", "pull up a report").
+var phrasalParticles = setOf("up", "out", "off", "down", "back", "over")
+
+// objectPronouns are English's object pronouns, which a verb of giving
+// takes as its indirect object before the direct one ("get me a link").
+var objectPronouns = setOf("me", "us", "him", "her", "them", "you")
+
+// makesNew reports whether tool d is named, by the CRUD convention, for
+// making a new thing (create_issue, linear_create_comment, new_page: the
+// verb "create" or "new" first after words that name its backend or say
+// "api", and a thing after it). Such a tool adds a thing to what a server
+// keeps; a request that only reads (readsOnly) asks for what is there,
+// which a tool that makes a new thing does not return: ranked first for
+// it because it matched the kind and the server ("list the issues of the
+// gitlab project" -> create_issue, "get the refund re_123 in stripe" ->
+// create_refund), it would make one. Its server may read that kind with
+// another tool, which the task's words then rank on their own; when none
+// does, the task is refused. Only for a server the task names, as the
+// other checks of a named server's tools (unnamed, the kind may be read
+// by another product, in other words). "generate" (generate_image,
+// generate_typescript_types) computes an output from what is there, which
+// is what a reading may ask for ("get the typescript types of the
+// project"), and is left alone.
+func (ix *Index) makesNew(d int32) bool {
+	name := ix.docName[d]
+	api, okAPI := ix.dict["api"]
+	for i, id := range name {
+		if i+1 == len(name) {
+			return false
+		}
+		named := okAPI && id == api
+		for _, c := range ix.backendTerms[id] {
+			named = named || c.spec >= 0.5 // as namesBackend
+		}
+		if !named {
+			c, okc := ix.dict[stem("create")]
+			n, okn := ix.dict[stem("new")]
+			return okc && id == c || okn && id == n
+		}
+	}
+	return false
+}
