@@ -565,14 +565,18 @@ func dropTopicCues(q *parsedQuery, query string) {
 // indefinite article, "another", "new" or "some" after the verb, its
 // particle and an indirect object pronoun, asks for a thing to be made,
 // as createsNew reads "create a ..."), nor one a verb of needing asks for
-// (neededThing). A question with no verb ("which merge requests are
-// open", "how do I create an issue") is not read as one: it may ask how
-// to make a thing.
+// (neededThing). A request with no verb of reading reads only when it
+// asks which things of a kind there are (whichThings: "I need to know
+// which merge requests are still open") and its verb, if any, is no verb
+// of change; "how do I create an issue" and "what do I need to create a
+// customer" may ask how to make a thing, and are not read so.
 func readsOnly(q parsedQuery, query string) bool {
-	if q.verb == "" || !readStems[q.verb] {
-		return false
-	}
 	fs := fields(rewriteIdioms(query)) // as parseQuery reads it ("give me a" is "get a")
+	if q.verb == "" || !readStems[q.verb] {
+		if !whichThings(fs) || q.verb != "" && changeVerb(q.verbRaw) {
+			return false
+		}
+	}
 	if neededThing(fs) != nil {
 		return false
 	}
@@ -639,3 +643,37 @@ func (ix *Index) makesNew(d int32) bool {
 	}
 	return false
 }
+
+// whichThings reports whether the task asks which things of a kind there
+// are: "which" or "what" as a determiner, before a noun phrase whose head
+// is an English word in the plural ("which merge requests are still
+// open", "what refunds did we issue"). A determiner of a question selects
+// among things that exist, as a listing does. "what do I need", "which is
+// faster" (no noun) and a phrase followed by a modal ("what issues should
+// I create": what to do, not what is) are not such.
+func whichThings(fs []field) bool {
+	for i, f := range fs {
+		lw := strings.ToLower(f.text)
+		if f.quoted || lw != "which" && lw != "what" {
+			continue
+		}
+		last, j := "", i+1
+		for ; j < len(fs); j++ {
+			w := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
+			if fs[j].quoted || auxiliary[w] || beVerbs[w] || subjectPronoun[w] || objectEnd[w] || !plainWords(w) {
+				break
+			}
+			last = w
+		}
+		if j < len(fs) && modalVerbs[strings.ToLower(fs[j].text)] {
+			return false // "what issues should I create": what to do, not what is
+		}
+		if last != "" && isPlural(last) && isEnglish(last) {
+			return true
+		}
+	}
+	return false
+}
+
+// modalVerbs are English's modal auxiliaries.
+var modalVerbs = setOf("can", "could", "may", "might", "must", "shall", "should", "will", "would")

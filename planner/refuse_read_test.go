@@ -10,17 +10,23 @@ import (
 // after it only reads.
 func TestReadsOnly(t *testing.T) {
 	for q, want := range map[string]bool{
-		"list the issues of the zorbix project":   true,
-		"get issue 17 from zorbix":                true,
-		"show the refund re_123":                  true,
-		"look up the customer cus_1":              true,
-		"give me a payment link for price_1":      false, // "give me a" is "get a": a thing to make
-		"get me a fresh branch off main":          false, // the indirect object first
-		"check out a new branch feature-x":        false, // a particle first
-		"find another name for the project":       false,
-		"create an issue in zorbix":               false, // no reading
-		"which merge requests are open on zorbix": false, // a question: no verb
-		"how do I create an issue":                false,
+		"list the issues of the zorbix project":                true,
+		"get issue 17 from zorbix":                             true,
+		"show the refund re_123":                               true,
+		"look up the customer cus_1":                           true,
+		"give me a payment link for price_1":                   false, // "give me a" is "get a": a thing to make
+		"get me a fresh branch off main":                       false, // the indirect object first
+		"check out a new branch feature-x":                     false, // a particle first
+		"find another name for the project":                    false,
+		"create an issue in zorbix":                            false, // no reading
+		"which merge requests are open on zorbix":              true,  // which things there are
+		"how do I create an issue":                             false,
+		"I need to know which issues are still open in zorbix": true, // which things there are
+		"what refunds did we issue in zorbix":                  true,
+		"what issues should I create in zorbix":                false, // a modal: what to do
+		"what do I need to create an issue":                    false, // no noun after "what"
+		"which issue is the oldest":                            false, // not plural
+		"which issues should we close in zorbix":               false,
 	} {
 		if got := readsOnly(parseQuery(q), q); got != want {
 			t.Errorf("%q: readsOnly %v, want %v", q, got, want)
@@ -73,6 +79,7 @@ func TestReadingMakesNothingRealCatalog(t *testing.T) {
 		"list the merge requests of gitlab project 12", // gitlab only creates them
 		"get the refund re_123 in stripe",              // stripe only creates refunds
 		"list the payment links in stripe",
+		"I need to know which refunds we issued in stripe this week",
 	})
 	for q, want := range map[string]string{
 		"give me a payment link for price price_123 on stripe":     "create_payment_link",
@@ -81,6 +88,8 @@ func TestReadingMakesNothingRealCatalog(t *testing.T) {
 		"show me the dsn of sentry project web":                    "find_dsns",
 		"list the commits of acme/web on github":                   "list_commits",
 		"list the coupons in stripe":                               "list_coupons",
+		"what issues should I create in linear for the login bug":  "linear_create_issue",
+		"which pull requests are open in acme/web on github":       "list_pull_requests",
 	} {
 		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
 		if p.Tool != want {
