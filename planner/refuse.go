@@ -504,6 +504,18 @@ func englishCompound(fs []field, i int) bool {
 // billing").
 var topicPrepositions = setOf("about", "regarding", "concerning")
 
+// hasTopicWord reports whether query may have a preposition of topic,
+// before it is split into fields.
+func hasTopicWord(query string) bool {
+	lq := strings.ToLower(query)
+	for p := range topicPrepositions {
+		if strings.Contains(lq, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // dropTopicCues takes back the backend cue of a product named only in the
 // topic of a thing a request for a change makes or writes ("create an
 // issue in acme/web about the mongodb timeout", "post a message to #ops
@@ -519,7 +531,7 @@ var topicPrepositions = setOf("about", "regarding", "concerning")
 // product also named outside the topic ("... about the timeout on
 // mongodb").
 func dropTopicCues(q *parsedQuery, query string) {
-	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !changeVerbAgain(q.verbRaw) {
+	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !changeVerbAgain(q.verbRaw) || !hasTopicWord(query) {
 		return
 	}
 	fs := fields(query)
@@ -571,11 +583,13 @@ func dropTopicCues(q *parsedQuery, query string) {
 // of change; "how do I create an issue" and "what do I need to create a
 // customer" may ask how to make a thing, and are not read so.
 func readsOnly(q parsedQuery, query string) bool {
+	reading := q.verb != "" && readStems[q.verb]
+	if !reading && (q.verb != "" && changeVerb(q.verbRaw) || !strings.Contains(strings.ToLower(query), "wh")) {
+		return false
+	}
 	fs := fields(rewriteIdioms(query)) // as parseQuery reads it ("give me a" is "get a")
-	if q.verb == "" || !readStems[q.verb] {
-		if !whichThings(fs) || q.verb != "" && changeVerb(q.verbRaw) {
-			return false
-		}
+	if !reading && !whichThings(fs) {
+		return false
 	}
 	if neededThing(fs) != nil {
 		return false
