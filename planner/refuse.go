@@ -674,7 +674,7 @@ func whichThings(fs []field) bool {
 		last, j := "", i+1
 		for ; j < len(fs); j++ {
 			w := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
-			if fs[j].quoted || auxiliary[w] || beVerbs[w] || subjectPronoun[w] || objectEnd[w] || !plainWords(w) {
+			if fs[j].quoted || auxiliary[w] || modalVerbs[w] || beVerbs[w] || subjectPronoun[w] || objectEnd[w] || !plainWords(w) {
 				break
 			}
 			last = w
