@@ -385,10 +385,10 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.84}},
 		// fresh5 (round 5): 12/40 refused (18/40 since round 6, 20/40 since
 		// round 7, 25/40 since round 8, 28/40 since round 9, 31/40 since
-		// round 10), 0/40 false refusals (2/40 before
+		// round 10, 32/40 since round 11), 0/40 false refusals (2/40 before
 		// round 5), args 24/26 (25/27 since round 7); recall@1 0.750,
 		// recall@5 0.900 since round 7.
-		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.77}},
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh7 (round 6, written before its changes): 16/30 refused, 1/40
 		// false refusals, args 19/27 at its first measurement; 20/30 and
 		// 20/27 after round 6; 21/30 and 21/27 after round 7. Args 24/28
@@ -401,8 +401,8 @@ func TestEvalReport(t *testing.T) {
 		// 0.500, 0.660, 13/20, 10/50, 19/20; refusals 17/20, false
 		// refusals 9/50 and args 20/21 since round 8; recall@1 0.520 and
 		// args 21/22 since round 10 (the situation before a chatty request
-		// weighs less).
-		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.51, r5: 0.64, falseRefusal: 0.19, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.83}},
+		// weighs less); refusals 18/20 since round 11.
+		{evalSet{"fresh8", loadQueryFile(t, fresh8SetPath)}, floors{r1: 0.51, r5: 0.64, falseRefusal: 0.19, args: 0.90, reach8k: 0.86, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.88}},
 		// fresh9 (round 8, written before its changes, in the dev set's
 		// style): recall@1 0.757, recall@5 0.943, 9/15 refused, 2/70 false
 		// refusals, args 41/57 at its first measurement; after round 8's

@@ -668,6 +668,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	dropTopicCues(&q, query)                         // refuse.go
 	objHead, objGroup := ix.objectHead(q, query), -1 // the request's object and its group (refuse.go)
 
 	// "acme/web" of two plain words is a reference when a part of it is
@@ -813,6 +814,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 
 	hasObj := ix.serversWith(st, objGroup) // refuse.go
 	target := ix.namesTarget(q, query)     // refuse.go
+	reading := readsOnly(q, query)         // refuse.go
 	if hasObj != nil && createsNew(q, query) {
 		hasObj = ix.serversStating(st, objGroup) // refuse.go
 	}
@@ -1015,6 +1017,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
 			offered = false // its server has nothing of the request's object (refuse.go)
+		}
+		if reading && st.cue[ix.docBackend[d]] > 0 && ix.makesNew(d) {
+			offered = false // a tool that makes things, asked to read (refuse.go)
 		}
 		if target && st.cue[ix.docBackend[d]] == 0 {
 			offered = false // a change asked of another product (refuse.go)

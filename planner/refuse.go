@@ -497,3 +497,197 @@ func englishCompound(fs []field, i int) bool {
 	}
 	return true
 }
+
+// topicPrepositions introduce the topic of what a message, an issue or a
+// note says (English's prepositions of topic: "an issue about the
+// timeout", "a note regarding the outage", "a question concerning
+// billing").
+var topicPrepositions = setOf("about", "regarding", "concerning")
+
+// hasTopicWord reports whether query may have a preposition of topic,
+// before it is split into fields.
+func hasTopicWord(query string) bool {
+	lq := strings.ToLower(query)
+	for p := range topicPrepositions {
+		if strings.Contains(lq, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropTopicCues takes back the backend cue of a product named only in the
+// topic of a thing a request for a change makes or writes ("create an
+// issue in acme/web about the mongodb timeout", "post a message to #ops
+// about the stripe outage"): the noun phrase after a preposition of topic
+// (topicPrepositions, up to the next preposition or conjunction other
+// than "of", or the clause's end) says what the written thing is about,
+// not where the change is made nor which product makes it; the issue goes
+// to the code host, not to the database it talks about. A product named
+// there and nowhere else in the task keeps its words (they still match
+// tools that mention it) but names no backend. Requests for a reading
+// ("what do you know about the mongodb driver", "search the docs about
+// stripe webhooks") ask for the topic itself and keep it, as does a
+// product also named outside the topic ("... about the timeout on
+// mongodb").
+func dropTopicCues(q *parsedQuery, query string) {
+	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !changeVerbAgain(q.verbRaw) || !hasTopicWord(query) {
+		return
+	}
+	fs := fields(query)
+	in, out := map[string]bool{}, map[string]bool{}
+	topic, seenVerb := false, false
+	for _, f := range fs {
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		switch {
+		case f.quoted:
+		case seenVerb && topicPrepositions[lw]:
+			topic = true
+			continue
+		case topic && objectEnd[lw] && lw != "of":
+			topic = false
+		}
+		if !seenVerb && !f.quoted && stem(lw) == q.verb {
+			seenVerb = true
+		}
+		set := out
+		if topic {
+			set = in
+		}
+		splitJoined(f.text, func(w string, _ bool) {
+			if t := normalizeWord(w); t != "" {
+				set[t] = true
+			}
+		})
+		if topic && endsClause(f.text) {
+			topic = false
+		}
+	}
+	for i := range q.words {
+		if w := &q.words[i]; w.cue && in[w.term] && !out[w.term] {
+			w.cue = false
+		}
+	}
+}
+
+// readsOnly reports whether the request only reads: its verb is one of
+// reading (readStems: "list the issues of the gitlab project", "show the
+// refund re_123", "get issue 17") and no new thing follows it ("get me a
+// payment link", "check out a new branch", "find a new name": an
+// indefinite article, "another", "new" or "some" after the verb, its
+// particle and an indirect object pronoun, asks for a thing to be made,
+// as createsNew reads "create a ..."), nor one a verb of needing asks for
+// (neededThing). A request with no verb of reading reads only when it
+// asks which things of a kind there are (whichThings: "I need to know
+// which merge requests are still open") and its verb, if any, is no verb
+// of change; "how do I create an issue" and "what do I need to create a
+// customer" may ask how to make a thing, and are not read so.
+func readsOnly(q parsedQuery, query string) bool {
+	reading := q.verb != "" && readStems[q.verb]
+	if !reading && (q.verb != "" && changeVerb(q.verbRaw) || !strings.Contains(strings.ToLower(query), "wh")) {
+		return false
+	}
+	fs := fields(rewriteIdioms(query)) // as parseQuery reads it ("give me a" is "get a")
+	if !reading && !whichThings(fs) {
+		return false
+	}
+	if neededThing(fs) != nil {
+		return false
+	}
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].quoted || stem(strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))) != q.verb {
+			continue
+		}
+		j := i + 1
+		if phrasalParticles[strings.ToLower(fs[j].text)] && j+1 < len(fs) {
+			j++ // "check out a new branch"
+		}
+		if objectPronouns[strings.ToLower(fs[j].text)] && j+1 < len(fs) {
+			j++ // "get me a payment link": the indirect object first
+		}
+		switch strings.ToLower(fs[j].text) {
+		case "a", "an", "another", "new", "some":
+			return false
+		}
+	}
+	return true
+}
+
+// phrasalParticles are the adverbial particles of English phrasal verbs
+// that stand between the verb and its object ("check out a branch", "look
+// up the customer", "pull up a report").
+var phrasalParticles = setOf("up", "out", "off", "down", "back", "over")
+
+// objectPronouns are English's object pronouns, which a verb of giving
+// takes as its indirect object before the direct one ("get me a link").
+var objectPronouns = setOf("me", "us", "him", "her", "them", "you")
+
+// makesNew reports whether tool d is named, by the CRUD convention, for
+// making a new thing (create_issue, linear_create_comment, new_page: the
+// verb "create" or "new" first after words that name its backend or say
+// "api", and a thing after it). Such a tool adds a thing to what a server
+// keeps; a request that only reads (readsOnly) asks for what is there,
+// which a tool that makes a new thing does not return: ranked first for
+// it because it matched the kind and the server ("list the issues of the
+// gitlab project" -> create_issue, "get the refund re_123 in stripe" ->
+// create_refund), it would make one. Its server may read that kind with
+// another tool, which the task's words then rank on their own; when none
+// does, the task is refused. Only for a server the task names, as the
+// other checks of a named server's tools (unnamed, the kind may be read
+// by another product, in other words). "generate" (generate_image,
+// generate_typescript_types) computes an output from what is there, which
+// is what a reading may ask for ("get the typescript types of the
+// project"), and is left alone.
+func (ix *Index) makesNew(d int32) bool {
+	name := ix.docName[d]
+	api, okAPI := ix.dict["api"]
+	for i, id := range name {
+		if i+1 == len(name) {
+			return false
+		}
+		named := okAPI && id == api
+		for _, c := range ix.backendTerms[id] {
+			named = named || c.spec >= 0.5 // as namesBackend
+		}
+		if !named {
+			c, okc := ix.dict[stem("create")]
+			n, okn := ix.dict[stem("new")]
+			return okc && id == c || okn && id == n
+		}
+	}
+	return false
+}
+
+// whichThings reports whether the task asks which things of a kind there
+// are: "which" or "what" as a determiner, before a noun phrase whose head
+// is an English word in the plural ("which merge requests are still
+// open", "what refunds did we issue"). A determiner of a question selects
+// among things that exist, as a listing does. "what do I need", "which is
+// faster" (no noun) and a phrase followed by a modal ("what issues should
+// I create": what to do, not what is) are not such.
+func whichThings(fs []field) bool {
+	for i, f := range fs {
+		lw := strings.ToLower(f.text)
+		if f.quoted || lw != "which" && lw != "what" {
+			continue
+		}
+		last, j := "", i+1
+		for ; j < len(fs); j++ {
+			w := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
+			if fs[j].quoted || auxiliary[w] || modalVerbs[w] || beVerbs[w] || subjectPronoun[w] || objectEnd[w] || !plainWords(w) {
+				break
+			}
+			last = w
+		}
+		if j < len(fs) && modalVerbs[strings.ToLower(fs[j].text)] {
+			return false // "what issues should I create": what to do, not what is
+		}
+		if last != "" && isPlural(last) && isEnglish(last) {
+			return true
+		}
+	}
+	return false
+}
+
+// modalVerbs are English's modal auxiliaries.
+var modalVerbs = setOf("can", "could", "may", "might", "must", "shall", "should", "will", "would")
