@@ -68,7 +68,8 @@ type qtok struct {
 // repoRef is "owner/repo", optionally with "#123".
 type repoRef struct {
 	owner, repo string
-	number      int // 0 when absent
+	number      int  // 0 when absent
+	moved       bool // written after a word of branch movement ("from feature/x", "into"): likely a branch
 }
 
 // numberAt is a number in the query and the words around it.
@@ -1158,6 +1159,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = ref.owner, true
 		case (n == "repo" || n == "repository" || n == "reponame") && ref.repo != "":
 			val, ok = ref.repo, true
+		case p.typ == "string" && ref.owner != "" && !ref.moved && namespacedPath(p) && !valueTaken(args, ref.owner+"/"+ref.repo):
+			// A project named by its path: GitLab's API takes a project
+			// "ID or URL-encoded path", and the path of a project is
+			// namespace/name, the shape a task writes ("in acme/web").
+			val, ok = ref.owner+"/"+ref.repo, true
 		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "iid") || n == "number" && ref.number != 0:
 			val, ok = ref.number, true
 		case p.typ == "string" && (hasAny(n, "url", "uri", "href", "link", "connectionstring") || p.urlDefault || p.format == "uri" || p.format == "url") && usedURL < len(v.urls):
@@ -1595,6 +1601,15 @@ func colonPayloadStart(toks []qtok) int {
 		}
 	}
 	return len(toks)
+}
+
+// namespacedPath reports whether a parameter takes a project by its path:
+// its description says the value may be a "URL-encoded path" (GitLab's
+// "Project ID or URL-encoded path"), and a project's path is
+// namespace/name, the owner/repo shape. Paths of files say "file" or
+// "directory", not "URL-encoded".
+func namespacedPath(p argProp) bool {
+	return strings.Contains(strings.ToLower(p.desc), "url-encoded path")
 }
 
 // isIDParam: a parameter that takes an opaque identifier.

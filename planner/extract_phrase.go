@@ -133,6 +133,7 @@ func rankRefs(refs []repoRef, prev []string) []repoRef {
 		if prev[i] == "branch" || prev[i] == "branches" {
 			continue
 		}
+		r.moved = rank(prev[i]) == 2
 		out = append(out, rr{r, rank(prev[i])})
 	}
 	slices.SortStableFunc(out, func(a, b rr) int { return a.k - b.k })

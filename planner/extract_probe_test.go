@@ -420,6 +420,21 @@ var probes = []probe{
 	{kID, "", "memory__delete_entities", "delete the entities Acme, Initech and Globex from memory", `{"entityNames":["Acme","Initech","Globex"]}`},
 	{kID, "", "memory__delete_entities", "drop the entity ProjectX from the graph", `{"entityNames":["ProjectX"]}`},
 	{kNone, kID, "memory__delete_entities", "delete the old person entities from memory", `{}`},
+	// ---- eleventh batch (round 11, written from the causes of the
+	// tunable sets' argument misses, over tools other than those rows'
+	// where the cause allows) ----
+	// a project given by its namespace/name path for a parameter
+	// described "Project ID or URL-encoded path"; a path after a word of
+	// branch movement ("from fix/typo") is a branch, not the project
+	{kID, "", "gitlab__fork_repository", "fork acme/payments on gitlab into my namespace", `{"project_id":"acme/payments"}`},
+	{kID, "", "gitlab__get_file_contents", "show README.md of platform/infra on gitlab", `{"file_path":"README.md","project_id":"platform/infra"}`},
+	{kNone, kID, "gitlab__get_file_contents", "show me the gitlab file docs/setup.md", `{"file_path":"docs/setup.md"}`},
+	{kID, "", "gitlab__create_branch", "on gitlab, branch release-2 off main in tools/cli", `{"branch":"release-2","project_id":"tools/cli","ref":"main"}`},
+	{kNone, kID, "gitlab__create_branch", "make a branch release-2 from main in the gitlab project", `{"branch":"release-2","ref":"main"}`},
+	{kID, "", "gitlab__create_issue", "file a gitlab issue in data/etl titled 'Nightly job times out'", `{"project_id":"data/etl","title":"Nightly job times out"}`},
+	{kNone, kID, "gitlab__create_issue", "file a gitlab issue titled 'Nightly job times out'", `{"title":"Nightly job times out"}`},
+	{kNone, kID, "gitlab__create_merge_request", "merge request on gitlab from fix/typo into main, title 'Fix typo'", `{"source_branch":"fix/typo","target_branch":"main","title":"Fix typo"}`},
+	{kID, "", "gitlab__create_merge_request", "open an MR in gitlab project 4411 from feature/login into main titled 'Login page'", `{"project_id":"4411","source_branch":"feature/login","target_branch":"main","title":"Login page"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -430,7 +445,6 @@ var probeGaps = map[string]string{
 	`can you find sentry docs on rate limiting? a handful is enough, say five`: "'say five' gives the count only through 'a handful is enough': no reading ties a number to a parameter by the sentence before it",
 	`drop /tmp/report.pdf onto the upload area e12 in the browser`:             "'e12' is the target only by knowledge of Playwright's snapshot references; target is no id parameter by name",
 	"read the first 100 lines of /data/big.csv":                                "length has no description; that \"the first N lines\" is a length from offset 0 is knowledge of this tool",
-	`open a gitlab MR in acme/web from feat/x into main titled "Add X"`:        "a project id described as \"ID or URL-encoded path\" taking group/project is round 7's Q1, dropped there: it cost fresh a recall@1 row through the slot-filling re-rank",
 	`read /var/log/app.log starting at line 100, 50 lines`:                     "offset and length have no description; 'starting at line 100' is the offset only by knowledge of this tool",
 	`create a linear project Apollo for team ENG with an issue titled Kickoff`: "one value (team ENG) for members of two nested objects, and the project's name before 'for team': not read",
 	`scrape https://x.dev with a full-page screenshot`:                         "one phrase implies a format member and a nested flag (screenshotOptions.fullPage): no reading fills two parameters from one phrase",
