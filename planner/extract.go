@@ -1308,6 +1308,14 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				}
 			}
 		}
+		if !ok && p.typ == "string" {
+			// "The entity to add the observations to": the name written
+			// after "to" of "add" (extract_goal.go), when no word of the
+			// parameter's own anchors a value ("on branch x").
+			if i, found := goalValue(p, v, args, usedTok); found {
+				val, ok = tokValue(i, p), true
+			}
+		}
 		if !ok && isStringy(p) {
 			// An id whose prefix names the parameter ("price_9XY" for
 			// price): APIs such as Stripe type their ids this way.
@@ -1458,6 +1466,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = replaceWith(props, v, args, missing)
 	missing = listValues(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
+	missing = colonPayloadList(props, v, args, missing)
 	missing = pairedEnum(props, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)

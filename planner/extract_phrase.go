@@ -73,6 +73,37 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 	return slices.DeleteFunc(missing, func(n string) bool { return n == open[0].name })
 }
 
+// colonPayloadList gives a required list of texts that is still open
+// ("contents": "An array of observation contents to add") the task's
+// colon payload as its one item, when no text parameter is open and the
+// tool has just one such list ("add an observation to Marta: prefers
+// async standups"). A list of names, ids, paths, URLs, labels or enum
+// members is no free text; the colon reading is quotedPayload's.
+func colonPayloadList(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var open []argProp
+	for _, p := range props {
+		if !slices.Contains(missing, p.name) {
+			continue
+		}
+		if p.typ == "string" || p.typ == "" {
+			return missing
+		}
+		if p.typ == "array" && p.itemType == "string" && len(p.itemEnum) == 0 &&
+			!hasAny(p.lname, "path", "file", "dir", "url", "uri", "id", "name", "label", "tag", "key", "email") {
+			open = append(open, p)
+		}
+	}
+	if len(open) != 1 || slices.ContainsFunc(v.toks, func(t qtok) bool { return t.quoted }) {
+		return missing
+	}
+	pl, ok := trailingColonPayload(v.query)
+	if !ok || valueTaken(args, pl) {
+		return missing
+	}
+	args[open[0].name] = []any{pl}
+	return slices.DeleteFunc(missing, func(n string) bool { return n == open[0].name })
+}
+
 // valueTaken reports whether s is, or is an element of, a filled argument.
 func valueTaken(args map[string]any, s string) bool {
 	var in func(x any) bool

@@ -435,6 +435,21 @@ var probes = []probe{
 	{kNone, kID, "gitlab__create_issue", "file a gitlab issue titled 'Nightly job times out'", `{"title":"Nightly job times out"}`},
 	{kNone, kID, "gitlab__create_merge_request", "merge request on gitlab from fix/typo into main, title 'Fix typo'", `{"source_branch":"fix/typo","target_branch":"main","title":"Fix typo"}`},
 	{kID, "", "gitlab__create_merge_request", "open an MR in gitlab project 4411 from feature/login into main titled 'Login page'", `{"project_id":"4411","source_branch":"feature/login","target_branch":"main","title":"Login page"}`},
+	// a parameter described as the goal of its verb with a stranded
+	// "to" ("The name of the entity to add the observations to",
+	// "Branch to push to", "Namespace to fork to (full path)"): the name
+	// or slug the task writes after "to" of that verb; a plain word, a
+	// repository the owner took, or no "to" leave it empty. A colon
+	// payload fills the one open list of texts (observation contents).
+	{kColon, "", "memory__add_observations", "add an observation to Priya: owns the billing service", `{"observations":[{"contents":["owns the billing service"],"entityName":"Priya"}]}`},
+	{kColon, "", "memory__add_observations", "please add a note to Globex in memory: renewed the contract in May", `{"observations":[{"contents":["renewed the contract in May"],"entityName":"Globex"}]}`},
+	{kNone, kColon, "memory__add_observations", "add an observation to the graph", `{}`},
+	{kID, "", "gitlab__fork_repository", "fork acme/web to platform-team on gitlab", `{"namespace":"platform-team","project_id":"acme/web"}`},
+	{kNone, kID, "gitlab__fork_repository", "fork acme/web on gitlab for me", `{"project_id":"acme/web"}`},
+	{kID, "", "gitlab__push_files", "push the changes to release-2 in gitlab project group/docs", `{"branch":"release-2","project_id":"group/docs"}`},
+	{kNone, kID, "gitlab__push_files", "push the changes to gitlab project group/docs", `{"project_id":"group/docs"}`},
+	{kID, "", "github__push_files", "push README.md to feat/docs in acme/web with message 'x'", `{"branch":"feat/docs","message":"x","owner":"acme","repo":"web"}`},
+	{kNone, kID, "github__push_files", "push README.md to acme/web with message 'x'", `{"message":"x","owner":"acme","repo":"web"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no

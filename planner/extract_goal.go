@@ -1,0 +1,80 @@
+package planner
+
+import (
+	"slices"
+	"strings"
+)
+
+// goalPrepositions end a description whose parameter is the goal of the
+// action it describes: "The name of the entity to add the observations
+// to", "Branch to push to", "The ID of the price to switch to".
+var goalPrepositions = setOf("to", "into", "onto")
+
+// descGoal reads a description that ends with a stranded preposition of
+// direction after an infinitive ("<noun> to <verb> ... to"): English
+// strands the preposition when the noun it governs is the head of the
+// phrase, so the parameter is what the task writes after that preposition
+// of that verb ("add an observation to Marta": Marta). It returns the
+// verb's stem and the preposition, or "" when the description is of
+// another shape.
+func descGoal(desc string) (verb, prep string) {
+	d := strings.TrimRight(strings.ToLower(desc), ". ")
+	if strings.HasSuffix(d, ")") {
+		// An aside in brackets at the end ("Namespace to fork to (full
+		// path)") qualifies the value; the sentence ends before it.
+		if o := strings.LastIndexByte(d, '('); o > 0 {
+			d = strings.TrimRight(d[:o], ". ")
+		}
+	}
+	last := strings.LastIndexByte(d, ' ')
+	if last < 0 || !goalPrepositions[d[last+1:]] {
+		return "", ""
+	}
+	f := strings.Fields(d[:last])
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == "to" && !stopWords[f[i+1]] {
+			return stem(f[i+1]), d[last+1:]
+		}
+	}
+	return "", ""
+}
+
+// goalValue returns the token the task writes right after the
+// description's preposition, following its verb ("add ... to Marta"),
+// when it is written as a value: capitalized as a name (not the first
+// word), or shaped like an id or a slug. A plain lower-case word ("to the
+// graph", "to memory") is a place or a thing, not the goal's name.
+func goalValue(p argProp, v queryValues, args map[string]any, used map[int]bool) (int, bool) {
+	verb, prep := descGoal(p.desc)
+	if verb == "" {
+		return 0, false
+	}
+	seen := false
+	for i, t := range v.toks {
+		if !t.quoted && stem(t.lower) == verb {
+			seen = true
+			continue
+		}
+		if !seen || t.quoted || t.lower != prep || i+1 >= len(v.toks) || used[i+1] {
+			continue
+		}
+		x := v.toks[i+1]
+		if x.quoted || stopWords[x.lower] || strings.Contains(x.text, ".") {
+			// (A dotted word is a host, a file or a version: a value of
+			// another kind, which its own reading places.)
+			return 0, false
+		}
+		if valueTaken(args, x.text) || slices.ContainsFunc(v.refs, func(r repoRef) bool {
+			return r.owner+"/"+r.repo == x.text && valueTaken(args, r.owner)
+		}) {
+			// A value another parameter took, a repository whose owner
+			// went to owner ("push README.md to acme/web"), is no goal.
+			return 0, false
+		}
+		if titleCase(x.text) || idLike(x) || strings.ContainsAny(x.text, "-_/") {
+			return i + 1, true
+		}
+		return 0, false
+	}
+	return 0, false
+}
