@@ -782,6 +782,7 @@ type argProp struct {
 	descTerms  map[string]bool // analyzed words of the parameter's description
 	nested     []argProp       // for an object with declared properties: those properties
 	orArray    bool            // a string that may also be an array of strings (oneOf/anyOf)
+	orNumber   bool            // declared as alternatives (oneOf/anyOf), one of them a number
 	format     string          // the schema's "format" ("date-time", "uri", ...)
 	shapes     []string        // shapes of the example values its description quotes ("a/a/a")
 	members    []string        // with nested: the members the object (or each array item) requires
@@ -934,7 +935,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			var ms, more []unionMember
 			_ = json.Unmarshal(p.OneOf, &ms)
 			_ = json.Unmarshal(p.AnyOf, &more)
-			ap.typ, ap.itemType, ap.orArray = unionType(append(ms, more...))
+			ap.typ, ap.itemType, ap.orArray, ap.orNumber = unionType(append(ms, more...))
 		}
 		if p.Description != "" {
 			ap.desc = p.Description
@@ -1461,6 +1462,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	}
 	missing = operands(props, v, args, usedNum, missing)
 	missing = setToValue(props, v, args, missing)
+	missing = settingNumber(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
 	missing = originValue(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)

@@ -400,6 +400,51 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 	return missing
 }
 
+// settingNumber reads a setting named as code and a number for a
+// key/value tool (a "key" and a "value", both open), when no "set X to Y"
+// phrase gave them: "cap file reads at 2000 lines (fileReadLineLimit)".
+// A setting's name is written as an identifier, camelCase or snake_case,
+// never as English, so the task's one such word is the key; the task's
+// one number is the value (as text for a value typed only as text). A dotted word is a host, a file or a
+// database.collection, not taken; a word of a key=value pair is that
+// pair's. It returns the parameters still missing.
+func settingNumber(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var valP, keyP *argProp
+	for i := range props {
+		switch props[i].lname {
+		case "value":
+			valP = &props[i]
+		case "key":
+			keyP = &props[i]
+		}
+	}
+	if valP == nil || keyP == nil || args[valP.name] != nil || args[keyP.name] != nil || len(v.numbers) != 1 || len(v.pairs) > 0 ||
+		valP.typ != "" && valP.typ != "number" && valP.typ != "integer" && valP.typ != "string" {
+		return missing
+	}
+	key := ""
+	for _, t := range v.toks {
+		if t.quoted || strings.Contains(t.text, ".") || !identifierWord(t.text) {
+			continue
+		}
+		if key != "" {
+			return missing
+		}
+		key = t.text
+	}
+	if key == "" {
+		return missing
+	}
+	args[keyP.name] = key
+	if valP.typ == "string" && !valP.orNumber {
+		// A value typed as text keeps the number as written.
+		args[valP.name] = strconv.FormatFloat(v.numbers[0].value, 'f', -1, 64)
+	} else {
+		args[valP.name] = jsonNumber(v.numbers[0], valP.typ)
+	}
+	return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
+}
+
 // fromToRange reads "from X to Y" for a tool with a pair of parameters for
 // the two ends (origin/destination, source/target, start/end, from/to),
 // both still open: "directions from Boston to New York" (a list of ends,

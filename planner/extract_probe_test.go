@@ -450,6 +450,14 @@ var probes = []probe{
 	{kNone, kID, "gitlab__push_files", "push the changes to gitlab project group/docs", `{"project_id":"group/docs"}`},
 	{kID, "", "github__push_files", "push README.md to feat/docs in acme/web with message 'x'", `{"branch":"feat/docs","message":"x","owner":"acme","repo":"web"}`},
 	{kNone, kID, "github__push_files", "push README.md to acme/web with message 'x'", `{"message":"x","owner":"acme","repo":"web"}`},
+	// a setting named as code (camelCase, snake_case) and one number for
+	// a key/value tool, without "set X to Y"; no identifier, no key
+	{kNumber, "", "desktop-commander__set_config_value", "cap file reads at 2000 lines in the desktop commander settings (fileReadLineLimit)", `{"key":"fileReadLineLimit","value":2000}`},
+	{kNumber, "", "desktop-commander__set_config_value", "raise fileWriteLineLimit to 500 lines please", `{"key":"fileWriteLineLimit","value":500}`},
+	{kNumber, "", "desktop-commander__set_config_value", "in desktop commander, default_timeout should be 30", `{"key":"default_timeout","value":30}`},
+	{kNone, kNumber, "desktop-commander__set_config_value", "limit file writes to 500 lines in desktop commander", `{}`},
+	{kNumber, "", "redis__set", "store 42 under rate_limit_max in redis", `{"key":"rate_limit_max","value":"42"}`},
+	{kNone, kNumber, "redis__set", "store 42 in redis", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
