@@ -1265,6 +1265,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				}
 			}
 		}
+		if !ok && p.typ == "string" && describedContents(p) {
+			// The contents of a file written into the task: the one
+			// quoted text, or the text the task points forward to
+			// ("is this config valid? version: 2.1 ...").
+			if len(v.quoted) == 1 && !valueTaken(args, v.quoted[0]) && (reserved[v.quoted[0]] == "" || reserved[v.quoted[0]] == p.name) {
+				val, ok = v.quoted[0], true
+			} else if pl, found := forwardPayload(v.query); found && len(v.quoted) == 0 {
+				val, ok = pl, true
+			}
+		}
 		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
 			i, found := anchoredValue(v, p, usedTok)
 			if !found {

@@ -78,3 +78,50 @@ func goalValue(p argProp, v queryValues, args map[string]any, used map[int]bool)
 	}
 	return 0, false
 }
+
+// describedContents reports whether a parameter takes the contents of a
+// file or document as text, whatever its name: its description opens "The
+// contents of", "Content of" ("configFile": "The contents of the circleci
+// config file").
+func describedContents(p argProp) bool {
+	d := strings.ToLower(strings.TrimSpace(p.desc))
+	d = strings.TrimPrefix(d, "the ")
+	return strings.HasPrefix(d, "contents of ") || strings.HasPrefix(d, "content of ")
+}
+
+// forwardPayload returns the text a task points forward to: after a
+// question that refers to it with "this" ("is this circleci config valid?
+// version: 2.1 ..."), or after the first colon when the words before it
+// point forward ("validate this config: version: 2.1 ...", "the
+// following:", "below:"). The text may hold colons of its own (YAML, a
+// log line), which is why the first colon counts here, where the trailing
+// colon reading takes the last. It needs two words or more.
+func forwardPayload(q string) (string, bool) {
+	cut := -1
+	if i := strings.Index(q, "? "); i > 0 && pointsForward(q[:i]) {
+		cut = i + 2
+	} else if i := strings.Index(q, ": "); i > 0 && pointsForward(q[:i]) {
+		cut = i + 2
+	}
+	if cut < 0 {
+		return "", false
+	}
+	pl := strings.TrimSpace(q[cut:])
+	if len(strings.Fields(pl)) < 2 {
+		return "", false
+	}
+	return pl, true
+}
+
+// pointsForward: the words before a colon or question mark hold a
+// determiner or adverb that refers to what follows ("this", "these", "the
+// following", "below").
+func pointsForward(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		switch strings.Trim(w, ",;.!") {
+		case "this", "these", "following", "below":
+			return true
+		}
+	}
+	return false
+}

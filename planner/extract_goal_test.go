@@ -23,3 +23,23 @@ func TestDescGoal(t *testing.T) {
 		}
 	}
 }
+
+// TestForwardPayload: the text after a question or colon that points
+// forward with "this", "these", "the following" or "below", colons and
+// all; nothing without such a word or with fewer than two words after.
+func TestForwardPayload(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"is this circleci config valid? version: 2.1 jobs: x", "version: 2.1 jobs: x"},
+		{"check the following: a: 1 b: 2", "a: 1 b: 2"},
+		{"lint the file below: key: value", "key: value"},
+		{"is my config valid? it fails on CI", ""},
+		{"tell the team on slack: build is green", ""},
+		{"is this valid? yes", ""},
+		{"", ""},
+	} {
+		got, ok := forwardPayload(c.q)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("forwardPayload(%q) = %q, %v; want %q", c.q, got, ok, c.want)
+		}
+	}
+}

@@ -458,6 +458,17 @@ var probes = []probe{
 	{kNone, kNumber, "desktop-commander__set_config_value", "limit file writes to 500 lines in desktop commander", `{}`},
 	{kNumber, "", "redis__set", "store 42 under rate_limit_max in redis", `{"key":"rate_limit_max","value":"42"}`},
 	{kNone, kNumber, "redis__set", "store 42 in redis", `{}`},
+	// a parameter described "The contents of ..." or "Content of ...":
+	// the one quoted text, or the text a question or colon points
+	// forward to with "this" (YAML keeps its own colons); a question
+	// without "this" or a text another parameter's noun anchors is not it
+	{kColon, "", "circleci__config_helper", "validate this circleci config: version: 2.1 jobs: test: docker: - image: cimg/go:1.22", `{"params":{"configFile":"version: 2.1 jobs: test: docker: - image: cimg/go:1.22"}}`},
+	{kColon, "", "circleci__config_helper", "can you lint the following for circleci: version: 2.1 workflows: main: jobs: [build]", `{"params":{"configFile":"version: 2.1 workflows: main: jobs: [build]"}}`},
+	{kQuoted, "", "circleci__config_helper", "validate the circleci config 'version: 2.1'", `{"params":{"configFile":"version: 2.1"}}`},
+	{kNone, kColon, "circleci__config_helper", "is my circleci config valid? it fails on CI", `{}`},
+	{kColon, "", "circleci__run_pipeline", "run the pipeline for gh/acme/web on main with this config: version: 2.1 jobs: x: y", `{"params":{"branch":"main","configContent":"version: 2.1 jobs: x: y","projectSlug":"gh/acme/web"}}`},
+	{kQuoted, "", "gitlab__create_or_update_file", "in gitlab project infra/terraform write docs/a.md with the content 'hello'", `{"content":"hello","file_path":"docs/a.md","project_id":"infra/terraform"}`},
+	{kNone, kQuoted, "gitlab__create_or_update_file", "in gitlab project infra/terraform commit docs/RUNBOOK.md with message 'add runbook'", `{"commit_message":"add runbook","file_path":"docs/RUNBOOK.md","project_id":"infra/terraform"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
