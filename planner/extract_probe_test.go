@@ -469,6 +469,15 @@ var probes = []probe{
 	{kColon, "", "circleci__run_pipeline", "run the pipeline for gh/acme/web on main with this config: version: 2.1 jobs: x: y", `{"params":{"branch":"main","configContent":"version: 2.1 jobs: x: y","projectSlug":"gh/acme/web"}}`},
 	{kQuoted, "", "gitlab__create_or_update_file", "in gitlab project infra/terraform write docs/a.md with the content 'hello'", `{"content":"hello","file_path":"docs/a.md","project_id":"infra/terraform"}`},
 	{kNone, kQuoted, "gitlab__create_or_update_file", "in gitlab project infra/terraform commit docs/RUNBOOK.md with message 'add runbook'", `{"commit_message":"add runbook","file_path":"docs/RUNBOOK.md","project_id":"infra/terraform"}`},
+	// a relation written as subject, type, object with the type as code
+	// (works_at, dependsOn): the catalog's one shape of it is the memory
+	// server's (TestRelationTriple has another schema); prose verbs and
+	// lower-case words are no relation
+	{kNested, "", "memory__create_relations", "record in memory that checkout-service depends_on payments-api", `{"relations":[{"from":"checkout-service","relationType":"depends_on","to":"payments-api"}]}`},
+	{kQuoted, "", "memory__delete_relations", "delete the relation \"Acme employs Bob\" - no wait, 'Acme employs_person Bob'", `{"relations":[{"from":"Acme","relationType":"employs_person","to":"Bob"}]}`},
+	{kNested, "", "memory__delete_relations", "drop Priya reportsTo Omar from the knowledge graph", `{"relations":[{"from":"Priya","relationType":"reportsTo","to":"Omar"}]}`},
+	{kNone, kNested, "memory__create_relations", "Alice manages Bob, add that to memory", `{}`},
+	{kNone, kNested, "memory__create_relations", "link the api to the db in memory with uses_db", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -487,7 +496,6 @@ var probeGaps = map[string]string{
 	`redis set foo=bar`: "round 7's P1 (a k=v pair fills a key/value tool's key and value) moved a dev task to a false refusal; not retried",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "merge_method merge is the tool's own verb, read as a member; fillArgs is not given the tool's name to tell the operation from a choice (merge is also the API's default)",
-	`in the memory graph, record that Marta works_at Acme`: "a relation said as subject, verb, object: no reading of clause structure fills from, relationType and to",
 	`is the latest pipeline of gh/acme/web on main green?`: "'on main' is followed by a predicate adjective (green); the example reading takes the object of 'on' only where the phrase closes (end, punctuation, a function word), and telling a predicate from a noun the phrase modifies needs a reading of clause structure",
 }
 
