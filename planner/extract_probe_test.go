@@ -478,6 +478,15 @@ var probes = []probe{
 	{kNested, "", "memory__delete_relations", "drop Priya reportsTo Omar from the knowledge graph", `{"relations":[{"from":"Priya","relationType":"reportsTo","to":"Omar"}]}`},
 	{kNone, kNested, "memory__create_relations", "Alice manages Bob, add that to memory", `{}`},
 	{kNone, kNested, "memory__create_relations", "link the api to the db in memory with uses_db", `{}`},
+	// the JSON kind had two probes without a snippet: tasks to tools with
+	// object or array parameters that say what to do in prose, whose
+	// object parameters must stay empty
+	{kNone, kJSON, "mongodb__update-many", "in crm.people on connection c1 mark everyone as active", `{"collection":"people","connectionId":"c1","database":"crm"}`},
+	{kNone, kJSON, "mongodb__count", "how many docs are in crm.leads on connection c1?", `{"collection":"leads","connectionId":"c1","database":"crm"}`},
+	{kNone, kJSON, "jira__jira_post", "POST /rest/api/3/issue to jira", `{"path":"/rest/api/3/issue"}`},
+	{kNone, kJSON, "mongodb__insert-many", "insert a person named Ada, 36, into crm.people on connection c1", `{"collection":"people","connectionId":"c1","database":"crm"}`},
+	{kNone, kJSON, "mongodb__aggregate", "aggregate crm.orders on connection c1 by country", `{"collection":"orders","connectionId":"c1","database":"crm"}`},
+	{kNone, kJSON, "jira__jira_put", "update jira issue PAY-12 via PUT /rest/api/3/issue/PAY-12, label it urgent", `{"path":"/rest/api/3/issue/PAY-12"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
