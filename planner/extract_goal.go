@@ -50,7 +50,13 @@ func goalValue(p argProp, v queryValues, args map[string]any, used map[int]bool)
 		return 0, false
 	}
 	seen := false
+	// Words inside a colon payload are its text ("post in C0123ABCD:
+	// standup moves to 10am"), not the goal of the task's verb.
+	payload := colonPayloadStart(v.toks)
 	for i, t := range v.toks {
+		if i+1 >= payload {
+			break
+		}
 		if !t.quoted && stem(t.lower) == verb {
 			seen = true
 			continue
