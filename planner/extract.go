@@ -1631,7 +1631,8 @@ func colonPayloadStart(toks []qtok) int {
 // namespace/name, the owner/repo shape. Paths of files say "file" or
 // "directory", not "URL-encoded".
 func namespacedPath(p argProp) bool {
-	return strings.Contains(strings.ToLower(p.desc), "url-encoded path")
+	i := strings.Index(p.desc, "-encoded path")
+	return i >= 3 && strings.EqualFold(p.desc[i-3:i], "url")
 }
 
 // isIDParam: a parameter that takes an opaque identifier.

@@ -18,6 +18,12 @@ var goalPrepositions = setOf("to", "into", "onto")
 // verb's stem and the preposition, or "" when the description is of
 // another shape.
 func descGoal(desc string) (verb, prep string) {
+	if t := strings.TrimRight(desc, ". "); !strings.HasSuffix(t, ")") && (len(t) < 2 || !strings.EqualFold(t[len(t)-2:], "to")) {
+		// Not ending in "to", "into", "onto" nor in an aside: the common
+		// case, decided without building a string (the search's re-rank
+		// fills every near candidate).
+		return "", ""
+	}
 	d := strings.TrimRight(strings.ToLower(desc), ". ")
 	if strings.HasSuffix(d, ")") {
 		// An aside in brackets at the end ("Namespace to fork to (full
@@ -90,9 +96,16 @@ func goalValue(p argProp, v queryValues, args map[string]any, used map[int]bool)
 // contents of", "Content of" ("configFile": "The contents of the circleci
 // config file").
 func describedContents(p argProp) bool {
-	d := strings.ToLower(strings.TrimSpace(p.desc))
-	d = strings.TrimPrefix(d, "the ")
-	return strings.HasPrefix(d, "contents of ") || strings.HasPrefix(d, "content of ")
+	d := strings.TrimSpace(p.desc)
+	if len(d) > 4 && strings.EqualFold(d[:4], "the ") {
+		d = d[4:]
+	}
+	return hasPrefixFold(d, "contents of ") || hasPrefixFold(d, "content of ")
+}
+
+// hasPrefixFold is strings.HasPrefix ignoring case, without a copy.
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // forwardPayload returns the text a task points forward to: after a
