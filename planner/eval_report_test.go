@@ -393,8 +393,8 @@ func TestEvalReport(t *testing.T) {
 		// false refusals, args 19/27 at its first measurement; 20/30 and
 		// 20/27 after round 6; 21/30 and 21/27 after round 7. Args 24/28
 		// since round 9's arguments (23/28 before); 22/30 refused since
-		// round 10.
-		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.80, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.73}},
+		// round 10; args 26/28 since round 11's arguments.
+		{evalSet{"fresh7", loadQueryFile(t, fresh7SetPath)}, floors{r1: 0.70, r5: 0.90, falseRefusal: 0.03, args: 0.85, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.73}},
 		// fresh8 (round 7, written before its changes, chatty and indirect):
 		// recall@1 0.460, recall@5 0.640, 12/20 refused, 11/50 false
 		// refusals, args 12/17 at its first measurement; after round 7
@@ -409,9 +409,11 @@ func TestEvalReport(t *testing.T) {
 		// ranking 0.814, 0.957, 9/15, 2/70, 44/60.
 		// Refusals 13/15 since round 9 (digitName: "an Auth0 user"; a
 		// listed kind the server lacks). Args 52/61 since round 9's
-		// arguments (47/61 before).
-		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.86}},
-		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.70, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// arguments (47/61 before); 55/61 since round 11's arguments.
+		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.85, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.86}},
+		// fresh2 (blind): args 56/73 = 0.767 since round 11's arguments
+		// (54/73 before).
+		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.75, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh10", loadQueryFile(t, fresh10SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},

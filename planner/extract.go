@@ -68,7 +68,8 @@ type qtok struct {
 // repoRef is "owner/repo", optionally with "#123".
 type repoRef struct {
 	owner, repo string
-	number      int // 0 when absent
+	number      int  // 0 when absent
+	moved       bool // written after a word of branch movement ("from feature/x", "into"): likely a branch
 }
 
 // numberAt is a number in the query and the words around it.
@@ -781,6 +782,7 @@ type argProp struct {
 	descTerms  map[string]bool // analyzed words of the parameter's description
 	nested     []argProp       // for an object with declared properties: those properties
 	orArray    bool            // a string that may also be an array of strings (oneOf/anyOf)
+	orNumber   bool            // declared as alternatives (oneOf/anyOf), one of them a number
 	format     string          // the schema's "format" ("date-time", "uri", ...)
 	shapes     []string        // shapes of the example values its description quotes ("a/a/a")
 	members    []string        // with nested: the members the object (or each array item) requires
@@ -933,7 +935,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			var ms, more []unionMember
 			_ = json.Unmarshal(p.OneOf, &ms)
 			_ = json.Unmarshal(p.AnyOf, &more)
-			ap.typ, ap.itemType, ap.orArray = unionType(append(ms, more...))
+			ap.typ, ap.itemType, ap.orArray, ap.orNumber = unionType(append(ms, more...))
 		}
 		if p.Description != "" {
 			ap.desc = p.Description
@@ -1158,6 +1160,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = ref.owner, true
 		case (n == "repo" || n == "repository" || n == "reponame") && ref.repo != "":
 			val, ok = ref.repo, true
+		case p.typ == "string" && ref.owner != "" && !ref.moved && namespacedPath(p) && !valueTaken(args, ref.owner+"/"+ref.repo):
+			// A project named by its path: GitLab's API takes a project
+			// "ID or URL-encoded path", and the path of a project is
+			// namespace/name, the shape a task writes ("in acme/web").
+			val, ok = ref.owner+"/"+ref.repo, true
 		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "iid") || n == "number" && ref.number != 0:
 			val, ok = ref.number, true
 		case p.typ == "string" && (hasAny(n, "url", "uri", "href", "link", "connectionstring") || p.urlDefault || p.format == "uri" || p.format == "url") && usedURL < len(v.urls):
@@ -1258,6 +1265,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				}
 			}
 		}
+		if !ok && p.typ == "string" && describedContents(p) {
+			// The contents of a file written into the task: the one
+			// quoted text, or the text the task points forward to
+			// ("is this config valid? version: 2.1 ...").
+			if len(v.quoted) == 1 && !valueTaken(args, v.quoted[0]) && (reserved[v.quoted[0]] == "" || reserved[v.quoted[0]] == p.name) {
+				val, ok = v.quoted[0], true
+			} else if pl, found := forwardPayload(v.query); found && len(v.quoted) == 0 {
+				val, ok = pl, true
+			}
+		}
 		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
 			i, found := anchoredValue(v, p, usedTok)
 			if !found {
@@ -1300,6 +1317,14 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 						}
 					}
 				}
+			}
+		}
+		if !ok && p.typ == "string" {
+			// "The entity to add the observations to": the name written
+			// after "to" of "add" (extract_goal.go), when no word of the
+			// parameter's own anchors a value ("on branch x").
+			if i, found := goalValue(p, v, args, usedTok); found {
+				val, ok = tokValue(i, p), true
 			}
 		}
 		if !ok && isStringy(p) {
@@ -1447,11 +1472,14 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	}
 	missing = operands(props, v, args, usedNum, missing)
 	missing = setToValue(props, v, args, missing)
+	missing = settingNumber(props, v, args, missing)
+	missing = relationTriple(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
 	missing = originValue(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)
 	missing = listValues(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
+	missing = colonPayloadList(props, v, args, missing)
 	missing = pairedEnum(props, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
@@ -1595,6 +1623,16 @@ func colonPayloadStart(toks []qtok) int {
 		}
 	}
 	return len(toks)
+}
+
+// namespacedPath reports whether a parameter takes a project by its path:
+// its description says the value may be a "URL-encoded path" (GitLab's
+// "Project ID or URL-encoded path"), and a project's path is
+// namespace/name, the owner/repo shape. Paths of files say "file" or
+// "directory", not "URL-encoded".
+func namespacedPath(p argProp) bool {
+	i := strings.Index(p.desc, "-encoded path")
+	return i >= 3 && strings.EqualFold(p.desc[i-3:i], "url")
 }
 
 // isIDParam: a parameter that takes an opaque identifier.

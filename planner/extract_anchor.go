@@ -23,11 +23,13 @@ type unionMember struct {
 // unionType reads a parameter declared as alternatives ("oneOf": [string,
 // array of strings], "anyOf": [string, null]) as the type a value from a
 // task fills: a string when one is allowed (with orArray when an array of
-// strings is too), else the first alternative that is not null.
-func unionType(ms []unionMember) (typ, itemType string, orArray bool) {
+// strings is too), else the first alternative that is not null. orNumber
+// says a number is one of the alternatives.
+func unionType(ms []unionMember) (typ, itemType string, orArray, orNumber bool) {
 	var types []string
 	for _, m := range ms {
 		t := schemaType(m.Type)
+		orNumber = orNumber || t == "number" || t == "integer"
 		if t == "array" && m.Items != nil && schemaType(m.Items.Type) == "string" {
 			orArray = true
 		}
@@ -37,14 +39,14 @@ func unionType(ms []unionMember) (typ, itemType string, orArray bool) {
 	}
 	switch {
 	case slices.Contains(types, "string"):
-		return "string", "", orArray
+		return "string", "", orArray, orNumber
 	case len(types) > 0:
 		if types[0] == "array" && orArray {
-			return "array", "string", false
+			return "array", "string", false, orNumber
 		}
-		return types[0], "", false
+		return types[0], "", false, orNumber
 	}
-	return "", "", false
+	return "", "", false, false
 }
 
 // reOwner finds the noun a parameter description says the value belongs

@@ -22,6 +22,10 @@ var fuzzSchemas = []string{
 	// and update objects, a nested object with a required text, a list of
 	// items with names, rate and dimension numbers, initials ids.
 	`{"type":"object","properties":{"mode":{"type":"string","enum":["a","forDuration","all","open","closed","squash","merge"],"description":"Use 'forDuration' with ignoreDurationMinutes"},"ignoreDurationMinutes":{"type":"integer"},"formats":{"type":"array","items":{"type":"string","enum":["markdown","html"]}},"filter":{"type":"object"},"update":{"type":"object","description":"update operator expressions"},"input":{"type":"object","properties":{"body":{"type":"string"}},"required":["body"]},"entities":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"entityType":{"type":"string"},"observations":{"type":"array","items":{"type":"string"}}},"required":["name"]}},"per_page":{"type":"number"},"max_depth":{"type":"integer"},"payment_intent":{"type":"string"},"fromFailed":{"type":"boolean"},"key":{"type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"array","items":{"type":"string"}}]}},"required":["input"]}`,
+	// Round 11: a project's URL-encoded path, a goal with a stranded
+	// "to", a key/value setting with a number alternative, a file's
+	// contents, a relation's ends and type.
+	`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID or URL-encoded path"},"branch":{"type":"string","description":"Branch to push to"},"namespace":{"type":"string","description":"Namespace to fork to (full path)"},"key":{"type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}]},"content":{"type":"string","description":"Content of the file"},"notes":{"type":"array","items":{"type":"string"}},"relations":{"type":"array","items":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"relationType":{"type":"string"}},"required":["from","to","relationType"]}},"observations":{"type":"array","items":{"type":"object","properties":{"entityName":{"type":"string","description":"The name of the entity to add the observations to"},"contents":{"type":"array","items":{"type":"string"}}},"required":["entityName","contents"]}}},"required":["project_id","key","value"]}`,
 	`{"type":"object","properties":{"ignoreCache":{"type":"boolean"},"ignoreCase":{"type":"boolean"},"from_branch":{"type":"string"},"ref":{"type":"string","description":"Source branch"},"duration":{"type":"number"},"delay":{"type":"number"},"max_depth":{"type":"integer"},"width":{"type":"number"},"mode":{"type":"string","enum":["similar","citers"]},"seed_ids":{"type":"array","items":{"type":"string"}},"labels":{"type":"array","items":{"type":"string"}},"assignees":{"type":"array","items":{"type":"string"}}},"required":["seed_ids"]}`,
 }
 
@@ -43,6 +47,9 @@ func FuzzExtractArgs(f *testing.F) {
 		"set allowedDirectories to [\"/a\"], set the file size limit of x to 1,280, 25 per page, dont go deeper than 2 levels, 30 days ago, in one hour",
 		"let <@U1> know the following: 10am, <#C1|x> an entity Marta of type project, pi_3N refund, rerun from the failed, only 5 <@ <# <@>",
 		"with this comment: x", "to :", "set x to", "deeper than", "<@", "a,b,c 1,000,000 ,",
+		"fork acme/web to my-group, push to release-2 from feat/x into main; add an observation to Marta: likes tea",
+		"cap reads at 2000 (fileReadLineLimit); is this config valid? version: 2.1 jobs: a: b; 'Carol reports_to Dave'",
+		"to", "? ", "this: ", "x works_at", "works_at y", "A b_c D e_f G", "push to a/b", "the following: :",
 	} {
 		f.Add(s)
 	}

@@ -73,6 +73,37 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 	return slices.DeleteFunc(missing, func(n string) bool { return n == open[0].name })
 }
 
+// colonPayloadList gives a required list of texts that is still open
+// ("contents": "An array of observation contents to add") the task's
+// colon payload as its one item, when no text parameter is open and the
+// tool has just one such list ("add an observation to Marta: prefers
+// async standups"). A list of names, ids, paths, URLs, labels or enum
+// members is no free text; the colon reading is quotedPayload's.
+func colonPayloadList(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var open []argProp
+	for _, p := range props {
+		if !slices.Contains(missing, p.name) {
+			continue
+		}
+		if p.typ == "string" || p.typ == "" {
+			return missing
+		}
+		if p.typ == "array" && p.itemType == "string" && len(p.itemEnum) == 0 &&
+			!hasAny(p.lname, "path", "file", "dir", "url", "uri", "id", "name", "label", "tag", "key", "email") {
+			open = append(open, p)
+		}
+	}
+	if len(open) != 1 || slices.ContainsFunc(v.toks, func(t qtok) bool { return t.quoted }) {
+		return missing
+	}
+	pl, ok := trailingColonPayload(v.query)
+	if !ok || valueTaken(args, pl) {
+		return missing
+	}
+	args[open[0].name] = []any{pl}
+	return slices.DeleteFunc(missing, func(n string) bool { return n == open[0].name })
+}
+
 // valueTaken reports whether s is, or is an element of, a filled argument.
 func valueTaken(args map[string]any, s string) bool {
 	var in func(x any) bool
@@ -133,6 +164,7 @@ func rankRefs(refs []repoRef, prev []string) []repoRef {
 		if prev[i] == "branch" || prev[i] == "branches" {
 			continue
 		}
+		r.moved = rank(prev[i]) == 2
 		out = append(out, rr{r, rank(prev[i])})
 	}
 	slices.SortStableFunc(out, func(a, b rr) int { return a.k - b.k })
@@ -366,6 +398,51 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 		return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
 	}
 	return missing
+}
+
+// settingNumber reads a setting named as code and a number for a
+// key/value tool (a "key" and a "value", both open), when no "set X to Y"
+// phrase gave them: "cap file reads at 2000 lines (fileReadLineLimit)".
+// A setting's name is written as an identifier, camelCase or snake_case,
+// never as English, so the task's one such word is the key; the task's
+// one number is the value (as text for a value typed only as text). A dotted word is a host, a file or a
+// database.collection, not taken; a word of a key=value pair is that
+// pair's. It returns the parameters still missing.
+func settingNumber(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var valP, keyP *argProp
+	for i := range props {
+		switch props[i].lname {
+		case "value":
+			valP = &props[i]
+		case "key":
+			keyP = &props[i]
+		}
+	}
+	if valP == nil || keyP == nil || args[valP.name] != nil || args[keyP.name] != nil || len(v.numbers) != 1 || len(v.pairs) > 0 ||
+		valP.typ != "" && valP.typ != "number" && valP.typ != "integer" && valP.typ != "string" {
+		return missing
+	}
+	key := ""
+	for _, t := range v.toks {
+		if t.quoted || strings.Contains(t.text, ".") || !identifierWord(t.text) {
+			continue
+		}
+		if key != "" {
+			return missing
+		}
+		key = t.text
+	}
+	if key == "" {
+		return missing
+	}
+	args[keyP.name] = key
+	if valP.typ == "string" && !valP.orNumber {
+		// A value typed as text keeps the number as written.
+		args[valP.name] = strconv.FormatFloat(v.numbers[0].value, 'f', -1, 64)
+	} else {
+		args[valP.name] = jsonNumber(v.numbers[0], valP.typ)
+	}
+	return slices.DeleteFunc(missing, func(n string) bool { return n == keyP.name || n == valP.name })
 }
 
 // fromToRange reads "from X to Y" for a tool with a pair of parameters for

@@ -420,6 +420,73 @@ var probes = []probe{
 	{kID, "", "memory__delete_entities", "delete the entities Acme, Initech and Globex from memory", `{"entityNames":["Acme","Initech","Globex"]}`},
 	{kID, "", "memory__delete_entities", "drop the entity ProjectX from the graph", `{"entityNames":["ProjectX"]}`},
 	{kNone, kID, "memory__delete_entities", "delete the old person entities from memory", `{}`},
+	// ---- eleventh batch (round 11, written from the causes of the
+	// tunable sets' argument misses, over tools other than those rows'
+	// where the cause allows) ----
+	// a project given by its namespace/name path for a parameter
+	// described "Project ID or URL-encoded path"; a path after a word of
+	// branch movement ("from fix/typo") is a branch, not the project
+	{kID, "", "gitlab__fork_repository", "fork acme/payments on gitlab into my namespace", `{"project_id":"acme/payments"}`},
+	{kID, "", "gitlab__get_file_contents", "show README.md of platform/infra on gitlab", `{"file_path":"README.md","project_id":"platform/infra"}`},
+	{kNone, kID, "gitlab__get_file_contents", "show me the gitlab file docs/setup.md", `{"file_path":"docs/setup.md"}`},
+	{kID, "", "gitlab__create_branch", "on gitlab, branch release-2 off main in tools/cli", `{"branch":"release-2","project_id":"tools/cli","ref":"main"}`},
+	{kNone, kID, "gitlab__create_branch", "make a branch release-2 from main in the gitlab project", `{"branch":"release-2","ref":"main"}`},
+	{kID, "", "gitlab__create_issue", "file a gitlab issue in data/etl titled 'Nightly job times out'", `{"project_id":"data/etl","title":"Nightly job times out"}`},
+	{kNone, kID, "gitlab__create_issue", "file a gitlab issue titled 'Nightly job times out'", `{"title":"Nightly job times out"}`},
+	{kNone, kID, "gitlab__create_merge_request", "merge request on gitlab from fix/typo into main, title 'Fix typo'", `{"source_branch":"fix/typo","target_branch":"main","title":"Fix typo"}`},
+	{kID, "", "gitlab__create_merge_request", "open an MR in gitlab project 4411 from feature/login into main titled 'Login page'", `{"project_id":"4411","source_branch":"feature/login","target_branch":"main","title":"Login page"}`},
+	// a parameter described as the goal of its verb with a stranded
+	// "to" ("The name of the entity to add the observations to",
+	// "Branch to push to", "Namespace to fork to (full path)"): the name
+	// or slug the task writes after "to" of that verb; a plain word, a
+	// repository the owner took, or no "to" leave it empty. A colon
+	// payload fills the one open list of texts (observation contents).
+	{kColon, "", "memory__add_observations", "add an observation to Priya: owns the billing service", `{"observations":[{"contents":["owns the billing service"],"entityName":"Priya"}]}`},
+	{kColon, "", "memory__add_observations", "please add a note to Globex in memory: renewed the contract in May", `{"observations":[{"contents":["renewed the contract in May"],"entityName":"Globex"}]}`},
+	{kNone, kColon, "memory__add_observations", "add an observation to the graph", `{}`},
+	{kID, "", "gitlab__fork_repository", "fork acme/web to platform-team on gitlab", `{"namespace":"platform-team","project_id":"acme/web"}`},
+	{kNone, kID, "gitlab__fork_repository", "fork acme/web on gitlab for me", `{"project_id":"acme/web"}`},
+	{kID, "", "gitlab__push_files", "push the changes to release-2 in gitlab project group/docs", `{"branch":"release-2","project_id":"group/docs"}`},
+	{kNone, kID, "gitlab__push_files", "push the changes to gitlab project group/docs", `{"project_id":"group/docs"}`},
+	{kID, "", "github__push_files", "push README.md to feat/docs in acme/web with message 'x'", `{"branch":"feat/docs","message":"x","owner":"acme","repo":"web"}`},
+	{kNone, kID, "github__push_files", "push README.md to acme/web with message 'x'", `{"message":"x","owner":"acme","repo":"web"}`},
+	// a setting named as code (camelCase, snake_case) and one number for
+	// a key/value tool, without "set X to Y"; no identifier, no key
+	{kNumber, "", "desktop-commander__set_config_value", "cap file reads at 2000 lines in the desktop commander settings (fileReadLineLimit)", `{"key":"fileReadLineLimit","value":2000}`},
+	{kNumber, "", "desktop-commander__set_config_value", "raise fileWriteLineLimit to 500 lines please", `{"key":"fileWriteLineLimit","value":500}`},
+	{kNumber, "", "desktop-commander__set_config_value", "in desktop commander, default_timeout should be 30", `{"key":"default_timeout","value":30}`},
+	{kNone, kNumber, "desktop-commander__set_config_value", "limit file writes to 500 lines in desktop commander", `{}`},
+	{kNumber, "", "redis__set", "store 42 under rate_limit_max in redis", `{"key":"rate_limit_max","value":"42"}`},
+	{kNone, kNumber, "redis__set", "store 42 in redis", `{}`},
+	// a parameter described "The contents of ..." or "Content of ...":
+	// the one quoted text, or the text a question or colon points
+	// forward to with "this" (YAML keeps its own colons); a question
+	// without "this" or a text another parameter's noun anchors is not it
+	{kColon, "", "circleci__config_helper", "validate this circleci config: version: 2.1 jobs: test: docker: - image: cimg/go:1.22", `{"params":{"configFile":"version: 2.1 jobs: test: docker: - image: cimg/go:1.22"}}`},
+	{kColon, "", "circleci__config_helper", "can you lint the following for circleci: version: 2.1 workflows: main: jobs: [build]", `{"params":{"configFile":"version: 2.1 workflows: main: jobs: [build]"}}`},
+	{kQuoted, "", "circleci__config_helper", "validate the circleci config 'version: 2.1'", `{"params":{"configFile":"version: 2.1"}}`},
+	{kNone, kColon, "circleci__config_helper", "is my circleci config valid? it fails on CI", `{}`},
+	{kColon, "", "circleci__run_pipeline", "run the pipeline for gh/acme/web on main with this config: version: 2.1 jobs: x: y", `{"params":{"branch":"main","configContent":"version: 2.1 jobs: x: y","projectSlug":"gh/acme/web"}}`},
+	{kQuoted, "", "gitlab__create_or_update_file", "in gitlab project infra/terraform write docs/a.md with the content 'hello'", `{"content":"hello","file_path":"docs/a.md","project_id":"infra/terraform"}`},
+	{kNone, kQuoted, "gitlab__create_or_update_file", "in gitlab project infra/terraform commit docs/RUNBOOK.md with message 'add runbook'", `{"commit_message":"add runbook","file_path":"docs/RUNBOOK.md","project_id":"infra/terraform"}`},
+	// a relation written as subject, type, object with the type as code
+	// (works_at, dependsOn): the catalog's one shape of it is the memory
+	// server's (TestRelationTriple has another schema); prose verbs and
+	// lower-case words are no relation
+	{kNested, "", "memory__create_relations", "record in memory that checkout-service depends_on payments-api", `{"relations":[{"from":"checkout-service","relationType":"depends_on","to":"payments-api"}]}`},
+	{kQuoted, "", "memory__delete_relations", "delete the relation \"Acme employs Bob\" - no wait, 'Acme employs_person Bob'", `{"relations":[{"from":"Acme","relationType":"employs_person","to":"Bob"}]}`},
+	{kNested, "", "memory__delete_relations", "drop Priya reportsTo Omar from the knowledge graph", `{"relations":[{"from":"Priya","relationType":"reportsTo","to":"Omar"}]}`},
+	{kNone, kNested, "memory__create_relations", "Alice manages Bob, add that to memory", `{}`},
+	{kNone, kNested, "memory__create_relations", "link the api to the db in memory with uses_db", `{}`},
+	// the JSON kind had two probes without a snippet: tasks to tools with
+	// object or array parameters that say what to do in prose, whose
+	// object parameters must stay empty
+	{kNone, kJSON, "mongodb__update-many", "in crm.people on connection c1 mark everyone as active", `{"collection":"people","connectionId":"c1","database":"crm"}`},
+	{kNone, kJSON, "mongodb__count", "how many docs are in crm.leads on connection c1?", `{"collection":"leads","connectionId":"c1","database":"crm"}`},
+	{kNone, kJSON, "jira__jira_post", "POST /rest/api/3/issue to jira", `{"path":"/rest/api/3/issue"}`},
+	{kNone, kJSON, "mongodb__insert-many", "insert a person named Ada, 36, into crm.people on connection c1", `{"collection":"people","connectionId":"c1","database":"crm"}`},
+	{kNone, kJSON, "mongodb__aggregate", "aggregate crm.orders on connection c1 by country", `{"collection":"orders","connectionId":"c1","database":"crm"}`},
+	{kNone, kJSON, "jira__jira_put", "update jira issue PAY-12 via PUT /rest/api/3/issue/PAY-12, label it urgent", `{"path":"/rest/api/3/issue/PAY-12"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -430,7 +497,6 @@ var probeGaps = map[string]string{
 	`can you find sentry docs on rate limiting? a handful is enough, say five`: "'say five' gives the count only through 'a handful is enough': no reading ties a number to a parameter by the sentence before it",
 	`drop /tmp/report.pdf onto the upload area e12 in the browser`:             "'e12' is the target only by knowledge of Playwright's snapshot references; target is no id parameter by name",
 	"read the first 100 lines of /data/big.csv":                                "length has no description; that \"the first N lines\" is a length from offset 0 is knowledge of this tool",
-	`open a gitlab MR in acme/web from feat/x into main titled "Add X"`:        "a project id described as \"ID or URL-encoded path\" taking group/project is round 7's Q1, dropped there: it cost fresh a recall@1 row through the slot-filling re-rank",
 	`read /var/log/app.log starting at line 100, 50 lines`:                     "offset and length have no description; 'starting at line 100' is the offset only by knowledge of this tool",
 	`create a linear project Apollo for team ENG with an issue titled Kickoff`: "one value (team ENG) for members of two nested objects, and the project's name before 'for team': not read",
 	`scrape https://x.dev with a full-page screenshot`:                         "one phrase implies a format member and a nested flag (screenshotOptions.fullPage): no reading fills two parameters from one phrase",
@@ -439,7 +505,6 @@ var probeGaps = map[string]string{
 	`redis set foo=bar`: "round 7's P1 (a k=v pair fills a key/value tool's key and value) moved a dev task to a false refusal; not retried",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "merge_method merge is the tool's own verb, read as a member; fillArgs is not given the tool's name to tell the operation from a choice (merge is also the API's default)",
-	`in the memory graph, record that Marta works_at Acme`: "a relation said as subject, verb, object: no reading of clause structure fills from, relationType and to",
 	`is the latest pipeline of gh/acme/web on main green?`: "'on main' is followed by a predicate adjective (green); the example reading takes the object of 'on' only where the phrase closes (end, punctuation, a function word), and telling a predicate from a noun the phrase modifies needs a reading of clause structure",
 }
 
