@@ -48,6 +48,10 @@ type parsedQuery struct {
 	// the verb's arithmetic sense.
 	numericObject bool
 
+	// coordinated is the length of the longest run of values (ids,
+	// paths, URLs) joined by "and", "or" or commas (rank_arity.go).
+	coordinated int
+
 	// object are the analyzed words of the direct object of an imperative
 	// main verb, in order, up to a preposition, a naming participle, a
 	// value or the clause's end ("create a new slack channel called x"
@@ -203,6 +207,7 @@ func parseQuery(query string) parsedQuery {
 		q.listing = pluralObject(fs)
 	}
 	q.numericObject = q.verb != "" && numericObject(fs)
+	q.coordinated = coordinatedValues(fs)
 	bg := requestStart(fs) // fields before it state the situation (rank_chatty.go)
 	neg := false           // inside the scope of a negation (negators)
 	circ := -1             // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
