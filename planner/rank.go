@@ -972,6 +972,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// and the tools that take a collection.
 			s *= 1 + ctxFileBoost
 		}
+		if q.existing && st.cue[ix.docBackend[d]] > 0 && ix.makesNew(d) {
+			// A change to a thing that exists, of a named server, for a
+			// tool that makes a new one (rank_existing.go).
+			s *= 1 - intentBoost
+		}
 		if q.coordinated >= 2 && ix.docArity[d]&arityList != 0 {
 			// Several values joined by coordination, for a tool that
 			// takes a list of them (rank_arity.go).

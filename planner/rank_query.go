@@ -52,6 +52,12 @@ type parsedQuery struct {
 	// paths, URLs) joined by "and", "or" or commas (rank_arity.go).
 	coordinated int
 
+	// existing is set when the request's main verb changes a definite
+	// object ("move sentry project checkout-web to team frontend"):
+	// a thing that is there, which no tool making a new one takes
+	// (rank_existing.go).
+	existing bool
+
 	// object are the analyzed words of the direct object of an imperative
 	// main verb, in order, up to a preposition, a naming participle, a
 	// value or the clause's end ("create a new slack channel called x"
@@ -208,6 +214,7 @@ func parseQuery(query string) parsedQuery {
 	}
 	q.numericObject = q.verb != "" && numericObject(fs)
 	q.coordinated = coordinatedValues(fs)
+	q.existing = changesExisting(&q, fs)
 	bg := requestStart(fs) // fields before it state the situation (rank_chatty.go)
 	neg := false           // inside the scope of a negation (negators)
 	circ := -1             // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
