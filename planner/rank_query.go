@@ -235,6 +235,17 @@ func parseQuery(query string) parsedQuery {
 			neg = false
 			circ = -1
 		}
+		if (lw == "everybody" || lw == "everyone") && !quoted && fi > 0 && !endsClause(fs[fi-1].text) {
+			// English's collective pronouns of persons are compounds of
+			// "every" and a word for a person ("body", "one"): all the
+			// people. After the sentence's first word, where a request's
+			// object is ("list everybody in the workspace"), they say
+			// what "all people" says.
+			add("many", hintWeight, false)
+			addText("people", 1, false)
+			prev, prev2 = lw, prev
+			continue
+		}
 		if negator(lw) {
 			neg = true
 		}
