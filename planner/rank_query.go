@@ -218,7 +218,7 @@ func parseQuery(query string) parsedQuery {
 	bg := requestStart(fs) // fields before it state the situation (rank_chatty.go)
 	neg := false           // inside the scope of a negation (negators)
 	circ := -1             // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
-	inParen := false // inside a parenthesis after the request's first word (parenAside)
+	inParen := false       // inside a parenthesis after the request's first word (parenAside)
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
