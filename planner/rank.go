@@ -73,6 +73,7 @@ type Index struct {
 	docPlural  []uint64  // by doc: bit i set when docName[i] is written in the plural
 	docNameIDF []float64 // by doc: sum of idf over docName
 	docHint    []uint8   // by doc: hint* bits
+	docArity   []uint8   // by doc: arity* bits (rank_arity.go)
 
 	backends     []string           // by backend id
 	backendLen   []int              // by backend id: number of distinct name terms
@@ -257,6 +258,7 @@ func NewIndex(tools []Tool) *Index {
 	ix.docPlural = make([]uint64, n)
 	ix.docNameIDF = make([]float64, n)
 	ix.docHint = make([]uint8, n)
+	ix.docArity = make([]uint8, n)
 
 	type termFreq struct {
 		id int32
@@ -343,6 +345,7 @@ func NewIndex(tools []Tool) *Index {
 			hints |= hintListName
 		}
 		ix.docHint[i] = hints
+		ix.docArity[i] = schemaArity(t.InputSchema)
 		if int(b) == len(ix.rawAPI) {
 			ix.rawAPI = append(ix.rawAPI, false)
 		}
@@ -968,6 +971,16 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// The same for "shop.users", a database and its collection,
 			// and the tools that take a collection.
 			s *= 1 + ctxFileBoost
+		}
+		if q.existing && st.cue[ix.docBackend[d]] > 0 && ix.makesNew(d) {
+			// A change to a thing that exists, of a named server, for a
+			// tool that makes a new one (rank_existing.go).
+			s *= 1 - intentBoost
+		}
+		if q.coordinated >= 2 && ix.docArity[d]&arityList != 0 {
+			// Several values joined by coordination, for a tool that
+			// takes a list of them (rank_arity.go).
+			s *= 1 + intentBoost
 		}
 		cov, task := 0.0, 0.0
 		if totalGroup > 0 {
