@@ -44,15 +44,11 @@ func (g *Gateway) search(cat *planner.Catalog, query string, limit int) (rs []pl
 }
 
 // warmPlanner runs w.Warm(cat) under the same guard, for the index timer's
-// goroutine: a panic there would otherwise end the process. Warming is an
-// optimisation, so a failure only costs the first request its head start.
+// goroutine: a panic there would otherwise end the process. containPlanner
+// logs it; warming is an optimisation, so a failure only costs the first
+// request its head start, and the error it sets has no caller to reach.
 func (g *Gateway) warmPlanner(w planner.Warmer, cat *planner.Catalog) {
 	var err error
-	defer func() {
-		if err != nil {
-			g.log.Warn().Err(err).Msg("the planner's catalog warm-up failed; the first orchestration builds what it needs")
-		}
-	}()
 	defer g.containPlanner("planner warm-up", &err)
 	w.Warm(cat)
 }

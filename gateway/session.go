@@ -295,17 +295,17 @@ func (s *session) initialize(m *rpc.Message) {
 		s.toolsSig = string(sig)
 		s.mu.Unlock()
 	}
+	// The client is recorded before the gateway starts: starting may start
+	// the dashboard, whose status names the client from its first answer on.
+	var ci struct{ Name, Version string }
+	_ = json.Unmarshal(p.ClientInfo, &ci)
+	s.g.setClient(strings.TrimSpace(ci.Name+" "+ci.Version), version)
 	caps, _ := json.Marshal(p.Capabilities)
 	// The first client starts the gateway (a no-op when it already runs:
 	// HTTP, or a second client). The backends are marked starting before
 	// the answer is sent, so the client's next request, read after this,
 	// waits for them; they start after it, so nothing they send reaches
 	// the client before it.
-	// The client is recorded first: starting may start the dashboard, whose
-	// status names the client from its first answer on.
-	var ci struct{ Name, Version string }
-	_ = json.Unmarshal(p.ClientInfo, &ci)
-	s.g.setClient(strings.TrimSpace(ci.Name+" "+ci.Version), version)
 	first, err := s.g.start(s.serveCtx, Client{InitializationOptions: p.InitializationOptions, Capabilities: caps}, reply)
 	if err != nil {
 		s.log.Error().Err(err).Msg("initializationOptions rejected")

@@ -915,7 +915,7 @@ func tokWords(toks []qtok) []string {
 }
 
 // objectOpeners open a noun phrase without naming anything.
-var objectOpeners = setOf("the", "a", "an", "its", "my", "our", "your", "their", "his", "her", "this", "that")
+var objectOpeners = unionOf(articles, determiners, possessiveDet, setOf("this", "that"))
 
 // identifierWord reports whether w is written as a program's identifier,
 // not an English word: a capital after a lower-case letter (camelCase),

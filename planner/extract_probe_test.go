@@ -875,6 +875,9 @@ func TestNegatedComparative(t *testing.T) {
 		{"crawl https://blog.acme.dev for me but dont go deeper than 2 levels", `{"max_depth":2,"url":"https://blog.acme.dev"}`},
 		{"crawl https://blog.acme.dev, no deeper than three levels", `{"max_depth":3,"url":"https://blog.acme.dev"}`},
 		{"crawl https://blog.acme.dev, go deeper than 2 levels", `{"url":"https://blog.acme.dev"}`},
+		// every negation the ranker knows (negator), not a list of its own
+		{"crawl https://blog.acme.dev without going deeper than 2 levels", `{"max_depth":2,"url":"https://blog.acme.dev"}`},
+		{"crawl https://blog.acme.dev but it won't go deeper than 4 levels", `{"max_depth":4,"url":"https://blog.acme.dev"}`},
 	})
 }
 

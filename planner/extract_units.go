@@ -504,9 +504,6 @@ func filterUpdatePair(p argProp, props []argProp, snips []json.RawMessage, used 
 // (dimensionNouns), as English inflects them.
 var comparatives = map[string]string{"deeper": "deep", "wider": "wide", "broader": "broad", "taller": "tall", "higher": "high", "longer": "long"}
 
-// negations make the clause they open deny its verb.
-var negations = setOf("no", "not", "never", "dont", "don't", "don’t", "doesn't", "shouldn't", "mustn't", "cannot", "can't")
-
 // boundOf returns the adjective of measure of "no deeper than N", "don't
 // go any deeper than N" ("deep"), or "": a negated comparative before
 // "than" sets the most the dimension may be. at gives the words around
@@ -521,7 +518,7 @@ func boundOf(at func(int) string, i int) string {
 		return ""
 	}
 	for k := i - 3; k >= i-5; k-- {
-		if negations[at(k)] {
+		if w := at(k); w == "no" || negator(w) { // "no deeper", "don't go any deeper"
 			return adj
 		}
 	}

@@ -32,11 +32,8 @@ func changesExisting(q *parsedQuery, fs []field) bool {
 		return false
 	}
 	for j := vi + 1; j+1 < len(fs); j++ {
-		if lw := strings.ToLower(fs[j].text); (lw == "into" || lw == "as") && !fs[j].quoted {
-			switch strings.ToLower(fs[j+1].text) {
-			case "a", "an", "new", "another":
-				return false // a new thing is the outcome
-			}
+		if lw := strings.ToLower(fs[j].text); (lw == "into" || lw == "as") && !fs[j].quoted && newThing[strings.ToLower(fs[j+1].text)] {
+			return false // a new thing is the outcome
 		}
 	}
 	for j := vi + 1; j < len(fs); j++ {
@@ -49,7 +46,7 @@ func changesExisting(q *parsedQuery, fs []field) bool {
 			return false
 		case j == vi+1 && (lw == "the" || lw == "this" || lw == "that" || lw == "these" || lw == "those" || possessives[lw]):
 			return true
-		case j == vi+1 && (lw == "a" || lw == "an" || lw == "new" || lw == "another" || lw == "some"):
+		case j == vi+1 && (newThing[lw] || lw == "some"):
 			return false
 		case j > vi+1 && slugValue(lw):
 			return true // the thing's identifier after its noun

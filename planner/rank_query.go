@@ -579,7 +579,7 @@ func allAux(fs []field) bool {
 // clause: "not", "never", "without" and the contractions in n't.
 func negator(w string) bool {
 	switch w {
-	case "not", "never", "without", "dont", "doesnt", "didnt", "cant", "wont", "isnt", "arent", "shouldnt":
+	case "not", "never", "without", "cannot", "dont", "doesnt", "didnt", "cant", "wont", "isnt", "arent", "shouldnt":
 		return true
 	}
 	return strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t")
@@ -704,7 +704,7 @@ func openThe(fs []field, i int) bool {
 	switch {
 	case next == "the" || next == "this" || next == "that" || possessives[next]:
 		return true
-	case next == "" || next == "a" || next == "an" || next == "new" || next == "another" || !plainWords(next):
+	case next == "" || newThing[next] || !plainWords(next):
 		return false
 	}
 	after := nextField(fs, i+1)
@@ -876,6 +876,10 @@ var (
 	productPlace = setOf("a", "an", "via", "through", "using", "in", "on", "into")
 	determiners  = setOf("our", "my", "the", "your", "their")
 	possessives  = setOf("our", "my", "your", "their")
+	// newThing opens a noun phrase for a thing the hearer does not know
+	// yet: the indefinite articles, "another" and "new" ("create a label",
+	// "add another key"). With "some", the same for a quantity.
+	newThing = setOf("a", "an", "another", "new")
 	// personPlace introduces a person or a product; with a determiner
 	// between ("post it to our Teams channel") it is a thing, never a
 	// person's name. "the" excluded: "to the" + a name is as often a place.

@@ -216,6 +216,18 @@ var stopWords = setOf(
 	"theyre",
 )
 
+// unionOf returns a set of every word of sets (closed classes of English
+// made of smaller ones: the words that open a noun phrase).
+func unionOf(sets ...map[string]bool) map[string]bool {
+	m := map[string]bool{}
+	for _, s := range sets {
+		for w := range s {
+			m[w] = true
+		}
+	}
+	return m
+}
+
 func setOf(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {

@@ -129,11 +129,7 @@ func createsNew(q parsedQuery, query string) bool {
 		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
 			continue
 		}
-		switch strings.ToLower(fs[i+1].text) {
-		case "a", "an", "another", "new":
-			return true
-		}
-		return false
+		return newThing[strings.ToLower(fs[i+1].text)]
 	}
 	return false
 }
@@ -161,8 +157,7 @@ func phrasalMake(q parsedQuery, fs []field) []string {
 			}
 			j++
 		}
-		switch strings.ToLower(fs[j].text) {
-		case "a", "an", "another", "new":
+		if newThing[strings.ToLower(fs[j].text)] {
 			return directObject(fs[j-1:])
 		}
 		return nil
@@ -605,8 +600,7 @@ func readsOnly(q parsedQuery, query string) bool {
 		if objectPronouns[strings.ToLower(fs[j].text)] && j+1 < len(fs) {
 			j++ // "get me a payment link": the indirect object first
 		}
-		switch strings.ToLower(fs[j].text) {
-		case "a", "an", "another", "new", "some":
+		if w := strings.ToLower(fs[j].text); newThing[w] || w == "some" {
 			return false
 		}
 	}
