@@ -578,6 +578,21 @@ func TestProductPlaceInCircumstance(t *testing.T) {
 	}
 }
 
+// wantTools checks that the lexical planner plans each query (a key of
+// want) with the tool named by its value.
+func wantTools(t *testing.T, cat *Catalog, want map[string]string) {
+	t.Helper()
+	for q, tool := range want {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Tool != tool {
+			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, tool)
+		}
+	}
+}
+
 // wantRefusals checks that the lexical planner refuses each query with
 // the nearest candidates.
 func wantRefusals(t *testing.T, cat *Catalog, queries []string) {

@@ -1,9 +1,6 @@
 package planner
 
-import (
-	"context"
-	"testing"
-)
+import "testing"
 
 // TestMannerAdverb: an adverb of manner in -ly before the verb of an
 // imperative is skipped to find the request's verb; an adjective in -ly
@@ -42,15 +39,10 @@ func TestMannerAdverbRealCatalog(t *testing.T) {
 		"permanently delete the supabase project staging-old", // supabase deletes branches only
 		"permanently delete the stripe customer cus_9Qx",      // no stripe tool states deleting
 	})
-	for q, want := range map[string]string{
+	wantTools(t, cat, map[string]string{
 		"permanently delete the redis key session:1":           "delete",
 		"quickly list the supabase projects":                   "list_projects",
 		"automatically merge the supabase branch dev":          "merge_branch",
 		"immediately delete the supabase branch feature-login": "delete_branch",
-	} {
-		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
-		if p.Tool != want {
-			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
-		}
-	}
+	})
 }

@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"context"
 	"slices"
 	"testing"
 )
@@ -33,13 +32,8 @@ func TestEnglishCompoundRealCatalog(t *testing.T) {
 	wantRefusals(t, cat, []string{
 		"add a built-in mongodb role for backups", // mongodb's tools have no roles
 	})
-	for q, want := range map[string]string{
+	wantTools(t, cat, map[string]string{
 		"delete the long-lived supabase branch dev":               "delete_branch",
 		"create a high-priority linear issue titled login broken": "linear_create_issue",
-	} {
-		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
-		if p.Tool != want {
-			t.Errorf("%q: planned %s__%s (%q), want %s", q, p.BackendID, p.Tool, p.Text, want)
-		}
-	}
+	})
 }
