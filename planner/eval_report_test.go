@@ -378,10 +378,12 @@ func TestEvalReport(t *testing.T) {
 		// dev: recall@1 0.909 and reach at 8k 0.987 until round 8's fix of
 		// leadSentence (81 catalog tools had no first sentence indexed);
 		// 0.896 and 0.974 since: q007, a tie of filesystem's and
-		// desktop-commander's move_file, went to the other server; 0.922
-		// since round 12 (q209, three issue keys for delete_issues; q139,
-		// a restating parenthesis).
-		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.91, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99}},
+		// desktop-commander's move_file, went to the other server; 0.909
+		// since round 12's arity (q209, three issue keys for
+		// delete_issues). Round 12's Q2 (a restating parenthesis), which
+		// moved only q139, was taken out in review: a rule whose one
+		// effect is a dev row is fitted to it.
+		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.90, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99}},
 		// fresh: recall@1 0.876 since round 12 (0.871 before).
 		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.87, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		// fresh3: 27/40 refused since round 6 (26/40 in round 5), 28/40

@@ -218,13 +218,9 @@ func parseQuery(query string) parsedQuery {
 	bg := requestStart(fs) // fields before it state the situation (rank_chatty.go)
 	neg := false           // inside the scope of a negation (negators)
 	circ := -1             // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
-	inParen := false       // inside a parenthesis after the request's first word (parenAside)
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
-		if parenAside(fs, fi) {
-			inParen = true
-		}
 		if lw == "open" && !quoted && openThe(fs, fi) {
 			// "open PR 12", "open the page": opening a thing that is
 			// there, named by an id or a definite article, is looking
@@ -472,14 +468,9 @@ func parseQuery(query string) parsedQuery {
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
 		}
-		aside := inParen
-		if inParen && strings.HasSuffix(strings.TrimRight(text, ".,;:!?"), ")") {
-			inParen = false
-		}
-		if fi < bg || aside {
+		if fi < bg {
 			// The situation before a request (rank_chatty.go): its words
-			// weigh less and set no intent. So do the words of a
-			// parenthesis (parenAside).
+			// weigh less and set no intent.
 			n := len(q.words)
 			addText(text, backgroundWeight, true)
 			for i := n; i < len(q.words); i++ {
@@ -1033,34 +1024,4 @@ func titleCase(w string) bool {
 		}
 	}
 	return true
-}
-
-// parenAside reports whether field i opens a parenthesis after the
-// sentence's first word that restates the sentence ("archive Notion page
-// 1f3c (move it to the trash)"): English encloses in parentheses what the
-// sentence is complete without, and a parenthesis that refers back to the
-// sentence's thing by a pronoun ("it", "them", "this", "that") says again,
-// in other words, what the sentence asks, so its words weigh as the
-// situation's do (rank_chatty.go: less, no intent, a backend named keeps
-// its weight). A parenthesis without such a pronoun qualifies a word of
-// the sentence ("(read only)", "(the bot user)", "(Sentry org acme)") and
-// is part of the request; a value's own parentheses ("count(*)",
-// "(39.7,-104.9)") are no aside.
-func parenAside(fs []field, i int) bool {
-	if i == 0 || fs[i].quoted || !strings.HasPrefix(fs[i].text, "(") {
-		return false
-	}
-	for j := i; j < len(fs); j++ {
-		w := strings.ToLower(strings.Trim(fs[j].text, "().,;:!?"))
-		if fs[j].quoted || w == "" || !plainWords(w) {
-			return false
-		}
-		if w == "it" || w == "them" || w == "this" || w == "that" {
-			return true
-		}
-		if strings.HasSuffix(strings.TrimRight(fs[j].text, ".,;:!?"), ")") {
-			return false
-		}
-	}
-	return false
 }
