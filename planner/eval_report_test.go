@@ -15,10 +15,11 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
-// fresh11.json (written by a helper that never read the planner); fresh3.json (round 4), fresh5.json (round 5)
-// fresh7.json (round 6), fresh8.json (round 7) and fresh9.json (round 8,
-// in the dev set's style) are tuned on.
+// fresh4.json, fresh6.json and fresh10.json (round 10's unseen check);
+// fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
+// fresh8.json (round 7), fresh9.json (round 8, in the dev set's style) and
+// fresh11.json (written by a helper that never read the planner; unseen
+// through round 12) are tuned on.
 const (
 	freshSetPath   = "testdata/fresh.json"
 	fresh2SetPath  = "testdata/fresh2.json"
@@ -424,7 +425,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh10", loadQueryFile(t, fresh10SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh11", loadQueryFile(t, fresh11SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh11 (written by a helper that never read the planner; measured
+		// once unseen at round 12's planner): recall@1 0.750 (lenient
+		// 0.838), recall@5 0.912, 15/20 refused, 4/80 false refusals, args
+		// 44/62. Tuned on from round 13.
+		{evalSet{"fresh11", loadQueryFile(t, fresh11SetPath)}, floors{r1: 0.73, r5: 0.90, falseRefusal: 0.06, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 	}
 	var refused, unanswerable int
 	defer func() {
