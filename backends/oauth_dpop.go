@@ -84,11 +84,13 @@ func dpopProof(key *ecdsa.PrivateKey, method string, u *url.URL, token, nonce st
 	if nonce != "" {
 		claims["nonce"] = nonce
 	}
-	pub := key.PublicKey
-	x, y := make([]byte, 32), make([]byte, 32)
-	pub.X.FillBytes(x)
-	pub.Y.FillBytes(y)
-	jwk := map[string]string{"kty": "EC", "crv": "P-256", "x": base64.RawURLEncoding.EncodeToString(x), "y": base64.RawURLEncoding.EncodeToString(y)}
+	// The uncompressed point is 0x04 || X || Y, each coordinate 32 bytes
+	// on P-256 (SEC 1 §2.3.3); the JWK carries them apart (RFC 7518 §6.2.1).
+	pt, err := key.PublicKey.Bytes()
+	if err != nil || len(pt) != 65 {
+		return "", errors.New("dpop: the proof key is not a P-256 key")
+	}
+	jwk := map[string]string{"kty": "EC", "crv": "P-256", "x": base64.RawURLEncoding.EncodeToString(pt[1:33]), "y": base64.RawURLEncoding.EncodeToString(pt[33:])}
 	return signJWS(key, "ES256", map[string]any{"typ": "dpop+jwt", "alg": "ES256", "jwk": jwk}, claims)
 }
 

@@ -8,7 +8,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"net/http"
 	"slices"
 	"strings"
@@ -50,7 +49,10 @@ func (d *dpopCheck) verify(proof, method, htu, token string) (jkt, nonce string,
 	}
 	x, _ := base64.RawURLEncoding.DecodeString(h.JWK.X)
 	y, _ := base64.RawURLEncoding.DecodeString(h.JWK.Y)
-	pub := &ecdsa.PublicKey{Curve: elliptic.P256(), X: new(big.Int).SetBytes(x), Y: new(big.Int).SetBytes(y)}
+	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
+	if err != nil {
+		return "", "", fmt.Errorf("proof header's jwk: %v", err)
+	}
 	_, c, err := verifyJWT(proof, pub)
 	if err != nil {
 		return "", "", err

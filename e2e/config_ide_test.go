@@ -14,27 +14,6 @@ import (
 	"time"
 )
 
-// runCheck runs `mcp-agentify --config cfg check` (global flag before the
-// command, as users type it) and returns stdout, stderr and the exit code.
-func runCheck(t *testing.T, cfg string, env ...string) (string, string, int) {
-	t.Helper()
-	bin, _ := binaries(t)
-	cmd := exec.Command(bin, "--config", cfg, "check")
-	cmd.Env = cleanEnv(env...)
-	cmd.Dir = t.TempDir()
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
-}
-
 // TestConfigIDEFiles writes the configuration files that Claude Desktop,
 // VS Code, Cursor, Windsurf and Cline users have (from the clients'
 // documented formats, with their own keys), runs check on each with the
@@ -209,7 +188,9 @@ func TestConfigIDEFiles(t *testing.T) {
 	}
 }
 
-// runCheckIn is runCheck with the working directory dir.
+// runCheckIn runs `mcp-agentify --config cfg check` (global flag before
+// the command, as users type it) in the directory dir and returns stdout,
+// stderr and the exit code.
 func runCheckIn(t *testing.T, dir, cfg string, env ...string) (string, string, int) {
 	t.Helper()
 	bin, _ := binaries(t)

@@ -113,7 +113,6 @@ type httpClient struct {
 	url     string
 	session string
 	token   string
-	header  http.Header
 }
 
 func (c *httpClient) do(method, body string, hdr ...string) *http.Response {

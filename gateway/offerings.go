@@ -194,9 +194,3 @@ func templateRegexp(t string) *regexp.Regexp {
 	}
 	return re
 }
-
-// matchTemplate reports whether uri is an expansion of the URI template t.
-func matchTemplate(t, uri string) bool {
-	re := templateRegexp(t)
-	return re != nil && re.MatchString(uri)
-}

@@ -44,11 +44,10 @@ type passthrough struct {
 	cursors  *cursorCodec
 	pageSize int
 
-	mu     sync.Mutex
-	snaps  map[string][]snapshot      // guarded by mu; kind -> recent versions, newest last
-	subs   map[string]map[string]bool // guarded by mu; URI -> ids of backends the IDE subscribed through
-	sigs   map[string]string          // guarded by mu; kind -> generation last announced to the IDE
-	warned map[string]bool            // guarded by mu; URI conflicts already logged
+	mu    sync.Mutex
+	snaps map[string][]snapshot      // guarded by mu; kind -> recent versions, newest last
+	subs  map[string]map[string]bool // guarded by mu; URI -> ids of backends the IDE subscribed through
+	sigs  map[string]string          // guarded by mu; kind -> generation last announced to the IDE
 	// subConn is, per backend id, the connection its subscriptions were
 	// made on: after a restart (or a reload that replaced the backend) the
 	// gateway subscribes again.

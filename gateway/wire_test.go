@@ -114,16 +114,8 @@ type wire struct {
 	cursors []string // nextCursor values seen, $CURSOR1 first
 }
 
-// startWire serves a session of a gateway configured with cfg, whose
-// backends are the servers by id.
-func startWire(t *testing.T, cfg *schemas.Config, servers backendstest.Servers) *wire {
-	t.Helper()
-	w := newWire(t, cfg, servers)
-	w.connect()
-	return w
-}
-
-// newWire is startWire without the session.
+// newWire makes a gateway configured with cfg, whose backends are the
+// servers by id; connect starts its first session.
 func newWire(t *testing.T, cfg *schemas.Config, servers backendstest.Servers) *wire {
 	return &wire{t: t, servers: servers, g: New(Options{Config: cfg, Version: "wire", Dial: servers.Dial})}
 }

@@ -28,7 +28,6 @@ type fakeOpenAI struct {
 	mu       sync.Mutex
 	script   []http.HandlerFunc // guarded by mu
 	bodies   []map[string]any   // guarded by mu
-	raw      []string           // guarded by mu
 	authHdrs []string           // guarded by mu
 }
 
@@ -46,7 +45,6 @@ func (f *fakeOpenAI) serve(w http.ResponseWriter, r *http.Request) {
 	_ = json.Unmarshal(b, &body)
 	f.mu.Lock()
 	f.bodies = append(f.bodies, body)
-	f.raw = append(f.raw, string(b))
 	f.authHdrs = append(f.authHdrs, r.Header.Get("Authorization"))
 	var h http.HandlerFunc
 	if len(f.script) > 0 {
@@ -68,12 +66,6 @@ func (f *fakeOpenAI) requests() []map[string]any {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]map[string]any(nil), f.bodies...)
-}
-
-func (f *fakeOpenAI) rawRequests() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.raw...)
 }
 
 func (f *fakeOpenAI) options() OpenAIOptions {

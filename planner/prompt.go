@@ -287,5 +287,3 @@ func callPlan(p *Plan, t *Tool, args json.RawMessage) {
 	p.Arguments = args
 	p.Text = ""
 }
-
-func marshalCompact(v any) ([]byte, error) { return json.Marshal(v) }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 )
@@ -289,9 +288,4 @@ func TestIDHelpers(t *testing.T) {
 	if got, want := string(CancelParams(IntID(3), "")), `{"requestId":3}`; got != want {
 		t.Errorf("CancelParams = %s, want %s", got, want)
 	}
-}
-
-// messagesEqual compares decoded messages as the wire sees them.
-func messagesEqual(a, b *Message) bool {
-	return reflect.DeepEqual(a, b)
 }
