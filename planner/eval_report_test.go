@@ -428,8 +428,9 @@ func TestEvalReport(t *testing.T) {
 		// fresh11 (written by a helper that never read the planner; measured
 		// once unseen at round 12's planner): recall@1 0.750 (lenient
 		// 0.838), recall@5 0.912, 15/20 refused, 4/80 false refusals, args
-		// 44/62. Tuned on from round 13.
-		{evalSet{"fresh11", loadQueryFile(t, fresh11SetPath)}, floors{r1: 0.73, r5: 0.90, falseRefusal: 0.06, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		// 44/62. Tuned on from round 13; its false refusals 4/80 -> 2/80 by
+		// round 13's request put as a question after the situation.
+		{evalSet{"fresh11", loadQueryFile(t, fresh11SetPath)}, floors{r1: 0.73, r5: 0.90, falseRefusal: 0.03, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 	}
 	var refused, unanswerable int
 	defer func() {

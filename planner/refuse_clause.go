@@ -15,18 +15,20 @@ import "strings"
 // name the things the request's pronouns refer to ("someone pasted <url>
 // in chat and I need to know what it's about").
 //
-// A question after a clause's end states the request as well: one put to
-// the listener with a modal ("Can you start recording a video of page
-// 1?", "could you ..."), or one opened by a wh-word and ended by a
-// question mark ("I exported the usage to ./u.csv; which resource classes
-// could be downsized?"). English states the situation in declaratives
-// and asks in the question; the declaratives' verbs ("Finance asked me",
-// "I want to send the designer a clip") are what happened or why, not
-// what to do. The situation's names of products (a word that is no
-// English word that the task's parse reads as naming a product: "our Jira
-// automation", "our site is on netlify") are kept after the request, in a
-// product's place, with its values: they say where the request's
-// things are, and a product no backend serves still rules the tool out.
+// A question after a sentence's end states the request as well: one put
+// to the listener with a modal ("... Can you start recording a video of
+// page 1?", "could you ..."), or one opened by a wh-word and ended by a
+// question mark ("I exported the usage to ./u.csv. Which resource
+// classes could be downsized?"). English states the situation in
+// declaratives and asks in the question, a sentence of its own (after a
+// comma or a semicolon a clause goes on the situation's sentence); the
+// declaratives' verbs ("Finance asked me", "I want to send the designer
+// a clip") are what happened or why, not what to do. The situation's
+// names of products (a word that is no English word and that the task's
+// parse reads as naming a product: "our Jira automation", "our site is
+// on netlify") are kept after the request, in a product's place, with
+// its values: they say where the request's things are, and a product no
+// backend serves still rules the tool out.
 func requestTail(query string) string {
 	fs := fields(query)
 	for i := 1; i+1 < len(fs); i++ {
@@ -67,7 +69,7 @@ func requestTail(query string) string {
 			} else if w := strings.Trim(f.text, ".,;:!?()[]{}<>\"'"); productName(f.text) && namedIn(named, w) {
 				// The situation's product is where its things are: named
 				// after the request in a product's place ("our site is on
-				// netlify and I need ..." -> "I need ... in netlify";
+				// netlify and I need ..." -> "I need ... in netlify").
 				b.WriteString(" in ")
 				b.WriteString(w)
 			}
