@@ -418,7 +418,7 @@ func TestEvalReport(t *testing.T) {
 		// Refusals 13/15 since round 9 (digitName: "an Auth0 user"; a
 		// listed kind the server lacks). Args 52/61 since round 9's
 		// arguments (47/61 before); 55/61 since round 11's arguments.
-		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.85, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.86}},
+		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.85, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.93}},
 		// fresh2 (blind): args 56/73 = 0.767 since round 11's arguments
 		// (54/73 before).
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.75, reach8k: 0.95, named16k: 0.95, blind: true}},
