@@ -87,8 +87,11 @@ func (ix *Index) serversWith(st *searchState, g int) []bool {
 // serversStating is serversWith for a request to make a new thing of a
 // kind ("create a gitlab milestone", "generate a new sentry alert rule",
 // createsNew): a server has such things to make only when one of its
-// tools states the kind where a tool says what it is about, its name or
-// its description's first sentence, by the word, a synonym or a typo fix.
+// tools that is not read-only states the kind where a tool says what it
+// is about, its name or its description's first sentence, by the word, a
+// synonym or a typo fix. A tool that only reads makes nothing: that it
+// names the kind ("Get all teams with their states and labels") shows
+// the server keeps such things, not that it makes them.
 // A kind that a server's tools mention only in a parameter (create_issue's
 // milestone_id) or a later sentence is an attribute of the thing those
 // tools make, picked from the ones that exist by an id, or a remark; the
@@ -102,7 +105,7 @@ func (ix *Index) serversStating(st *searchState, g int) []bool {
 	clear(has)
 	bit := uint64(1) << g
 	for _, d := range st.touched {
-		if st.mask[d]&bit == 0 || has[ix.docBackend[d]] {
+		if st.mask[d]&bit == 0 || has[ix.docBackend[d]] || ix.docHint[d]&hintReadOnly != 0 {
 			continue
 		}
 		for _, qt := range st.qterms {
@@ -141,7 +144,11 @@ func createsNew(q parsedQuery, query string) bool {
 // new thing as its object, "set up" means to establish and "start" to
 // found, WordNet's senses of making a thing that was not there, as
 // "create" does (createsNew); "start the job", "set up the project" act on
-// things that exist.
+// things that exist. Only the verb of a request: English asks with the
+// imperative, the bare verb with no subject ("start a ...", "can you set
+// up a ..."); a past form ("I started a dev server ...") or a subject
+// before the verb ("we set up a site yesterday") tells what happened, the
+// situation of a request that comes after it.
 func phrasalMake(q parsedQuery, fs []field) []string {
 	if q.verb != stem("set") && q.verb != stem("start") {
 		return nil
@@ -149,6 +156,9 @@ func phrasalMake(q parsedQuery, fs []field) []string {
 	for i := 0; i+2 < len(fs); i++ {
 		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
 			continue
+		}
+		if w := strings.ToLower(fs[i].text); w != "set" && w != "start" || i > 0 && subjectPronoun[strings.ToLower(fs[i-1].text)] && strings.ToLower(fs[i-1].text) != "you" {
+			return nil // "I started a dev server", "we set up a site": what happened
 		}
 		j := i + 1
 		if q.verb == stem("set") {

@@ -20,6 +20,15 @@ func TestRequestTail(t *testing.T) {
 		"I need the balance, payroll runs friday":                            "",
 		"payroll runs friday and they need the balance":                      "", // not the user's request
 		"payroll runs friday I need the balance":                             "", // no clause boundary
+		// A question after a sentence's end (round 13).
+		"the job failed. Can you rerun it?":                       "Can you rerun it?",
+		"our site is on netlify. Could you roll back the deploy?": "Could you roll back the deploy? in netlify",
+		"I exported it to ./u.csv. Which classes are idle?":       "Which classes are idle? ./u.csv",
+		"our Jira automation broke it. Can you fix it":            "Can you fix it in Jira",
+		"the job failed, can you rerun it?":                       "",                         // no sentence's end before it
+		"the job failed. Which one failed":                        "",                         // no question mark
+		"Can you rerun the job?":                                  "",                         // no situation
+		"payroll runs friday. Can you get the balance?":           "Can you get the balance?", // "runs", "friday": English
 	} {
 		if got := requestTail(q); got != want {
 			t.Errorf("requestTail(%q) = %q, want %q", q, got, want)
@@ -74,5 +83,26 @@ func TestRequestAloneRealCatalog(t *testing.T) {
 	}
 	wantRefusals(t, cat, []string{
 		"the team grew last week, so I'd like a Zoom call scheduled with everyone",
+	})
+}
+
+// TestQuestionTailRealCatalog probes the request put as a question after
+// the situation (round 13) over the real tools of the shared evaluation
+// catalog, with tasks written for this test: the first three are refused
+// when the whole task is read (the situation's verb or a product line
+// named there rules the tool out); the situation's product, kept in a
+// product's place, still refuses what no backend serves.
+func TestQuestionTailRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"Support escalated a crash yesterday. Can you list the unresolved issues of the acme/checkout project in sentry?":           "search_issues",
+		"Our Jira automation wiped the summary of PAY-12. Can you do a PUT on /rest/api/3/issue/PAY-12 with summary 'Fix refunds'?": "jira_put",
+		"Finance wants a smaller CI bill this quarter. Which resource classes of the acme/web project on CircleCI are underused?":   "find_underused_resource_classes",
+		"The onboarding animation stutters on my laptop. Can you start a screencast of page 2 and save it to /tmp/onboarding.webm?": "screencast_start",
+	})
+	wantRefusals(t, cat, []string{
+		"Our site runs on Netlify. Can you roll back the last deploy?", // the request alone: circleci's rollback
+		"We moved the roadmap to Trello last week. Can you create a card for the launch?",
 	})
 }

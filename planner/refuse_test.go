@@ -271,6 +271,10 @@ func TestPhrasalMake(t *testing.T) {
 		"start the job 4412 on circleci":     "",
 		"set the status of issue 12 to done": "",
 		"create a new label":                 "",
+		// What happened, not a request (round 13).
+		"I started a dev server an hour ago and it hangs": "",
+		"we set up a staging site yesterday":              "",
+		"can you set up a new webhook":                    "webhook",
 	} {
 		fs := fields(q)
 		got := phrasalMake(parseQuery(q), fs)
@@ -327,4 +331,30 @@ func TestListedKindRealCatalog(t *testing.T) {
 			t.Errorf("objectHead(%q) = %q, want %q", q, got, want)
 		}
 	}
+}
+
+// TestReadingToolMakesNothingRealCatalog probes round 13's reading of
+// serversStating over the real catalog with tasks written for it: Linear
+// keeps labels (linear_get_teams reads teams "with their states and
+// labels") but no tool of it makes one; the kinds that a server's making
+// tools state are made as before, and a situation that tells of a server
+// started earlier is no request to make one.
+func TestReadingToolMakesNothingRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"create a Linear label called regression",
+		"create a new label in linear for bugs",
+	})
+	wantTools(t, cat, map[string]string{
+		"create a new github branch called feature-x in acme/web":                                                     "create_branch",
+		"create a new sentry team called payments in org acme":                                                        "create_team",
+		"create a new stripe coupon for 20% off":                                                                      "create_coupon",
+		"create a new linear comment on issue ENG-12 saying done":                                                     "linear_create_comment",
+		"create a new chrome tab with https://example.com":                                                            "new_page",
+		"create a new supabase project called billing in org acme":                                                    "create_project",
+		"create a new gitlab merge request from dev to main in grp/app":                                               "create_merge_request",
+		"create a new linear project called Q3 Launch for team ENG":                                                   "linear_create_project_with_issues",
+		"I started a dev server with desktop commander an hour ago and it hangs (pid 4411). Please force it to stop.": "force_terminate",
+	})
 }
