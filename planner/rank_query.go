@@ -590,13 +590,14 @@ var (
 // something other than a plain word (a path, a number, a quote), or a
 // word without meaning of its own.
 func mainVerb(fs []field) (term, raw string) {
+	skip := frontedAdverbial(fs) // rank_fronted.go
 	for i, f := range fs {
 		if f.quoted {
 			return "", ""
 		}
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
 		switch {
-		case requestFrame[lw] || mannerAdverb(fs, i): // refuse.go
+		case i < skip || requestFrame[lw] || mannerAdverb(fs, i): // refuse.go
 			continue
 		case questionStart[lw] || !plainWords(lw) || strings.Contains(lw, "/"):
 			return "", ""
@@ -657,9 +658,10 @@ var (
 // path, a quoted text) or the end of the clause.
 func directObject(fs []field) []string {
 	vi := -1
+	skip := frontedAdverbial(fs) // rank_fronted.go
 	for i, f := range fs {
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
-		if !requestFrame[lw] && !mannerAdverb(fs, i) {
+		if i >= skip && !requestFrame[lw] && !mannerAdverb(fs, i) {
 			vi = i
 			break
 		}
@@ -727,8 +729,9 @@ var readVerbs = setOf("show", "get", "fetch", "display", "view", "read", "see", 
 // requestVerb returns the index of the request's verb: the first field
 // that is not part of the request's frame ("please", "can you"), or -1.
 func requestVerb(fs []field) int {
+	skip := frontedAdverbial(fs) // rank_fronted.go
 	for i, f := range fs {
-		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
+		if i >= skip && !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
 			return i
 		}
 	}
