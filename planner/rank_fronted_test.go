@@ -57,9 +57,9 @@ func TestFrontedRealCatalog(t *testing.T) {
 	wantTools(t, cat, map[string]string{
 		"use the everything server to add 250 and 17": "get-sum",
 		"add 250 and 17 using the everything server":  "get-sum",
-		"in github, fork the repo octo/widgets":        "fork_repository",
-		"fork the repo octo/widgets on github":         "fork_repository",
-		"with playwright, press Escape on the page":    "browser_press_key",
-		"in redis, delete the key session:42":          "delete",
+		"in github, fork the repo octo/widgets":       "fork_repository",
+		"fork the repo octo/widgets on github":        "fork_repository",
+		"with playwright, press Escape on the page":   "browser_press_key",
+		"in redis, delete the key session:42":         "delete",
 	})
 }
