@@ -494,6 +494,16 @@ func parseQuery(query string) parsedQuery {
 			}
 		})
 	}
+	if q.coordinated >= 2 {
+		// Two or more values joined by coordination ("/a, /b and /c",
+		// "ENG-1 or ENG-2") are what English calls multiple (WordNet:
+		// "having or involving or consisting of more than one part or
+		// entity or individual"): the coordination says the word as
+		// surely as "read the multiple files" would, so it is a hint, as
+		// the nouns a value implies are (rank_arity.go; "move /a to /b",
+		// a source and a destination, is no coordination).
+		add(stem("multiple"), hintWeight, false)
+	}
 	if len(q.plain) > 0 && !q.destructive {
 		switch q.plain[0] {
 		case "what", "whats", "which", "who", "where", "how", "when":
