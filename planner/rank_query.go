@@ -331,6 +331,12 @@ func parseQuery(query string) parsedQuery {
 			// number, handled below).
 			add(stem("channel"), hintWeight, false)
 			continue
+		case relationName(lw):
+			// "depends_on", "works_at": the name of a relation type
+			// (rank_relation.go), a value; what it says is a relation.
+			addText(lw, hintWeight, false)
+			add(stem("relation"), 1, false)
+			continue
 		case dottedRef(lw):
 			// "shop.users", "app.config.ts": a qualified name. A known
 			// file extension makes it a file; otherwise it names a
