@@ -331,7 +331,7 @@ func parseQuery(query string) parsedQuery {
 			// number, handled below).
 			add(stem("channel"), hintWeight, false)
 			continue
-		case relationName(lw):
+		case relationName(lw) && betweenNames(fs, fi):
 			// "depends_on", "works_at": the name of a relation type
 			// (rank_relation.go), a value; what it says is a relation.
 			addText(lw, hintWeight, false)

@@ -1,6 +1,9 @@
 package planner
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // relationPreps are the prepositions that close a relation's name.
 var relationPreps = setOf("on", "at", "to", "of", "in", "for", "with", "by", "from", "into")
@@ -13,7 +16,8 @@ var relationPreps = setOf("on", "at", "to", "of", "in", "for", "with", "by", "fr
 // object ("a depends on b"); written as one identifier, between two
 // names, it is how graphs and schemas name the edge between them (RDF
 // predicates, property-graph relationship types, foreign-key roles): a
-// task that writes one is about a relation.
+// task that writes one between two names (betweenNames) is about a
+// relation.
 func relationName(lw string) bool {
 	parts := strings.Split(lw, "_")
 	if len(parts) < 2 || !relationPreps[parts[len(parts)-1]] {
@@ -30,3 +34,25 @@ func relationName(lw string) bool {
 	}
 	return isEnglish(strings.TrimSuffix(v, "s")) || isEnglish(strings.TrimSuffix(v, "es"))
 }
+
+// betweenNames reports whether fs[i] stands between two terms of a
+// relation: the field before it is no preposition, conjunction or
+// relative word ("where expires_at < now()", "order by starts_at": a
+// column of a query, not a relation), and the field after it is a word,
+// not an operator or a function word ("she works_at Initech",
+// "billing-service depends_on legacy-queue").
+func betweenNames(fs []field, i int) bool {
+	if i == 0 || i+1 >= len(fs) || fs[i-1].quoted || fs[i+1].quoted || endsClause(fs[i-1].text) || endsClause(fs[i].text) {
+		return false
+	}
+	prev := strings.ToLower(fs[i-1].text)
+	next := strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>"))
+	if objectEnd[prev] || sqlWords[prev] || next == "" || !unicode.IsLetter(rune(next[0])) {
+		return false
+	}
+	return !stopWords[next] && !objectEnd[next]
+}
+
+// sqlWords are the SQL keywords that come before a column's name ("where
+// expires_at ...", "set starts_at = ...", "select ends_at from ...").
+var sqlWords = setOf("where", "set", "select", "by", "and", "or", "having", "on")

@@ -47,3 +47,24 @@ func TestRelationNameRealCatalog(t *testing.T) {
 		"read /srv/app/main.go":                                    "read_file",
 	})
 }
+
+// TestBetweenNames: a relation's name between two terms of the relation
+// is one; a column's name in a query's clause is not.
+func TestBetweenNames(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		at    int
+		want  bool
+	}{
+		{"record that checkout-service depends_on payments-api", 3, true},
+		{"the link saying she works_at Initech is wrong", 4, true},
+		{"billing-service no longer depends_on legacy-queue, drop that link", 3, true},
+		{"delete from sessions where expires_at < now()", 4, false},
+		{"list sessions ordered by starts_at desc", 4, false},
+		{"the key expires_at", 2, false},
+	} {
+		if got := betweenNames(fields(c.query), c.at); got != c.want {
+			t.Errorf("%q at %d: between names %v, want %v", c.query, c.at, got, c.want)
+		}
+	}
+}
