@@ -423,7 +423,11 @@ func TestEvalReport(t *testing.T) {
 		// Refusals 13/15 since round 9 (digitName: "an Auth0 user"; a
 		// listed kind the server lacks). Args 52/61 since round 9's
 		// arguments (47/61 before); 55/61 since round 11's arguments.
-		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.80, r5: 0.94, falseRefusal: 0.03, args: 0.85, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.93}},
+		// Round 13: recall@1 0.857, recall@5 0.986, 1/70 false refusals,
+		// args 56/62 (a relation's name says "relation", rank_relation.go;
+		// coordinated values say "multiple"). Refusals 14/15 since round 13
+		// (a reading tool makes nothing).
+		{evalSet{"fresh9", loadQueryFile(t, fresh9SetPath)}, floors{r1: 0.85, r5: 0.98, falseRefusal: 0.02, args: 0.85, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.93}},
 		// fresh2 (blind): args 56/73 = 0.767 since round 11's arguments
 		// (54/73 before).
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.75, reach8k: 0.95, named16k: 0.95, blind: true}},
@@ -433,9 +437,10 @@ func TestEvalReport(t *testing.T) {
 		// fresh11 (written by a helper that never read the planner; measured
 		// once unseen at round 12's planner): recall@1 0.750 (lenient
 		// 0.838), recall@5 0.912, 15/20 refused, 4/80 false refusals, args
-		// 44/62. Tuned on from round 13; its false refusals 4/80 -> 2/80 by
-		// round 13's request put as a question after the situation.
-		{evalSet{"fresh11", loadQueryFile(t, fresh11SetPath)}, floors{r1: 0.73, r5: 0.90, falseRefusal: 0.03, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		// 44/62. Tuned on from round 13: false refusals 2/80 by its refusals
+		// (the request put as a question after the situation); recall@1
+		// 0.775 (lenient 0.863), recall@5 0.938 by its ranking.
+		{evalSet{"fresh11", loadQueryFile(t, fresh11SetPath)}, floors{r1: 0.77, r5: 0.93, falseRefusal: 0.03, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		// fresh12, fresh13 and fresh14 (blind): round 13's unseen check, loose floors
 		// that only catch a collapse.
 		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},

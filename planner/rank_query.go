@@ -331,6 +331,12 @@ func parseQuery(query string) parsedQuery {
 			// number, handled below).
 			add(stem("channel"), hintWeight, false)
 			continue
+		case relationName(lw) && betweenNames(fs, fi):
+			// "depends_on", "works_at": the name of a relation type
+			// (rank_relation.go), a value; what it says is a relation.
+			addText(lw, hintWeight, false)
+			add(stem("relation"), 1, false)
+			continue
 		case dottedRef(lw):
 			// "shop.users", "app.config.ts": a qualified name. A known
 			// file extension makes it a file; otherwise it names a
@@ -494,6 +500,16 @@ func parseQuery(query string) parsedQuery {
 			}
 		})
 	}
+	if q.coordinated >= 2 {
+		// Two or more values joined by coordination ("/a, /b and /c",
+		// "ENG-1 or ENG-2") are what English calls multiple (WordNet:
+		// "having or involving or consisting of more than one part or
+		// entity or individual"): the coordination says the word as
+		// surely as "read the multiple files" would, so it is a hint, as
+		// the nouns a value implies are (rank_arity.go; "move /a to /b",
+		// a source and a destination, is no coordination).
+		add(stem("multiple"), hintWeight, false)
+	}
 	if len(q.plain) > 0 && !q.destructive {
 		switch q.plain[0] {
 		case "what", "whats", "which", "who", "where", "how", "when":
@@ -590,13 +606,14 @@ var (
 // something other than a plain word (a path, a number, a quote), or a
 // word without meaning of its own.
 func mainVerb(fs []field) (term, raw string) {
+	skip := frontedAdverbial(fs) // rank_fronted.go
 	for i, f := range fs {
 		if f.quoted {
 			return "", ""
 		}
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
 		switch {
-		case requestFrame[lw] || mannerAdverb(fs, i): // refuse.go
+		case i < skip || requestFrame[lw] || mannerAdverb(fs, i): // refuse.go
 			continue
 		case questionStart[lw] || !plainWords(lw) || strings.Contains(lw, "/"):
 			return "", ""
@@ -657,9 +674,10 @@ var (
 // path, a quoted text) or the end of the clause.
 func directObject(fs []field) []string {
 	vi := -1
+	skip := frontedAdverbial(fs) // rank_fronted.go
 	for i, f := range fs {
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
-		if !requestFrame[lw] && !mannerAdverb(fs, i) {
+		if i >= skip && !requestFrame[lw] && !mannerAdverb(fs, i) {
 			vi = i
 			break
 		}
@@ -727,8 +745,9 @@ var readVerbs = setOf("show", "get", "fetch", "display", "view", "read", "see", 
 // requestVerb returns the index of the request's verb: the first field
 // that is not part of the request's frame ("please", "can you"), or -1.
 func requestVerb(fs []field) int {
+	skip := frontedAdverbial(fs) // rank_fronted.go
 	for i, f := range fs {
-		if !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
+		if i >= skip && !requestFrame[strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))] {
 			return i
 		}
 	}
