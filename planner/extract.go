@@ -1165,6 +1165,14 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// "ID or URL-encoded path", and the path of a project is
 			// namespace/name, the shape a task writes ("in acme/web").
 			val, ok = ref.owner+"/"+ref.repo, true
+		case p.typ == "string" && ref.owner != "" && !ref.moved && !hasProp("owner") && !hasProp("repo") && ownerItemParam(p, props) != "":
+			// "acme/checkout-web" for organizationSlug and projectSlug:
+			// the owner/name path (ownerItemParam).
+			if ownerItemParam(p, props) == "owner" {
+				val, ok = ref.owner, true
+			} else {
+				val, ok = ref.repo, true
+			}
 		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "iid") || n == "number" && ref.number != 0:
 			val, ok = ref.number, true
 		case p.typ == "string" && (hasAny(n, "url", "uri", "href", "link", "connectionstring") || p.urlDefault || p.format == "uri" || p.format == "url") && usedURL < len(v.urls):
@@ -1213,6 +1221,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// the cache", "case-insensitive").
 			if allWordsIn(p.name, v.words) && namePrepositionsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
+			} else if val, ok = hyphenatedFlag(p, v); ok {
 			} else if reversedFlag(p, v) {
 				val, ok = false, true // "unarchive the block": archived false (typo.go)
 			} else if val, ok = avoidedFlag(p, v); !ok {

@@ -290,3 +290,40 @@ func coordinatedNames(v queryValues, i int, used map[int]bool) []int {
 	}
 	return coordination(v, i, used, name)
 }
+
+// ownerItemParam reads a tool that names an item by its owner in two
+// parameters, one for an organization and one for a project
+// (organizationSlug and projectSlug, projectSlugOrId): it returns "owner"
+// for the organization's parameter, "item" for the project's, "" for any
+// other parameter or tool. Hosted services write an item under its owner
+// as the path owner/name (GitHub's owner/repo, GitLab's group/project,
+// Sentry's org/project in its URLs and its CLI), so a task's "acme/web"
+// is the pair: the part before the slash is the owner, the part after it
+// the item.
+func ownerItemParam(p argProp, props []argProp) string {
+	head := func(q argProp) string {
+		w := paramWords(q.name)
+		if len(w) == 0 || q.typ != "string" && q.typ != "" {
+			return ""
+		}
+		return w[0]
+	}
+	org, project := normalizeWord("organization"), normalizeWord("project")
+	role := ""
+	switch head(p) {
+	case org:
+		role = "owner"
+	case project:
+		role = "item"
+	default:
+		return ""
+	}
+	other := project
+	if role == "item" {
+		other = org
+	}
+	if !slices.ContainsFunc(props, func(q argProp) bool { return head(q) == other }) {
+		return ""
+	}
+	return role
+}

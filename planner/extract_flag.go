@@ -146,3 +146,44 @@ func describedWith(p argProp, v queryValues) (any, bool) {
 	}
 	return nil, false
 }
+
+// hyphenatedFlag sets a flag whose name joins two or more words
+// (fullPage, doubleClick, dryRun) when the task writes those words as one
+// hyphenated compound ("a full-page screenshot", "double-click the row",
+// "a dry-run"): English joins the words of a compound modifier or verb
+// with hyphens where a camelCase name joins them with capitals, so the
+// compound is the name spelled the other way. The words compare by stem,
+// in the name's order; a negation right before the compound makes the
+// flag false ("not full-page").
+func hyphenatedFlag(p argProp, v queryValues) (bool, bool) {
+	var words []string
+	splitWords(p.name, func(w string) {
+		words = append(words, stem(strings.ToLower(w)))
+	})
+	if len(words) < 2 {
+		return false, false
+	}
+	for i, t := range v.toks {
+		if t.quoted || strings.Count(t.lower, "-") != len(words)-1 {
+			continue
+		}
+		parts := strings.Split(bareWord(t.lower), "-")
+		if len(parts) != len(words) || slices.ContainsFunc(parts, func(s string) bool { return s == "" }) {
+			continue
+		}
+		same := true
+		for k, s := range parts {
+			same = same && stem(s) == words[k]
+		}
+		if !same {
+			continue
+		}
+		for k := max(0, i-2); k < i; k++ {
+			if negationWords[bareWord(v.toks[k].lower)] || v.toks[k].lower == "no" || v.toks[k].lower == "without" {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}

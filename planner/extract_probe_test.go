@@ -487,6 +487,22 @@ var probes = []probe{
 	{kNone, kJSON, "mongodb__insert-many", "insert a person named Ada, 36, into crm.people on connection c1", `{"collection":"people","connectionId":"c1","database":"crm"}`},
 	{kNone, kJSON, "mongodb__aggregate", "aggregate crm.orders on connection c1 by country", `{"collection":"orders","connectionId":"c1","database":"crm"}`},
 	{kNone, kJSON, "jira__jira_put", "update jira issue PAY-12 via PUT /rest/api/3/issue/PAY-12, label it urgent", `{"path":"/rest/api/3/issue/PAY-12"}`},
+
+	// ---- round 13 (twelfth batch) ----
+	// a flag whose camelCase name the task writes as a hyphenated
+	// compound (fullPage: "full-page", dryRun: "dry-run"); without the
+	// compound, or negated, it is not set true
+	{kEnum, "", "chrome-devtools__take_screenshot", "take a full-page png screenshot of page 3", `{"format":"png","fullPage":true,"pageId":3}`},
+	{kNone, kEnum, "chrome-devtools__take_screenshot", "take a png screenshot of page 3, just the visible part", `{"format":"png","pageId":3}`},
+	{kEnum, "", "playwright__browser_take_screenshot", "grab a full-page screenshot of the current tab as png", `{"fullPage":true,"type":"png"}`},
+	{kEnum, "", "filesystem__edit_file", "do a dry-run of replacing foo with bar in /tmp/a.txt", `{"dryRun":true,"edits":[{"newText":"bar","oldText":"foo"}],"path":"/tmp/a.txt"}`},
+	{kNone, kEnum, "filesystem__edit_file", "replace foo with bar in /tmp/a.txt", `{"edits":[{"newText":"bar","oldText":"foo"}],"path":"/tmp/a.txt"}`},
+	// an owner/name reference for a tool that names the owner and the
+	// item in two parameters (Sentry's organizationSlug and projectSlug)
+	{kID, "", "sentry__find_dsns", "what's the DSN for acme/checkout-web in sentry?", `{"organizationSlug":"acme","projectSlug":"checkout-web"}`},
+	{kID, "", "sentry__find_releases", "list the sentry releases of acme/checkout-web", `{"organizationSlug":"acme","projectSlug":"checkout-web"}`},
+	{kID, "", "sentry__search_issues", "unresolved errors in acme/checkout-web on sentry", `{"organizationSlug":"acme","projectSlugOrId":"checkout-web"}`},
+	{kNone, kID, "sentry__find_dsns", "what is the DSN of our checkout project in sentry?", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
