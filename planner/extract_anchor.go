@@ -86,6 +86,12 @@ func compoundOwner(p argProp) string {
 		return ""
 	}
 	first, rest, _ := strings.Cut(p.desc, " ")
+	switch strings.ToLower(first) {
+	case "the", "a", "an":
+		// "The project ID": an article opens the noun phrase, the
+		// owner is the word after it.
+		first, rest, _ = strings.Cut(rest, " ")
+	}
 	second, _, _ := strings.Cut(rest, " ")
 	second = strings.TrimRight(second, ",.;:")
 	if !strings.EqualFold(second, p.name) || !allLetters(first) || stopWords[strings.ToLower(first)] {
@@ -122,6 +128,14 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 			}
 			j := i + 1
 			if t := v.toks[j]; !used[j] && !t.quoted && hasDigit(t.text) && !anchors(t, pw) {
+				return j, true
+			}
+			if t := v.toks[j]; p.required && isIDParam(p.lname) && !used[j] && !t.quoted && !anchors(t, pw) && !isEnglish(t.lower) && allLetters(t.text) && namedEntity(v, j, p) {
+				// "supabase project pfkzmqwvyrtn" for "The project ID": a
+				// required identity takes a word no dictionary knows that
+				// closes its noun phrase (namedEntity), the way generated
+				// ids of letters only are written; an English word there
+				// is prose ("the project details").
 				return j, true
 			}
 		}
@@ -229,8 +243,16 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 // The word must close its noun phrase (the task ends, or a function word
 // or punctuation follows) and not be a plural ("project settings", "tool
 // calls" name no project or tool).
+//
+// The same holds for a parameter whose whole name is one noun written
+// right before the word ("on GitHub, branch next", "environment
+// staging"): a common noun followed by a bare word that closes the phrase
+// is English's apposition of a name to its kind ("the river Thames"), and
+// a one-word name is that kind. Not for a text or a search, whose words
+// are prose, nor for an enum, whose members are read as such.
 func namedEntity(v queryValues, j int, p argProp) bool {
-	if !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
+	kindWord := j > 0 && v.toks[j-1].lower == p.lname && p.typ == "string" && len(p.enum) == 0 && !isTextParam(p.lname) && !isSearchParam(p.lname)
+	if !kindWord && !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
 		return false
 	}
 	t := v.toks[j]

@@ -503,6 +503,20 @@ var probes = []probe{
 	{kID, "", "sentry__find_releases", "list the sentry releases of acme/checkout-web", `{"organizationSlug":"acme","projectSlug":"checkout-web"}`},
 	{kID, "", "sentry__search_issues", "unresolved errors in acme/checkout-web on sentry", `{"organizationSlug":"acme","projectSlugOrId":"checkout-web"}`},
 	{kNone, kID, "sentry__find_dsns", "what is the DSN of our checkout project in sentry?", `{}`},
+	// an id described "The project ID": the owner noun after the article
+	// anchors it, and a required identity takes a word of letters no
+	// dictionary knows that closes the phrase; an English word is prose
+	{kID, "", "supabase__get_project", "show details for supabase project pfkzmqwvyrtn", `{"id":"pfkzmqwvyrtn"}`},
+	{kID, "", "supabase__get_organization", "show supabase organization xkqjwmzrvtpl", `{"id":"xkqjwmzrvtpl"}`},
+	{kNone, kID, "supabase__get_project", "show details for the supabase project billing", `{}`},
+	{kNone, kID, "supabase__get_organization", "show my supabase organization settings", `{}`},
+	// a one-word parameter name as the kind a bare name is set beside
+	// ("branch next"): the name closes the phrase; "the branch is fine"
+	// names none
+	{kID, "", "github__get_file_contents", "show package.json from acme-corp/web-app on GitHub, branch next", `{"branch":"next","owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	{kID, "", "github__get_file_contents", "show package.json from acme-corp/web-app on GitHub, branch dev", `{"branch":"dev","owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app, the branch is fine", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app on some branch", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
