@@ -517,6 +517,21 @@ var probes = []probe{
 	{kID, "", "github__get_file_contents", "show package.json from acme-corp/web-app on GitHub, branch dev", `{"branch":"dev","owner":"acme-corp","path":"package.json","repo":"web-app"}`},
 	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app, the branch is fine", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
 	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app on some branch", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	// a literal a description offers after "or" ('Use the id returned by
+	// one of the connect tools, or "preconfigured" ...')
+	{kEnum, "", "mongodb__collection-storage-size", "how big is the events collection in the analytics db? use the preconfigured connection", `{"collection":"events","connectionId":"preconfigured","database":"analytics"}`},
+	{kEnum, "", "mongodb__find", "find users in crm.people on the preconfigured connection", `{"collection":"people","connectionId":"preconfigured","database":"crm"}`},
+	{kNone, kEnum, "mongodb__find", "find users in crm.people", `{"collection":"people","database":"crm"}`},
+	// a file name for a parameter whose default is a file name
+	// ("README.md.gz"), two extensions included; none in the task, none
+	// filled
+	{kID, "", "everything__gzip-file-as-resource", "gzip https://example.com/exports/users.csv into users.csv.gz using the everything server", `{"data":"https://example.com/exports/users.csv","name":"users.csv.gz"}`},
+	{kID, "", "everything__gzip-file-as-resource", "compress https://example.com/a/report.json as report.json.gz", `{"data":"https://example.com/a/report.json","name":"report.json.gz"}`},
+	{kNone, kID, "everything__gzip-file-as-resource", "gzip https://example.com/exports/users.csv with the everything server", `{"data":"https://example.com/exports/users.csv"}`},
+	// paths that open with "./" or "../" for a list of paths
+	{kID, "", "chrome-devtools__upload_file", "in chrome devtools page 2, upload ./fixtures/avatar.png via the file input uid 14_3", `{"filePaths":["./fixtures/avatar.png"],"pageId":2,"uid":"14_3"}`},
+	{kID, "", "playwright__browser_file_upload", "upload ./a.pdf and ../b.pdf in the browser", `{"paths":["./a.pdf","../b.pdf"]}`},
+	{kNone, kID, "chrome-devtools__upload_file", "in chrome devtools page 2, upload the avatar via the file input uid 14_3", `{"pageId":2,"uid":"14_3"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
