@@ -121,7 +121,16 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 		// A name that is only a generic word ("key", "id"): that word.
 		pws = append(pws, p.lname)
 	}
+	heads := descPhraseNouns(p.desc)
 	for i := 0; i+1 < len(v.toks); i++ {
+		if j := i + 1; len(heads) > 0 && !used[j] && idLike(v.toks[j]) && (p.typ == "array" || !isPlural(v.toks[i].lower)) && slices.ContainsFunc(heads, func(h string) bool { return namesOrClips(v.toks[i], h) }) {
+			// "the row with ref e57" for "Exact target element reference
+			// from the page snapshot": a word of the noun phrase the
+			// description opens with, or its clipping, before an id. A
+			// plural ("issues ENG-1, ENG-2") introduces a list, which a
+			// parameter of one value does not take a part of.
+			return j, true
+		}
 		for _, pw := range pws {
 			if !anchors(v.toks[i], pw) {
 				continue
@@ -141,6 +150,55 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 		}
 	}
 	return 0, false
+}
+
+// descPhraseNouns returns the words of the noun phrase a parameter's
+// description opens with, lower-cased ("Exact target element reference
+// from the page snapshot" -> exact, target, element, reference;
+// "Branch/tag/commit to get contents from" -> branch, tag, commit): a
+// description names what the value is before it says what it is for, and
+// the phrase ends at the first function word, punctuation or participle.
+// A description that opens with one word (a verb: "Targets a specific
+// page", "Filter by ...") gives none, nor one of more than four words.
+func descPhraseNouns(desc string) []string {
+	var out []string
+	n := 0
+	for w := range strings.FieldsSeq(desc) {
+		lw := strings.ToLower(w)
+		if n == 0 && (lw == "the" || lw == "a" || lw == "an") {
+			continue
+		}
+		end := strings.ContainsAny(lw, ",.;:()")
+		lw = strings.Trim(lw, ",.;:()")
+		if stopWords[lw] || lw == "" || strings.HasSuffix(lw, "ed") || strings.HasSuffix(lw, "ing") {
+			break
+		}
+		n++
+		for part := range strings.SplitSeq(lw, "/") {
+			if len(part) >= 3 && allLetters(part) {
+				out = append(out, part)
+			}
+		}
+		if end {
+			break
+		}
+	}
+	if n < 2 && len(out) < 2 || n > 4 {
+		return nil
+	}
+	return out
+}
+
+// namesOrClips reports whether a task word is the description word w, in
+// any inflection, or w clipped to its first three letters or more ("ref"
+// for reference, "repo" for repository): English shortens nouns from the
+// front that way.
+func namesOrClips(t qtok, w string) bool {
+	if t.quoted || len(t.lower) < 3 || stopWords[t.lower] {
+		return false
+	}
+	lt := strings.Trim(t.lower, "(),;:")
+	return lt == w || stem(lt) == stem(w) || len(lt) >= 3 && len(w) >= len(lt)+3 && strings.HasPrefix(w, lt)
 }
 
 // coordinated returns the token indexes of the value at token i and the

@@ -532,6 +532,14 @@ var probes = []probe{
 	{kID, "", "chrome-devtools__upload_file", "in chrome devtools page 2, upload ./fixtures/avatar.png via the file input uid 14_3", `{"filePaths":["./fixtures/avatar.png"],"pageId":2,"uid":"14_3"}`},
 	{kID, "", "playwright__browser_file_upload", "upload ./a.pdf and ../b.pdf in the browser", `{"paths":["./a.pdf","../b.pdf"]}`},
 	{kNone, kID, "chrome-devtools__upload_file", "in chrome devtools page 2, upload the avatar via the file input uid 14_3", `{"pageId":2,"uid":"14_3"}`},
+	// an id after a word of the noun phrase the description opens with,
+	// or its clipping ("ref" for "Exact target element reference ...");
+	// a plural before a list of ids gives a single-valued id none
+	{kID, "", "playwright__browser_click", "double-click the table row with ref e57 in the playwright browser", `{"doubleClick":true,"target":"e57"}`},
+	{kID, "", "playwright__browser_drop", "drop /tmp/invoice-0042.pdf onto the dropzone (ref e19) as if dragged in from the desktop", `{"paths":["/tmp/invoice-0042.pdf"],"target":"e19"}`},
+	{kID, "", "playwright__browser_hover", "hover over the menu, ref e12", `{"target":"e12"}`},
+	{kNone, kID, "playwright__browser_hover", "hover over the menu in the browser", `{}`},
+	{kNone, kID, "linear__linear_delete_issue", "delete the issues ENG-1 and ENG-2 in linear", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
