@@ -143,13 +143,20 @@ func lastWord(s string) string {
 // rankRefs orders the owner/repo references by the word before each: a
 // ref after "branch" names a branch ("create branch feature/login"), not a
 // repository, and is dropped; when there are several, those after a word
-// of place ("in acme/web", "on", "of", "repo") come first and those after a
-// word of branch movement ("from feature/x", "into", "onto", "off") last.
+// of place ("in acme/web", "of", "repo") come first, then those after
+// "on", and those after a word of branch movement ("from feature/x",
+// "into", "onto", "off") last.
 func rankRefs(refs []repoRef, prev []string) []repoRef {
 	rank := func(w string) int {
 		switch w {
-		case "in", "on", "of", "at", "for", "repo", "repository":
+		case "in", "of", "at", "for", "repo", "repository":
 			return 0
+		case "on":
+			// "commits on release/3.2 in acme/web": work is on a branch
+			// and in a repository, so of two references the one after
+			// "in" is the repository; "on" alone still names one ("open
+			// an issue on acme/api").
+			return 1
 		case "from", "into", "onto", "off":
 			return 2
 		}
