@@ -1269,6 +1269,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if allWordsIn(p.name, v.words) && namePrepositionsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
 			} else if val, ok = hyphenatedFlag(p, v); ok {
+			} else if val, ok = describedAction(p, v); ok {
 			} else if reversedFlag(p, v) {
 				val, ok = false, true // "unarchive the block": archived false (typo.go)
 			} else if val, ok = avoidedFlag(p, v); !ok {
@@ -1534,6 +1535,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = originValue(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)
 	missing = listValues(props, v, args, missing)
+	missing = premodifierList(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
 	missing = colonPayloadList(props, v, args, missing)
 	missing = pairedEnum(props, args, missing)

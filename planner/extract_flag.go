@@ -187,3 +187,76 @@ func hyphenatedFlag(p argProp, v queryValues) (bool, bool) {
 	}
 	return false, false
 }
+
+// flagActionCues open the part of a flag's description that says what the
+// flag does when it is true ("When true, includes column details",
+// "Whether to include a snapshot in the response", "If set to true takes a
+// screenshot of the full page").
+var flagActionCues = []string{"when true, ", "when true ", "if true, ", "if true ", "if set to true, ", "if set to true ", "set to true to ", "whether to "}
+
+// describedAction sets a flag whose description says what it does when
+// true, as a verb and its object ("When true, includes column details"),
+// when the task asks for that action in the same words: the verb (any
+// inflection) and, within the next few words, every content word of its
+// object, up to the first punctuation or function word ("include column
+// details" for verbose). A description states a flag's effect as an
+// action, and a task asking for the action asks for the flag. At least
+// two content words are needed (a verb alone, "Whether to wait", is too
+// common a word to set a flag by); a negation within three words before
+// the verb makes the flag false.
+func describedAction(p argProp, v queryValues) (bool, bool) {
+	ld := strings.ToLower(p.desc)
+	at := -1
+	for _, c := range flagActionCues {
+		if i := strings.Index(ld, c); i >= 0 && (at < 0 || i < at) {
+			at = i + len(c)
+		}
+	}
+	if at < 0 {
+		return false, false
+	}
+	var words []string
+	for w := range strings.FieldsSeq(ld[at:]) {
+		end := strings.ContainsAny(w, ",.;:()")
+		w = strings.Trim(w, ",.;:()\"'`")
+		if w == "a" || w == "an" || w == "the" {
+			continue
+		}
+		if stopWords[w] || w == "" {
+			break
+		}
+		words = append(words, stem(w))
+		if end {
+			break
+		}
+	}
+	if len(words) < 2 {
+		return false, false
+	}
+	toks := v.toks
+	for i, t := range toks {
+		if t.quoted || stem(bareWord(t.lower)) != words[0] {
+			continue
+		}
+		end := min(len(toks), i+len(words)+3)
+		all := true
+		for _, w := range words[1:] {
+			found := false
+			for k := i + 1; k < end && !found; k++ {
+				found = !toks[k].quoted && stem(bareWord(toks[k].lower)) == w
+			}
+			all = all && found
+		}
+		if !all {
+			continue
+		}
+		for k := max(0, i-3); k < i; k++ {
+			// "don't include", "no need to include"
+			if w := bareWord(toks[k].lower); negationWords[w] || w == "no" {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}

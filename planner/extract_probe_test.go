@@ -547,6 +547,19 @@ var probes = []probe{
 	{kID, "", "github__list_commits", "last 10 commits on release/3.2 in acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app"}`},
 	{kID, "", "github__list_commits", "last 10 commits on acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app"}`},
 	{kID, "", "github__create_issue", "open an issue on acme/api titled Crash", `{"owner":"acme","repo":"api","title":"Crash"}`},
+	// a flag whose description says what it does when true ("When true,
+	// includes column details", "Whether to return external links ..."),
+	// asked for in the same words; negated, false; unasked, unset
+	{kEnum, "", "supabase__list_tables", "list tables in supabase project abcdefghijkl and include column details", `{"project_id":"abcdefghijkl","verbose":true}`},
+	{kEnum, "", "tavily__tavily_map", "map https://docs.x.dev with tavily and return external links as well", `{"allow_external":true,"url":"https://docs.x.dev"}`},
+	{kEnum, "", "tavily__tavily_crawl", "crawl https://docs.x.dev with tavily and return external links too", `{"allow_external":true,"url":"https://docs.x.dev"}`},
+	{kNone, kEnum, "tavily__tavily_crawl", "crawl https://docs.x.dev with tavily", `{"url":"https://docs.x.dev"}`},
+	{kEnum, "", "supabase__list_tables", "list tables in supabase project qzvtkmplrnxe, do not include column details", `{"project_id":"qzvtkmplrnxe","verbose":false}`},
+	{kNone, kEnum, "supabase__list_tables", "list tables in supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe"}`},
+	// the names of a list written before its plural noun ("the public and
+	// auth schemas", "the bug and ui labels")
+	{kID, "", "supabase__list_tables", "list tables in the public, auth, and storage schemas of supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe","schemas":["public","auth","storage"]}`},
+	{kID, "", "github__create_issue", "open an issue in acme/api titled Crash with the bug and ui labels", `{"labels":["bug","ui"],"owner":"acme","repo":"api","title":"Crash"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
