@@ -200,10 +200,13 @@ var flagActionCues = []string{"when true, ", "when true ", "if true, ", "if true
 // inflection) and, within the next few words, every content word of its
 // object, up to the first punctuation or function word ("include column
 // details" for verbose). A description states a flag's effect as an
-// action, and a task asking for the action asks for the flag. At least
-// two content words are needed (a verb alone, "Whether to wait", is too
-// common a word to set a flag by); a negation within three words before
-// the verb makes the flag false.
+// action, and a task asking for the action asks for the flag. Three
+// content words at least: a verb with a one-word object ("takes a
+// screenshot of the full page", "rerun the workflow from ...") is often
+// the tool's own action restated, cut off before the words that tell the
+// flag's (the phrase ends at "of"), while a modified object ("column
+// details", "external links") names what the flag adds. A negation within
+// three words before the verb makes the flag false.
 func describedAction(p argProp, v queryValues) (bool, bool) {
 	ld := strings.ToLower(p.desc)
 	at := -1
@@ -230,7 +233,7 @@ func describedAction(p argProp, v queryValues) (bool, bool) {
 			break
 		}
 	}
-	if len(words) < 2 {
+	if len(words) < 3 {
 		return false, false
 	}
 	toks := v.toks
