@@ -123,12 +123,13 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 	}
 	heads := descPhraseNouns(p.desc)
 	for i := 0; i+1 < len(v.toks); i++ {
-		if j := i + 1; len(heads) > 0 && !used[j] && idLike(v.toks[j]) && (p.typ == "array" || !isPlural(v.toks[i].lower)) && slices.ContainsFunc(heads, func(h string) bool { return namesOrClips(v.toks[i], h) }) {
+		if j := i + 1; len(heads) > 0 && !used[j] && idLike(v.toks[j]) && (p.typ == "array" || !isPlural(v.toks[i].lower) && len(coordinated(v, j, used)) < 2) && slices.ContainsFunc(heads, func(h string) bool { return namesOrClips(v.toks[i], h) }) {
 			// "the row with ref e57" for "Exact target element reference
 			// from the page snapshot": a word of the noun phrase the
 			// description opens with, or its clipping, before an id. A
 			// plural ("issues ENG-1, ENG-2") introduces a list, which a
-			// parameter of one value does not take a part of.
+			// parameter of one value does not take a part of, and so does
+			// an id coordinated with others ("issue ENG-7 and ENG-8").
 			return j, true
 		}
 		for _, pw := range pws {
@@ -307,9 +308,16 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 // staging"): a common noun followed by a bare word that closes the phrase
 // is English's apposition of a name to its kind ("the river Thames"), and
 // a one-word name is that kind. Not for a text or a search, whose words
-// are prose, nor for an enum, whose members are read as such.
+// are prose, nor for an enum, whose members are read as such, nor after a
+// determiner: "the product catalog", "set the cover image" are compound
+// nouns, whose first noun modifies the second, where a label written
+// without one ("branch dev", "on branch next") is the kind's name. The
+// two words are adjacent (no comma between: "the sandbox namespace,
+// initialised with ..."), and a parameter with a format ("since" as a
+// date-time) takes only values of that shape.
 func namedEntity(v queryValues, j int, p argProp) bool {
-	kindWord := j > 0 && v.toks[j-1].lower == p.lname && p.typ == "string" && len(p.enum) == 0 && !isTextParam(p.lname) && !isSearchParam(p.lname)
+	kindWord := j > 0 && v.toks[j-1].lower == p.lname && p.typ == "string" && p.format == "" && len(p.enum) == 0 && !isTextParam(p.lname) && !isSearchParam(p.lname) &&
+		(j < 2 || !objectOpeners[v.toks[j-2].lower]) && !strings.ContainsAny(v.toks[j-1].raw[len(v.toks[j-1].raw)-1:], ",;:.!?")
 	if !kindWord && !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
 		return false
 	}
@@ -379,7 +387,10 @@ func coordinatedNames(v queryValues, i int, used map[int]bool) []int {
 // as the path owner/name (GitHub's owner/repo, GitLab's group/project,
 // Sentry's org/project in its URLs and its CLI), so a task's "acme/web"
 // is the pair: the part before the slash is the owner, the part after it
-// the item.
+// the item. Only when the tool requires the project: a tool that only
+// filters by one (Sentry's search_issues) is about something else, and an
+// owner/name path in a task about issues is as likely a repository for
+// another tool ("how many open issues does acme/web have").
 func ownerItemParam(p argProp, props []argProp) string {
 	head := func(q argProp) string {
 		w := paramWords(q.name)
@@ -402,7 +413,7 @@ func ownerItemParam(p argProp, props []argProp) string {
 	if role == "item" {
 		other = org
 	}
-	if !slices.ContainsFunc(props, func(q argProp) bool { return head(q) == other }) {
+	if !slices.ContainsFunc(props, func(q argProp) bool { return head(q) == other && (other == org || q.required) }) || role == "item" && !p.required {
 		return ""
 	}
 	return role

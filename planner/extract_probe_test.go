@@ -500,8 +500,9 @@ var probes = []probe{
 	// an owner/name reference for a tool that names the owner and the
 	// item in two parameters (Sentry's organizationSlug and projectSlug)
 	{kID, "", "sentry__find_dsns", "what's the DSN for acme/checkout-web in sentry?", `{"organizationSlug":"acme","projectSlug":"checkout-web"}`},
+	{kID, "", "sentry__create_dsn", "create a sentry DSN named staging for acme/checkout-web", `{"name":"staging","organizationSlug":"acme","projectSlug":"checkout-web"}`},
+	{kID, "", "sentry__get_event_attachment", "get the attachments of event 4f2a9c1e in acme/checkout-web on sentry", `{"eventId":"4f2a9c1e","organizationSlug":"acme","projectSlug":"checkout-web"}`},
 	{kID, "", "sentry__find_releases", "list the sentry releases of acme/checkout-web", `{"organizationSlug":"acme","projectSlug":"checkout-web"}`},
-	{kID, "", "sentry__search_issues", "unresolved errors in acme/checkout-web on sentry", `{"organizationSlug":"acme","projectSlugOrId":"checkout-web"}`},
 	{kNone, kID, "sentry__find_dsns", "what is the DSN of our checkout project in sentry?", `{}`},
 	// an id described "The project ID": the owner noun after the article
 	// anchors it, and a required identity takes a word of letters no
@@ -578,6 +579,7 @@ var probeGaps = map[string]string{
 	`redis set foo=bar`: "round 7's P1 (a k=v pair fills a key/value tool's key and value) moved a dev task to a false refusal; not retried",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "merge_method merge is the tool's own verb, read as a member; fillArgs is not given the tool's name to tell the operation from a choice (merge is also the API's default)",
+	`list the sentry releases of acme/checkout-web`:        "the owner/name pair fills Sentry's organization and project only when the tool requires the project: filling find_releases' optional one, as search_issues', made Sentry outrank GitHub's list_issues for 'how many open issues does acme/web have' through the slot-filling re-rank (TestRepoReference)",
 	`is the latest pipeline of gh/acme/web on main green?`: "'on main' is followed by a predicate adjective (green); the example reading takes the object of 'on' only where the phrase closes (end, punctuation, a function word), and telling a predicate from a noun the phrase modifies needs a reading of clause structure",
 }
 
