@@ -520,8 +520,9 @@ var probes = []probe{
 	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app on some branch", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
 	// a literal a description offers after "or" ('Use the id returned by
 	// one of the connect tools, or "preconfigured" ...')
-	{kEnum, "", "mongodb__collection-storage-size", "how big is the events collection in the analytics db? use the preconfigured connection", `{"collection":"events","connectionId":"preconfigured","database":"analytics"}`},
-	{kEnum, "", "mongodb__find", "find users in crm.people on the preconfigured connection", `{"collection":"people","connectionId":"preconfigured","database":"crm"}`},
+	{kEnum, "", "mongodb__collection-storage-size", "how big is the events collection in the analytics db? use the preconfigured mongo connection", `{"collection":"events","connectionId":"preconfigured","database":"analytics"}`},
+	{kEnum, "", "mongodb__find", "find users in crm.people, preconfigured server connection please", `{"collection":"people","connectionId":"preconfigured","database":"crm"}`},
+	{kEnum, "", "mongodb__count", "count the docs in crm.leads over the preconfigured one", `{"collection":"leads","connectionId":"preconfigured","database":"crm"}`},
 	{kNone, kEnum, "mongodb__find", "find users in crm.people", `{"collection":"people","database":"crm"}`},
 	// a file name for a parameter whose default is a file name
 	// ("README.md.gz"), two extensions included; none in the task, none
