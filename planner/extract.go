@@ -815,6 +815,8 @@ type argProp struct {
 	paired      [][2]string     // for an enum: member and parameter its description pairs ("'forDuration' with ignoreDurationMinutes")
 	urlDefault  bool            // its schema's default is a URL: it takes one
 	fileDefault bool            // its schema's default is a file name without a directory ("README.md.gz"): it takes one
+	phrase      []string        // the words of the noun phrase its description opens with (descPhraseNouns)
+	action      []string        // for a flag: the stems of the action its description says it does when true (flagAction)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -969,6 +971,10 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		}
 		if p.Description != "" {
 			ap.desc = p.Description
+			ap.phrase = descPhraseNouns(p.Description)
+			if ap.typ == "boolean" {
+				ap.action = flagAction(p.Description)
+			}
 			ap.descTerms = map[string]bool{}
 			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
 			for _, m := range reQuotedExample().FindAllStringSubmatch(p.Description, -1) {

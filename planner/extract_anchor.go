@@ -121,7 +121,7 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 		// A name that is only a generic word ("key", "id"): that word.
 		pws = append(pws, p.lname)
 	}
-	heads := descPhraseNouns(p.desc)
+	heads := p.phrase
 	for i := 0; i+1 < len(v.toks); i++ {
 		if j := i + 1; len(heads) > 0 && !used[j] && idLike(v.toks[j]) && (p.typ == "array" || !isPlural(v.toks[i].lower) && len(coordinated(v, j, used)) < 2) && slices.ContainsFunc(heads, func(h string) bool { return namesOrClips(v.toks[i], h) }) {
 			// "the row with ref e57" for "Exact target element reference

@@ -156,11 +156,8 @@ func describedWith(p argProp, v queryValues) (any, bool) {
 // in the name's order; a negation right before the compound makes the
 // flag false ("not full-page").
 func hyphenatedFlag(p argProp, v queryValues) (bool, bool) {
-	var words []string
-	splitWords(p.name, func(w string) {
-		words = append(words, stem(strings.ToLower(w)))
-	})
-	if len(words) < 2 {
+	words := p.nameStems
+	if len(words) < 2 || !strings.Contains(v.query, "-") {
 		return false, false
 	}
 	for i, t := range v.toks {
@@ -188,6 +185,42 @@ func hyphenatedFlag(p argProp, v queryValues) (bool, bool) {
 	return false, false
 }
 
+// flagAction returns the stems of the action a flag's description says
+// the flag does when true (describedAction), read once per schema: the
+// words after a cue of flagActionCues up to the first punctuation or
+// function word, articles skipped; nil for fewer than three.
+func flagAction(desc string) []string {
+	ld := strings.ToLower(desc)
+	at := -1
+	for _, c := range flagActionCues {
+		if i := strings.Index(ld, c); i >= 0 && (at < 0 || i < at) {
+			at = i + len(c)
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var words []string
+	for w := range strings.FieldsSeq(ld[at:]) {
+		end := strings.ContainsAny(w, ",.;:()")
+		w = strings.Trim(w, ",.;:()\"'`")
+		if w == "a" || w == "an" || w == "the" {
+			continue
+		}
+		if stopWords[w] || w == "" {
+			break
+		}
+		words = append(words, stem(w))
+		if end {
+			break
+		}
+	}
+	if len(words) < 3 {
+		return nil
+	}
+	return words
+}
+
 // flagActionCues open the part of a flag's description that says what the
 // flag does when it is true ("When true, includes column details",
 // "Whether to include a snapshot in the response", "If set to true takes a
@@ -208,32 +241,8 @@ var flagActionCues = []string{"when true, ", "when true ", "if true, ", "if true
 // details", "external links") names what the flag adds. A negation within
 // three words before the verb makes the flag false.
 func describedAction(p argProp, v queryValues) (bool, bool) {
-	ld := strings.ToLower(p.desc)
-	at := -1
-	for _, c := range flagActionCues {
-		if i := strings.Index(ld, c); i >= 0 && (at < 0 || i < at) {
-			at = i + len(c)
-		}
-	}
-	if at < 0 {
-		return false, false
-	}
-	var words []string
-	for w := range strings.FieldsSeq(ld[at:]) {
-		end := strings.ContainsAny(w, ",.;:()")
-		w = strings.Trim(w, ",.;:()\"'`")
-		if w == "a" || w == "an" || w == "the" {
-			continue
-		}
-		if stopWords[w] || w == "" {
-			break
-		}
-		words = append(words, stem(w))
-		if end {
-			break
-		}
-	}
-	if len(words) < 3 {
+	words := p.action
+	if len(words) == 0 {
 		return false, false
 	}
 	toks := v.toks

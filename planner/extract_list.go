@@ -156,7 +156,7 @@ func listValues(props []argProp, v queryValues, args map[string]any, missing []s
 func premodifierList(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	for pi := range props {
 		p := &props[pi]
-		if p.typ != "array" || p.itemType != "string" || len(p.enum) > 0 || args[p.name] != nil || strings.ContainsAny(p.name, "_-") || strings.ToLower(p.name) != p.name || !isPlural(p.name) || len(paramWords(p.name)) != 1 {
+		if p.typ != "array" || p.itemType != "string" || len(p.enum) > 0 || args[p.name] != nil || strings.ContainsAny(p.name, "_-") || !allLetters(p.name) || strings.ToLower(p.name) != p.name || !isPlural(p.name) {
 			continue
 		}
 		for i := 2; i < len(v.toks); i++ {
