@@ -308,16 +308,17 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 // staging"): a common noun followed by a bare word that closes the phrase
 // is English's apposition of a name to its kind ("the river Thames"), and
 // a one-word name is that kind. Not for a text or a search, whose words
-// are prose, nor for an enum, whose members are read as such, nor after a
-// determiner: "the product catalog", "set the cover image" are compound
-// nouns, whose first noun modifies the second, where a label written
-// without one ("branch dev", "on branch next") is the kind's name. The
-// two words are adjacent (no comma between: "the sandbox namespace,
-// initialised with ..."), and a parameter with a format ("since" as a
-// date-time) takes only values of that shape.
+// are prose, nor for an enum, whose members are read as such. Only for
+// the pair set off as a phrase of its own, opening the task or following
+// a comma, semicolon or colon ("..., branch next"): after a determiner or
+// a preposition two nouns are a compound, whose first noun modifies the
+// second ("the product catalog", "for customer support", "for country
+// music"). The two words are adjacent (no comma between: "the sandbox
+// namespace, initialised with ..."), and a parameter with a format
+// ("since" as a date-time) takes only values of that shape.
 func namedEntity(v queryValues, j int, p argProp) bool {
 	kindWord := j > 0 && v.toks[j-1].lower == p.lname && p.typ == "string" && p.format == "" && len(p.enum) == 0 && !isTextParam(p.lname) && !isSearchParam(p.lname) &&
-		(j < 2 || !objectOpeners[v.toks[j-2].lower]) && !strings.ContainsAny(v.toks[j-1].raw[len(v.toks[j-1].raw)-1:], ",;:.!?")
+		(j < 2 || strings.ContainsAny(v.toks[j-2].raw[len(v.toks[j-2].raw)-1:], ",;:")) && !strings.ContainsAny(v.toks[j-1].raw[len(v.toks[j-1].raw)-1:], ",;:.!?")
 	if !kindWord && !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
 		return false
 	}

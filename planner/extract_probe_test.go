@@ -518,6 +518,8 @@ var probes = []probe{
 	{kID, "", "github__get_file_contents", "show package.json from acme-corp/web-app on GitHub, branch dev", `{"branch":"dev","owner":"acme-corp","path":"package.json","repo":"web-app"}`},
 	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app, the branch is fine", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
 	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app on some branch", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	{kNone, kID, "tavily__tavily_search", "search tavily for country music", `{"query":"search tavily for country music"}`},
+	{kNone, kID, "stripe__list_invoices", "list stripe invoices for customer support", `{}`},
 	// a literal a description offers after "or" ('Use the id returned by
 	// one of the connect tools, or "preconfigured" ...')
 	{kEnum, "", "mongodb__collection-storage-size", "how big is the events collection in the analytics db? use the preconfigured mongo connection", `{"collection":"events","connectionId":"preconfigured","database":"analytics"}`},
