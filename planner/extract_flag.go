@@ -187,8 +187,12 @@ func hyphenatedFlag(p argProp, v queryValues) (bool, bool) {
 
 // flagAction returns the stems of the action a flag's description says
 // the flag does when true (describedAction), read once per schema: the
-// words after a cue of flagActionCues up to the first punctuation or
-// function word, articles skipped; nil for fewer than three.
+// content words after a cue of flagActionCues up to the first punctuation
+// (function words skipped); nil for fewer than three or more than six.
+// The whole clause: cut at its first function word, the tool's own action
+// would stand for the flag ("Whether to create the pull request as a
+// draft" would read as "create pull request", which every task to that
+// tool says).
 func flagAction(desc string) []string {
 	ld := strings.ToLower(desc)
 	at := -1
@@ -204,18 +208,14 @@ func flagAction(desc string) []string {
 	for w := range strings.FieldsSeq(ld[at:]) {
 		end := strings.ContainsAny(w, ",.;:()")
 		w = strings.Trim(w, ",.;:()\"'`")
-		if w == "a" || w == "an" || w == "the" {
-			continue
+		if w != "" && !stopWords[w] {
+			words = append(words, stem(w))
 		}
-		if stopWords[w] || w == "" {
-			break
-		}
-		words = append(words, stem(w))
-		if end {
+		if end || len(words) > 6 {
 			break
 		}
 	}
-	if len(words) < 3 {
+	if len(words) < 3 || len(words) > 6 {
 		return nil
 	}
 	return words
@@ -228,17 +228,14 @@ func flagAction(desc string) []string {
 var flagActionCues = []string{"when true, ", "when true ", "if true, ", "if true ", "if set to true, ", "if set to true ", "set to true to ", "whether to "}
 
 // describedAction sets a flag whose description says what it does when
-// true, as a verb and its object ("When true, includes column details"),
-// when the task asks for that action in the same words: the verb (any
-// inflection) and, within the next few words, every content word of its
-// object, up to the first punctuation or function word ("include column
-// details" for verbose). A description states a flag's effect as an
-// action, and a task asking for the action asks for the flag. Three
-// content words at least: a verb with a one-word object ("takes a
-// screenshot of the full page", "rerun the workflow from ...") is often
-// the tool's own action restated, cut off before the words that tell the
-// flag's (the phrase ends at "of"), while a modified object ("column
-// details", "external links") names what the flag adds. A negation within
+// true ("When true, includes column details, primary keys, ...") when the
+// task asks for that action in the same words: the verb (any inflection)
+// and, within the next few words, every other content word of the clause
+// (flagAction: "include column details" for verbose). A description
+// states a flag's effect as an action, and a task asking for all of it
+// asks for the flag. Three content words at least, six at most: a verb
+// with a one-word object ("Whether to wait") is too common to set a flag
+// by, and a long clause is no phrase a task repeats. A negation within
 // three words before the verb makes the flag false.
 func describedAction(p argProp, v queryValues) (bool, bool) {
 	words := p.action

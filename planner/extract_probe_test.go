@@ -552,11 +552,12 @@ var probes = []probe{
 	{kID, "", "github__list_commits", "last 10 commits on acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app"}`},
 	{kID, "", "github__create_issue", "open an issue on acme/api titled Crash", `{"owner":"acme","repo":"api","title":"Crash"}`},
 	// a flag whose description says what it does when true ("When true,
-	// includes column details", "Whether to return external links ..."),
-	// asked for in the same words; negated, false; unasked, unset
+	// includes column details, ..."), asked for in the same words, the
+	// whole clause; negated, false; unasked, unset. The tool's own action
+	// is no flag's ("Whether to create the pull request as a draft": a
+	// pull request created is no draft)
 	{kEnum, "", "supabase__list_tables", "list tables in supabase project abcdefghijkl and include column details", `{"project_id":"abcdefghijkl","verbose":true}`},
-	{kEnum, "", "tavily__tavily_map", "map https://docs.x.dev with tavily and return external links as well", `{"allow_external":true,"url":"https://docs.x.dev"}`},
-	{kEnum, "", "tavily__tavily_crawl", "crawl https://docs.x.dev with tavily and return external links too", `{"allow_external":true,"url":"https://docs.x.dev"}`},
+	{kNone, kEnum, "github__create_pull_request", "create a pull request in acme/web from feat/x into main titled Fix login", `{"base":"main","head":"feat/x","owner":"acme","repo":"web","title":"Fix login"}`},
 	{kNone, kEnum, "tavily__tavily_crawl", "crawl https://docs.x.dev with tavily", `{"url":"https://docs.x.dev"}`},
 	{kEnum, "", "supabase__list_tables", "list tables in supabase project qzvtkmplrnxe, do not include column details", `{"project_id":"qzvtkmplrnxe","verbose":false}`},
 	{kNone, kEnum, "supabase__list_tables", "list tables in supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe"}`},
