@@ -122,6 +122,12 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 		pws = append(pws, p.lname)
 	}
 	heads := p.phrase
+	if p.format != "" || hasAny(p.lname, "url", "uri", "path", "file") {
+		// A URL, a path or a formatted value has a shape of its own,
+		// which an id after "region" or "file" does not have
+		// ("The region URL for the organization").
+		heads = nil
+	}
 	for i := 0; i+1 < len(v.toks); i++ {
 		if j := i + 1; len(heads) > 0 && !used[j] && idLike(v.toks[j]) && (p.typ == "array" || !isPlural(v.toks[i].lower) && len(coordinated(v, j, used)) < 2) && slices.ContainsFunc(heads, func(h string) bool { return namesOrClips(v.toks[i], h) }) {
 			// "the row with ref e57" for "Exact target element reference
