@@ -431,16 +431,21 @@ func TestEvalReport(t *testing.T) {
 		// fresh2 (blind): args 56/73 = 0.767 since round 11's arguments
 		// (54/73 before).
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.75, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh4 (blind): args 45/52 = 0.865 since round 13's arguments
+		// (44/52 before).
+		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.80, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh10", loadQueryFile(t, fresh10SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh10 (blind): args 51/61 = 0.836 since round 13's arguments
+		// (50/61 before).
+		{evalSet{"fresh10", loadQueryFile(t, fresh10SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.80, reach8k: 0.95, named16k: 0.95, blind: true}},
 		// fresh11 (written by a helper that never read the planner; measured
 		// once unseen at round 12's planner): recall@1 0.750 (lenient
 		// 0.838), recall@5 0.912, 15/20 refused, 4/80 false refusals, args
 		// 44/62. Tuned on from round 13: false refusals 2/80 by its refusals
 		// (the request put as a question after the situation); recall@1
-		// 0.775 (lenient 0.863), recall@5 0.938 by its ranking.
-		{evalSet{"fresh11", loadQueryFile(t, fresh11SetPath)}, floors{r1: 0.77, r5: 0.93, falseRefusal: 0.03, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		// 0.775 (lenient 0.863), recall@5 0.938 by its ranking; args 0.873
+		// by its arguments.
+		{evalSet{"fresh11", loadQueryFile(t, fresh11SetPath)}, floors{r1: 0.77, r5: 0.93, falseRefusal: 0.03, args: 0.85, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		// fresh12, fresh13 and fresh14 (blind): round 13's unseen check, loose floors
 		// that only catch a collapse.
 		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},

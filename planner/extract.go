@@ -466,11 +466,34 @@ func relativePath(tok, cwd string) bool {
 	if !strings.Contains(tok, "/") && fileExt(lt) && strings.Count(tok, ".") == 1 && !strings.HasPrefix(tok, ".") {
 		return true
 	}
+	if !strings.Contains(tok, "/") && !strings.HasPrefix(tok, ".") && strings.Count(tok, ".") == 2 && allExts(lt[strings.IndexByte(lt, '.')+1:]) {
+		// A file name with two extensions ("users.csv.gz", "x.tar.gz"):
+		// a compressed file keeps the extension of what it holds. Every
+		// part after the name must be a known extension, so a version
+		// ("v1.2.md") or a host ("api.acme.io") is none.
+		return true
+	}
 	if cwd == "" || !filepath.IsLocal(tok) {
 		return false
 	}
 	_, err := os.Stat(filepath.Join(cwd, filepath.FromSlash(tok)))
 	return err == nil
+}
+
+// dotRelative reports whether a path opens with "./" or "../".
+func dotRelative(s string) bool {
+	return strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../")
+}
+
+// allExts reports whether every dot-separated part of s is a known file
+// extension.
+func allExts(s string) bool {
+	for part := range strings.SplitSeq(s, ".") {
+		if !fileExts[part] {
+			return false
+		}
+	}
+	return true
 }
 
 // fillerWords never serve as a value after an anchor word.
@@ -772,25 +795,28 @@ func docPath(uri string) string {
 
 // argProp is one top-level parameter of a tool's input schema.
 type argProp struct {
-	name       string
-	lname      string // lower-cased, separators removed ("pull_number" -> "pullnumber")
-	typ        string // "string", "integer", "number", "boolean", "array", "object", or ""
-	itemType   string // for arrays
-	enum       []string
-	required   bool
-	desc       string          // the parameter's description as written
-	descTerms  map[string]bool // analyzed words of the parameter's description
-	nested     []argProp       // for an object with declared properties: those properties
-	orArray    bool            // a string that may also be an array of strings (oneOf/anyOf)
-	orNumber   bool            // declared as alternatives (oneOf/anyOf), one of them a number
-	format     string          // the schema's "format" ("date-time", "uri", ...)
-	shapes     []string        // shapes of the example values its description quotes ("a/a/a")
-	members    []string        // with nested: the members the object (or each array item) requires
-	itemEnum   []string        // for an array of enum members: the members
-	itemNoun   string          // for a member of an array's items: the analyzed head noun of the array's name ("entities")
-	nameStems  []string        // the stems of the name's words, lower-cased ("includeSubdomains" -> includ, subdomain)
-	paired     [][2]string     // for an enum: member and parameter its description pairs ("'forDuration' with ignoreDurationMinutes")
-	urlDefault bool            // its schema's default is a URL: it takes one
+	name        string
+	lname       string // lower-cased, separators removed ("pull_number" -> "pullnumber")
+	typ         string // "string", "integer", "number", "boolean", "array", "object", or ""
+	itemType    string // for arrays
+	enum        []string
+	required    bool
+	desc        string          // the parameter's description as written
+	descTerms   map[string]bool // analyzed words of the parameter's description
+	nested      []argProp       // for an object with declared properties: those properties
+	orArray     bool            // a string that may also be an array of strings (oneOf/anyOf)
+	orNumber    bool            // declared as alternatives (oneOf/anyOf), one of them a number
+	format      string          // the schema's "format" ("date-time", "uri", ...)
+	shapes      []string        // shapes of the example values its description quotes ("a/a/a")
+	members     []string        // with nested: the members the object (or each array item) requires
+	itemEnum    []string        // for an array of enum members: the members
+	itemNoun    string          // for a member of an array's items: the analyzed head noun of the array's name ("entities")
+	nameStems   []string        // the stems of the name's words, lower-cased ("includeSubdomains" -> includ, subdomain)
+	paired      [][2]string     // for an enum: member and parameter its description pairs ("'forDuration' with ignoreDurationMinutes")
+	urlDefault  bool            // its schema's default is a URL: it takes one
+	fileDefault bool            // its schema's default is a file name without a directory ("README.md.gz"): it takes one
+	phrase      []string        // the words of the noun phrase its description opens with (descPhraseNouns)
+	action      []string        // for a flag: the stems of the action its description says it does when true (flagAction)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -931,6 +957,12 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			// Its default shows the kind of value it takes: a URL.
 			ap.urlDefault = true
 		}
+		if d, ok := p.Default.(string); ok && !strings.ContainsAny(d, "/\\ :") && fileExt(strings.ToLower(d)) && !strings.HasPrefix(d, ".") {
+			// A default that is a file name ("README.md.gz"): JSON Schema's
+			// default is a value of the parameter, so the parameter takes
+			// a file name, as one whose default is a URL takes a URL.
+			ap.fileDefault = true
+		}
 		if ap.typ == "" && (len(p.OneOf) > 0 || len(p.AnyOf) > 0) {
 			var ms, more []unionMember
 			_ = json.Unmarshal(p.OneOf, &ms)
@@ -939,6 +971,10 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		}
 		if p.Description != "" {
 			ap.desc = p.Description
+			ap.phrase = descPhraseNouns(p.Description)
+			if ap.typ == "boolean" {
+				ap.action = flagAction(p.Description)
+			}
 			ap.descTerms = map[string]bool{}
 			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
 			for _, m := range reQuotedExample().FindAllStringSubmatch(p.Description, -1) {
@@ -1165,6 +1201,14 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// "ID or URL-encoded path", and the path of a project is
 			// namespace/name, the shape a task writes ("in acme/web").
 			val, ok = ref.owner+"/"+ref.repo, true
+		case p.typ == "string" && ref.owner != "" && !ref.moved && !hasProp("owner") && !hasProp("repo") && ownerItemParam(p, props) != "":
+			// "acme/checkout-web" for organizationSlug and projectSlug:
+			// the owner/name path (ownerItemParam).
+			if ownerItemParam(p, props) == "owner" {
+				val, ok = ref.owner, true
+			} else {
+				val, ok = ref.repo, true
+			}
 		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "iid") || n == "number" && ref.number != 0:
 			val, ok = ref.number, true
 		case p.typ == "string" && (hasAny(n, "url", "uri", "href", "link", "connectionstring") || p.urlDefault || p.format == "uri" || p.format == "url") && usedURL < len(v.urls):
@@ -1174,6 +1218,17 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = slices.Clone(v.urls), true
 		case p.typ == "array" && p.itemType == "string" && hasAny(n, "paths", "files") && len(v.paths) > 0:
 			val, ok = slices.Clone(v.paths), true
+		case p.typ == "array" && p.itemType == "string" && hasAny(n, "paths", "files") && slices.ContainsFunc(v.relPaths, dotRelative):
+			// "upload ./fixtures/avatar.png": a path that opens with "./"
+			// or "../" is relative to the working directory by the
+			// shell's convention, a path whatever its extension.
+			var ps []any
+			for _, r := range v.relPaths {
+				if dotRelative(r) {
+					ps = append(ps, r)
+				}
+			}
+			val, ok = ps, true
 		case p.typ == "string" && hasAny(n, "path", "file", "dir", "folder", "source", "destination") && !hasAny(n, "url", "pattern", "glob"):
 			// ("filePattern" names a pattern of file names, not a path.)
 			val, ok = nextPath()
@@ -1182,6 +1237,12 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				// against the workspace root" is what such parameters say.
 				val, ok = v.relPaths[0], true
 			}
+		case p.typ == "string" && p.fileDefault && slices.ContainsFunc(v.relPaths, func(r string) bool { return !strings.Contains(r, "/") && !valueTaken(args, r) }):
+			// A file name as written for a parameter whose default is one
+			// ("into users.csv.gz" for a name defaulting to
+			// "README.md.gz"); a path with directories is a path's.
+			i := slices.IndexFunc(v.relPaths, func(r string) bool { return !strings.Contains(r, "/") && !valueTaken(args, r) })
+			val, ok = v.relPaths[i], true
 		case p.typ == "string" && hasAny(n, "email") && len(v.emails) > 0:
 			val, ok = v.emails[0], true
 		case (p.typ == "integer" || p.typ == "number") && v.size[0] > 0 && (n == "width" || n == "height"):
@@ -1213,6 +1274,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// the cache", "case-insensitive").
 			if allWordsIn(p.name, v.words) && namePrepositionsIn(p.name, v.words) {
 				val, ok = !negatedName(p.name, v.toks), true
+			} else if val, ok = hyphenatedFlag(p, v); ok {
+			} else if val, ok = describedAction(p, v); ok {
 			} else if reversedFlag(p, v) {
 				val, ok = false, true // "unarchive the block": archived false (typo.go)
 			} else if val, ok = avoidedFlag(p, v); !ok {
@@ -1478,6 +1541,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = originValue(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)
 	missing = listValues(props, v, args, missing)
+	missing = premodifierList(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
 	missing = colonPayloadList(props, v, args, missing)
 	missing = pairedEnum(props, args, missing)

@@ -86,6 +86,12 @@ func compoundOwner(p argProp) string {
 		return ""
 	}
 	first, rest, _ := strings.Cut(p.desc, " ")
+	switch strings.ToLower(first) {
+	case "the", "a", "an":
+		// "The project ID": an article opens the noun phrase, the
+		// owner is the word after it.
+		first, rest, _ = strings.Cut(rest, " ")
+	}
 	second, _, _ := strings.Cut(rest, " ")
 	second = strings.TrimRight(second, ",.;:")
 	if !strings.EqualFold(second, p.name) || !allLetters(first) || stopWords[strings.ToLower(first)] {
@@ -115,7 +121,23 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 		// A name that is only a generic word ("key", "id"): that word.
 		pws = append(pws, p.lname)
 	}
+	heads := p.phrase
+	if p.format != "" || hasAny(p.lname, "url", "uri", "path", "file") {
+		// A URL, a path or a formatted value has a shape of its own,
+		// which an id after "region" or "file" does not have
+		// ("The region URL for the organization").
+		heads = nil
+	}
 	for i := 0; i+1 < len(v.toks); i++ {
+		if j := i + 1; len(heads) > 0 && !used[j] && idLike(v.toks[j]) && (p.typ == "array" || !isPlural(v.toks[i].lower) && len(coordinated(v, j, used)) < 2) && slices.ContainsFunc(heads, func(h string) bool { return namesOrClips(v.toks[i], h) }) {
+			// "the row with ref e57" for "Exact target element reference
+			// from the page snapshot": a word of the noun phrase the
+			// description opens with, or its clipping, before an id. A
+			// plural ("issues ENG-1, ENG-2") introduces a list, which a
+			// parameter of one value does not take a part of, and so does
+			// an id coordinated with others ("issue ENG-7 and ENG-8").
+			return j, true
+		}
 		for _, pw := range pws {
 			if !anchors(v.toks[i], pw) {
 				continue
@@ -124,9 +146,66 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 			if t := v.toks[j]; !used[j] && !t.quoted && hasDigit(t.text) && !anchors(t, pw) {
 				return j, true
 			}
+			if t := v.toks[j]; p.required && isIDParam(p.lname) && !used[j] && !t.quoted && !anchors(t, pw) && !isEnglish(t.lower) && allLetters(t.text) && namedEntity(v, j, p) {
+				// "supabase project pfkzmqwvyrtn" for "The project ID": a
+				// required identity takes a word no dictionary knows that
+				// closes its noun phrase (namedEntity), the way generated
+				// ids of letters only are written; an English word there
+				// is prose ("the project details").
+				return j, true
+			}
 		}
 	}
 	return 0, false
+}
+
+// descPhraseNouns returns the words of the noun phrase a parameter's
+// description opens with, lower-cased ("Exact target element reference
+// from the page snapshot" -> exact, target, element, reference;
+// "Branch/tag/commit to get contents from" -> branch, tag, commit): a
+// description names what the value is before it says what it is for, and
+// the phrase ends at the first function word, punctuation or participle.
+// A description that opens with one word (a verb: "Targets a specific
+// page", "Filter by ...") gives none, nor one of more than four words.
+func descPhraseNouns(desc string) []string {
+	var out []string
+	n := 0
+	for w := range strings.FieldsSeq(desc) {
+		lw := strings.ToLower(w)
+		if n == 0 && (lw == "the" || lw == "a" || lw == "an") {
+			continue
+		}
+		end := strings.ContainsAny(lw, ",.;:()")
+		lw = strings.Trim(lw, ",.;:()")
+		if stopWords[lw] || lw == "" || strings.HasSuffix(lw, "ed") || strings.HasSuffix(lw, "ing") {
+			break
+		}
+		n++
+		for part := range strings.SplitSeq(lw, "/") {
+			if len(part) >= 3 && allLetters(part) {
+				out = append(out, part)
+			}
+		}
+		if end {
+			break
+		}
+	}
+	if n < 2 && len(out) < 2 || n > 4 {
+		return nil
+	}
+	return out
+}
+
+// namesOrClips reports whether a task word is the description word w, in
+// any inflection, or w clipped to its first three letters or more ("ref"
+// for reference, "repo" for repository): English shortens nouns from the
+// front that way.
+func namesOrClips(t qtok, w string) bool {
+	if t.quoted || len(t.lower) < 3 || stopWords[t.lower] {
+		return false
+	}
+	lt := strings.Trim(t.lower, "(),;:")
+	return lt == w || stem(lt) == stem(w) || len(lt) >= 3 && len(w) >= len(lt)+3 && strings.HasPrefix(w, lt)
 }
 
 // coordinated returns the token indexes of the value at token i and the
@@ -229,8 +308,24 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 // The word must close its noun phrase (the task ends, or a function word
 // or punctuation follows) and not be a plural ("project settings", "tool
 // calls" name no project or tool).
+//
+// The same holds for a parameter whose whole name is one noun written
+// right before the word ("on GitHub, branch next", "environment
+// staging"): a common noun followed by a bare word that closes the phrase
+// is English's apposition of a name to its kind ("the river Thames"), and
+// a one-word name is that kind. Not for a text or a search, whose words
+// are prose, nor for an enum, whose members are read as such. Only for
+// the pair set off as a phrase of its own, opening the task or following
+// a comma, semicolon or colon ("..., branch next"): after a determiner or
+// a preposition two nouns are a compound, whose first noun modifies the
+// second ("the product catalog", "for customer support", "for country
+// music"). The two words are adjacent (no comma between: "the sandbox
+// namespace, initialised with ..."), and a parameter with a format
+// ("since" as a date-time) takes only values of that shape.
 func namedEntity(v queryValues, j int, p argProp) bool {
-	if !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
+	kindWord := j > 0 && v.toks[j-1].lower == p.lname && p.typ == "string" && p.format == "" && len(p.enum) == 0 && !isTextParam(p.lname) && !isSearchParam(p.lname) &&
+		(j < 2 || strings.ContainsAny(v.toks[j-2].raw[len(v.toks[j-2].raw)-1:], ",;:")) && !strings.ContainsAny(v.toks[j-1].raw[len(v.toks[j-1].raw)-1:], ",;:.!?")
+	if !kindWord && !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
 		return false
 	}
 	t := v.toks[j]
@@ -289,4 +384,44 @@ func coordinatedNames(v queryValues, i int, used map[int]bool) []int {
 		return nil
 	}
 	return coordination(v, i, used, name)
+}
+
+// ownerItemParam reads a tool that names an item by its owner in two
+// parameters, one for an organization and one for a project
+// (organizationSlug and projectSlug, projectSlugOrId): it returns "owner"
+// for the organization's parameter, "item" for the project's, "" for any
+// other parameter or tool. Hosted services write an item under its owner
+// as the path owner/name (GitHub's owner/repo, GitLab's group/project,
+// Sentry's org/project in its URLs and its CLI), so a task's "acme/web"
+// is the pair: the part before the slash is the owner, the part after it
+// the item. Only when the tool requires the project: a tool that only
+// filters by one (Sentry's search_issues) is about something else, and an
+// owner/name path in a task about issues is as likely a repository for
+// another tool ("how many open issues does acme/web have").
+func ownerItemParam(p argProp, props []argProp) string {
+	head := func(q argProp) string {
+		w := paramWords(q.name)
+		if len(w) == 0 || q.typ != "string" && q.typ != "" {
+			return ""
+		}
+		return w[0]
+	}
+	org, project := normalizeWord("organization"), normalizeWord("project")
+	role := ""
+	switch head(p) {
+	case org:
+		role = "owner"
+	case project:
+		role = "item"
+	default:
+		return ""
+	}
+	other := project
+	if role == "item" {
+		other = org
+	}
+	if !slices.ContainsFunc(props, func(q argProp) bool { return head(q) == other && (other == org || q.required) }) || role == "item" && !p.required {
+		return ""
+	}
+	return role
 }

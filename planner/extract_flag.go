@@ -146,3 +146,126 @@ func describedWith(p argProp, v queryValues) (any, bool) {
 	}
 	return nil, false
 }
+
+// hyphenatedFlag sets a flag whose name joins two or more words
+// (fullPage, doubleClick, dryRun) when the task writes those words as one
+// hyphenated compound ("a full-page screenshot", "double-click the row",
+// "a dry-run"): English joins the words of a compound modifier or verb
+// with hyphens where a camelCase name joins them with capitals, so the
+// compound is the name spelled the other way. The words compare by stem,
+// in the name's order; a negation right before the compound makes the
+// flag false ("not full-page").
+func hyphenatedFlag(p argProp, v queryValues) (bool, bool) {
+	words := p.nameStems
+	if len(words) < 2 || !strings.Contains(v.query, "-") {
+		return false, false
+	}
+	for i, t := range v.toks {
+		if t.quoted || strings.Count(t.lower, "-") != len(words)-1 {
+			continue
+		}
+		parts := strings.Split(bareWord(t.lower), "-")
+		if len(parts) != len(words) || slices.ContainsFunc(parts, func(s string) bool { return s == "" }) {
+			continue
+		}
+		same := true
+		for k, s := range parts {
+			same = same && stem(s) == words[k]
+		}
+		if !same {
+			continue
+		}
+		for k := max(0, i-2); k < i; k++ {
+			if negationWords[bareWord(v.toks[k].lower)] || v.toks[k].lower == "no" || v.toks[k].lower == "without" {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}
+
+// flagAction returns the stems of the action a flag's description says
+// the flag does when true (describedAction), read once per schema: the
+// content words after a cue of flagActionCues up to the first punctuation
+// (function words skipped); nil for fewer than three or more than six.
+// The whole clause: cut at its first function word, the tool's own action
+// would stand for the flag ("Whether to create the pull request as a
+// draft" would read as "create pull request", which every task to that
+// tool says).
+func flagAction(desc string) []string {
+	ld := strings.ToLower(desc)
+	at := -1
+	for _, c := range flagActionCues {
+		if i := strings.Index(ld, c); i >= 0 && (at < 0 || i < at) {
+			at = i + len(c)
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	var words []string
+	for w := range strings.FieldsSeq(ld[at:]) {
+		end := strings.ContainsAny(w, ",.;:()")
+		w = strings.Trim(w, ",.;:()\"'`")
+		if w != "" && !stopWords[w] {
+			words = append(words, stem(w))
+		}
+		if end || len(words) > 6 {
+			break
+		}
+	}
+	if len(words) < 3 || len(words) > 6 {
+		return nil
+	}
+	return words
+}
+
+// flagActionCues open the part of a flag's description that says what the
+// flag does when it is true ("When true, includes column details",
+// "Whether to include a snapshot in the response", "If set to true takes a
+// screenshot of the full page").
+var flagActionCues = []string{"when true, ", "when true ", "if true, ", "if true ", "if set to true, ", "if set to true ", "set to true to ", "whether to "}
+
+// describedAction sets a flag whose description says what it does when
+// true ("When true, includes column details, primary keys, ...") when the
+// task asks for that action in the same words: the verb (any inflection)
+// and, within the next few words, every other content word of the clause
+// (flagAction: "include column details" for verbose). A description
+// states a flag's effect as an action, and a task asking for all of it
+// asks for the flag. Three content words at least, six at most: a verb
+// with a one-word object ("Whether to wait") is too common to set a flag
+// by, and a long clause is no phrase a task repeats. A negation within
+// three words before the verb makes the flag false.
+func describedAction(p argProp, v queryValues) (bool, bool) {
+	words := p.action
+	if len(words) == 0 {
+		return false, false
+	}
+	toks := v.toks
+	for i, t := range toks {
+		if t.quoted || stem(bareWord(t.lower)) != words[0] {
+			continue
+		}
+		end := min(len(toks), i+len(words)+3)
+		all := true
+		for _, w := range words[1:] {
+			found := false
+			for k := i + 1; k < end && !found; k++ {
+				found = !toks[k].quoted && stem(bareWord(toks[k].lower)) == w
+			}
+			all = all && found
+		}
+		if !all {
+			continue
+		}
+		for k := max(0, i-3); k < i; k++ {
+			// "don't include", "no need to include"
+			if w := bareWord(toks[k].lower); negationWords[w] || w == "no" {
+				return false, true
+			}
+		}
+		return true, true
+	}
+	return false, false
+}

@@ -26,6 +26,11 @@ var fuzzSchemas = []string{
 	// "to", a key/value setting with a number alternative, a file's
 	// contents, a relation's ends and type.
 	`{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID or URL-encoded path"},"branch":{"type":"string","description":"Branch to push to"},"namespace":{"type":"string","description":"Namespace to fork to (full path)"},"key":{"type":"string"},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"null"}]},"content":{"type":"string","description":"Content of the file"},"notes":{"type":"array","items":{"type":"string"}},"relations":{"type":"array","items":{"type":"object","properties":{"from":{"type":"string"},"to":{"type":"string"},"relationType":{"type":"string"}},"required":["from","to","relationType"]}},"observations":{"type":"array","items":{"type":"object","properties":{"entityName":{"type":"string","description":"The name of the entity to add the observations to"},"contents":{"type":"array","items":{"type":"string"}}},"required":["entityName","contents"]}}},"required":["project_id","key","value"]}`,
+	// Round 13: hyphenated and described flags, an organization and a
+	// project, "The project ID", a one-word kind, an "or" literal, a file
+	// name default, paths, a description's opening noun phrase, a list
+	// named by its plural noun.
+	`{"type":"object","properties":{"fullPage":{"type":"boolean"},"verbose":{"type":"boolean","description":"When true, includes column details, primary keys"},"organizationSlug":{"type":"string"},"projectSlug":{"type":"string"},"id":{"type":"string","description":"The project ID"},"branch":{"type":"string"},"connectionId":{"type":"string","description":"Use the id returned by one of the connect tools, or \"preconfigured\" to use the connection string"},"name":{"type":"string","default":"README.md.gz"},"filePaths":{"type":"array","items":{"type":"string"}},"target":{"type":"string","description":"Exact target element reference from the page snapshot"},"schemas":{"type":"array","items":{"type":"string"}}},"required":["id","projectSlug","schemas","verbose"]}`,
 	`{"type":"object","properties":{"ignoreCache":{"type":"boolean"},"ignoreCase":{"type":"boolean"},"from_branch":{"type":"string"},"ref":{"type":"string","description":"Source branch"},"duration":{"type":"number"},"delay":{"type":"number"},"max_depth":{"type":"integer"},"width":{"type":"number"},"mode":{"type":"string","enum":["similar","citers"]},"seed_ids":{"type":"array","items":{"type":"string"}},"labels":{"type":"array","items":{"type":"string"}},"assignees":{"type":"array","items":{"type":"string"}}},"required":["seed_ids"]}`,
 }
 
@@ -50,6 +55,9 @@ func FuzzExtractArgs(f *testing.F) {
 		"fork acme/web to my-group, push to release-2 from feat/x into main; add an observation to Marta: likes tea",
 		"cap reads at 2000 (fileReadLineLimit); is this config valid? version: 2.1 jobs: a: b; 'Carol reports_to Dave'",
 		"to", "? ", "this: ", "x works_at", "works_at y", "A b_c D e_f G", "push to a/b", "the following: :",
+		"take a full-page shot of acme/checkout-web, not full-page, include column details, branch next, ref e57 (ref e1) in the public and auth schemas",
+		"project pfkzmqwvyrtn, the preconfigured one, gzip into users.csv.gz, upload ./a.png and ../b, commits on release/3.2 in a/b",
+		"full-", "-page", "--", "a-b-c-d", "ref", "branch", "the and schemas", ", and schemas", "schemas", "or 'x'", "./", "x.csv.gz.", "issues ENG-1 and ENG-2",
 	} {
 		f.Add(s)
 	}

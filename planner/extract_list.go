@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -136,6 +137,58 @@ func listValues(props []argProp, v queryValues, args map[string]any, missing []s
 				items = items[:commaCut]
 			}
 			args[p.name] = items
+			break
+		}
+	}
+	return missing
+}
+
+// premodifierList fills a list of strings named by a plural noun alone
+// ("schemas", "tables", "labels") with the names written before that noun
+// and joined by "and", "or" or commas: "the public and auth schemas",
+// "the users, orders and payments tables". English puts the names of the
+// members of a set before the plural head noun as modifiers, as "the
+// Thames and Severn rivers" does. Two names at least (one word before a
+// plural is as often an adjective: "the relevant schemas"), each a word
+// listItem accepts, and the phrase must open after a function word ("in
+// the", "of", "across"). It returns missing without the parameters it
+// fills.
+func premodifierList(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for pi := range props {
+		p := &props[pi]
+		if p.typ != "array" || p.itemType != "string" || len(p.enum) > 0 || args[p.name] != nil || strings.ContainsAny(p.name, "_-") || !allLetters(p.name) || strings.ToLower(p.name) != p.name || !isPlural(p.name) {
+			continue
+		}
+		for i := 2; i < len(v.toks); i++ {
+			if v.toks[i].quoted || bareWord(v.toks[i].lower) != p.name {
+				continue
+			}
+			var items []any
+			k := i - 1
+			for k >= 0 && listItem(v.toks[k], props, args) && !strings.ContainsAny(v.toks[k].raw[len(v.toks[k].raw)-1:], ";.!?:") {
+				items = append(items, v.toks[k].text)
+				switch {
+				case k >= 2 && (v.toks[k-1].lower == "and" || v.toks[k-1].lower == "or"):
+					k -= 2
+					if k >= 0 && strings.HasSuffix(v.toks[k].raw, ",") {
+						continue // the Oxford comma: "a, b, and c"
+					}
+					continue
+				case k >= 1 && strings.HasSuffix(v.toks[k-1].raw, ","):
+					k--
+					continue
+				}
+				k--
+				break
+			}
+			if len(items) < 2 || k < 0 || !stopWords[v.toks[k].lower] || strings.HasSuffix(v.toks[k].raw, ",") {
+				continue
+			}
+			for a, b := 0, len(items)-1; a < b; a, b = a+1, b-1 {
+				items[a], items[b] = items[b], items[a]
+			}
+			args[p.name] = items
+			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 			break
 		}
 	}

@@ -143,13 +143,20 @@ func lastWord(s string) string {
 // rankRefs orders the owner/repo references by the word before each: a
 // ref after "branch" names a branch ("create branch feature/login"), not a
 // repository, and is dropped; when there are several, those after a word
-// of place ("in acme/web", "on", "of", "repo") come first and those after a
-// word of branch movement ("from feature/x", "into", "onto", "off") last.
+// of place ("in acme/web", "of", "repo") come first, then those after
+// "on", and those after a word of branch movement ("from feature/x",
+// "into", "onto", "off") last.
 func rankRefs(refs []repoRef, prev []string) []repoRef {
 	rank := func(w string) int {
 		switch w {
-		case "in", "on", "of", "at", "for", "repo", "repository":
+		case "in", "of", "at", "for", "repo", "repository":
 			return 0
+		case "on":
+			// "commits on release/3.2 in acme/web": work is on a branch
+			// and in a repository, so of two references the one after
+			// "in" is the repository; "on" alone still names one ("open
+			// an issue on acme/api").
+			return 1
 		case "from", "into", "onto", "off":
 			return 2
 		}
@@ -204,7 +211,7 @@ func negatedName(name string, toks []qtok) bool {
 // of them ("which browsers are affected") means that value. Words compare
 // by stem, other examples ("Control+A") exactly.
 func describedExample(p argProp, v queryValues, used map[int]bool) (int, bool) {
-	exs := descExamples(p.desc)
+	exs := paramExamples(p)
 	for i, t := range v.toks {
 		if used[i] || t.quoted || stopWords[t.lower] {
 			continue
@@ -268,7 +275,7 @@ func amountShape(w string) string {
 
 // exampleValue is the example as the description writes it.
 func exampleValue(p argProp, t qtok) string {
-	for _, e := range descExamples(p.desc) {
+	for _, e := range paramExamples(p) {
 		if le := strings.ToLower(e); t.lower == le || stem(t.lower) == stem(le) {
 			return e
 		}
@@ -309,6 +316,42 @@ func descExamples(desc string) []string {
 		}
 	}
 	return out
+}
+
+// paramExamples are the values p's description gives: its examples
+// (descExamples) and, for a parameter that is no search, the literals it
+// offers after "or" (orLiterals). A search's description quotes searches
+// to judge them ("Bad (too vague): 'auth' or 'hooks'"), not values.
+func paramExamples(p argProp) []string {
+	exs := descExamples(p.desc)
+	if !isSearchParam(p.lname) && strings.Contains(p.desc, "or ") {
+		exs = append(exs, orLiterals(p.desc)...)
+	}
+	return exs
+}
+
+// orLiterals returns the quoted words written right after "or " in a
+// description: "Use the id returned by one of the connect tools, or
+// \"preconfigured\" to use the connection string the server was
+// configured with". English offers an alternative with "or", and a literal
+// in quotes offered as the alternative to what the parameter takes is a
+// value it takes.
+func orLiterals(desc string) []string {
+	var out []string
+	for at := 0; ; {
+		i := strings.Index(desc[at:], "or ")
+		if i < 0 {
+			return out
+		}
+		start := at + i + len("or ")
+		at = start
+		if i > 0 && isLetterByte(desc[at-len("or ")-1]) {
+			continue // "for ", "color ": not the word "or"
+		}
+		if m := reQuotedExample().FindStringSubmatchIndex(desc[start:]); m != nil && m[0] == 0 && !slices.Contains(out, desc[start+m[2]:start+m[3]]) {
+			out = append(out, desc[start+m[2]:start+m[3]])
+		}
+	}
 }
 
 // settingNouns are the words people put around the name of what they set

@@ -487,6 +487,84 @@ var probes = []probe{
 	{kNone, kJSON, "mongodb__insert-many", "insert a person named Ada, 36, into crm.people on connection c1", `{"collection":"people","connectionId":"c1","database":"crm"}`},
 	{kNone, kJSON, "mongodb__aggregate", "aggregate crm.orders on connection c1 by country", `{"collection":"orders","connectionId":"c1","database":"crm"}`},
 	{kNone, kJSON, "jira__jira_put", "update jira issue PAY-12 via PUT /rest/api/3/issue/PAY-12, label it urgent", `{"path":"/rest/api/3/issue/PAY-12"}`},
+
+	// ---- round 13 (twelfth batch) ----
+	// a flag whose camelCase name the task writes as a hyphenated
+	// compound (fullPage: "full-page", dryRun: "dry-run"); without the
+	// compound, or negated, it is not set true
+	{kEnum, "", "chrome-devtools__take_screenshot", "take a full-page png screenshot of page 3", `{"format":"png","fullPage":true,"pageId":3}`},
+	{kNone, kEnum, "chrome-devtools__take_screenshot", "take a png screenshot of page 3, just the visible part", `{"format":"png","pageId":3}`},
+	{kEnum, "", "playwright__browser_take_screenshot", "grab a full-page screenshot of the current tab as png", `{"fullPage":true,"type":"png"}`},
+	{kEnum, "", "filesystem__edit_file", "do a dry-run of replacing foo with bar in /tmp/a.txt", `{"dryRun":true,"edits":[{"newText":"bar","oldText":"foo"}],"path":"/tmp/a.txt"}`},
+	{kNone, kEnum, "filesystem__edit_file", "replace foo with bar in /tmp/a.txt", `{"edits":[{"newText":"bar","oldText":"foo"}],"path":"/tmp/a.txt"}`},
+	// an owner/name reference for a tool that names the owner and the
+	// item in two parameters (Sentry's organizationSlug and projectSlug)
+	{kID, "", "sentry__find_dsns", "what's the DSN for acme/checkout-web in sentry?", `{"organizationSlug":"acme","projectSlug":"checkout-web"}`},
+	{kID, "", "sentry__create_dsn", "create a sentry DSN named staging for acme/checkout-web", `{"name":"staging","organizationSlug":"acme","projectSlug":"checkout-web"}`},
+	{kID, "", "sentry__get_event_attachment", "get the attachments of event 4f2a9c1e in acme/checkout-web on sentry", `{"eventId":"4f2a9c1e","organizationSlug":"acme","projectSlug":"checkout-web"}`},
+	{kID, "", "sentry__find_releases", "list the sentry releases of acme/checkout-web", `{"organizationSlug":"acme","projectSlug":"checkout-web"}`},
+	{kNone, kID, "sentry__find_dsns", "what is the DSN of our checkout project in sentry?", `{}`},
+	// an id described "The project ID": the owner noun after the article
+	// anchors it, and a required identity takes a word of letters no
+	// dictionary knows that closes the phrase; an English word is prose
+	{kID, "", "supabase__get_project", "show details for supabase project pfkzmqwvyrtn", `{"id":"pfkzmqwvyrtn"}`},
+	{kID, "", "supabase__get_organization", "show supabase organization xkqjwmzrvtpl", `{"id":"xkqjwmzrvtpl"}`},
+	{kNone, kID, "supabase__get_project", "show details for the supabase project billing", `{}`},
+	{kNone, kID, "supabase__get_organization", "show my supabase organization settings", `{}`},
+	// a one-word parameter name as the kind a bare name is set beside
+	// ("branch next"): the name closes the phrase; "the branch is fine"
+	// names none
+	{kID, "", "github__get_file_contents", "show package.json from acme-corp/web-app on GitHub, branch next", `{"branch":"next","owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	{kID, "", "github__get_file_contents", "show package.json from acme-corp/web-app on GitHub, branch dev", `{"branch":"dev","owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app, the branch is fine", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	{kNone, kID, "github__get_file_contents", "show package.json from acme-corp/web-app on some branch", `{"owner":"acme-corp","path":"package.json","repo":"web-app"}`},
+	{kNone, kID, "tavily__tavily_search", "search tavily for country music", `{"query":"search tavily for country music"}`},
+	{kNone, kID, "stripe__list_invoices", "list stripe invoices for customer support", `{}`},
+	// a literal a description offers after "or" ('Use the id returned by
+	// one of the connect tools, or "preconfigured" ...')
+	{kEnum, "", "mongodb__collection-storage-size", "how big is the events collection in the analytics db? use the preconfigured mongo connection", `{"collection":"events","connectionId":"preconfigured","database":"analytics"}`},
+	{kEnum, "", "mongodb__find", "find users in crm.people, preconfigured server connection please", `{"collection":"people","connectionId":"preconfigured","database":"crm"}`},
+	{kEnum, "", "mongodb__count", "count the docs in crm.leads over the preconfigured one", `{"collection":"leads","connectionId":"preconfigured","database":"crm"}`},
+	{kNone, kEnum, "mongodb__find", "find users in crm.people", `{"collection":"people","database":"crm"}`},
+	// a file name for a parameter whose default is a file name
+	// ("README.md.gz"), two extensions included; none in the task, none
+	// filled
+	{kID, "", "everything__gzip-file-as-resource", "gzip https://example.com/exports/users.csv into users.csv.gz using the everything server", `{"data":"https://example.com/exports/users.csv","name":"users.csv.gz"}`},
+	{kID, "", "everything__gzip-file-as-resource", "compress https://example.com/a/report.json as report.json.gz", `{"data":"https://example.com/a/report.json","name":"report.json.gz"}`},
+	{kNone, kID, "everything__gzip-file-as-resource", "gzip https://example.com/exports/users.csv with the everything server", `{"data":"https://example.com/exports/users.csv"}`},
+	// paths that open with "./" or "../" for a list of paths
+	{kID, "", "chrome-devtools__upload_file", "in chrome devtools page 2, upload ./fixtures/avatar.png via the file input uid 14_3", `{"filePaths":["./fixtures/avatar.png"],"pageId":2,"uid":"14_3"}`},
+	{kID, "", "playwright__browser_file_upload", "upload ./a.pdf and ../b.pdf in the browser", `{"paths":["./a.pdf","../b.pdf"]}`},
+	{kNone, kID, "chrome-devtools__upload_file", "in chrome devtools page 2, upload the avatar via the file input uid 14_3", `{"pageId":2,"uid":"14_3"}`},
+	// an id after a word of the noun phrase the description opens with,
+	// or its clipping ("ref" for "Exact target element reference ...");
+	// a plural before a list of ids gives a single-valued id none
+	{kID, "", "playwright__browser_click", "double-click the table row with ref e57 in the playwright browser", `{"doubleClick":true,"target":"e57"}`},
+	{kID, "", "playwright__browser_drop", "drop /tmp/invoice-0042.pdf onto the dropzone (ref e19) as if dragged in from the desktop", `{"paths":["/tmp/invoice-0042.pdf"],"target":"e19"}`},
+	{kID, "", "playwright__browser_hover", "hover over the menu, ref e12", `{"target":"e12"}`},
+	{kNone, kID, "playwright__browser_hover", "hover over the menu in the browser", `{}`},
+	{kNone, kID, "linear__linear_delete_issue", "delete the issues ENG-1 and ENG-2 in linear", `{}`},
+	// of two owner/name references the one after "in" is the repository,
+	// the one after "on" a branch (list_commits' sha has no description:
+	// that it takes a branch is knowledge of the API); "on" alone still
+	// names the repository
+	{kID, "", "github__list_commits", "last 10 commits on release/3.2 in acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app"}`},
+	{kID, "", "github__list_commits", "last 10 commits on acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app"}`},
+	{kID, "", "github__create_issue", "open an issue on acme/api titled Crash", `{"owner":"acme","repo":"api","title":"Crash"}`},
+	// a flag whose description says what it does when true ("When true,
+	// includes column details, ..."), asked for in the same words, the
+	// whole clause; negated, false; unasked, unset. The tool's own action
+	// is no flag's ("Whether to create the pull request as a draft": a
+	// pull request created is no draft)
+	{kEnum, "", "supabase__list_tables", "list tables in supabase project abcdefghijkl and include column details", `{"project_id":"abcdefghijkl","verbose":true}`},
+	{kNone, kEnum, "github__create_pull_request", "create a pull request in acme/web from feat/x into main titled Fix login", `{"base":"main","head":"feat/x","owner":"acme","repo":"web","title":"Fix login"}`},
+	{kNone, kEnum, "tavily__tavily_crawl", "crawl https://docs.x.dev with tavily", `{"url":"https://docs.x.dev"}`},
+	{kEnum, "", "supabase__list_tables", "list tables in supabase project qzvtkmplrnxe, do not include column details", `{"project_id":"qzvtkmplrnxe","verbose":false}`},
+	{kNone, kEnum, "supabase__list_tables", "list tables in supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe"}`},
+	// the names of a list written before its plural noun ("the public and
+	// auth schemas", "the bug and ui labels")
+	{kID, "", "supabase__list_tables", "list tables in the public, auth, and storage schemas of supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe","schemas":["public","auth","storage"]}`},
+	{kID, "", "github__create_issue", "open an issue in acme/api titled Crash with the bug and ui labels", `{"labels":["bug","ui"],"owner":"acme","repo":"api","title":"Crash"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
@@ -505,6 +583,7 @@ var probeGaps = map[string]string{
 	`redis set foo=bar`: "round 7's P1 (a k=v pair fills a key/value tool's key and value) moved a dev task to a false refusal; not retried",
 	`how do I get from Alexanderplatz to Potsdamer Platz by bike`: "the means as a noun (bike) needs a synonym of bicycle the generated WordNet table does not keep",
 	`merge PR 5 in acme/api`:                               "merge_method merge is the tool's own verb, read as a member; fillArgs is not given the tool's name to tell the operation from a choice (merge is also the API's default)",
+	`list the sentry releases of acme/checkout-web`:        "the owner/name pair fills Sentry's organization and project only when the tool requires the project: filling find_releases' optional one, as search_issues', made Sentry outrank GitHub's list_issues for 'how many open issues does acme/web have' through the slot-filling re-rank (TestRepoReference)",
 	`is the latest pipeline of gh/acme/web on main green?`: "'on main' is followed by a predicate adjective (green); the example reading takes the object of 'on' only where the phrase closes (end, punctuation, a function word), and telling a predicate from a noun the phrase modifies needs a reading of clause structure",
 }
 
