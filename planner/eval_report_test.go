@@ -15,7 +15,9 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json and fresh10.json (round 10's unseen check);
+// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check),
+// fresh15.json, fresh16.json and fresh17.json (round 14's unseen check,
+// written like fresh11);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -36,6 +38,9 @@ const (
 	fresh12SetPath = "testdata/fresh12.json"
 	fresh13SetPath = "testdata/fresh13.json"
 	fresh14SetPath = "testdata/fresh14.json"
+	fresh15SetPath = "testdata/fresh15.json"
+	fresh16SetPath = "testdata/fresh16.json"
+	fresh17SetPath = "testdata/fresh17.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -454,6 +459,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.82, r5: 0.98, falseRefusal: 0.02, args: 0.74, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
+		// fresh15, fresh16 and fresh17 (blind): round 14's unseen check,
+		// written like fresh11; loose floors that only catch a collapse.
+		{evalSet{"fresh15", loadQueryFile(t, fresh15SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh16", loadQueryFile(t, fresh16SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh17", loadQueryFile(t, fresh17SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
