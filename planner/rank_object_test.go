@@ -62,3 +62,41 @@ func TestQuestionStateParticipleRealCatalog(t *testing.T) {
 		"which sentry issues are resolved in org acme?":                           "search_issues",
 	})
 }
+
+// TestQuestionEndVerb: an operation's verb left at the end of a question
+// whose wh-word fronts its object describes the things asked about.
+func TestQuestionEndVerb(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  bool
+	}{
+		{"which data sources can the knowledge base search?", true},
+		{"what branches does the pipeline deploy?", true},
+		{"which files should I delete?", true},
+		{"which data sources can the knowledge base search", false}, // no question mark
+		{"can you tell me what the knowledge base can search?", false},
+		{"which is the best search?", false},       // a copula after the wh-word
+		{"what do I get from the search?", false},  // a noun after its article
+		{"which sources can it summarize?", false}, // no operation of a tool's name
+	} {
+		fs := fields(c.query)
+		if got := questionEndVerb(fs, len(fs)-1); got != c.want {
+			t.Errorf("%q: question's end verb %v, want %v", c.query, got, c.want)
+		}
+	}
+}
+
+// TestQuestionEndVerbRealCatalog: over the real catalog, probes written
+// for the test: a question of which things an operation works on names
+// them; the operation asked for keeps its tool.
+func TestQuestionEndVerbRealCatalog(t *testing.T) {
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"which sources can the mongodb assistant knowledge base search?": "list-knowledge-sources",
+		"which edge functions can supabase deploy?":                      "list_edge_functions",
+		"search the mongodb knowledge base for aggregation pipelines":    "search-knowledge",
+	})
+}
