@@ -861,12 +861,12 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			foreign = true
 		}
 	}
-	// The object the request's verb acts on (directObject), when the task
-	// names a server and its verb is an operation: its head noun, known
-	// to the catalog, with its synonyms; and the request verb with its
-	// synonyms (see the check below).
+	// The object the request's verb acts on (directObject), when its verb
+	// is an operation: its head noun, known to the catalog, with its
+	// synonyms; and the request verb with its synonyms (see the check
+	// below, which asks for a named server too, and namesOperation).
 	var objIDs, verbIDs []int32
-	if opVerbs[q.verb] && st.naming != 0 {
+	if opVerbs[q.verb] {
 		for i := len(q.object) - 1; i >= 0; i-- {
 			t := q.object[i]
 			if ix.namesBackend(t) {
@@ -982,6 +982,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// takes a list of them (rank_arity.go).
 			s *= 1 + intentBoost
 		}
+		if ix.namesOperation(d, objIDs, verbIDs) {
+			// A tool named for the request's verb on its direct object
+			// (rank_object.go).
+			s *= 1 + intentBoost
+		}
 		cov, task := 0.0, 0.0
 		if totalGroup > 0 {
 			for m != 0 {
@@ -1025,7 +1030,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// knows, is none of the name's words nor a synonym of one. Only
 		// when the task names the server (unnamed, another server may
 		// do it in other words); a raw-API server does every operation.
-		if len(objIDs) > 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
+		if len(objIDs) > 0 && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
 			offered = false
 		}
 		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
