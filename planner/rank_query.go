@@ -466,7 +466,7 @@ func parseQuery(query string) parsedQuery {
 			}
 		}
 		prev, prev2 = lw, prev
-		if neg || circVerb || stateParticiple(fs, fi) || questionEndVerb(fs, fi) { // rank_question.go
+		if neg || circVerb || stateParticiple(fs, fi) { // rank_question.go
 			// What the task says not to do ("without deleting anything",
 			// "don't overwrite it") is no part of what it asks; nor is what
 			// the user will do around it ("before I push the fix").
