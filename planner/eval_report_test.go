@@ -456,9 +456,10 @@ func TestEvalReport(t *testing.T) {
 		// 14. After round 13: fresh12 recall@1 0.700 (lenient 0.775), 16/20
 		// refused, 1/80 false refusals, args 42/57; fresh13 0.825 (0.850),
 		// 16/20, 1/80, 45/60; fresh14 0.850 (0.912), 14/20, 1/80, 55/66.
-		// Round 14's ranking (rank_object.go, rank_question.go): fresh12
-		// recall@1 0.713 (t023), fresh13 0.850 (u023, u038).
-		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.71, r5: 0.96, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		// Round 14's ranking (rank_object.go, rank_question.go): fresh13
+		// recall@1 0.850 (u023, u038). Its W3 (fresh12's t023) was taken out
+		// in review: one row, and a probe it moved the wrong way.
+		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.84, r5: 0.98, falseRefusal: 0.02, args: 0.74, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		// fresh15, fresh16 and fresh17 (blind): round 14's unseen check,
