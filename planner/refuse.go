@@ -203,7 +203,11 @@ func madeThing(q parsedQuery, fs []field) []string {
 			return nil
 		}
 		if newThing[strings.ToLower(fs[i+1].text)] {
-			return directObject(fs[i+1:])
+			end := i + 2
+			for end < len(fs) && (fs[end].quoted || !reportedSpeech[strings.ToLower(fs[end].text)]) {
+				end++
+			}
+			return directObject(fs[i+1 : end]) // not into what a message says
 		}
 		return nil
 	}
@@ -213,13 +217,19 @@ func madeThing(q parsedQuery, fs []field) []string {
 // neededThing returns the analyzed words of the noun phrase after a verb
 // of needing and an indefinite article ("linear needs a new cycle", "I'd
 // like a new team"): the thing the task asks to create (parseQuery reads
-// the same words as a request to create); nil when there is none.
+// the same words as a request to create); nil when there is none. Not
+// in reported speech (after "saying", "that", ...: "leave a comment on
+// the merge request saying the migration needs a rollback plan"), whose
+// words are what a message says, not what the task asks for.
 func neededThing(fs []field) []string {
 	for i := 0; i+1 < len(fs); i++ {
 		if fs[i].quoted {
 			continue
 		}
 		lw := strings.ToLower(fs[i].text)
+		if reportedSpeech[lw] {
+			return nil // what a message says (refuse_time.go): its words, not the request's need
+		}
 		prev := ""
 		if i > 0 {
 			prev = strings.ToLower(fs[i-1].text)

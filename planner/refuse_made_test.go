@@ -56,3 +56,33 @@ func TestMadeThingRealCatalog(t *testing.T) {
 		"draw an image of a fox in the snow with everart":                   "generate_image",
 	})
 }
+
+// TestNeededThingReportedSpeech: a verb of needing inside what a message
+// says is the message's words, not the task's need; the thing the
+// request's verb makes is read instead.
+func TestNeededThingReportedSpeech(t *testing.T) {
+	ix := NewIndex([]Tool{{Backend: "forge", Name: "create_issue", Description: "Create an issue."}})
+	for q, want := range map[string]string{
+		"leave a comment on the forge request saying the migration needs a rollback plan": stem("comment"),
+		"leave a note telling them the team needs a new runner":                           stem("note"),
+		"so the forge needs a new milestone":                                              stem("milestone"),
+	} {
+		if got := ix.objectHead(parseQuery(q), q); got != want {
+			t.Errorf("%q: object head %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestNeededThingReportedSpeechRealCatalog: a comment asked of a server
+// with no comments is refused whatever its message says it needs; a
+// comment on a server that has them is planned.
+func TestNeededThingReportedSpeechRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"leave a comment on gitlab merge request !12 in grp/app saying the release needs a changelog",
+	})
+	wantTools(t, cat, map[string]string{
+		"leave a comment on github issue 12 in acme/web saying the fix needs a test": "add_issue_comment",
+	})
+}
