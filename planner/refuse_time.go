@@ -20,8 +20,8 @@ import (
 // 6pm"); not a possessive ("for friday's standup": what the thing is
 // for); and not for a request that only reads, where "for tomorrow"
 // picks which things to list.
-func laterTime(q parsedQuery, query string) bool {
-	if q.verb == "" || readStems[q.verb] || !strings.Contains(strings.ToLower(query), "for ") {
+func laterTime(query string) bool {
+	if !strings.Contains(strings.ToLower(query), "for ") {
 		return false
 	}
 	fs := fields(query)
@@ -34,7 +34,8 @@ func laterTime(q parsedQuery, query string) bool {
 			return false
 		}
 		if lw == "for" && i+1 < len(fs) && !fs[i+1].quoted && timeWord(fs, i+1) {
-			return true
+			q := parseQuery(query)
+			return q.verb != "" && !readStems[q.verb]
 		}
 		if strings.HasSuffix(lw, ":") || endsSentence(f.text) {
 			return false

@@ -23,7 +23,7 @@ func TestLaterTime(t *testing.T) {
 		"post the notes for the standup":                              false,
 		"the freeze starts Monday. Post it to #ops for all to see":    false,
 	} {
-		if got := laterTime(parseQuery(q), q); got != want {
+		if got := laterTime(q); got != want {
 			t.Errorf("%q: laterTime %v, want %v", q, got, want)
 		}
 	}
