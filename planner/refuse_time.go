@@ -13,8 +13,8 @@ import (
 // by the calendar's weekday names ("for Monday 9am"), or "next" and a
 // weekday or a unit of the calendar ("for next week"). English sets the
 // time an act is appointed for with "for" ("a meeting for 3pm", "a
-// message for 9am tomorrow"); a tool that takes no time does its act when
-// it is called, not then (laterTimeTool). Only outside quoted text and
+// message for 9am tomorrow"); a tool that acts (Index.acts) and takes no
+// time (takesTime) does its act when it is called, not then. Only outside quoted text and
 // before reported speech ("saying", "that", "telling", a colon), whose
 // times are what a message says ("... saying the migration starts at
 // 6pm"); not a possessive ("for friday's standup": what the thing is
@@ -42,6 +42,15 @@ func laterTime(query string) bool {
 		}
 	}
 	return false
+}
+
+// acts reports whether tool d acts on things: MCP's annotations say it is
+// not read-only, or, without them, its name's verb is one of writing
+// (post, create, deploy: nameHints). A tool that reads (maps_directions,
+// a forecast) answers about the time a task names, which is then its
+// question, not a time to act: laterTime's check is for acts only.
+func (ix *Index) acts(d int32) bool {
+	return ix.docHint[d]&(hintWrite|hintDestructive) != 0
 }
 
 // reportedSpeech are the words that open what a message says: the

@@ -50,9 +50,9 @@ func TestTakesTime(t *testing.T) {
 
 // TestLaterTimeRealCatalog probes the rule over the real tools of the
 // shared evaluation catalog with tasks written for this test: an act asked
-// for a later time of a tool that takes none is refused; times that are a
-// message's words, a reading's filter or a possessive are planned as
-// before.
+// for a later time of a tool that acts and takes no time is refused;
+// times that are a message's words, a possessive, or a reading tool's
+// question are planned as before.
 func TestLaterTimeRealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -68,6 +68,8 @@ func TestLaterTimeRealCatalog(t *testing.T) {
 		"post to channel C0123 in slack that the deploy is planned for 9pm tonight":      "slack_post_message",
 		"create a github issue in acme/web titled 'Friday cleanup' for friday's triage":  "create_issue",
 		"create a github issue in acme/web titled 'meeting at 9am'":                      "create_issue",
+		"work out the driving directions from rome to florence for tomorrow":             "maps_directions", // a reading tool
+		"estimate the travel time from rome to florence for 9am tomorrow":                "maps_distance_matrix",
 		"create a stripe invoice for customer cus_123 due for next week":                 "create_invoice",
 	})
 }
