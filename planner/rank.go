@@ -856,9 +856,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 			continue
 		}
-		// A name with digits (digitName) or a capital inside
-		// (innerCapital) is no misspelling (refuse.go).
-		if hasDigit(w) || innerCapital(query, w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
+		// A name with digits (digitName) is no misspelling (refuse.go).
+		if hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
 			foreign = true
 		}
 	}

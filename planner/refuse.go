@@ -373,39 +373,6 @@ func digitName(w string) bool {
 	return len(prefix) < minTypoLen || !isEnglish(prefix)
 }
 
-// innerCapital reports whether query writes w (a word of the task, lower
-// case) as a name with a capital inside it after a lower-case letter:
-// "ClickUp", "HubSpot", "PagerDuty". English writes its own words, compound
-// and phrasal nouns among them, solid in lower case or with hyphens
-// ("checkout", "sign-up", "clickthrough"), and capitalizes only a word's
-// first letter; a capital inside a word is a trademark's or a code
-// identifier's spelling, typed on purpose. So such a word is no
-// misspelling of a word the catalog knows nor an English phrasal noun
-// written solid (click + up), as a digit in a name is no slip for a
-// letter (digitName); in a product's place, or before a common noun, it
-// names a product as a word of unknown letters does ("a Trello card").
-// The first letter must be a capital ("macOS", "iPhone", "eBay" are
-// written by other conventions).
-func innerCapital(query, w string) bool {
-	for i := 0; i+len(w) <= len(query); i++ {
-		j := strings.Index(strings.ToLower(query[i:]), w)
-		if j < 0 {
-			return false
-		}
-		i += j
-		word := query[i : i+len(w)]
-		bounded := (i == 0 || !isWordByte(query[i-1])) && (i+len(w) == len(query) || !isWordByte(query[i+len(w)]))
-		if bounded && word[0] >= 'A' && word[0] <= 'Z' {
-			for k := 2; k < len(word); k++ {
-				if word[k] >= 'A' && word[k] <= 'Z' && word[k-1] >= 'a' && word[k-1] <= 'z' {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // mannerAdverb reports whether fs[i] is an adverb of manner before the
 // verb of an imperative ("permanently delete the project", "quickly list
 // the tabs", "automatically merge ..."): English derives such adverbs
