@@ -14,12 +14,14 @@ import (
 // weekday or a unit of the calendar ("for next week"). English sets the
 // time an act is appointed for with "for" ("a meeting for 3pm", "a
 // message for 9am tomorrow"); a tool that acts (Index.acts) and takes no
-// time (takesTime) does its act when it is called, not then. Only outside quoted text and
-// before reported speech ("saying", "that", "telling", a colon), whose
-// times are what a message says ("... saying the migration starts at
-// 6pm"); not a possessive ("for friday's standup": what the thing is
-// for); and not for a request that only reads, where "for tomorrow"
-// picks which things to list.
+// time (takesTime) does its act when it is called, not then. Only in the
+// first sentence, outside quoted text and before reported speech
+// ("saying", "that", "telling", a colon), whose times are what a message
+// says ("... saying the migration starts at 6pm"): a later sentence may
+// be a situation's or a message's, and a time there is no time for the
+// act; not a possessive ("for friday's standup": what the thing is for);
+// and not for a request that only reads, where "for tomorrow" picks
+// which things to list.
 func laterTime(query string) bool {
 	if !strings.Contains(strings.ToLower(query), "for ") {
 		return false
@@ -57,8 +59,9 @@ func (ix *Index) acts(d int32) bool {
 // participles of the verbs of saying and the complementizer "that".
 var reportedSpeech = setOf("saying", "telling", "asking", "that", "reading")
 
-// clockTime matches a time of day as English writes it: 9am, 9 pm,
-// 10:30, 10:30pm.
+// clockTime matches a time of day as English writes it: 9am, 10:30,
+// 10:30pm, or a bare hour that timeWord takes only before "am" or "pm"
+// ("9 pm").
 var clockTime = regexp.MustCompile(`^([01]?[0-9]|2[0-3])(:[0-5][0-9])?(am|pm)?$`)
 
 // timeWord reports whether fs[i] opens a later time (see laterTime).
@@ -68,7 +71,7 @@ func timeWord(fs []field, i int) bool {
 	case w == "tomorrow" || w == "tonight" || w == "noon" || w == "midnight":
 		return true
 	case clockTime.MatchString(w):
-		// A bare number is a time only with am/pm, a colon or am/pm after it.
+		// A bare number is a time only with a colon, or am/pm in it or after it.
 		if strings.ContainsAny(w, ":apm") {
 			return true
 		}
