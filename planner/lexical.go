@@ -97,6 +97,12 @@ func (l *Lexical) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, err
 		return p, nil
 	}
 
+	if laterTime(task.Query) && cat.Index().acts(best.pos) && !takesTime(best.Tool.InputSchema) { // refuse_time.go
+		p.Text = fmt.Sprintf("No tool fits this task: it asks for the act at a later time, and the closest, %s, takes no time. See the candidates.",
+			best.Tool.QualifiedName())
+		return p, nil
+	}
+
 	t := best.Tool
 	var cwd string
 	if task.Context != nil {

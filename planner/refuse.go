@@ -29,10 +29,12 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 		fs = fields(query)
 		if object = neededThing(fs); object == nil {
 			if object = phrasalMake(q, fs); object == nil {
-				if q.verb != stem("list") {
-					return ""
+				if object = madeThing(q, fs); object == nil {
+					if q.verb != stem("list") {
+						return ""
+					}
+					object, listed = directObject(fs), true
 				}
-				object, listed = directObject(fs), true
 			}
 		}
 	}
@@ -175,16 +177,59 @@ func phrasalMake(q parsedQuery, fs []field) []string {
 	return nil
 }
 
+// madeThing returns the analyzed words of the new thing a request's verb
+// brings about ("issue a credit note", "schedule a meeting", "leave a
+// comment on the merge request"), nil when the request is no such one:
+// the request's verb, other than the operations parseQuery reads the
+// object of itself, a verb of reading (readStems: "find a new name" asks
+// for what is there) and a light verb (which takes its meaning from its
+// object: "give a credit", "make a copy"), with an indefinite article,
+// "another" or "new" right after it. English opens a noun phrase with the
+// indefinite article for a referent the hearer does not know yet: the
+// thing comes into being by the act, whichever verb names it, and a
+// server can make or keep only things of a kind its tools mention
+// (serversWith). As for phrasalMake, only the verb of a request: a
+// subject before it other than "you" ("we issued a refund") tells what
+// happened.
+func madeThing(q parsedQuery, fs []field) []string {
+	if q.verbRaw == "" || lightVerbs[q.verbRaw] || readStems[q.verb] || opVerbs[q.verb] {
+		return nil
+	}
+	for i := 0; i+1 < len(fs); i++ {
+		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
+			continue
+		}
+		if i > 0 && subjectPronoun[strings.ToLower(fs[i-1].text)] && strings.ToLower(fs[i-1].text) != "you" {
+			return nil
+		}
+		if newThing[strings.ToLower(fs[i+1].text)] {
+			end := i + 2
+			for end < len(fs) && (fs[end].quoted || !reportedSpeech[strings.ToLower(fs[end].text)]) {
+				end++
+			}
+			return directObject(fs[i+1 : end]) // not into what a message says
+		}
+		return nil
+	}
+	return nil
+}
+
 // neededThing returns the analyzed words of the noun phrase after a verb
 // of needing and an indefinite article ("linear needs a new cycle", "I'd
 // like a new team"): the thing the task asks to create (parseQuery reads
-// the same words as a request to create); nil when there is none.
+// the same words as a request to create); nil when there is none. Not
+// in reported speech (after "saying", "that", ...: "leave a comment on
+// the merge request saying the migration needs a rollback plan"), whose
+// words are what a message says, not what the task asks for.
 func neededThing(fs []field) []string {
 	for i := 0; i+1 < len(fs); i++ {
 		if fs[i].quoted {
 			continue
 		}
 		lw := strings.ToLower(fs[i].text)
+		if reportedSpeech[lw] {
+			return nil // what a message says (refuse_time.go): its words, not the request's need
+		}
 		prev := ""
 		if i > 0 {
 			prev = strings.ToLower(fs[i-1].text)

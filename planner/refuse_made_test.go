@@ -1,0 +1,88 @@
+package planner
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestMadeThing: the object of a request's verb followed by an indefinite
+// article, "another" or "new" is a thing the act brings about; light
+// verbs, verbs of reading, the operations parseQuery reads itself and a
+// subject before the verb give none.
+func TestMadeThing(t *testing.T) {
+	for q, want := range map[string][]string{
+		"issue a credit note for invoice in_1":     {stem("credit"), stem("note")},
+		"schedule a meeting with the reviewers":    {stem("meeting")},
+		"please leave a comment on the request":    {stem("comment")},
+		"can you issue another key":                {stem("key")},
+		"issue the credit note for invoice in_1":   nil, // a definite article: a thing there
+		"give the customer a credit":               nil, // a light verb
+		"find a new name for the project":          nil, // a reading
+		"create a label":                           nil, // an operation: parseQuery reads it
+		"we issued a refund yesterday":             nil, // a subject: what happened
+		"I scheduled a meeting, can you list them": nil,
+	} {
+		fs := fields(q)
+		if got := madeThing(parseQuery(q), fs); !slices.Equal(got, want) {
+			t.Errorf("%q: madeThing %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestMadeThingRealCatalog probes the rule over the real tools of the
+// shared evaluation catalog with tasks written for this test: a new thing
+// of a kind no tool of the named server mentions is refused, whatever the
+// verb that makes it; new things the server's tools mention are planned.
+func TestMadeThingRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"issue a credit note to stripe customer cus_123 for the outage",
+		"schedule a meeting in the github repo acme/web with its maintainers",
+		"book a meeting room for the sentry team",
+		"upload a video to the github repo acme/web",
+		"issue a credit note for invoice in_1AbC in stripe",
+		"upload a video to the github repo acme/web",
+	})
+	wantTools(t, cat, map[string]string{
+		"open a new tab with https://acme.io in chrome devtools":            "new_page",
+		"send a reply to the thread 1711.22 in slack channel C123":          "slack_reply_to_thread",
+		"record a trace of the page load in chrome devtools":                "performance_start_trace",
+		"deploy a new edge function hello to supabase project abcd1234":     "deploy_edge_function",
+		"open a merge request on gitlab project grp/app from feature-x":     "create_merge_request",
+		"grab a full-page screenshot of the current page in chrome":         "take_screenshot",
+		"leave a comment on github issue 12 in acme/web saying it is fixed": "add_issue_comment",
+		"cut a new branch feature-x from main in acme/web on github":        "create_branch",
+		"draw an image of a fox in the snow with everart":                   "generate_image",
+	})
+}
+
+// TestNeededThingReportedSpeech: a verb of needing inside what a message
+// says is the message's words, not the task's need; the thing the
+// request's verb makes is read instead.
+func TestNeededThingReportedSpeech(t *testing.T) {
+	ix := NewIndex([]Tool{{Backend: "forge", Name: "create_issue", Description: "Create an issue."}})
+	for q, want := range map[string]string{
+		"leave a comment on the forge request saying the migration needs a rollback plan": stem("comment"),
+		"leave a note telling them the team needs a new runner":                           stem("note"),
+		"so the forge needs a new milestone":                                              stem("milestone"),
+	} {
+		if got := ix.objectHead(parseQuery(q), q); got != want {
+			t.Errorf("%q: object head %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestNeededThingReportedSpeechRealCatalog: a comment asked of a server
+// with no comments is refused whatever its message says it needs; a
+// comment on a server that has them is planned.
+func TestNeededThingReportedSpeechRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"leave a comment on gitlab merge request !12 in grp/app saying the release needs a changelog",
+	})
+	wantTools(t, cat, map[string]string{
+		"leave a comment on github issue 12 in acme/web saying the fix needs a test": "add_issue_comment",
+	})
+}
