@@ -402,10 +402,10 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh3", loadQueryFile(t, fresh3SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.05, args: 0.97, reach8k: 0.95, named16k: 0.95, twoRounds8k: 0.99, refusal: 0.84}},
 		// fresh5 (round 5): 12/40 refused (18/40 since round 6, 20/40 since
 		// round 7, 25/40 since round 8, 28/40 since round 9, 31/40 since
-		// round 10, 32/40 since round 11), 0/40 false refusals (2/40 before
+		// round 10, 32/40 since round 11, 33/40 since round 14), 0/40 false refusals (2/40 before
 		// round 5), args 24/26 (25/27 since round 7); recall@1 0.750,
 		// recall@5 0.900 since round 7.
-		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh5", loadQueryFile(t, fresh5SetPath)}, floors{r1: 0.72, r5: 0.87, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.82}},
 		// fresh7 (round 6, written before its changes): 16/30 refused, 1/40
 		// false refusals, args 19/27 at its first measurement; 20/30 and
 		// 20/27 after round 6; 21/30 and 21/27 after round 7. Args 24/28
@@ -458,10 +458,12 @@ func TestEvalReport(t *testing.T) {
 		// 16/20, 1/80, 45/60; fresh14 0.850 (0.912), 14/20, 1/80, 55/66.
 		// Round 14's ranking (rank_object.go, rank_question.go): fresh13
 		// recall@1 0.850 (u023, u038). Its W3 (fresh12's t023) was taken out
-		// in review: one row, and a probe it moved the wrong way.
-		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.84, r5: 0.98, falseRefusal: 0.02, args: 0.74, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
+		// in review: one row, and a probe it moved the wrong way. Round 14's
+		// refusals (refuse.go's madeThing, refuse_time.go): fresh12 17/20,
+		// fresh13 18/20, fresh14 16/20.
+		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.84, r5: 0.98, falseRefusal: 0.02, args: 0.74, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh15, fresh16 and fresh17 (blind): round 14's unseen check,
 		// written like fresh11; loose floors that only catch a collapse.
 		{evalSet{"fresh15", loadQueryFile(t, fresh15SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
