@@ -967,7 +967,9 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			var ms, more []unionMember
 			_ = json.Unmarshal(p.OneOf, &ms)
 			_ = json.Unmarshal(p.AnyOf, &more)
-			ap.typ, ap.itemType, ap.orArray, ap.orNumber = unionType(append(ms, more...))
+			ms = append(ms, more...)
+			ap.typ, ap.itemType, ap.orArray, ap.orNumber = unionType(ms)
+			ap.enum = nullableEnum(ms)
 		}
 		if p.Description != "" {
 			ap.desc = p.Description

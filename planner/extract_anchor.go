@@ -15,6 +15,7 @@ import (
 // unionMember is one alternative of a parameter's oneOf/anyOf.
 type unionMember struct {
 	Type  json.RawMessage `json:"type"`
+	Enum  []any           `json:"enum"`
 	Items *struct {
 		Type json.RawMessage `json:"type"`
 	} `json:"items"`
@@ -47,6 +48,33 @@ func unionType(ms []unionMember) (typ, itemType string, orArray, orNumber bool) 
 		return types[0], "", false, orNumber
 	}
 	return "", "", false, false
+}
+
+// nullableEnum returns the members of a parameter declared as an enum or
+// null ("anyOf": [{"type": "string", "enum": ["light", "dark"]}, {"type":
+// "null"}]), or nil. JSON Schema generators write an optional value that
+// way (pydantic's Optional, zod's nullable): null only says the parameter
+// may be left unset, so the enum is the set of values the parameter takes,
+// as a plain enum's is. An enum beside another alternative that is not
+// null (a free string) closes nothing and is not read.
+func nullableEnum(ms []unionMember) []string {
+	var enum []string
+	for _, m := range ms {
+		switch t := schemaType(m.Type); {
+		case t == "null":
+		case len(enum) > 0 || len(m.Enum) == 0 || t != "string" && t != "":
+			return nil
+		default:
+			for _, e := range m.Enum {
+				s, ok := e.(string)
+				if !ok {
+					return nil
+				}
+				enum = append(enum, s)
+			}
+		}
+	}
+	return enum
 }
 
 // reOwner finds the noun a parameter description says the value belongs

@@ -1,6 +1,9 @@
 package planner
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestUnionParamList: a parameter declared as oneOf string / array of
 // strings takes one value as a string and a coordinated list as an array;
@@ -181,5 +184,31 @@ func TestNamesAfterNoun(t *testing.T) {
 		{"remove the tags Urgent and Billing from the ticket", `{"tagNames":["Urgent","Billing"]}`},
 		{"remove the tag NeedsTriage", `{"tagNames":["NeedsTriage"]}`},
 		{"remove the stale tags from the ticket", `{}`},
+	})
+}
+
+// TestNullableEnum: an enum whose only other alternative is null is the
+// parameter's set of values; beside a free string or with a member that is
+// no string it closes nothing.
+func TestNullableEnum(t *testing.T) {
+	for _, c := range []struct {
+		schema string
+		want   string
+	}{
+		{`{"properties":{"x":{"anyOf":[{"type":"string","enum":["light","dark"]},{"type":"null"}]}}}`, "light dark"},
+		{`{"properties":{"x":{"oneOf":[{"type":"null"},{"enum":["a","b"]}]}}}`, "a b"},
+		{`{"properties":{"x":{"anyOf":[{"type":"string","enum":["light","dark"]},{"type":"string"}]}}}`, ""},
+		{`{"properties":{"x":{"anyOf":[{"type":"string","enum":["a"]},{"type":"string","enum":["b"]}]}}}`, ""},
+		{`{"properties":{"x":{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"null"}]}}}`, ""},
+		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`, ""},
+	} {
+		p := toolProps([]byte(c.schema))[0]
+		if got := strings.Join(p.enum, " "); got != c.want {
+			t.Errorf("%s: enum %q, want %q", c.schema, got, c.want)
+		}
+	}
+	checkArgs(t, `{"type":"object","properties":{"colorScheme":{"description":"Emulates the prefers-color-scheme media feature","anyOf":[{"type":"string","enum":["light","dark"]},{"type":"null"}]}}}`, []argCase{
+		{"switch the page to dark mode", `{"colorScheme":"dark"}`},
+		{"reload the page", `{}`},
 	})
 }

@@ -565,6 +565,18 @@ var probes = []probe{
 	// auth schemas", "the bug and ui labels")
 	{kID, "", "supabase__list_tables", "list tables in the public, auth, and storage schemas of supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe","schemas":["public","auth","storage"]}`},
 	{kID, "", "github__create_issue", "open an issue in acme/api titled Crash with the bug and ui labels", `{"labels":["bug","ui"],"owner":"acme","repo":"api","title":"Crash"}`},
+
+	// ---- round 14 (thirteenth batch) ----
+	// an enum declared with null as its alternative ("anyOf": [{"enum":
+	// ["light", "dark"]}, {"type": "null"}]) takes a member as a plain
+	// enum does; no member named, none filled
+	{kEnum, "", "playwright__browser_emulate_media", "switch the page to dark mode", `{"colorScheme":"dark"}`},
+	{kEnum, "", "playwright__browser_emulate_media", "make the page render with prefers-color-scheme light", `{"colorScheme":"light"}`},
+	{kEnum, "", "playwright__browser_emulate_media", "emulate print media on the page", `{"media":"print"}`},
+	{kEnum, "", "playwright__browser_emulate_media", "emulate reduced motion in the browser", `{"reducedMotion":"reduce"}`},
+	{kNone, kEnum, "playwright__browser_emulate_media", "check how the page looks with no special media settings", `{}`},
+	{kEnum, "", "sentry__search_docs", "search the sentry docs for python tracing setup", `{"guide":"python","query":"search the sentry docs for python tracing setup"}`},
+	{kNone, kEnum, "sentry__search_docs", "search the sentry docs for session replay", `{"query":"search the sentry docs for session replay"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
