@@ -594,6 +594,27 @@ func anchors(tok qtok, pw string) bool {
 	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
 }
 
+// copula are the forms of "to be" an identifying clause puts between a
+// noun and the value it names ("the code is X").
+var copula = setOf("is", "was", "=")
+
+// possessive reports whether a token is a noun written in the possessive
+// ("branch's", "database’s"; extractValues keeps the noun in text).
+func possessive(t qtok) bool {
+	if t.quoted {
+		return false
+	}
+	r := strings.TrimRight(t.raw, ",;:.!?)")
+	return strings.HasSuffix(r, "'s") || strings.HasSuffix(r, "’s")
+}
+
+// plainWord reports whether a token is a word of letters only, as prose
+// is written: not quoted, no digit, no separator an id or a name of a
+// machine carries ("-", "_", "/", ":", ".", "@").
+func plainWord(t qtok) bool {
+	return !t.quoted && allLetters(t.text) && !hasDigit(t.text)
+}
+
 // namingCue are the participles that introduce a name ("an issue titled
 // Crash", "a repo named docs").
 var namingCue = setOf("titled", "named", "called")
@@ -682,6 +703,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	if strings.HasPrefix(p.lname, "new") || hasAny(p.lname, "destination", "target") {
 		pws = append(pws, "to", "into", "as")
 	}
+	plain := -1 // for an id: a first value that is a plain word, held while a later one may be an id
 	for i := 0; i+1 < len(v.toks); i++ {
 		for _, pw := range pws {
 			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw || pw == "called" && namingPronoun(v.toks, i)
@@ -693,9 +715,22 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// infinitive there, not a destination.
 				continue
 			}
+			if possessive(v.toks[i]) {
+				// "my dev branch's schema": a noun in the possessive is
+				// the determiner of the noun after it, which names a thing
+				// it has, not its name.
+				continue
+			}
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
+			if copula[v.toks[j].lower] && j+1 < len(v.toks) && !used[j+1] && (idLike(v.toks[j+1]) || v.toks[j+1].quoted) {
+				// "the callback code is 7XhQ2pLmN9": English's identifying
+				// clause equates its subject noun with the complement
+				// after the copula. Only an id or a quoted text there: "the
+				// branch is fine" says how it is, not which it is.
+				j++
+			}
 			if !namingCue[pw] && namingCue[v.toks[j].lower] && j+1 < len(v.toks) && !v.toks[j].quoted {
 				// "a branch named hotfix-login": the parameter's noun and
 				// a participle of naming introduce its value.
@@ -726,8 +761,21 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// ("the entities 'old-auth' and 'legacy-db'").
 				continue
 			}
+			if isIDParam(p.lname) && plainWord(v.toks[j]) && plain < 0 {
+				// "we don't need its preview branch anymore. Please get rid
+				// of branch br_x92mf": machines write ids with digits or
+				// separators, people write prose with plain words; when
+				// the noun comes again before an id-shaped value, that
+				// value is the id and the plain word was prose. Alone the
+				// plain word is still taken ("branch main").
+				plain = j
+				continue
+			}
 			return j, true
 		}
+	}
+	if plain >= 0 {
+		return plain, true
 	}
 	if i, ok := slugAfterNamedNoun(v, p, used); ok {
 		return i, true
@@ -753,7 +801,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 					// id: "the slack profile for U0G9QF9C6" names no user
 					// "slack".
 					plainForID := isIDParam(p.lname) && !idLike(v.toks[i-1]) && len(idTokens(v, used)) > 0
-					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
+					// A noun in the possessive is a determiner as an article
+					// is: "the crm database's users collection".
+					if (a == "the" || a == "a" || a == "an" || possessive(v.toks[i-2])) && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
 						return i - 1, true
 					}
 					// "the shop MongoDB database": a product's name, written

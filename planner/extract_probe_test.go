@@ -577,6 +577,20 @@ var probes = []probe{
 	{kNone, kEnum, "playwright__browser_emulate_media", "check how the page looks with no special media settings", `{}`},
 	{kEnum, "", "sentry__search_docs", "search the sentry docs for python tracing setup", `{"guide":"python","query":"search the sentry docs for python tracing setup"}`},
 	{kNone, kEnum, "sentry__search_docs", "search the sentry docs for session replay", `{"query":"search the sentry docs for session replay"}`},
+	// a noun in the possessive names a thing it has, not its name ("the
+	// branch's schema"), and determines the noun after it as an article
+	// does ("the crm database's people collection"); an identifying
+	// clause names the value after the copula ("the callback code is
+	// X"), when it is an id, not a predicate ("the code is in my
+	// clipboard"); of a plain word and an id after the same noun, the id
+	{kID, "", "supabase__reset_branch", "reset supabase branch 3f9e1a27, the branch's data can go", `{"branch_id":"3f9e1a27"}`},
+	{kNone, kID, "supabase__reset_branch", "the branch's schema is messy, reset it", `{}`},
+	{kID, "", "mongodb__find", "find docs in the crm database's people collection", `{"collection":"people","database":"crm"}`},
+	{kID, "", "mongodb__count", "count the docs in the analytics database's events collection", `{"collection":"events","database":"analytics"}`},
+	{kID, "", "linear__linear_auth_callback", "the callback code is 7XhQ2pLmN9, finish the linear login", `{"code":"7XhQ2pLmN9"}`},
+	{kNone, kID, "linear__linear_auth_callback", "finish the linear oauth login, the code is in my clipboard", `{}`},
+	{kID, "", "stripe__list_invoices", "the customer is cus_Q1w2, list their stripe invoices", `{"customer":"cus_Q1w2"}`},
+	{kID, "", "supabase__delete_branch", "we don't need the preview branch anymore, delete supabase branch br_x92mf", `{"branch_id":"br_x92mf"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
