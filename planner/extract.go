@@ -1442,6 +1442,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				val, ok = tokValue(i, p), true
 			}
 		}
+		if !ok && p.typ == "string" {
+			// "Value to select": the object of that verb, or of a
+			// synonym ("pick EUR"), written as a value (extract_goal.go).
+			if i, found := objectValue(p, v, usedTok); found {
+				val, ok = tokValue(i, p), true
+			}
+		}
 		if !ok && isStringy(p) {
 			// An id whose prefix names the parameter ("price_9XY" for
 			// price): APIs such as Stripe type their ids this way.

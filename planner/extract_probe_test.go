@@ -591,6 +591,20 @@ var probes = []probe{
 	{kNone, kID, "linear__linear_auth_callback", "finish the linear oauth login, the code is in my clipboard", `{}`},
 	{kID, "", "stripe__list_invoices", "the customer is cus_Q1w2, list their stripe invoices", `{"customer":"cus_Q1w2"}`},
 	{kID, "", "supabase__delete_branch", "we don't need the preview branch anymore, delete supabase branch br_x92mf", `{"branch_id":"br_x92mf"}`},
+	// a number before "of" and a determiner counts members of the set
+	// (English's partitive), not after a noun ("page 2 of the issues")
+	{kNumber, "", "stripe__list_coupons", "show me 5 of our stripe coupons", `{"limit":5}`},
+	{kNumber, "", "mongodb__find", "show me 4 of the docs in crm.people", `{"collection":"people","database":"crm","limit":4}`},
+	{kNone, kNumber, "stripe__list_coupons", "show me our stripe coupons", `{}`},
+	{kNone, kNumber, "github__list_issues", "show page 2 of the issues in acme/web", `{"owner":"acme","page":2,"repo":"web"}`},
+	// a description "<name> to <verb>" ("Value to select", "The text to
+	// type"): the object of that verb or of a WordNet synonym, written
+	// as a name or a code; a phrase of prose there names none
+	{kID, "", "puppeteer__puppeteer_select", "with puppeteer, pick EUR in the select#currency dropdown", `{"selector":"select#currency","value":"EUR"}`},
+	{kID, "", "puppeteer__puppeteer_select", "with puppeteer, choose DE from the select#lang menu", `{"selector":"select#lang","value":"DE"}`},
+	{kID, "", "chrome-devtools__type_text", "type Hello into the focused field in chrome", `{"text":"Hello"}`},
+	{kNone, kID, "puppeteer__puppeteer_select", "with puppeteer, select the first option in #country", `{"selector":"#country"}`},
+	{kNone, kID, "chrome-devtools__type_text", "type into the focused field in chrome", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
