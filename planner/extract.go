@@ -801,6 +801,14 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 					// id: "the slack profile for U0G9QF9C6" names no user
 					// "slack".
 					plainForID := isIDParam(p.lname) && !idLike(v.toks[i-1]) && len(idTokens(v, used)) > 0
+					if p.typ == "array" && isPlural(v.toks[i].lower) && !v.toks[i-1].quoted && !idLike(v.toks[i-1]) {
+						// "the relevant schemas": one plain word before a
+						// plural is as often an adjective as a member's
+						// name; the names of a set's members come two or
+						// more (premodifierList: "the public and auth
+						// schemas").
+						continue
+					}
 					// A noun in the possessive is a determiner as an article
 					// is: "the crm database's users collection".
 					if (a == "the" || a == "a" || a == "an" || possessive(v.toks[i-2])) && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
@@ -1538,6 +1546,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}
 		}
+		if s, isStr := val.(string); ok && isStr {
+			val, ok = fitValue(p, s)
+		}
 		if ok {
 			args[p.name] = val
 		} else if p.required {
@@ -1624,6 +1635,28 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		}
 	}
 	return args, missing
+}
+
+// fitValue checks a string a reading found against what the schema and
+// the parameter's name say the value is. JSON Schema's enum admits only
+// its members: "click the Save button" gives no button outside left, right
+// and middle (a member written in other capitals is that member). The
+// head noun of an English compound names its kind: a "region URL"
+// (regionUrl) is a URL, so "in region eu1" gives it nothing; a word with
+// no dot and no slash is neither a URL nor a host.
+func fitValue(p argProp, s string) (any, bool) {
+	if len(p.enum) > 0 {
+		for _, e := range p.enum {
+			if strings.EqualFold(e, s) {
+				return e, true
+			}
+		}
+		return nil, false
+	}
+	if (strings.HasSuffix(p.lname, "url") || strings.HasSuffix(p.lname, "uri") || p.format == "uri" || p.format == "url") && !strings.ContainsAny(s, "./") {
+		return nil, false
+	}
+	return s, true
 }
 
 // dropTaken deletes from sub, an object filled for a nested parameter,

@@ -605,6 +605,15 @@ var probes = []probe{
 	{kID, "", "chrome-devtools__type_text", "type Hello into the focused field in chrome", `{"text":"Hello"}`},
 	{kNone, kID, "puppeteer__puppeteer_select", "with puppeteer, select the first option in #country", `{"selector":"#country"}`},
 	{kNone, kID, "chrome-devtools__type_text", "type into the focused field in chrome", `{}`},
+	// wrong arguments round 13 saw: a value outside a parameter's enum
+	// ("the Save button" for left/right/middle), a word that is no URL for
+	// a URL parameter ("region eu1" for regionUrl), one adjective before
+	// a plural for a list ("the relevant schemas")
+	{kNone, kEnum, "playwright__browser_click", "click the Save button", `{}`},
+	{kEnum, "", "playwright__browser_click", "right-click the Save button", `{"button":"right"}`},
+	{kNone, kURL, "sentry__find_dsns", "find the DSNs of acme/web in region eu1", `{"organizationSlug":"acme","projectSlug":"web"}`},
+	{kURL, "", "sentry__find_dsns", "find the DSNs of acme/web in region https://de.sentry.io", `{"organizationSlug":"acme","projectSlug":"web","regionUrl":"https://de.sentry.io"}`},
+	{kNone, kID, "supabase__list_tables", "list tables in the relevant schemas of supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
