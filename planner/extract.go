@@ -875,6 +875,7 @@ type argProp struct {
 	fileDefault bool            // its schema's default is a file name without a directory ("README.md.gz"): it takes one
 	phrase      []string        // the words of the noun phrase its description opens with (descPhraseNouns)
 	action      []string        // for a flag: the stems of the action its description says it does when true (flagAction)
+	alts        []objectAlt     // for an object read from alternatives (objectUnion): each alternative's members
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -945,8 +946,9 @@ var propsCache = struct {
 // object nesting, which is followed two levels down at most.
 func schemaProps(raw json.RawMessage, depth int) []argProp {
 	var s struct {
-		Properties json.RawMessage `json:"properties"`
-		Required   []string        `json:"required"`
+		Properties json.RawMessage            `json:"properties"`
+		Required   []string                   `json:"required"`
+		Defs       map[string]json.RawMessage `json:"$defs"`
 	}
 	if json.Unmarshal(raw, &s) != nil || len(s.Properties) == 0 {
 		return nil
@@ -1028,6 +1030,12 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			ms = append(ms, more...)
 			ap.typ, ap.itemType, ap.orArray, ap.orNumber = unionType(ms)
 			ap.enum = nullableEnum(ms)
+			if obj, alts := objectUnion(ms, s.Defs); obj != nil && depth < 2 {
+				// An object with declared members beside its serialized
+				// form (extract_anchor.go): filled member by member.
+				ap.typ, ap.alts = "object", alts
+				ap.nested = schemaProps(obj, depth+1)
+			}
 		}
 		if p.Description != "" {
 			ap.desc = p.Description
@@ -1562,6 +1570,17 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		// counted as missing (the object's own requiredness decides), and
 		// none taking a text a top-level parameter already has.
 		nv := v
+		if len(args) > 0 {
+			// A value a top-level parameter took is no member's: its token
+			// is left out, so a member's anchor finds the next one ("move
+			// page A under page B": the parent's page is B).
+			nv.toks = slices.Clone(v.toks)
+			for i, t := range nv.toks {
+				if !t.quoted && valueTaken(args, t.text) {
+					nv.toks[i] = qtok{raw: t.raw}
+				}
+			}
+		}
 		// The files of a push to a repository ("files": [{path,
 		// content}]) take repository-relative paths as the tool does.
 		nv.inRepo = v.inRepo || hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")
@@ -1589,6 +1608,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			ok = slices.ContainsFunc(p.nested, func(q argProp) bool {
 				return q.required && len(q.enum) == 0 && sub[q.name] != nil && !hasAny(q.lname, "path", "file")
 			})
+		}
+		if ok && len(p.alts) > 0 {
+			ok = namedMembers(sub, v) && p.alts[0].fit(p.alts, sub)
 		}
 		switch {
 		case ok && p.typ == "array":
@@ -1654,6 +1676,11 @@ func fitValue(p argProp, s string) (any, bool) {
 		return nil, false
 	}
 	if (strings.HasSuffix(p.lname, "url") || strings.HasSuffix(p.lname, "uri") || p.format == "uri" || p.format == "url") && !strings.ContainsAny(s, "./") {
+		return nil, false
+	}
+	if p.format == "json" && !json.Valid([]byte(s)) {
+		// A string whose format is "json" holds a JSON text (Notion's
+		// icon: an emoji or file object); an id is none.
 		return nil, false
 	}
 	return s, true

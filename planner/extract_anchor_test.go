@@ -212,3 +212,26 @@ func TestNullableEnum(t *testing.T) {
 		{"reload the page", `{}`},
 	})
 }
+
+// TestObjectUnion: an object given by a local $ref to a oneOf of objects,
+// beside its serialized string, is filled member by member when the task
+// names the member before its value, with the alternative's const; an id
+// after another noun, or none, fills nothing.
+func TestObjectUnion(t *testing.T) {
+	schema := `{"type":"object","properties":{
+		"assignee":{"anyOf":[{"$ref":"#/$defs/who"},{"type":"string"}]},
+		"title":{"type":"string"}},
+		"required":["assignee"],
+		"$defs":{"who":{"oneOf":[
+			{"type":"object","properties":{"kind":{"const":"user"},"user_id":{"type":"string"}},"required":["kind","user_id"]},
+			{"type":"object","properties":{"kind":{"const":"team"},"team_id":{"type":"string"}},"required":["kind","team_id"]}]}}}`
+	checkArgs(t, schema, []argCase{
+		{"hand ticket 7 to team T-42", `{"assignee":{"kind":"team","team_id":"T-42"}}`},
+		{"hand it to user U-9 now", `{"assignee":{"kind":"user","user_id":"U-9"}}`},
+		{"hand it to project P-3", `{}`},
+		{"hand it to someone", `{}`},
+	})
+	if p := toolProps([]byte(schema))[0]; p.typ != "object" || len(p.alts) != 2 {
+		t.Errorf("assignee: typ %q, %d alternatives, want object and 2", p.typ, len(p.alts))
+	}
+}

@@ -614,6 +614,17 @@ var probes = []probe{
 	{kNone, kURL, "sentry__find_dsns", "find the DSNs of acme/web in region eu1", `{"organizationSlug":"acme","projectSlug":"web"}`},
 	{kURL, "", "sentry__find_dsns", "find the DSNs of acme/web in region https://de.sentry.io", `{"organizationSlug":"acme","projectSlug":"web","regionUrl":"https://de.sentry.io"}`},
 	{kNone, kID, "supabase__list_tables", "list tables in the relevant schemas of supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe"}`},
+	// an object with declared members beside its serialized string
+	// ("parent": anyOf [{$ref: pageIdParentRequest}, string]): filled
+	// member by member, each member named by the task before its value,
+	// the alternative's const added; a quoted comment is no parent, and
+	// a format "json" string takes no id
+	{kNested, "", "notion__API-create-a-comment", "comment 'looks good, ship it' on Notion page 1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6", `{"parent":{"page_id":"1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"}}`},
+	{kNested, "", "notion__API-post-page", "create a notion page titled Roadmap under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870"}}`},
+	{kNested, "", "notion__API-move-page", "move notion page 5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35 under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"page_id":"5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35","parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870","type":"page_id"}}`},
+	{kNested, "", "notion__API-create-a-data-source", "create a notion data source under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870"}}`},
+	{kNone, kNested, "notion__API-move-page", "move notion page 5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35 to the workspace", `{"page_id":"5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35"}`},
+	{kNone, kNested, "notion__API-create-a-comment", "comment on the notion page about the launch", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
