@@ -876,6 +876,7 @@ type argProp struct {
 	phrase      []string        // the words of the noun phrase its description opens with (descPhraseNouns)
 	action      []string        // for a flag: the stems of the action its description says it does when true (flagAction)
 	alts        []objectAlt     // for an object read from alternatives (objectUnion): each alternative's members
+	objectVerb  string          // the stem of the verb a "<name> to <verb>" description names ("Value to select"; descObject)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -1040,6 +1041,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		if p.Description != "" {
 			ap.desc = p.Description
 			ap.phrase = descPhraseNouns(p.Description)
+			ap.objectVerb = descObject(ap)
 			if ap.typ == "boolean" {
 				ap.action = flagAction(p.Description)
 			}
@@ -1555,7 +1557,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		}
 		if s, isStr := val.(string); ok && isStr {
-			val, ok = fitValue(p, s)
+			if f, fits := fitValue(p, s); !fits {
+				ok = false
+			} else if f != s {
+				val = f
+			}
 		}
 		if ok {
 			args[p.name] = val
@@ -1574,9 +1580,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// A value a top-level parameter took is no member's: its token
 			// is left out, so a member's anchor finds the next one ("move
 			// page A under page B": the parent's page is B).
-			nv.toks = slices.Clone(v.toks)
-			for i, t := range nv.toks {
+			for i, t := range v.toks {
 				if !t.quoted && valueTaken(args, t.text) {
+					if &nv.toks[0] == &v.toks[0] {
+						nv.toks = slices.Clone(v.toks) // (only when a token goes)
+					}
 					nv.toks[i] = qtok{raw: t.raw}
 				}
 			}
@@ -1666,22 +1674,22 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 // head noun of an English compound names its kind: a "region URL"
 // (regionUrl) is a URL, so "in region eu1" gives it nothing; a word with
 // no dot and no slash is neither a URL nor a host.
-func fitValue(p argProp, s string) (any, bool) {
+func fitValue(p argProp, s string) (string, bool) {
 	if len(p.enum) > 0 {
 		for _, e := range p.enum {
 			if strings.EqualFold(e, s) {
 				return e, true
 			}
 		}
-		return nil, false
+		return "", false
 	}
 	if (strings.HasSuffix(p.lname, "url") || strings.HasSuffix(p.lname, "uri") || p.format == "uri" || p.format == "url") && !strings.ContainsAny(s, "./") {
-		return nil, false
+		return "", false
 	}
 	if p.format == "json" && !json.Valid([]byte(s)) {
 		// A string whose format is "json" holds a JSON text (Notion's
 		// icon: an emoji or file object); an id is none.
-		return nil, false
+		return "", false
 	}
 	return s, true
 }

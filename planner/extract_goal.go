@@ -149,7 +149,8 @@ func pointsForward(s string) bool {
 // names the verb that takes it: "Value to select", "The text to type",
 // "Value to store". English's infinitival relative ("a value to select":
 // a value one selects) makes the parameter the object of that verb. It
-// returns the verb's stem, or "" for a description of another shape.
+// returns the verb's stem, or "" for a description of another shape; it
+// runs once per schema (argProp.objectVerb).
 func descObject(p argProp) string {
 	d := strings.TrimRight(p.desc, ". ")
 	if d == "" || len(d) > 40 || strings.ContainsAny(d, "\n,;(") {
@@ -176,7 +177,7 @@ func objectValue(p argProp, v queryValues, used map[int]bool) (int, bool) {
 	if !p.required || p.typ != "string" || len(p.enum) > 0 {
 		return 0, false
 	}
-	verb := descObject(p)
+	verb := p.objectVerb
 	if verb == "" {
 		return 0, false
 	}
