@@ -594,6 +594,11 @@ func anchors(tok qtok, pw string) bool {
 	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
 }
 
+// identityWord are the words a parameter's name ends with to say it holds
+// an identifier (paramWords drops them: "project_id" anchors by
+// "project").
+var identityWord = setOf("id", "key", "slug", "uuid")
+
 // copula are the forms of "to be" an identifying clause puts between a
 // noun and the value it names ("the code is X").
 var copula = setOf("is", "was", "=")
@@ -724,6 +729,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
+			if j+1 < len(v.toks) && !v.toks[j].quoted && identityWord[v.toks[j].lower] && strings.HasSuffix(p.lname, v.toks[j].lower) {
+				// "property id 'hT%3Bq'" for property_id: the task writes
+				// the parameter's whole name, its identity word too,
+				// before the value.
+				j++
+			}
 			if copula[v.toks[j].lower] && j+1 < len(v.toks) && !used[j+1] && (idLike(v.toks[j+1]) || v.toks[j+1].quoted) {
 				// "the callback code is 7XhQ2pLmN9": English's identifying
 				// clause equates its subject noun with the complement

@@ -625,6 +625,12 @@ var probes = []probe{
 	{kNested, "", "notion__API-create-a-data-source", "create a notion data source under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870"}}`},
 	{kNone, kNested, "notion__API-move-page", "move notion page 5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35 to the workspace", `{"page_id":"5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35"}`},
 	{kNone, kNested, "notion__API-create-a-comment", "comment on the notion page about the launch", `{}`},
+	// the parameter's whole name, its identity word too, before the value
+	// ("property id 'hT%3Bq'"); the name without a value names none
+	{kID, "", "notion__API-retrieve-a-page-property", "fetch the value of property id 'hT%3Bq' on notion page 9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c", `{"page_id":"9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c","property_id":"hT%3Bq"}`},
+	{kID, "", "supabase__delete_branch", "delete supabase branch id 'br_x92mf'", `{"branch_id":"br_x92mf"}`},
+	{kID, "", "mongodb__find", "find users in crm.people on connection id 'c1'", `{"collection":"people","connectionId":"c1","database":"crm"}`},
+	{kNone, kID, "notion__API-retrieve-a-page-property", "which property id does notion page 9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c use for its title?", `{"page_id":"9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
