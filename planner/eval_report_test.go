@@ -431,8 +431,8 @@ func TestEvalReport(t *testing.T) {
 		// (54/73 before).
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.75, reach8k: 0.95, named16k: 0.95, blind: true}},
 		// fresh4 (blind): args 45/52 = 0.865 since round 13's arguments
-		// (44/52 before).
-		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.80, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// (44/52 before); 46/52 = 0.885 since round 14's (a nullable enum).
+		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.85, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		// fresh10 (blind): args 51/61 = 0.836 since round 13's arguments
 		// (50/61 before).
@@ -451,9 +451,11 @@ func TestEvalReport(t *testing.T) {
 		// 14. After round 13: fresh12 recall@1 0.700 (lenient 0.775), 16/20
 		// refused, 1/80 false refusals, args 42/57; fresh13 0.825 (0.850),
 		// 16/20, 1/80, 45/60; fresh14 0.850 (0.912), 14/20, 1/80, 55/66.
-		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.82, r5: 0.98, falseRefusal: 0.02, args: 0.74, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
+		// Args after round 14's arguments: fresh12 47/57, fresh13 49/60,
+		// fresh14 57/66.
+		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.82, r5: 0.98, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 	}
 	var refused, unanswerable int
 	defer func() {
