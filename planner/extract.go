@@ -772,14 +772,17 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// ("the entities 'old-auth' and 'legacy-db'").
 				continue
 			}
-			if isIDParam(p.lname) && plainWord(v.toks[j]) && plain < 0 {
+			if isIDParam(p.lname) && plainWord(v.toks[j]) {
 				// "we don't need its preview branch anymore. Please get rid
 				// of branch br_x92mf": machines write ids with digits or
 				// separators, people write prose with plain words; when
 				// the noun comes again before an id-shaped value, that
 				// value is the id and the plain word was prose. Alone the
-				// plain word is still taken ("branch main").
-				plain = j
+				// plain word is still taken ("branch main"), the first of
+				// several.
+				if plain < 0 {
+					plain = j
+				}
 				continue
 			}
 			return j, true
@@ -1629,7 +1632,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			})
 		}
 		if ok && len(p.alts) > 0 {
-			ok = namedMembers(sub, v) && p.alts[0].fit(p.alts, sub)
+			ok = namedMembers(sub, v) && fitAlternative(p.alts, sub)
 		}
 		switch {
 		case ok && p.typ == "array":

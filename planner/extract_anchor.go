@@ -89,12 +89,11 @@ type objectAlt struct {
 	consts  map[string]any
 }
 
-// fit reports whether the members a task filled (sub) belong to one of
-// the alternatives, and adds the members that alternative fixes with
-// "const" (JSON Schema's const admits that one value: a parent given as
-// {"type": "page_id", "page_id": ...} gets its type). The receiver is
-// unused: the method keeps the reading beside its type.
-func (objectAlt) fit(alts []objectAlt, sub map[string]any) bool {
+// fitAlternative reports whether the members a task filled (sub) belong
+// to one of the alternatives, and adds the members that alternative fixes
+// with "const" (JSON Schema's const admits that one value: a parent given
+// as {"type": "page_id", "page_id": ...} gets its type).
+func fitAlternative(alts []objectAlt, sub map[string]any) bool {
 	for _, a := range alts {
 		all := true
 		for k := range sub {

@@ -591,6 +591,7 @@ var probes = []probe{
 	{kNone, kID, "linear__linear_auth_callback", "finish the linear oauth login, the code is in my clipboard", `{}`},
 	{kID, "", "stripe__list_invoices", "the customer is cus_Q1w2, list their stripe invoices", `{"customer":"cus_Q1w2"}`},
 	{kID, "", "supabase__delete_branch", "we don't need the preview branch anymore, delete supabase branch br_x92mf", `{"branch_id":"br_x92mf"}`},
+	{kID, "", "supabase__delete_branch", "delete supabase branch main, not branch staging", `{"branch_id":"main"}`},
 	// a number before "of" and a determiner counts members of the set
 	// (English's partitive), not after a noun ("page 2 of the issues")
 	{kNumber, "", "stripe__list_coupons", "show me 5 of our stripe coupons", `{"limit":5}`},
