@@ -436,8 +436,8 @@ func TestEvalReport(t *testing.T) {
 		// (54/73 before).
 		{evalSet{"fresh2", loadQueryFile(t, fresh2SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.75, reach8k: 0.95, named16k: 0.95, blind: true}},
 		// fresh4 (blind): args 45/52 = 0.865 since round 13's arguments
-		// (44/52 before).
-		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.80, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// (44/52 before); 46/52 = 0.885 since round 14's (a nullable enum).
+		{evalSet{"fresh4", loadQueryFile(t, fresh4SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.85, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh6", loadQueryFile(t, fresh6SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.05, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 		// fresh10 (blind): args 51/61 = 0.836 since round 13's arguments
 		// (50/61 before).
@@ -460,10 +460,11 @@ func TestEvalReport(t *testing.T) {
 		// recall@1 0.850 (u023, u038). Its W3 (fresh12's t023) was taken out
 		// in review: one row, and a probe it moved the wrong way. Round 14's
 		// refusals (refuse.go's madeThing, refuse_time.go): fresh12 17/20,
-		// fresh13 18/20, fresh14 16/20.
-		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
-		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.84, r5: 0.98, falseRefusal: 0.02, args: 0.74, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		// fresh13 18/20, fresh14 16/20. Args after round 14's arguments:
+		// fresh12 47/57, fresh13 49/60, fresh14 57/66.
+		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.84, r5: 0.98, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh15, fresh16 and fresh17 (blind): round 14's unseen check,
 		// written like fresh11; loose floors that only catch a collapse.
 		{evalSet{"fresh15", loadQueryFile(t, fresh15SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},

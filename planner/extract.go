@@ -594,6 +594,32 @@ func anchors(tok qtok, pw string) bool {
 	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
 }
 
+// identityWord are the words a parameter's name ends with to say it holds
+// an identifier (paramWords drops them: "project_id" anchors by
+// "project").
+var identityWord = setOf("id", "key", "slug", "uuid")
+
+// copula are the forms of "to be" an identifying clause puts between a
+// noun and the value it names ("the code is X").
+var copula = setOf("is", "was", "=")
+
+// possessive reports whether a token is a noun written in the possessive
+// ("branch's", "database’s"; extractValues keeps the noun in text).
+func possessive(t qtok) bool {
+	if t.quoted {
+		return false
+	}
+	r := strings.TrimRight(t.raw, ",;:.!?)")
+	return strings.HasSuffix(r, "'s") || strings.HasSuffix(r, "’s")
+}
+
+// plainWord reports whether a token is a word of letters only, as prose
+// is written: not quoted, no digit, no separator an id or a name of a
+// machine carries ("-", "_", "/", ":", ".", "@").
+func plainWord(t qtok) bool {
+	return !t.quoted && allLetters(t.text) && !hasDigit(t.text)
+}
+
 // namingCue are the participles that introduce a name ("an issue titled
 // Crash", "a repo named docs").
 var namingCue = setOf("titled", "named", "called")
@@ -682,6 +708,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	if strings.HasPrefix(p.lname, "new") || hasAny(p.lname, "destination", "target") {
 		pws = append(pws, "to", "into", "as")
 	}
+	plain := -1 // for an id: a first value that is a plain word, held while a later one may be an id
 	for i := 0; i+1 < len(v.toks); i++ {
 		for _, pw := range pws {
 			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw || pw == "called" && namingPronoun(v.toks, i)
@@ -693,9 +720,28 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// infinitive there, not a destination.
 				continue
 			}
+			if possessive(v.toks[i]) {
+				// "my dev branch's schema": a noun in the possessive is
+				// the determiner of the noun after it, which names a thing
+				// it has, not its name.
+				continue
+			}
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
+			if j+1 < len(v.toks) && !v.toks[j].quoted && identityWord[v.toks[j].lower] && strings.HasSuffix(p.lname, v.toks[j].lower) {
+				// "property id 'hT%3Bq'" for property_id: the task writes
+				// the parameter's whole name, its identity word too,
+				// before the value.
+				j++
+			}
+			if copula[v.toks[j].lower] && j+1 < len(v.toks) && !used[j+1] && (idLike(v.toks[j+1]) || v.toks[j+1].quoted) {
+				// "the callback code is 7XhQ2pLmN9": English's identifying
+				// clause equates its subject noun with the complement
+				// after the copula. Only an id or a quoted text there: "the
+				// branch is fine" says how it is, not which it is.
+				j++
+			}
 			if !namingCue[pw] && namingCue[v.toks[j].lower] && j+1 < len(v.toks) && !v.toks[j].quoted {
 				// "a branch named hotfix-login": the parameter's noun and
 				// a participle of naming introduce its value.
@@ -726,8 +772,24 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// ("the entities 'old-auth' and 'legacy-db'").
 				continue
 			}
+			if isIDParam(p.lname) && plainWord(v.toks[j]) {
+				// "we don't need its preview branch anymore. Please get rid
+				// of branch br_x92mf": machines write ids with digits or
+				// separators, people write prose with plain words; when
+				// the noun comes again before an id-shaped value, that
+				// value is the id and the plain word was prose. Alone the
+				// plain word is still taken ("branch main"), the first of
+				// several.
+				if plain < 0 {
+					plain = j
+				}
+				continue
+			}
 			return j, true
 		}
+	}
+	if plain >= 0 {
+		return plain, true
 	}
 	if i, ok := slugAfterNamedNoun(v, p, used); ok {
 		return i, true
@@ -753,7 +815,17 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 					// id: "the slack profile for U0G9QF9C6" names no user
 					// "slack".
 					plainForID := isIDParam(p.lname) && !idLike(v.toks[i-1]) && len(idTokens(v, used)) > 0
-					if (a == "the" || a == "a" || a == "an") && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
+					if p.typ == "array" && isPlural(v.toks[i].lower) && !v.toks[i-1].quoted && !idLike(v.toks[i-1]) {
+						// "the relevant schemas": one plain word before a
+						// plural is as often an adjective as a member's
+						// name; the names of a set's members come two or
+						// more (premodifierList: "the public and auth
+						// schemas").
+						continue
+					}
+					// A noun in the possessive is a determiner as an article
+					// is: "the crm database's users collection".
+					if (a == "the" || a == "a" || a == "an" || possessive(v.toks[i-2])) && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
 						return i - 1, true
 					}
 					// "the shop MongoDB database": a product's name, written
@@ -817,6 +889,8 @@ type argProp struct {
 	fileDefault bool            // its schema's default is a file name without a directory ("README.md.gz"): it takes one
 	phrase      []string        // the words of the noun phrase its description opens with (descPhraseNouns)
 	action      []string        // for a flag: the stems of the action its description says it does when true (flagAction)
+	alts        []objectAlt     // for an object read from alternatives (objectUnion): each alternative's members
+	objectVerb  string          // the stem of the verb a "<name> to <verb>" description names ("Value to select"; descObject)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -887,8 +961,9 @@ var propsCache = struct {
 // object nesting, which is followed two levels down at most.
 func schemaProps(raw json.RawMessage, depth int) []argProp {
 	var s struct {
-		Properties json.RawMessage `json:"properties"`
-		Required   []string        `json:"required"`
+		Properties json.RawMessage            `json:"properties"`
+		Required   []string                   `json:"required"`
+		Defs       map[string]json.RawMessage `json:"$defs"`
 	}
 	if json.Unmarshal(raw, &s) != nil || len(s.Properties) == 0 {
 		return nil
@@ -967,11 +1042,20 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			var ms, more []unionMember
 			_ = json.Unmarshal(p.OneOf, &ms)
 			_ = json.Unmarshal(p.AnyOf, &more)
-			ap.typ, ap.itemType, ap.orArray, ap.orNumber = unionType(append(ms, more...))
+			ms = append(ms, more...)
+			ap.typ, ap.itemType, ap.orArray, ap.orNumber = unionType(ms)
+			ap.enum = nullableEnum(ms)
+			if obj, alts := objectUnion(ms, s.Defs); obj != nil && depth < 2 {
+				// An object with declared members beside its serialized
+				// form (extract_anchor.go): filled member by member.
+				ap.typ, ap.alts = "object", alts
+				ap.nested = schemaProps(obj, depth+1)
+			}
 		}
 		if p.Description != "" {
 			ap.desc = p.Description
 			ap.phrase = descPhraseNouns(p.Description)
+			ap.objectVerb = descObject(ap)
 			if ap.typ == "boolean" {
 				ap.action = flagAction(p.Description)
 			}
@@ -1390,6 +1474,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				val, ok = tokValue(i, p), true
 			}
 		}
+		if !ok && p.typ == "string" {
+			// "Value to select": the object of that verb, or of a
+			// synonym ("pick EUR"), written as a value (extract_goal.go).
+			if i, found := objectValue(p, v, usedTok); found {
+				val, ok = tokValue(i, p), true
+			}
+		}
 		if !ok && isStringy(p) {
 			// An id whose prefix names the parameter ("price_9XY" for
 			// price): APIs such as Stripe type their ids this way.
@@ -1479,6 +1570,13 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}
 		}
+		if s, isStr := val.(string); ok && isStr {
+			if f, fits := fitValue(p, s); !fits {
+				ok = false
+			} else if f != s {
+				val = f
+			}
+		}
 		if ok {
 			args[p.name] = val
 		} else if p.required {
@@ -1492,6 +1590,19 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		// counted as missing (the object's own requiredness decides), and
 		// none taking a text a top-level parameter already has.
 		nv := v
+		if len(args) > 0 {
+			// A value a top-level parameter took is no member's: its token
+			// is left out, so a member's anchor finds the next one ("move
+			// page A under page B": the parent's page is B).
+			for i, t := range v.toks {
+				if !t.quoted && valueTaken(args, t.text) {
+					if &nv.toks[0] == &v.toks[0] {
+						nv.toks = slices.Clone(v.toks) // (only when a token goes)
+					}
+					nv.toks[i] = qtok{raw: t.raw}
+				}
+			}
+		}
 		// The files of a push to a repository ("files": [{path,
 		// content}]) take repository-relative paths as the tool does.
 		nv.inRepo = v.inRepo || hasProp("repo") || hasProp("repository") || hasProp("owner") || hasProp("projectid")
@@ -1519,6 +1630,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			ok = slices.ContainsFunc(p.nested, func(q argProp) bool {
 				return q.required && len(q.enum) == 0 && sub[q.name] != nil && !hasAny(q.lname, "path", "file")
 			})
+		}
+		if ok && len(p.alts) > 0 {
+			ok = namedMembers(sub, v) && fitAlternative(p.alts, sub)
 		}
 		switch {
 		case ok && p.typ == "array":
@@ -1565,6 +1679,33 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		}
 	}
 	return args, missing
+}
+
+// fitValue checks a string a reading found against what the schema and
+// the parameter's name say the value is. JSON Schema's enum admits only
+// its members: "click the Save button" gives no button outside left, right
+// and middle (a member written in other capitals is that member). The
+// head noun of an English compound names its kind: a "region URL"
+// (regionUrl) is a URL, so "in region eu1" gives it nothing; a word with
+// no dot and no slash is neither a URL nor a host.
+func fitValue(p argProp, s string) (string, bool) {
+	if len(p.enum) > 0 {
+		for _, e := range p.enum {
+			if strings.EqualFold(e, s) {
+				return e, true
+			}
+		}
+		return "", false
+	}
+	if (strings.HasSuffix(p.lname, "url") || strings.HasSuffix(p.lname, "uri") || p.format == "uri" || p.format == "url") && !strings.ContainsAny(s, "./") {
+		return "", false
+	}
+	if p.format == "json" && !json.Valid([]byte(s)) {
+		// A string whose format is "json" holds a JSON text (Notion's
+		// icon: an emoji or file object); an id is none.
+		return "", false
+	}
+	return s, true
 }
 
 // dropTaken deletes from sub, an object filled for a nested parameter,

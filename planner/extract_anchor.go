@@ -14,8 +14,14 @@ import (
 
 // unionMember is one alternative of a parameter's oneOf/anyOf.
 type unionMember struct {
-	Type  json.RawMessage `json:"type"`
-	Items *struct {
+	Type       json.RawMessage `json:"type"`
+	Enum       []any           `json:"enum"`
+	Ref        string          `json:"$ref"`
+	Properties json.RawMessage `json:"properties"`
+	Required   []string        `json:"required"`
+	OneOf      []unionMember   `json:"oneOf"`
+	Const      any             `json:"const"`
+	Items      *struct {
 		Type json.RawMessage `json:"type"`
 	} `json:"items"`
 }
@@ -47,6 +53,200 @@ func unionType(ms []unionMember) (typ, itemType string, orArray, orNumber bool) 
 		return types[0], "", false, orNumber
 	}
 	return "", "", false, false
+}
+
+// nullableEnum returns the members of a parameter declared as an enum or
+// null ("anyOf": [{"type": "string", "enum": ["light", "dark"]}, {"type":
+// "null"}]), or nil. JSON Schema generators write an optional value that
+// way (pydantic's Optional, zod's nullable): null only says the parameter
+// may be left unset, so the enum is the set of values the parameter takes,
+// as a plain enum's is. An enum beside another alternative that is not
+// null (a free string) closes nothing and is not read.
+func nullableEnum(ms []unionMember) []string {
+	var enum []string
+	for _, m := range ms {
+		switch t := schemaType(m.Type); {
+		case t == "null":
+		case len(enum) > 0 || len(m.Enum) == 0 || t != "string" && t != "":
+			return nil
+		default:
+			for _, e := range m.Enum {
+				s, ok := e.(string)
+				if !ok {
+					return nil
+				}
+				enum = append(enum, s)
+			}
+		}
+	}
+	return enum
+}
+
+// objectAlt is one object alternative of a parameter read by objectUnion:
+// the members it declares, and those it fixes with "const".
+type objectAlt struct {
+	members []string
+	consts  map[string]any
+}
+
+// fitAlternative reports whether the members a task filled (sub) belong
+// to one of the alternatives, and adds the members that alternative fixes
+// with "const" (JSON Schema's const admits that one value: a parent given
+// as {"type": "page_id", "page_id": ...} gets its type).
+func fitAlternative(alts []objectAlt, sub map[string]any) bool {
+	for _, a := range alts {
+		all := true
+		for k := range sub {
+			if !slices.Contains(a.members, k) {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		for k, c := range a.consts {
+			if _, set := sub[k]; !set {
+				sub[k] = c
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// objectUnion reads a parameter declared as an object with declared
+// members beside a string (or null): "anyOf": [{"type": "object",
+// "properties": {"page_id": ...}}, {"type": "string"}], the object given
+// inline, by a local "$ref" into "$defs", or as a "oneOf" of such objects
+// (a page, a database or the workspace as a parent). The string is the
+// same object serialized, for clients that cannot send one; the object's
+// members say what the task must give. It returns the members of every
+// alternative merged into one "properties" object (those fixed by "const"
+// left out: a task writes no value for them) and the alternatives, or nil
+// for a parameter of another shape.
+func objectUnion(ms []unionMember, defs map[string]json.RawMessage) (json.RawMessage, []objectAlt) {
+	var obj *unionMember
+	for i := range ms {
+		switch t := schemaType(ms[i].Type); {
+		case t == "string" && len(ms[i].Enum) == 0, t == "null":
+		case obj == nil && (t == "object" || t == "" && (ms[i].Ref != "" || len(ms[i].OneOf) > 0)):
+			obj = &ms[i]
+		default:
+			return nil, nil
+		}
+	}
+	if obj == nil {
+		return nil, nil
+	}
+	resolve := func(m unionMember) (unionMember, bool) {
+		if m.Ref == "" {
+			return m, true
+		}
+		name, ok := strings.CutPrefix(m.Ref, "#/$defs/")
+		if !ok || defs[name] == nil {
+			return m, false
+		}
+		var r unionMember
+		return r, json.Unmarshal(defs[name], &r) == nil && r.Ref == ""
+	}
+	top, ok := resolve(*obj)
+	if !ok {
+		return nil, nil
+	}
+	alts := []unionMember{top}
+	if len(top.OneOf) > 0 {
+		alts = alts[:0]
+		for _, m := range top.OneOf {
+			r, ok := resolve(m)
+			if !ok {
+				return nil, nil
+			}
+			alts = append(alts, r)
+		}
+	}
+	merged := map[string]json.RawMessage{}
+	var order []string
+	var out []objectAlt
+	for _, a := range alts {
+		if len(a.Properties) == 0 {
+			continue
+		}
+		var props map[string]json.RawMessage
+		if json.Unmarshal(a.Properties, &props) != nil {
+			return nil, nil
+		}
+		oa := objectAlt{consts: map[string]any{}}
+		for _, k := range sortedKeys(props) {
+			var c struct {
+				Const any `json:"const"`
+			}
+			if json.Unmarshal(props[k], &c) == nil && c.Const != nil {
+				oa.consts[k] = c.Const
+				continue
+			}
+			oa.members = append(oa.members, k)
+			if merged[k] == nil {
+				merged[k] = props[k]
+				order = append(order, k)
+			}
+		}
+		if len(oa.members) > 0 {
+			out = append(out, oa)
+		}
+	}
+	if len(order) == 0 {
+		return nil, nil
+	}
+	var b strings.Builder
+	b.WriteString(`{"properties":{`)
+	for i, k := range order {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kj, _ := json.Marshal(k)
+		b.Write(kj)
+		b.WriteByte(':')
+		b.Write(merged[k])
+	}
+	b.WriteString("}}")
+	return json.RawMessage(b.String()), out
+}
+
+// namedMembers reports whether the task names each member of an object
+// read from alternatives (objectUnion) right before its value: "under page
+// 9a8f..." for page_id. The alternatives differ by their members (a page,
+// a database, the workspace as the parent), so the task must say which it
+// means; an id it writes after another noun ("data source 2b7c...") is
+// that thing's, not a page's.
+func namedMembers(sub map[string]any, v queryValues) bool {
+	for k, val := range sub {
+		s, isStr := val.(string)
+		if !isStr {
+			continue
+		}
+		w := paramWords(k)
+		if len(w) == 0 {
+			return false
+		}
+		named := false
+		for i := 1; i < len(v.toks) && !named; i++ {
+			named = v.toks[i].text == s && anchors(v.toks[i-1], w[len(w)-1])
+		}
+		if !named {
+			return false
+		}
+	}
+	return true
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
 }
 
 // reOwner finds the noun a parameter description says the value belongs

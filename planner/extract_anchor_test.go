@@ -1,6 +1,9 @@
 package planner
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestUnionParamList: a parameter declared as oneOf string / array of
 // strings takes one value as a string and a coordinated list as an array;
@@ -182,4 +185,53 @@ func TestNamesAfterNoun(t *testing.T) {
 		{"remove the tag NeedsTriage", `{"tagNames":["NeedsTriage"]}`},
 		{"remove the stale tags from the ticket", `{}`},
 	})
+}
+
+// TestNullableEnum: an enum whose only other alternative is null is the
+// parameter's set of values; beside a free string or with a member that is
+// no string it closes nothing.
+func TestNullableEnum(t *testing.T) {
+	for _, c := range []struct {
+		schema string
+		want   string
+	}{
+		{`{"properties":{"x":{"anyOf":[{"type":"string","enum":["light","dark"]},{"type":"null"}]}}}`, "light dark"},
+		{`{"properties":{"x":{"oneOf":[{"type":"null"},{"enum":["a","b"]}]}}}`, "a b"},
+		{`{"properties":{"x":{"anyOf":[{"type":"string","enum":["light","dark"]},{"type":"string"}]}}}`, ""},
+		{`{"properties":{"x":{"anyOf":[{"type":"string","enum":["a"]},{"type":"string","enum":["b"]}]}}}`, ""},
+		{`{"properties":{"x":{"anyOf":[{"type":"integer","enum":[1,2]},{"type":"null"}]}}}`, ""},
+		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"null"}]}}}`, ""},
+	} {
+		p := toolProps([]byte(c.schema))[0]
+		if got := strings.Join(p.enum, " "); got != c.want {
+			t.Errorf("%s: enum %q, want %q", c.schema, got, c.want)
+		}
+	}
+	checkArgs(t, `{"type":"object","properties":{"colorScheme":{"description":"Emulates the prefers-color-scheme media feature","anyOf":[{"type":"string","enum":["light","dark"]},{"type":"null"}]}}}`, []argCase{
+		{"switch the page to dark mode", `{"colorScheme":"dark"}`},
+		{"reload the page", `{}`},
+	})
+}
+
+// TestObjectUnion: an object given by a local $ref to a oneOf of objects,
+// beside its serialized string, is filled member by member when the task
+// names the member before its value, with the alternative's const; an id
+// after another noun, or none, fills nothing.
+func TestObjectUnion(t *testing.T) {
+	schema := `{"type":"object","properties":{
+		"assignee":{"anyOf":[{"$ref":"#/$defs/who"},{"type":"string"}]},
+		"title":{"type":"string"}},
+		"required":["assignee"],
+		"$defs":{"who":{"oneOf":[
+			{"type":"object","properties":{"kind":{"const":"user"},"user_id":{"type":"string"}},"required":["kind","user_id"]},
+			{"type":"object","properties":{"kind":{"const":"team"},"team_id":{"type":"string"}},"required":["kind","team_id"]}]}}}`
+	checkArgs(t, schema, []argCase{
+		{"hand ticket 7 to team T-42", `{"assignee":{"kind":"team","team_id":"T-42"}}`},
+		{"hand it to user U-9 now", `{"assignee":{"kind":"user","user_id":"U-9"}}`},
+		{"hand it to project P-3", `{}`},
+		{"hand it to someone", `{}`},
+	})
+	if p := toolProps([]byte(schema))[0]; p.typ != "object" || len(p.alts) != 2 {
+		t.Errorf("assignee: typ %q, %d alternatives, want object and 2", p.typ, len(p.alts))
+	}
 }

@@ -31,6 +31,10 @@ var fuzzSchemas = []string{
 	// name default, paths, a description's opening noun phrase, a list
 	// named by its plural noun.
 	`{"type":"object","properties":{"fullPage":{"type":"boolean"},"verbose":{"type":"boolean","description":"When true, includes column details, primary keys"},"organizationSlug":{"type":"string"},"projectSlug":{"type":"string"},"id":{"type":"string","description":"The project ID"},"branch":{"type":"string"},"connectionId":{"type":"string","description":"Use the id returned by one of the connect tools, or \"preconfigured\" to use the connection string"},"name":{"type":"string","default":"README.md.gz"},"filePaths":{"type":"array","items":{"type":"string"}},"target":{"type":"string","description":"Exact target element reference from the page snapshot"},"schemas":{"type":"array","items":{"type":"string"}}},"required":["id","projectSlug","schemas","verbose"]}`,
+	// Round 14: a nullable enum, an object given by a $ref to a oneOf
+	// beside its serialized string, a format "json" string, a URL-headed
+	// name, "Value to select", an enum.
+	`{"type":"object","properties":{"colorScheme":{"anyOf":[{"type":"string","enum":["light","dark"]},{"type":"null"}]},"parent":{"anyOf":[{"$ref":"#/$defs/p"},{"type":"string"}]},"icon":{"type":"string","format":"json"},"regionUrl":{"type":"string"},"value":{"type":"string","description":"Value to select"},"button":{"type":"string","enum":["left","right"]},"branch_id":{"type":"string"},"code":{"type":"string"},"limit":{"type":"integer"},"schemas":{"type":"array","items":{"type":"string"}}},"required":["value","branch_id","code","schemas"],"$defs":{"p":{"oneOf":[{"type":"object","properties":{"type":{"const":"page_id"},"page_id":{"type":"string"}}},{"$ref":"#/$defs/q"}]},"q":{"type":"object","properties":{"database_id":{"type":"string"}}}}}`,
 	`{"type":"object","properties":{"ignoreCache":{"type":"boolean"},"ignoreCase":{"type":"boolean"},"from_branch":{"type":"string"},"ref":{"type":"string","description":"Source branch"},"duration":{"type":"number"},"delay":{"type":"number"},"max_depth":{"type":"integer"},"width":{"type":"number"},"mode":{"type":"string","enum":["similar","citers"]},"seed_ids":{"type":"array","items":{"type":"string"}},"labels":{"type":"array","items":{"type":"string"}},"assignees":{"type":"array","items":{"type":"string"}}},"required":["seed_ids"]}`,
 }
 
@@ -57,6 +61,8 @@ func FuzzExtractArgs(f *testing.F) {
 		"to", "? ", "this: ", "x works_at", "works_at y", "A b_c D e_f G", "push to a/b", "the following: :",
 		"take a full-page shot of acme/checkout-web, not full-page, include column details, branch next, ref e57 (ref e1) in the public and auth schemas",
 		"project pfkzmqwvyrtn, the preconfigured one, gzip into users.csv.gz, upload ./a.png and ../b, commits on release/3.2 in a/b",
+		"my dev branch's schema, the callback code is 7XhQ2pLmN9, its branch anymore. branch br_x9, pick EUR in the list, show me 5 of our coupons, under page 9a8f, in region eu1, click the Save button, the relevant schemas, dark mode",
+		"'s", "branch's", "code is", "is 'x'", "pick", "5 of", "of our", "page", "under page", "region",
 		"full-", "-page", "--", "a-b-c-d", "ref", "branch", "the and schemas", ", and schemas", "schemas", "or 'x'", "./", "x.csv.gz.", "issues ENG-1 and ENG-2",
 	} {
 		f.Add(s)

@@ -144,3 +144,95 @@ func pointsForward(s string) bool {
 	}
 	return false
 }
+
+// descObject reads a description that restates the parameter's name and
+// names the verb that takes it: "Value to select", "The text to type",
+// "Value to store". English's infinitival relative ("a value to select":
+// a value one selects) makes the parameter the object of that verb. It
+// returns the verb's stem, or "" for a description of another shape; it
+// runs once per schema (argProp.objectVerb).
+func descObject(p argProp) string {
+	d := strings.TrimRight(p.desc, ". ")
+	if d == "" || len(d) > 40 || strings.ContainsAny(d, "\n,;(") {
+		return ""
+	}
+	f := strings.Fields(strings.ToLower(d))
+	if len(f) == 4 && (f[0] == "the" || f[0] == "a" || f[0] == "an") {
+		f = f[1:]
+	}
+	if len(f) != 3 || f[0] != p.lname || f[1] != "to" || stopWords[f[2]] {
+		return ""
+	}
+	return stem(f[2])
+}
+
+// objectValue returns the token a task writes as the object of the verb
+// its description names (descObject), or of a synonym of that verb the
+// generated WordNet table keeps ("pick EUR in the currency dropdown" for
+// "Value to select"), when it is written as a value, a name or a code
+// with a capital or a digit (not a bare number), that closes its phrase (the end, punctuation
+// or a function word follows). A plain lower-case word there is prose
+// ("select all the text"), and so is a word another reading took.
+func objectValue(p argProp, v queryValues, used map[int]bool) (int, bool) {
+	if !p.required || p.typ != "string" || len(p.enum) > 0 {
+		return 0, false
+	}
+	verb := p.objectVerb
+	if verb == "" {
+		return 0, false
+	}
+	payload := colonPayloadStart(v.toks)
+	for i := 0; i+1 < len(v.toks) && i+1 < payload; i++ {
+		t := v.toks[i]
+		if t.quoted || t.stem != verb && !verbSynonym(t, verb) {
+			continue
+		}
+		j := i + 1
+		x := v.toks[j]
+		if used[j] || x.quoted || stopWords[x.lower] || !slugWord(x.text) || !hasDigit(x.text) && strings.ToLower(x.text) == x.text || allDigits(x.text) {
+			// (A number is the numeric readings' to place: "store 42
+			// under rate_limit_max" is a key and its value.)
+			continue
+		}
+		if j+1 < len(v.toks) && !stopWords[v.toks[j+1].lower] && !strings.ContainsAny(x.raw[len(x.raw)-1:], ",;.!?") {
+			continue
+		}
+		return j, true
+	}
+	return 0, false
+}
+
+// slugWord reports whether s is letters and digits, with "-" or "_"
+// inside: a name or a code, not a selector, a path or a sentence.
+func slugWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !isLetterByte(c) && (c < '0' || c > '9') && (c != '-' && c != '_' || i == 0) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// verbSynonym reports whether the generated WordNet table lists the verb
+// (its stem, or its noun in -ion: "pick" lists "selection") among a task
+// word's synonyms, at any weight: the ranker weighs these loosely, the
+// object reading asks for a value right after the word as well.
+func verbSynonym(t qtok, verb string) bool {
+	for _, e := range synonyms()[t.stem] {
+		// (English names the act of a verb with -ion: "selection" is
+		// the act of selecting.)
+		if len(e.terms) == 1 && (e.terms[0] == verb || stem(e.terms[0]) == verb || strings.TrimSuffix(e.terms[0], "ion") == verb) {
+			return true
+		}
+	}
+	return false
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -565,6 +565,73 @@ var probes = []probe{
 	// auth schemas", "the bug and ui labels")
 	{kID, "", "supabase__list_tables", "list tables in the public, auth, and storage schemas of supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe","schemas":["public","auth","storage"]}`},
 	{kID, "", "github__create_issue", "open an issue in acme/api titled Crash with the bug and ui labels", `{"labels":["bug","ui"],"owner":"acme","repo":"api","title":"Crash"}`},
+
+	// ---- round 14 (thirteenth batch) ----
+	// an enum declared with null as its alternative ("anyOf": [{"enum":
+	// ["light", "dark"]}, {"type": "null"}]) takes a member as a plain
+	// enum does; no member named, none filled
+	{kEnum, "", "playwright__browser_emulate_media", "switch the page to dark mode", `{"colorScheme":"dark"}`},
+	{kEnum, "", "playwright__browser_emulate_media", "make the page render with prefers-color-scheme light", `{"colorScheme":"light"}`},
+	{kEnum, "", "playwright__browser_emulate_media", "emulate print media on the page", `{"media":"print"}`},
+	{kEnum, "", "playwright__browser_emulate_media", "emulate reduced motion in the browser", `{"reducedMotion":"reduce"}`},
+	{kNone, kEnum, "playwright__browser_emulate_media", "check how the page looks with no special media settings", `{}`},
+	{kEnum, "", "sentry__search_docs", "search the sentry docs for python tracing setup", `{"guide":"python","query":"search the sentry docs for python tracing setup"}`},
+	{kNone, kEnum, "sentry__search_docs", "search the sentry docs for session replay", `{"query":"search the sentry docs for session replay"}`},
+	// a noun in the possessive names a thing it has, not its name ("the
+	// branch's schema"), and determines the noun after it as an article
+	// does ("the crm database's people collection"); an identifying
+	// clause names the value after the copula ("the callback code is
+	// X"), when it is an id, not a predicate ("the code is in my
+	// clipboard"); of a plain word and an id after the same noun, the id
+	{kID, "", "supabase__reset_branch", "reset supabase branch 3f9e1a27, the branch's data can go", `{"branch_id":"3f9e1a27"}`},
+	{kNone, kID, "supabase__reset_branch", "the branch's schema is messy, reset it", `{}`},
+	{kID, "", "mongodb__find", "find docs in the crm database's people collection", `{"collection":"people","database":"crm"}`},
+	{kID, "", "mongodb__count", "count the docs in the analytics database's events collection", `{"collection":"events","database":"analytics"}`},
+	{kID, "", "linear__linear_auth_callback", "the callback code is 7XhQ2pLmN9, finish the linear login", `{"code":"7XhQ2pLmN9"}`},
+	{kNone, kID, "linear__linear_auth_callback", "finish the linear oauth login, the code is in my clipboard", `{}`},
+	{kID, "", "stripe__list_invoices", "the customer is cus_Q1w2, list their stripe invoices", `{"customer":"cus_Q1w2"}`},
+	{kID, "", "supabase__delete_branch", "we don't need the preview branch anymore, delete supabase branch br_x92mf", `{"branch_id":"br_x92mf"}`},
+	{kID, "", "supabase__delete_branch", "delete supabase branch main, not branch staging", `{"branch_id":"main"}`},
+	// a number before "of" and a determiner counts members of the set
+	// (English's partitive), not after a noun ("page 2 of the issues")
+	{kNumber, "", "stripe__list_coupons", "show me 5 of our stripe coupons", `{"limit":5}`},
+	{kNumber, "", "mongodb__find", "show me 4 of the docs in crm.people", `{"collection":"people","database":"crm","limit":4}`},
+	{kNone, kNumber, "stripe__list_coupons", "show me our stripe coupons", `{}`},
+	{kNone, kNumber, "github__list_issues", "show page 2 of the issues in acme/web", `{"owner":"acme","page":2,"repo":"web"}`},
+	// a description "<name> to <verb>" ("Value to select", "The text to
+	// type"): the object of that verb or of a WordNet synonym, written
+	// as a name or a code; a phrase of prose there names none
+	{kID, "", "puppeteer__puppeteer_select", "with puppeteer, pick EUR in the select#currency dropdown", `{"selector":"select#currency","value":"EUR"}`},
+	{kID, "", "puppeteer__puppeteer_select", "with puppeteer, choose DE from the select#lang menu", `{"selector":"select#lang","value":"DE"}`},
+	{kID, "", "chrome-devtools__type_text", "type Hello into the focused field in chrome", `{"text":"Hello"}`},
+	{kNone, kID, "puppeteer__puppeteer_select", "with puppeteer, select the first option in #country", `{"selector":"#country"}`},
+	{kNone, kID, "chrome-devtools__type_text", "type into the focused field in chrome", `{}`},
+	// wrong arguments round 13 saw: a value outside a parameter's enum
+	// ("the Save button" for left/right/middle), a word that is no URL for
+	// a URL parameter ("region eu1" for regionUrl), one adjective before
+	// a plural for a list ("the relevant schemas")
+	{kNone, kEnum, "playwright__browser_click", "click the Save button", `{}`},
+	{kEnum, "", "playwright__browser_click", "right-click the Save button", `{"button":"right"}`},
+	{kNone, kURL, "sentry__find_dsns", "find the DSNs of acme/web in region eu1", `{"organizationSlug":"acme","projectSlug":"web"}`},
+	{kURL, "", "sentry__find_dsns", "find the DSNs of acme/web in region https://de.sentry.io", `{"organizationSlug":"acme","projectSlug":"web","regionUrl":"https://de.sentry.io"}`},
+	{kNone, kID, "supabase__list_tables", "list tables in the relevant schemas of supabase project qzvtkmplrnxe", `{"project_id":"qzvtkmplrnxe"}`},
+	// an object with declared members beside its serialized string
+	// ("parent": anyOf [{$ref: pageIdParentRequest}, string]): filled
+	// member by member, each member named by the task before its value,
+	// the alternative's const added; a quoted comment is no parent, and
+	// a format "json" string takes no id
+	{kNested, "", "notion__API-create-a-comment", "comment 'looks good, ship it' on Notion page 1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6", `{"parent":{"page_id":"1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"}}`},
+	{kNested, "", "notion__API-post-page", "create a notion page titled Roadmap under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870"}}`},
+	{kNested, "", "notion__API-move-page", "move notion page 5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35 under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"page_id":"5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35","parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870","type":"page_id"}}`},
+	{kNested, "", "notion__API-create-a-data-source", "create a notion data source under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870"}}`},
+	{kNone, kNested, "notion__API-move-page", "move notion page 5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35 to the workspace", `{"page_id":"5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35"}`},
+	{kNone, kNested, "notion__API-create-a-comment", "comment on the notion page about the launch", `{}`},
+	// the parameter's whole name, its identity word too, before the value
+	// ("property id 'hT%3Bq'"); the name without a value names none
+	{kID, "", "notion__API-retrieve-a-page-property", "fetch the value of property id 'hT%3Bq' on notion page 9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c", `{"page_id":"9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c","property_id":"hT%3Bq"}`},
+	{kID, "", "supabase__delete_branch", "delete supabase branch id 'br_x92mf'", `{"branch_id":"br_x92mf"}`},
+	{kID, "", "mongodb__find", "find users in crm.people on connection id 'c1'", `{"collection":"people","connectionId":"c1","database":"crm"}`},
+	{kNone, kID, "notion__API-retrieve-a-page-property", "which property id does notion page 9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c use for its title?", `{"page_id":"9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no

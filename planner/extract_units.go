@@ -272,7 +272,15 @@ func countOfThings(words []string) int {
 			// related to, not how many to return.
 			continue
 		}
-		for k := i + 1; k <= i+2 && k < len(words); k++ {
+		first := i + 1
+		if i+2 < len(words) && clean(words[i+1]) == "of" && determiners[clean(words[i+2])] && (i == 0 || stopWords[clean(words[i-1])]) {
+			// "show me 5 of our coupons": English's partitive, a number
+			// before "of" and a determiner, counts members of the set the
+			// plural noun names. Not after a noun ("page 2 of the
+			// results" numbers a page).
+			first = i + 3
+		}
+		for k := first; k <= first+1 && k < len(words); k++ {
 			nw := clean(words[k])
 			if stopWords[nw] || hasDigit(nw) {
 				break
