@@ -15,7 +15,9 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json and fresh10.json (round 10's unseen check);
+// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check),
+// fresh18.json, fresh19.json and fresh20.json (round 15's unseen check,
+// written like fresh11);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -40,6 +42,9 @@ const (
 	fresh15SetPath = "testdata/fresh15.json"
 	fresh16SetPath = "testdata/fresh16.json"
 	fresh17SetPath = "testdata/fresh17.json"
+	fresh18SetPath = "testdata/fresh18.json"
+	fresh19SetPath = "testdata/fresh19.json"
+	fresh20SetPath = "testdata/fresh20.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -473,6 +478,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh15", loadQueryFile(t, fresh15SetPath)}, floors{r1: 0.73, r5: 0.94, falseRefusal: 0.06, args: 0.77, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		{evalSet{"fresh16", loadQueryFile(t, fresh16SetPath)}, floors{r1: 0.73, r5: 0.92, falseRefusal: 0.01, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh17", loadQueryFile(t, fresh17SetPath)}, floors{r1: 0.78, r5: 0.93, falseRefusal: 0.02, args: 0.78, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		// fresh18, fresh19 and fresh20 (blind): round 15's unseen check,
+		// written like fresh11; loose floors that only catch a collapse.
+		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh19", loadQueryFile(t, fresh19SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
