@@ -157,9 +157,7 @@ func extractValues(query, cwd string) queryValues {
 		v.urls = append(v.urls, u)
 		rest = strings.Replace(rest, u, " ", 1)
 	}
-	for _, e := range reEmail().FindAllString(rest, -1) {
-		v.emails = append(v.emails, e)
-	}
+	v.emails = append(v.emails, reEmail().FindAllString(rest, -1)...)
 
 	// Paths: tokens outside quotes and URLs, and a quoted text that is one
 	// absolute path ("open the doc '/platforms/js/guides/nextjs.md'"):

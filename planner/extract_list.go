@@ -169,10 +169,7 @@ func premodifierList(props []argProp, v queryValues, args map[string]any, missin
 				items = append(items, v.toks[k].text)
 				switch {
 				case k >= 2 && (v.toks[k-1].lower == "and" || v.toks[k-1].lower == "or"):
-					k -= 2
-					if k >= 0 && strings.HasSuffix(v.toks[k].raw, ",") {
-						continue // the Oxford comma: "a, b, and c"
-					}
+					k -= 2 // with or without the Oxford comma: "a, b and c", "a, b, and c"
 					continue
 				case k >= 1 && strings.HasSuffix(v.toks[k-1].raw, ","):
 					k--
