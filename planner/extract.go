@@ -889,6 +889,7 @@ type argProp struct {
 	action      []string        // for a flag: the stems of the action its description says it does when true (flagAction)
 	alts        []objectAlt     // for an object read from alternatives (objectUnion): each alternative's members
 	objectVerb  string          // the stem of the verb a "<name> to <verb>" description names ("Value to select"; descObject)
+	templates   []string        // for an undescribed path: the URI templates the tool's description writes (extract_tooldesc.go)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -1218,6 +1219,14 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		n := p.lname
 		var val any
 		ok := false
+		if len(p.templates) > 0 && usedPath >= len(v.paths) {
+			// A path the task does not write: the tool's URI template
+			// its ids fill (extract_tooldesc.go).
+			if s := fillTemplate(p.templates, query); s != "" {
+				args[p.name] = s
+				continue
+			}
+		}
 		// A quoted text an earlier parameter took by its anchor ("with
 		// message 'x'") is not the next one's.
 		// So is one a later parameter's name anchors ("content" does not

@@ -27,7 +27,7 @@ func catalogArgs(t *testing.T, id, query string) string {
 	if !ok {
 		t.Fatalf("no tool %s in tools.json", id)
 	}
-	args, _ := fillArgs(toolProps(tl.InputSchema), extractValues(query, ""), query, nil, toolReadOnly(&tl))
+	args, _ := fillArgs(toolArgProps(&tl), extractValues(query, ""), query, nil, toolReadOnly(&tl))
 	b, err := json.Marshal(args)
 	if err != nil {
 		t.Fatal(err)

@@ -632,6 +632,24 @@ var probes = []probe{
 	{kID, "", "supabase__delete_branch", "delete supabase branch id 'br_x92mf'", `{"branch_id":"br_x92mf"}`},
 	{kID, "", "mongodb__find", "find users in crm.people on connection id 'c1'", `{"collection":"people","connectionId":"c1","database":"crm"}`},
 	{kNone, kID, "notion__API-retrieve-a-page-property", "which property id does notion page 9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c use for its title?", `{"page_id":"9b1c7e2a40d84f0e9a3c5d6e7f8a9b0c"}`},
+	// ---- round 16: parameters described by the tool's description ----
+	// an undescribed path takes the URI template of the tool's description
+	// whose placeholders the task's ids fill, each by its first word
+	// ("{issueIdOrKey}" after "issue", "{commentId}" after "comment"); a
+	// template word past the first placeholder the task must name
+	// (".../comment" only for a comment); no id, no path
+	{kID, "", "jira__jira_get", "get jira issue PAY-1182", `{"path":"/rest/api/3/issue/PAY-1182"}`},
+	{kID, "", "jira__jira_get", "list the comments on jira issue OPS-7", `{"path":"/rest/api/3/issue/OPS-7/comment"}`},
+	{kID, "", "jira__jira_get", "show me the details of jira project OPS2", `{"path":"/rest/api/3/project/OPS2"}`},
+	{kID, "", "jira__jira_delete", "delete comment 10457 on jira issue OPS-321", `{"path":"/rest/api/3/issue/OPS-321/comment/10457"}`},
+	{kID, "", "jira__jira_delete", "remove worklog 88 from jira issue QA-9", `{"path":"/rest/api/3/issue/QA-9/worklog/88"}`},
+	{kID, "", "jira__jira_delete", "delete jira attachment 5521", `{"path":"/rest/api/3/attachment/5521"}`},
+	{kID, "", "jira__jira_patch", "edit comment 311 of jira issue WEB-12", `{"path":"/rest/api/3/issue/WEB-12/comment/311"}`},
+	{kID, "", "jira__jira_post", "transition jira issue KAN-4 to done", `{"path":"/rest/api/3/issue/KAN-4/transitions"}`},
+	{kNone, kID, "jira__jira_get", "get the jira issue about the login bug", `{}`},
+	{kNone, kID, "jira__jira_delete", "delete the comment on jira issue OPS-321 that spams everyone", `{"path":"/rest/api/3/issue/OPS-321"}`},
+	{kNone, kID, "jira__jira_get", "list all jira projects", `{}`},
+	{kID, "", "jira__jira_get", "get /rest/api/3/issue/ABC-1 from jira", `{"path":"/rest/api/3/issue/ABC-1"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no

@@ -293,7 +293,7 @@ func (ix *Index) docProps(d int32) []argProp {
 	if p := ix.props[d].Load(); p != nil {
 		return *p
 	}
-	props := schemaProps(ix.tools[d].InputSchema, 0)
+	props := withToolDesc(schemaProps(ix.tools[d].InputSchema, 0), ix.tools[d].Description)
 	ix.props[d].Store(&props)
 	return props
 }

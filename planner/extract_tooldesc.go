@@ -1,0 +1,149 @@
+package planner
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
+)
+
+// A tool whose parameters have no description of their own may document
+// them in its own description: a raw REST tool lists the endpoints its
+// undescribed `path` takes as URI templates ("`/rest/api/3/issue/{issueIdOrKey}`
+// - get issue details"). A schema author who documents the parameters in
+// the tool's description documents them all the same way, so what the
+// tool's description says about a parameter is read as its description.
+
+// reURITemplate finds a URI template (RFC 6570 level 1: "{name}"
+// placeholders in a path) written as code in a tool's description.
+var reURITemplate = lazyregexp.New("`(/[A-Za-z0-9_.~/{}-]*\\{[A-Za-z][A-Za-z0-9_]*\\}[A-Za-z0-9_.~/{}-]*)`")
+
+// rePlaceholder finds the placeholders of a URI template.
+var rePlaceholder = lazyregexp.New(`\{([A-Za-z][A-Za-z0-9_]*)\}`)
+
+// toolArgProps returns the parameters of tool t (toolProps) read with its
+// description: a string parameter named path without a description of
+// its own takes the URI templates the tool's description writes as code
+// (a path parameter's value is a path, and a template with placeholders
+// is the form such a value takes). The result is shared and must not be
+// modified.
+func toolArgProps(t *Tool) []argProp {
+	return withToolDesc(toolProps(t.InputSchema), t.Description)
+}
+
+// withToolDesc returns props with what the tool's description desc says
+// of its undescribed parameters; props itself when it says nothing.
+func withToolDesc(props []argProp, desc string) []argProp {
+	if !strings.Contains(desc, "{") {
+		return props
+	}
+	var out []argProp
+	for i, p := range props {
+		if p.desc != "" || p.typ != "string" || p.lname != "path" || len(p.enum) > 0 {
+			continue
+		}
+		var tmpls []string
+		for _, m := range reURITemplate().FindAllStringSubmatch(desc, -1) {
+			if !slices.Contains(tmpls, m[1]) {
+				tmpls = append(tmpls, m[1])
+			}
+		}
+		if len(tmpls) == 0 {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(props)
+		}
+		out[i].templates = tmpls
+	}
+	if out == nil {
+		return props
+	}
+	return out
+}
+
+// fillTemplate returns the template of tmpls the task query fills: each
+// placeholder names its value by its first word ("issueIdOrKey": the
+// issue), and the task writes an id right after that noun ("jira issue
+// PAY-1182", "comment 10457"), as it names any id by its kind. Of the
+// templates whose placeholders are all filled and whose other words past
+// the first placeholder the task names too (".../comment" only when it
+// speaks of a comment), the one with the most placeholders, then the
+// most such words (the task's "comments" of an issue are the issue's
+// comment resource, not the issue). A task
+// without such an id fills none: the path stays empty.
+func fillTemplate(tmpls []string, query string) string {
+	words := strings.FieldsFunc(query, func(r rune) bool {
+		return unicode.IsSpace(r) || r == ',' || r == ';' || r == '(' || r == ')' || r == '\'' || r == '"' || r == '`'
+	})
+	stems := make([]string, len(words))
+	for i, w := range words {
+		stems[i] = stem(strings.ToLower(strings.TrimRight(w, ".:!?")))
+	}
+	idAfter := func(noun string) string {
+		for i, s := range stems {
+			if s != noun {
+				continue
+			}
+			for j := i + 1; j < len(words) && j <= i+2; j++ {
+				w := strings.TrimLeft(strings.TrimRight(words[j], ".:!?"), "#")
+				if l := strings.ToLower(w); l == "id" || l == "key" || l == "number" || l == "no" || w == "" {
+					continue
+				}
+				if isTemplateID(w) {
+					return w
+				}
+				break
+			}
+		}
+		return ""
+	}
+	named := func(word string) bool {
+		s := stem(strings.ToLower(word))
+		return slices.Contains(stems, s)
+	}
+	best, bestN, bestLit := "", 0, 0
+	for _, tm := range tmpls {
+		n, ok := 0, true
+		filled := rePlaceholder().ReplaceAllStringFunc(tm, func(ph string) string {
+			first := ""
+			splitWords(ph[1:len(ph)-1], func(w string) {
+				if first == "" {
+					first = strings.ToLower(w)
+				}
+			})
+			v := idAfter(stem(first))
+			if v == "" {
+				ok = false
+				return ph
+			}
+			n++
+			return v
+		})
+		if !ok {
+			continue
+		}
+		lit := 0
+		first := strings.Index(tm, "{")
+		for _, seg := range strings.Split(tm[first:], "/") {
+			if seg != "" && !strings.Contains(seg, "{") {
+				if !named(seg) {
+					ok = false
+				}
+				lit++
+			}
+		}
+		if ok && (n > bestN || n == bestN && lit > bestLit) {
+			best, bestN, bestLit = filled, n, lit
+		}
+	}
+	return best
+}
+
+// isTemplateID reports whether w is written as an id: machines write ids
+// with digits (an issue key "PAY-1182", a number "10457"), which plain
+// words do not have.
+func isTemplateID(w string) bool {
+	return strings.ContainsFunc(w, unicode.IsDigit) && !strings.ContainsAny(w, "/ ")
+}
