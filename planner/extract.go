@@ -1051,32 +1051,13 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 				ap.nested = schemaProps(obj, depth+1)
 			}
 		}
-		if p.Description != "" {
-			ap.desc = p.Description
-			ap.phrase = descPhraseNouns(p.Description)
-			ap.objectVerb = descObject(ap)
-			if ap.typ == "boolean" {
-				ap.action = flagAction(p.Description)
-			}
-			ap.descTerms = map[string]bool{}
-			analyze(p.Description, func(t string) { ap.descTerms[t] = true })
-			for _, m := range reQuotedExample().FindAllStringSubmatch(p.Description, -1) {
-				if sh := valueShape(m[1]); sh != "" && !slices.Contains(ap.shapes, sh) {
-					ap.shapes = append(ap.shapes, sh)
-				}
-			}
-		}
 		for _, e := range p.Enum {
 			if s, ok := e.(string); ok {
 				ap.enum = append(ap.enum, s)
 			}
 		}
-		if len(ap.enum) > 0 && strings.Contains(ap.desc, " with ") {
-			for _, m := range rePairedMember().FindAllStringSubmatch(ap.desc, -1) {
-				if slices.Contains(ap.enum, m[1]) {
-					ap.paired = append(ap.paired, [2]string{m[1], m[2]})
-				}
-			}
+		if p.Description != "" {
+			describeProp(&ap, p.Description)
 		}
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})
@@ -1116,6 +1097,30 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		props = append(props, ap)
 	}
 	return props
+}
+
+// describeProp sets p's description d and what is read from it.
+func describeProp(p *argProp, d string) {
+	p.desc = d
+	p.phrase = descPhraseNouns(d)
+	p.objectVerb = descObject(*p)
+	if p.typ == "boolean" {
+		p.action = flagAction(d)
+	}
+	p.descTerms = map[string]bool{}
+	analyze(d, func(t string) { p.descTerms[t] = true })
+	for _, m := range reQuotedExample().FindAllStringSubmatch(d, -1) {
+		if sh := valueShape(m[1]); sh != "" && !slices.Contains(p.shapes, sh) {
+			p.shapes = append(p.shapes, sh)
+		}
+	}
+	if len(p.enum) > 0 && strings.Contains(d, " with ") {
+		for _, m := range rePairedMember().FindAllStringSubmatch(d, -1) {
+			if slices.Contains(p.enum, m[1]) {
+				p.paired = append(p.paired, [2]string{m[1], m[2]})
+			}
+		}
+	}
 }
 
 func schemaType(raw json.RawMessage) string {
@@ -1302,7 +1307,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		case (p.typ == "integer" || p.typ == "number") && ref.number != 0 && hasAny(n, "pullnumber", "issuenumber", "prnumber", "iid") || n == "number" && ref.number != 0:
 			val, ok = ref.number, true
-		case p.typ == "string" && (hasAny(n, "url", "uri", "href", "link", "connectionstring") || p.urlDefault || p.format == "uri" || p.format == "url") && usedURL < len(v.urls):
+		case p.typ == "string" && (hasAny(n, "url", "uri", "href", "link", "connectionstring") || p.urlDefault || p.format == "uri" || p.format == "url" || urlHeaded(p)) && usedURL < len(v.urls):
 			val, ok = v.urls[usedURL], true
 			usedURL++
 		case p.typ == "array" && p.itemType == "string" && hasAny(n, "urls", "uris", "links") && len(v.urls) > 0:
@@ -1694,7 +1699,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 // and middle (a member written in other capitals is that member). The
 // head noun of an English compound names its kind: a "region URL"
 // (regionUrl) is a URL, so "in region eu1" gives it nothing; a word with
-// no dot and no slash is neither a URL nor a host.
+// no dot and no slash is neither a URL nor a host. So for a description
+// whose head noun is URL (urlHeaded: "one page URL to monitor").
 func fitValue(p argProp, s string) (string, bool) {
 	if len(p.enum) > 0 {
 		for _, e := range p.enum {
@@ -1704,7 +1710,7 @@ func fitValue(p argProp, s string) (string, bool) {
 		}
 		return "", false
 	}
-	if (strings.HasSuffix(p.lname, "url") || strings.HasSuffix(p.lname, "uri") || p.format == "uri" || p.format == "url") && !strings.ContainsAny(s, "./") {
+	if (strings.HasSuffix(p.lname, "url") || strings.HasSuffix(p.lname, "uri") || p.format == "uri" || p.format == "url" || urlHeaded(p)) && !strings.ContainsAny(s, "./") {
 		return "", false
 	}
 	if p.format == "json" && !json.Valid([]byte(s)) {

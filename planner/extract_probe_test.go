@@ -650,6 +650,16 @@ var probes = []probe{
 	{kNone, kID, "jira__jira_delete", "delete the comment on jira issue OPS-321 that spams everyone", `{"path":"/rest/api/3/issue/OPS-321"}`},
 	{kNone, kID, "jira__jira_get", "list all jira projects", `{}`},
 	{kID, "", "jira__jira_get", "get /rest/api/3/issue/ABC-1 from jira", `{"path":"/rest/api/3/issue/ABC-1"}`},
+	// an undescribed parameter takes the description a list item of the
+	// tool's description gives it ("- `page`: one page URL to monitor.",
+	// "- url: Page to interact with"); a description headed by URL takes
+	// a URL and no plain word ("the pricing page")
+	{kURL, "", "firecrawl__firecrawl_monitor_create", "monitor https://acme.com/pricing and email me at a@b.io", `{"email":"a@b.io","page":"https://acme.com/pricing"}`},
+	{kURL, "", "firecrawl__firecrawl_monitor_create", "monitor https://acme.com/pricing, webhook https://hooks.acme.com/x", `{"page":"https://acme.com/pricing","webhookUrl":"https://hooks.acme.com/x"}`},
+	{kNone, kURL, "firecrawl__firecrawl_monitor_create", "create a firecrawl monitor for the pricing page, every hour", `{}`},
+	{kNone, kURL, "firecrawl__firecrawl_monitor_create", "set up a firecrawl monitor for news about fusion energy", `{}`},
+	{kID, "", "firecrawl__firecrawl_interact", "in scrape 7f3a-11 click the login button with firecrawl, timeout 60 seconds", `{"scrapeId":"7f3a-11","timeout":60}`},
+	{kNone, kID, "firecrawl__firecrawl_interact", "click the login button with firecrawl", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no

@@ -35,12 +35,20 @@ func toolArgProps(t *Tool) []argProp {
 // withToolDesc returns props with what the tool's description desc says
 // of its undescribed parameters; props itself when it says nothing.
 func withToolDesc(props []argProp, desc string) []argProp {
-	if !strings.Contains(desc, "{") {
-		return props
-	}
 	var out []argProp
+	items := listedParams(desc)
 	for i, p := range props {
-		if p.desc != "" || p.typ != "string" || p.lname != "path" || len(p.enum) > 0 {
+		if p.desc != "" {
+			continue
+		}
+		if d := items[p.name]; d != "" {
+			if out == nil {
+				out = slices.Clone(props)
+			}
+			describeProp(&out[i], d)
+			continue
+		}
+		if p.typ != "string" || p.lname != "path" || len(p.enum) > 0 || !strings.Contains(desc, "{") {
 			continue
 		}
 		var tmpls []string
@@ -61,6 +69,60 @@ func withToolDesc(props []argProp, desc string) []argProp {
 		return props
 	}
 	return out
+}
+
+// listedParams reads the list items of a tool's description that name a
+// parameter and say what it is, as a docstring's argument list does
+// ("- `page`: one page URL to monitor.", "- url: Page to interact
+// with"): the name, alone, in backquotes or as written, then a colon or
+// a dash, then its description. It returns name -> description.
+func listedParams(desc string) map[string]string {
+	var m map[string]string
+	for line := range strings.Lines(desc) {
+		l := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(l, "- "), strings.HasPrefix(l, "* "), strings.HasPrefix(l, "• "):
+			l = strings.TrimSpace(l[strings.Index(l, " "):])
+		default:
+			continue
+		}
+		name := ""
+		if strings.HasPrefix(l, "`") {
+			end := strings.Index(l[1:], "`")
+			if end < 0 {
+				continue
+			}
+			name, l = l[1:1+end], l[2+end:]
+		} else {
+			end := strings.IndexFunc(l, func(r rune) bool {
+				return !(r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r))
+			})
+			if end <= 0 {
+				continue
+			}
+			name, l = l[:end], l[end:]
+		}
+		l = strings.TrimLeft(l, " ")
+		switch {
+		case strings.HasPrefix(l, ":"):
+			l = l[1:]
+		case strings.HasPrefix(l, "- "), strings.HasPrefix(l, "— "), strings.HasPrefix(l, "– "):
+			l = l[strings.Index(l, " "):]
+		default:
+			continue
+		}
+		l = strings.TrimSpace(l)
+		if name == "" || l == "" || strings.ContainsAny(name, " `") {
+			continue
+		}
+		if m == nil {
+			m = map[string]string{}
+		}
+		if _, seen := m[name]; !seen {
+			m[name] = l
+		}
+	}
+	return m
 }
 
 // fillTemplate returns the template of tmpls the task query fills: each
@@ -146,4 +208,27 @@ func fillTemplate(tmpls []string, query string) string {
 // words do not have.
 func isTemplateID(w string) bool {
 	return strings.ContainsFunc(w, unicode.IsDigit) && !strings.ContainsAny(w, "/ ")
+}
+
+// urlHeaded reports whether p's description opens with a noun phrase
+// whose head is "URL" or "URI" ("one page URL to monitor", "optional
+// webhook URL."): English puts the head of a noun phrase last, before the
+// first preposition, relative or punctuation, and the head names what the
+// value is, so the parameter takes a URL as one named ...Url does. A
+// phrase of more than four words is no such opening.
+func urlHeaded(p argProp) bool {
+	last, n := "", 0
+	for w := range strings.FieldsSeq(p.desc) {
+		tw := strings.TrimRight(w, ".,;:")
+		lw := strings.ToLower(tw)
+		switch lw {
+		case "to", "of", "for", "with", "that", "which", "where", "from", "in", "on", "at", "by", "and", "or":
+			return n <= 4 && (last == "url" || last == "uri")
+		}
+		last, n = lw, n+1
+		if tw != w {
+			break // punctuation closes the phrase
+		}
+	}
+	return n <= 4 && (last == "url" || last == "uri")
 }
