@@ -524,7 +524,7 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 // ("since" as a date-time) takes only values of that shape.
 func namedEntity(v queryValues, j int, p argProp) bool {
 	kindWord := j > 0 && v.toks[j-1].lower == p.lname && p.typ == "string" && p.format == "" && len(p.enum) == 0 && !isTextParam(p.lname) && !isSearchParam(p.lname) &&
-		(j < 2 || strings.ContainsAny(v.toks[j-2].raw[len(v.toks[j-2].raw)-1:], ",;:")) && !strings.ContainsAny(v.toks[j-1].raw[len(v.toks[j-1].raw)-1:], ",;:.!?")
+		(j < 2 || endsInAny(v.toks[j-2].raw, ",;:")) && !endsInAny(v.toks[j-1].raw, ",;:.!?")
 	if !kindWord && !strings.HasSuffix(p.lname, "slug") && !strings.HasSuffix(p.lname, "id") && !strings.HasSuffix(p.lname, "name") && !strings.HasSuffix(p.lname, "key") {
 		return false
 	}
@@ -532,7 +532,7 @@ func namedEntity(v queryValues, j int, p argProp) bool {
 	if stopWords[t.lower] || isPlural(t.lower) || strings.HasSuffix(t.lower, "ing") {
 		return false
 	}
-	if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") || j+1 == len(v.toks) {
+	if endsInAny(t.raw, ",;.!?") || j+1 == len(v.toks) {
 		return true
 	}
 	return stopWords[v.toks[j+1].lower]
@@ -624,4 +624,10 @@ func ownerItemParam(p argProp, props []argProp) string {
 		return ""
 	}
 	return role
+}
+
+// endsInAny reports whether s ends in one of the bytes of chars; an empty
+// token (an empty quoted text) ends in none.
+func endsInAny(s, chars string) bool {
+	return s != "" && strings.IndexByte(chars, s[len(s)-1]) >= 0
 }

@@ -131,7 +131,7 @@ func agentNounEnum(p argProp, v queryValues) (string, bool) {
 				// The agent is the task's subject and the verb has an
 				// object: "papers that cite X", "who follows @bob"; not
 				// "papers I can cite", nor a verb that ends the clause.
-				if i+1 >= len(v.toks) || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") ||
+				if i+1 >= len(v.toks) || endsInAny(t.raw, ",;.!?") ||
 					i > 0 && agentlessWords[bareWord(v.toks[i-1].lower)] {
 					continue
 				}
@@ -349,7 +349,7 @@ func asMembers(enum []string, toks []qtok) (any, bool) {
 		for k := i + 1; k < len(toks); k++ {
 			if e := member(toks[k]); e != "" {
 				out = append(out, e)
-				if strings.ContainsAny(toks[k].raw[len(toks[k].raw)-1:], ";.!?") {
+				if endsInAny(toks[k].raw, ";.!?") {
 					break
 				}
 				continue

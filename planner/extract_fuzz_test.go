@@ -64,6 +64,7 @@ func FuzzExtractArgs(f *testing.F) {
 		"my dev branch's schema, the callback code is 7XhQ2pLmN9, its branch anymore. branch br_x9, pick EUR in the list, show me 5 of our coupons, under page 9a8f, in region eu1, click the Save button, the relevant schemas, dark mode",
 		"'s", "branch's", "code is", "is 'x'", "pick", "5 of", "of our", "page", "under page", "region",
 		"full-", "-page", "--", "a-b-c-d", "ref", "branch", "the and schemas", ", and schemas", "schemas", "or 'x'", "./", "x.csv.gz.", "issues ENG-1 and ENG-2",
+		"delete comment 10457 on jira issue OPS-321", "issue", "issue #", "issue id", "comment 1 issue 2 issue a-3 {issue}", "monitor the pricing page https://a.b/c",
 	} {
 		f.Add(s)
 	}
@@ -71,6 +72,10 @@ func FuzzExtractArgs(f *testing.F) {
 	for i, s := range fuzzSchemas {
 		props[i] = toolProps(json.RawMessage(s))
 	}
+	// Round 16: undescribed parameters the tool's description documents,
+	// an undescribed path with URI templates.
+	props = append(props, withToolDesc(toolProps(json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"page":{"type":"string"},"timeout":{"type":"number"},"webhookUrl":{"type":"string"}},"required":["path"]}`)),
+		"Common paths:\n- `/rest/api/3/issue/{issueIdOrKey}` - get issue\n- `/rest/api/3/issue/{issueIdOrKey}/comment/{commentId}`\n- `/x/{}/{a}{b}/`\n- `page`: one page URL to monitor.\n- timeout: seconds, 1-300\n- `webhookUrl`:\n- `: x\n-  \n* \n"))
 	f.Fuzz(func(t *testing.T, q string) {
 		v := extractValues(q, "")
 		for _, ps := range props {

@@ -194,7 +194,7 @@ func objectValue(p argProp, v queryValues, used map[int]bool) (int, bool) {
 			// under rate_limit_max" is a key and its value.)
 			continue
 		}
-		if j+1 < len(v.toks) && !stopWords[v.toks[j+1].lower] && !strings.ContainsAny(x.raw[len(x.raw)-1:], ",;.!?") {
+		if j+1 < len(v.toks) && !stopWords[v.toks[j+1].lower] && !endsInAny(x.raw, ",;.!?") {
 			continue
 		}
 		return j, true

@@ -165,7 +165,7 @@ func premodifierList(props []argProp, v queryValues, args map[string]any, missin
 			}
 			var items []any
 			k := i - 1
-			for k >= 0 && listItem(v.toks[k], props, args) && !strings.ContainsAny(v.toks[k].raw[len(v.toks[k].raw)-1:], ";.!?:") {
+			for k >= 0 && listItem(v.toks[k], props, args) && !endsInAny(v.toks[k].raw, ";.!?:") {
 				items = append(items, v.toks[k].text)
 				switch {
 				case k >= 2 && (v.toks[k-1].lower == "and" || v.toks[k-1].lower == "or"):

@@ -91,7 +91,7 @@ func originValue(props []argProp, v queryValues, args map[string]any, missing []
 				// the repo") names no origin.
 				continue
 			}
-			end := j+1 >= len(v.toks) || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") || stopWords[v.toks[j+1].lower] ||
+			end := j+1 >= len(v.toks) || endsInAny(t.raw, ",;.!?") || stopWords[v.toks[j+1].lower] ||
 				slices.Contains(nouns, stem(bareWord(v.toks[j+1].lower)))
 			if !end {
 				continue

@@ -527,7 +527,7 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 				break
 			}
 			ws = append(ws, t.text)
-			if t.quoted || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+			if t.quoted || endsInAny(t.raw, ",;.!?") {
 				i++
 				break
 			}
@@ -809,7 +809,7 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 				return k + 1, strings.TrimRight(strings.Join(rest, " "), ".!?"), true
 			}
 			ws = append(ws, t.text)
-			if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+			if endsInAny(t.raw, ",;.!?") {
 				break
 			}
 		}
@@ -916,7 +916,7 @@ func setNamedNumber(p argProp, v queryValues, used map[int]bool) (int, bool) {
 		named := false
 		for j := k - 1; j >= 0; j-- {
 			t := v.toks[j]
-			if t.quoted || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?:") {
+			if t.quoted || endsInAny(t.raw, ",;.!?:") {
 				break // the clause ends
 			}
 			if settingVerbs[t.lower] {
@@ -983,7 +983,7 @@ func ofPhrase(toks []qtok, start int, used map[int]bool) string {
 			break
 		}
 		ws = append(ws, t.text)
-		if strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?") {
+		if endsInAny(t.raw, ",;.!?") {
 			break
 		}
 	}
@@ -1031,7 +1031,7 @@ func examplePhrase(toks []qtok, i int) bool {
 	if i == 0 || toks[i].quoted || !placePrepositions[toks[i-1].lower] {
 		return false
 	}
-	if strings.ContainsAny(toks[i].raw[len(toks[i].raw)-1:], ",;.!?") || i+1 == len(toks) {
+	if endsInAny(toks[i].raw, ",;.!?") || i+1 == len(toks) {
 		return true
 	}
 	return stopWords[toks[i+1].lower] && !articles[toks[i+1].lower]
