@@ -32,9 +32,6 @@ var avoidWords = setOf("without", "no",
 	"exclude", "excludes", "excluding", "excluded",
 	"disable", "disables", "disabling", "disabled")
 
-// negationWords say the next word does not hold ("do not skip the cache").
-var negationWords = setOf("not", "don't", "dont", "never", "doesn't", "doesnt", "shouldn't", "shouldnt")
-
 // avoidedFlag reads a flag whose name starts with a verb of avoiding
 // (avoidFlagVerbs) from the task's own way of saying it: a word of
 // avoidWords followed, within the next four words, by every other word of
@@ -104,7 +101,7 @@ func avoidedFlag(p argProp, v queryValues) (bool, bool) {
 		if !slices.ContainsFunc(rest, func(w string) bool { return !has(i+1, end, w) }) {
 			negated := false
 			for k := max(0, i-2); k < i; k++ {
-				negated = negated || negationWords[bareWord(toks[k].lower)]
+				negated = negated || negator(bareWord(toks[k].lower)) // "do not skip the cache"
 			}
 			return !negated, true
 		}
@@ -176,7 +173,7 @@ func hyphenatedFlag(p argProp, v queryValues) (bool, bool) {
 			continue
 		}
 		for k := max(0, i-2); k < i; k++ {
-			if negationWords[bareWord(v.toks[k].lower)] || v.toks[k].lower == "no" || v.toks[k].lower == "without" {
+			if negator(bareWord(v.toks[k].lower)) || v.toks[k].lower == "no" {
 				return false, true
 			}
 		}
@@ -261,7 +258,7 @@ func describedAction(p argProp, v queryValues) (bool, bool) {
 		}
 		for k := max(0, i-3); k < i; k++ {
 			// "don't include", "no need to include"
-			if w := bareWord(toks[k].lower); negationWords[w] || w == "no" {
+			if w := bareWord(toks[k].lower); negator(w) || w == "no" {
 				return false, true
 			}
 		}

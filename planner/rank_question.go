@@ -2,6 +2,9 @@ package planner
 
 import "strings"
 
+// finiteBe are the finite forms of "be" that make a copula or a passive.
+var finiteBe = setOf("is", "are", "was", "were")
+
 // stateParticiple reports whether fs[i] is a past participle after a
 // copula in a question opened by a wh-word ("what edge functions are
 // deployed on project x?", "which branches were merged last week?"): the
@@ -14,7 +17,7 @@ func stateParticiple(fs []field, i int) bool {
 		return false
 	}
 	prev := strings.ToLower(fs[i-1].text)
-	if prev != "is" && prev != "are" && prev != "was" && prev != "were" {
+	if !finiteBe[prev] {
 		return false
 	}
 	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?"))
