@@ -15,15 +15,13 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check),
-// fresh18.json, fresh19.json and fresh20.json (round 15's unseen check,
-// written like fresh11);
+// fresh4.json, fresh6.json and fresh10.json (round 10's unseen check);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
 // through round 12), fresh12.json to fresh14.json (written the same way;
-// round 13's unseen check) and fresh15.json to fresh17.json (round 14's)
-// are tuned on.
+// round 13's unseen check), fresh15.json to fresh17.json (round 14's) and
+// fresh18.json to fresh20.json (rounds 15 and 16's) are tuned on.
 const (
 	freshSetPath   = "testdata/fresh.json"
 	fresh2SetPath  = "testdata/fresh2.json"
@@ -478,11 +476,15 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh15", loadQueryFile(t, fresh15SetPath)}, floors{r1: 0.73, r5: 0.94, falseRefusal: 0.06, args: 0.77, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		{evalSet{"fresh16", loadQueryFile(t, fresh16SetPath)}, floors{r1: 0.73, r5: 0.92, falseRefusal: 0.01, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh17", loadQueryFile(t, fresh17SetPath)}, floors{r1: 0.78, r5: 0.93, falseRefusal: 0.02, args: 0.78, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
-		// fresh18, fresh19 and fresh20 (blind): round 15's unseen check,
-		// written like fresh11; loose floors that only catch a collapse.
-		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh19", loadQueryFile(t, fresh19SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.08, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh18, fresh19 and fresh20 (written like fresh11): rounds 15 and
+		// 16's unseen check (round 15 kept nothing), measured at round 14's
+		// planner and after round 16; tuned on from round 17. After round
+		// 16: fresh18 recall@1 0.762 (lenient 0.775), 13/20 refused, 2/80
+		// false refusals, args 45/56; fresh19 0.800, 16/20, 4/80, 51/66;
+		// fresh20 0.800, 16/20, 3/80, 45/60.
+		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.75, r5: 0.92, falseRefusal: 0.03, args: 0.79, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
+		{evalSet{"fresh19", loadQueryFile(t, fresh19SetPath)}, floors{r1: 0.79, r5: 0.94, falseRefusal: 0.06, args: 0.76, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.79, r5: 0.97, falseRefusal: 0.04, args: 0.74, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 	}
 	var refused, unanswerable int
 	defer func() {
