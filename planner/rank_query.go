@@ -439,6 +439,18 @@ func parseQuery(query string) parsedQuery {
 			if prev == "how" {
 				add("count", 0.8, false)
 			}
+		case "do", "does", "can", "should", "to":
+			if prev == "how" && (lw == "to" || askerPronoun[nextField(fs, fi)]) {
+				// "how do I ...", "how can we ...", "how to ...": a
+				// question of manner put by the one who will act asks
+				// for a method, the instructions for doing it, not for
+				// the act ("how many", "how long" ask for a measure,
+				// below). Instructions for using software are what
+				// WordNet calls its documentation ("technical manuals
+				// describing the operation and use of programs"): the
+				// word is a hint, as a path's "file" is.
+				add(stem("documentation"), 0.8, false)
+			}
 		case "long", "far", "big", "large", "old", "fast", "often":
 			// "how long", "how far", "how big": a question about a
 			// dimension asks for its measure noun.
@@ -1001,6 +1013,11 @@ func isPlural(w string) bool {
 	}
 	return !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
 }
+
+// askerPronoun are the subject pronouns of the one who asks or of anyone
+// ("how do you configure X" is the generic "you"): a "how do <pronoun>"
+// question with one of them asks how to act.
+var askerPronoun = setOf("i", "we", "you", "one")
 
 // howMeasure are the nouns that name the dimension "how <adjective>" asks
 // about (English's measure nouns of those adjectives).
