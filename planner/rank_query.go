@@ -215,9 +215,10 @@ func parseQuery(query string) parsedQuery {
 	q.numericObject = q.verb != "" && numericObject(fs)
 	q.coordinated = coordinatedValues(fs)
 	q.existing = changesExisting(&q, fs)
-	bg := requestStart(fs) // fields before it state the situation (rank_chatty.go)
-	neg := false           // inside the scope of a negation (negators)
-	circ := -1             // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
+	bg := requestStart(fs)     // fields before it state the situation (rank_chatty.go)
+	told := toldOperations(fs) // operations of a statement before the request (rank_chatty.go)
+	neg := false               // inside the scope of a negation (negators)
+	circ := -1                 // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
@@ -478,6 +479,12 @@ func parseQuery(query string) parsedQuery {
 			}
 		}
 		prev, prev2 = lw, prev
+		if told != nil && told[fi] {
+			// An operation of a statement told before the request
+			// (rank_chatty.go): what happened, no word of the request.
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			continue
+		}
 		if neg || circVerb || stateParticiple(fs, fi) { // rank_question.go
 			// What the task says not to do ("without deleting anything",
 			// "don't overwrite it") is no part of what it asks; nor is what
