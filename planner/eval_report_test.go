@@ -469,9 +469,9 @@ func TestEvalReport(t *testing.T) {
 		// refusals (refuse.go's madeThing, refuse_time.go): fresh12 17/20,
 		// fresh13 18/20, fresh14 16/20. Args after round 14's arguments:
 		// fresh12 47/57, fresh13 49/60, fresh14 57/66.
-		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.69, r5: 0.96, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.71, r5: 0.96, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.84, r5: 0.98, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.02, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.85, r5: 0.97, falseRefusal: 0.02, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh15, fresh16 and fresh17 (written like fresh11): round 14's
 		// unseen check, measured before its merges and after; tuned on from
 		// round 15. After round 14: fresh15 recall@1 0.738 (lenient 0.812),
@@ -480,16 +480,21 @@ func TestEvalReport(t *testing.T) {
 		// 50/64.
 		{evalSet{"fresh15", loadQueryFile(t, fresh15SetPath)}, floors{r1: 0.73, r5: 0.94, falseRefusal: 0.06, args: 0.77, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		{evalSet{"fresh16", loadQueryFile(t, fresh16SetPath)}, floors{r1: 0.73, r5: 0.92, falseRefusal: 0.01, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh17", loadQueryFile(t, fresh17SetPath)}, floors{r1: 0.78, r5: 0.93, falseRefusal: 0.02, args: 0.78, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		{evalSet{"fresh17", loadQueryFile(t, fresh17SetPath)}, floors{r1: 0.79, r5: 0.93, falseRefusal: 0.02, args: 0.78, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		// fresh18, fresh19 and fresh20 (written like fresh11): rounds 15 and
 		// 16's unseen check (round 15 kept nothing), measured at round 14's
 		// planner and after round 16; tuned on from round 17. After round
 		// 16: fresh18 recall@1 0.762 (lenient 0.775), 13/20 refused, 2/80
 		// false refusals, args 45/56; fresh19 0.800, 16/20, 4/80, 51/66;
-		// fresh20 0.800, 16/20, 3/80, 45/60.
-		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.75, r5: 0.92, falseRefusal: 0.03, args: 0.79, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
+		// fresh20 0.800, 16/20, 3/80, 45/60. Round 17's how-to question
+		// (rank_query.go) raised fresh14 recall@1 to 0.863, fresh17 to
+		// 0.800, fresh18 to 0.775 (recall@5 0.938, false refusals 1/80)
+		// and fresh20 to 0.812: the floors of those figures follow. Its
+		// told statement (rank_chatty.go) raised fresh12 to 0.713 and
+		// fresh18 to 0.787.
+		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.78, r5: 0.93, falseRefusal: 0.02, args: 0.79, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh19", loadQueryFile(t, fresh19SetPath)}, floors{r1: 0.79, r5: 0.94, falseRefusal: 0.06, args: 0.76, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.79, r5: 0.97, falseRefusal: 0.04, args: 0.74, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.80, r5: 0.97, falseRefusal: 0.04, args: 0.74, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh21, fresh22 and fresh23 (blind): round 17's unseen check,
 		// written like fresh11; loose floors that only catch a collapse.
 		// At round 16's planner: recall@1 0.637, 0.713, 0.700; false

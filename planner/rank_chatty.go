@@ -93,3 +93,72 @@ func resultSubject(fs []field, i int) bool {
 // possessiveDet: the possessive determiners of things ("its", "his",
 // "her") that determiners leaves out.
 var possessiveDet = setOf("its", "his", "her")
+
+// toldOperations marks the fields of fs that name an operation (opVerbs:
+// merge, rename, move, approve, delete, ...) inside a statement told
+// before the request: a sentence that is not the task's last, ends with a
+// full stop or an exclamation mark (a statement, not a question), opens
+// with a subject or a clause of circumstance (a subject pronoun, an
+// article or a possessive, "before", "after", ...) and holds no request
+// frame (requestFrameAt: "can you", "please", "I need"). English tells
+// the setting first and asks in a sentence of its own ("I tried to merge
+// our dev branch and it complains its migrations are behind. Bring it up
+// to date with prod's migrations."): the statement's verbs say what
+// happened or what the user does, and the request has a verb of its own.
+// Its nouns may still be what the request's pronouns refer to ("it" is
+// the branch), so they keep the situation's weight; its operations are no
+// words of the request (parseQuery drops them; at a hint's weight, as a
+// negated verb has, "merge" still named merge_branch for the rebase asked:
+// docs/benchmarks.md, round 17). Nil when there is no such sentence.
+func toldOperations(fs []field) []bool {
+	var told []bool
+	start := 0
+	for i := range fs {
+		t := fs[i].text
+		if fs[i].quoted || t == "" || !strings.ContainsAny(t[len(t)-1:], ".!?") {
+			continue
+		}
+		s, e := start, i
+		start = i + 1
+		if e == len(fs)-1 || strings.HasSuffix(t, "?") || !statementOpener(fs[s]) {
+			continue
+		}
+		framed := false
+		for j := s; j <= e && !framed; j++ {
+			// A need or wish anywhere in it, its subject given once for
+			// coordinated verbs ("I'm writing a proposal and need real
+			// background"), makes it a request too.
+			framed = !fs[j].quoted && (requestFrameAt(fs, j) || needVerbs[strings.ToLower(fs[j].text)])
+		}
+		if framed {
+			continue
+		}
+		for j := s; j <= e; j++ {
+			if j > s && strings.ToLower(fs[j].text) == "so" && resultSubject(fs, j+1) {
+				// A clause of result ("..., so I run it on the dev
+				// box") states the consequence, which requestStart
+				// reads as what is asked: the statement ends before it.
+				break
+			}
+			w := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
+			if !fs[j].quoted && plainWords(w) && opVerbs[stem(w)] {
+				if told == nil {
+					told = make([]bool, len(fs))
+				}
+				told[j] = true
+			}
+		}
+	}
+	return told
+}
+
+// statementOpener reports whether f can open a statement of the setting:
+// a subject pronoun, an article or a possessive determiner, or the
+// subordinator of a clause of circumstance ("before I merge ...").
+func statementOpener(f field) bool {
+	if f.quoted {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(f.text, ".,;:!?"))
+	return subjectPronoun[w] || determiners[w] || w == "a" || w == "an" || possessiveDet[w] || subordinators[w] && w != "so"
+}

@@ -215,9 +215,10 @@ func parseQuery(query string) parsedQuery {
 	q.numericObject = q.verb != "" && numericObject(fs)
 	q.coordinated = coordinatedValues(fs)
 	q.existing = changesExisting(&q, fs)
-	bg := requestStart(fs) // fields before it state the situation (rank_chatty.go)
-	neg := false           // inside the scope of a negation (negators)
-	circ := -1             // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
+	bg := requestStart(fs)     // fields before it state the situation (rank_chatty.go)
+	told := toldOperations(fs) // operations of a statement before the request (rank_chatty.go)
+	neg := false               // inside the scope of a negation (negators)
+	circ := -1                 // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
@@ -439,6 +440,18 @@ func parseQuery(query string) parsedQuery {
 			if prev == "how" {
 				add("count", 0.8, false)
 			}
+		case "do", "does", "can", "should", "to":
+			if prev == "how" && (lw == "to" || askerPronoun[nextField(fs, fi)]) {
+				// "how do I ...", "how can we ...", "how to ...": a
+				// question of manner put by the one who will act asks
+				// for a method, the instructions for doing it, not for
+				// the act ("how many", "how long" ask for a measure,
+				// below). Instructions for using software are what
+				// WordNet calls its documentation ("technical manuals
+				// describing the operation and use of programs"): the
+				// word is a hint, as a path's "file" is.
+				add(stem("documentation"), 0.8, false)
+			}
 		case "long", "far", "big", "large", "old", "fast", "often":
 			// "how long", "how far", "how big": a question about a
 			// dimension asks for its measure noun.
@@ -466,6 +479,12 @@ func parseQuery(query string) parsedQuery {
 			}
 		}
 		prev, prev2 = lw, prev
+		if told != nil && told[fi] {
+			// An operation of a statement told before the request
+			// (rank_chatty.go): what happened, no word of the request.
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			continue
+		}
 		if neg || circVerb || stateParticiple(fs, fi) { // rank_question.go
 			// What the task says not to do ("without deleting anything",
 			// "don't overwrite it") is no part of what it asks; nor is what
@@ -1001,6 +1020,11 @@ func isPlural(w string) bool {
 	}
 	return !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is")
 }
+
+// askerPronoun are the subject pronouns of the one who asks or of anyone
+// ("how do you configure X" is the generic "you"): a "how do <pronoun>"
+// question with one of them asks how to act.
+var askerPronoun = setOf("i", "we", "you", "one")
 
 // howMeasure are the nouns that name the dimension "how <adjective>" asks
 // about (English's measure nouns of those adjectives).
