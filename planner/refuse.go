@@ -740,3 +740,47 @@ func whichThings(fs []field) bool {
 
 // modalVerbs are English's modal auxiliaries.
 var modalVerbs = setOf("can", "could", "may", "might", "must", "shall", "should", "will", "would")
+
+// namesThingOfNamed reports whether the named word n, which no tool knows
+// (or an English word written as a name), is the name of one of the
+// things of a product the task names elsewhere, not another product: it
+// is written capitalized right before a common noun (n.next: "the
+// Runbooks page", "a Vite app", "Safari users") that the tools of a
+// backend another named word names mention ("a Notion page", "the Sentry
+// docs"). English puts a proper name before a head noun as its modifier,
+// saying which one of the head's kind is meant; when that kind is a
+// thing the named product keeps, the name picks one of its things, as
+// "the Runbooks page" of a task about Notion is a Notion page called
+// Runbooks. A product the catalog does not serve is still one when the
+// noun after it is no thing of the named product ("a Zendesk ticket for
+// the Sentry issue": no Sentry tool mentions tickets) or when no served
+// product is named ("move the ClickUp task").
+func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
+	if !n.nameCase || n.next == "" || stopWords[n.next] || !isEnglish(n.next) {
+		return false
+	}
+	kind, ok := ix.dict[stem(n.next)]
+	if !ok {
+		return false
+	}
+	for _, m := range named {
+		if m.word == n.word {
+			continue
+		}
+		id, ok := ix.dict[stem(m.word)]
+		if !ok {
+			continue
+		}
+		for _, c := range ix.backendTerms[id] {
+			if c.spec < 0.5 {
+				continue
+			}
+			for _, p := range ix.postings[kind] {
+				if int(ix.docBackend[p.doc]) == int(c.backend) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
