@@ -20,12 +20,21 @@ import (
 // "abc": abbreviations and ids as often as words), not English (an id, a
 // name), or a noun right before quoted text ("the note 'migrated in
 // March'", "a comment \"LGTM\""), which names the form of the text the
-// task gives, not a thing the server must keep.
+// task gives, not a thing the server must keep, unless the request makes
+// a new thing of that kind ("create a new label 'tech-debt'"): the
+// indefinite article or "new" before the kind says a thing of it comes
+// into being by the act (madeThing's argument), and whether the quoted
+// text is its name or its content, only a server that makes things of
+// that kind can do it; what a definite article or an attaching verb
+// ("add the note 'done' to the entity") puts there is the text itself.
 func (ix *Index) objectHead(q parsedQuery, query string) string {
 	object := q.object
 	listed := false // the object of "list"
+	made := true    // a new thing the request brings about (the doc comment)
 	var fs []field
-	if !opVerbs[q.verb] {
+	if opVerbs[q.verb] {
+		made = createsNew(q, query)
+	} else {
 		fs = fields(query)
 		if object = neededThing(fs); object == nil {
 			if object = phrasalMake(q, fs); object == nil {
@@ -33,7 +42,7 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 					if q.verb != stem("list") {
 						return ""
 					}
-					object, listed = directObject(fs), true
+					object, listed, made = directObject(fs), true, false
 				}
 			}
 		}
@@ -56,7 +65,7 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 		if f.quoted || stem(lw) != head {
 			continue
 		}
-		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted || listed && !isPlural(lw) {
+		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted && !made || listed && !isPlural(lw) {
 			return ""
 		}
 		return head
