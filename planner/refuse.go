@@ -787,19 +787,23 @@ func whichThings(fs []field) bool {
 var modalVerbs = setOf("can", "could", "may", "might", "must", "shall", "should", "will", "would")
 
 // namesThingOfNamed reports whether the named word n, which no tool knows
-// (or an English word written as a name), is the name of one of the
-// things of a product the task names elsewhere, not another product: it
-// is written capitalized right before a common noun (n.next: "the
-// Runbooks page", "a Vite app", "Safari users") that the tools of a
-// backend another named word names mention ("a Notion page", "the Sentry
-// docs"). English puts a proper name before a head noun as its modifier,
-// saying which one of the head's kind is meant; when that kind is a
-// thing the named product keeps, the name picks one of its things, as
-// "the Runbooks page" of a task about Notion is a Notion page called
-// Runbooks. A product the catalog does not serve is still one when the
-// noun after it is no thing of the named product ("a Zendesk ticket for
-// the Sentry issue": no Sentry tool mentions tickets) or when no served
-// product is named ("move the ClickUp task").
+// (or an English word written as a name), is the name of what a product
+// the task names elsewhere keeps or observes, not another product: it is
+// written capitalized right before a common noun (n.next: "a Vite app",
+// "Safari users") that the tools of a backend another named word names
+// mention in their descriptions but are not named for ("the Sentry docs",
+// "in our sentry org": Sentry's tools mention apps and users). English
+// puts a proper name before a head noun as its modifier, saying which one
+// of the head's kind is meant; when that kind is something the named
+// product's tools describe, the name picks one of those ("a Vite app" is
+// an app Sentry watches). A kind the product's tools are named for (by
+// the CRUD convention, the things it makes and acts on: Notion's pages,
+// GitHub's repositories, CircleCI's builds) is one that products of the
+// same trade share, so a name before it may be such a product ("the
+// Confluence page", "the Bitbucket repository", "the Jenkins builds") and
+// stays one, as does a name before a noun the named product's tools lack
+// ("a Zendesk ticket for the Sentry issue") or with no served product
+// named ("move the ClickUp task").
 func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 	if !n.nameCase || n.next == "" || stopWords[n.next] || !isEnglish(n.next) {
 		return false
@@ -820,10 +824,19 @@ func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 			if c.spec < 0.5 {
 				continue
 			}
+			mentioned := false
 			for _, p := range ix.postings[kind] {
-				if int(ix.docBackend[p.doc]) == int(c.backend) {
-					return true
+				if int(ix.docBackend[p.doc]) != int(c.backend) {
+					continue
 				}
+				if slices.Contains(ix.docName[p.doc], kind) {
+					mentioned = false // a kind the product's tools are named for
+					break
+				}
+				mentioned = true
+			}
+			if mentioned {
+				return true
 			}
 		}
 	}
