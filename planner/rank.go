@@ -815,11 +815,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 	}
 
-	hasObj := ix.serversWith(st, objGroup) // refuse.go
-	target := ix.namesTarget(q, query)     // refuse.go
-	reading := readsOnly(q, query)         // refuse.go
+	hasObj := ix.serversWith(st, objGroup, objHead) // refuse.go
+	target := ix.namesTarget(q, query)              // refuse.go
+	reading := readsOnly(q, query)                  // refuse.go
 	if hasObj != nil && createsNew(q, query) {
-		hasObj = ix.serversStating(st, objGroup) // refuse.go
+		hasObj = ix.serversStating(st, objGroup, objHead) // refuse.go
 	}
 
 	// A task that names, as the product to use, a word the catalog does
@@ -857,7 +857,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			continue
 		}
 		// A name with digits (digitName) is no misspelling (refuse.go).
-		if hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) {
+		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w)) && !ix.namesThingOfNamed(q.named, n) { // refuse.go
 			foreign = true
 		}
 	}

@@ -20,12 +20,21 @@ import (
 // "abc": abbreviations and ids as often as words), not English (an id, a
 // name), or a noun right before quoted text ("the note 'migrated in
 // March'", "a comment \"LGTM\""), which names the form of the text the
-// task gives, not a thing the server must keep.
+// task gives, not a thing the server must keep, unless the request makes
+// a new thing of that kind ("create a new label 'tech-debt'"): the
+// indefinite article or "new" before the kind says a thing of it comes
+// into being by the act (madeThing's argument), and whether the quoted
+// text is its name or its content, only a server that makes things of
+// that kind can do it; what a definite article or an attaching verb
+// ("add the note 'done' to the entity") puts there is the text itself.
 func (ix *Index) objectHead(q parsedQuery, query string) string {
 	object := q.object
 	listed := false // the object of "list"
+	made := true    // a new thing the request brings about (the doc comment)
 	var fs []field
-	if !opVerbs[q.verb] {
+	if opVerbs[q.verb] {
+		made = createsNew(q, query)
+	} else {
 		fs = fields(query)
 		if object = neededThing(fs); object == nil {
 			if object = phrasalMake(q, fs); object == nil {
@@ -33,7 +42,7 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 					if q.verb != stem("list") {
 						return ""
 					}
-					object, listed = directObject(fs), true
+					object, listed, made = directObject(fs), true, false
 				}
 			}
 		}
@@ -56,7 +65,7 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 		if f.quoted || stem(lw) != head {
 			continue
 		}
-		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted || listed && !isPlural(lw) {
+		if len(lw) < minTypoLen || !isEnglish(lw) || i+1 < len(fs) && fs[i+1].quoted && !made || listed && !isPlural(lw) {
 			return ""
 		}
 		return head
@@ -65,25 +74,55 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 }
 
 // serversWith returns, for the group g of the request's object
-// (objectHead), which backends have a tool matching it in some field, by
-// the word, a synonym or a typo fix; nil when there is no such group or
-// the task names no backend. A server none of whose tools mentions the
-// thing a request is to create, change or delete ("add a collaborator to
-// the github repo", "create a mongodb user", "add an environment variable
-// to the circleci project") has no such thing to act on: its tools
-// matched the server's name and the rest of the task only.
-func (ix *Index) serversWith(st *searchState, g int) []bool {
+// (objectHead's head), which backends have a tool matching it in some
+// field, by the word, a curated synonym or a typo fix; nil when there is
+// no such group or the task names no backend. A server none of whose
+// tools mentions the thing a request is to create, change or delete ("add
+// a collaborator to the github repo", "create a mongodb user", "add an
+// environment variable to the circleci project") has no such thing to act
+// on: its tools matched the server's name and the rest of the task only.
+// WordNet's synonyms of the head (kindTerm) do not count.
+func (ix *Index) serversWith(st *searchState, g int, head string) []bool {
 	if g < 0 || st.naming == 0 {
 		return nil
 	}
+	ix.typoOnce.Do(ix.buildTypoBuckets) // ix.terms, built on first use
 	has := make([]bool, len(ix.backends))
-	bit := uint64(1) << g
-	for _, d := range st.touched {
-		if st.mask[d]&bit != 0 {
-			has[ix.docBackend[d]] = true
+	for _, qt := range st.qterms {
+		if int(qt.group) != g || !kindTerm(head, ix.terms[qt.id]) {
+			continue
+		}
+		for _, p := range ix.postings[qt.id] {
+			has[ix.docBackend[p.doc]] = true
 		}
 	}
 	return has
+}
+
+// kindTerm reports whether the analyzed term t names the kind head names:
+// head itself, a typo fix of it, or a synonym of the catalog's own table
+// (synonymGroups: "repo" for "repository", "ticket" for "issue"), not
+// only one of WordNet's. WordNet's synonyms of a noun pool all its senses
+// ("release": issue, as of a magazine; "member": fellow, extremity), so a
+// server whose tools say only such a word ("create a GitHub release"
+// against create_issue) was matched through another sense of it and has
+// nothing of the kind the task names; the curated synonyms are the
+// senses tools use.
+func kindTerm(head, t string) bool {
+	if t == head {
+		return true
+	}
+	wordnetOnly := false
+	for _, e := range synonyms()[head] {
+		if len(e.terms) != 1 || e.terms[0] != t {
+			continue
+		}
+		if e.weight != wordnetWeight && e.weight != derivedWeight {
+			return true
+		}
+		wordnetOnly = true
+	}
+	return !wordnetOnly
 }
 
 // serversStating is serversWith for a request to make a new thing of a
@@ -91,16 +130,16 @@ func (ix *Index) serversWith(st *searchState, g int) []bool {
 // createsNew): a server has such things to make only when one of its
 // tools that is not read-only states the kind where a tool says what it
 // is about, its name or its description's first sentence, by the word, a
-// synonym or a typo fix. A tool that only reads makes nothing: that it
-// names the kind ("Get all teams with their states and labels") shows
-// the server keeps such things, not that it makes them.
+// curated synonym or a typo fix. A tool that only reads makes nothing:
+// that it names the kind ("Get all teams with their states and labels")
+// shows the server keeps such things, not that it makes them.
 // A kind that a server's tools mention only in a parameter (create_issue's
 // milestone_id) or a later sentence is an attribute of the thing those
 // tools make, picked from the ones that exist by an id, or a remark; the
 // server keeps things of it for another product. Its tools matched the
 // server's name and the verb, not what the task asks to make.
-func (ix *Index) serversStating(st *searchState, g int) []bool {
-	has := ix.serversWith(st, g)
+func (ix *Index) serversStating(st *searchState, g int, head string) []bool {
+	has := ix.serversWith(st, g, head)
 	if has == nil {
 		return nil
 	}
@@ -111,7 +150,7 @@ func (ix *Index) serversStating(st *searchState, g int) []bool {
 			continue
 		}
 		for _, qt := range st.qterms {
-			if int(qt.group) == g && (slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docLead[d], qt.id)) {
+			if int(qt.group) == g && kindTerm(head, ix.terms[qt.id]) && (slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docLead[d], qt.id)) {
 				has[ix.docBackend[d]] = true
 				break
 			}
@@ -200,6 +239,12 @@ func madeThing(q parsedQuery, fs []field) []string {
 			continue
 		}
 		if i > 0 && subjectPronoun[strings.ToLower(fs[i-1].text)] && strings.ToLower(fs[i-1].text) != "you" {
+			return nil
+		}
+		if lw := strings.ToLower(fs[i].text); strings.HasSuffix(lw, "ed") && !isChangeVerb(lw) {
+			// A past form ("I just closed a deal"): what happened, the
+			// situation; English asks with the base form, which WordNet
+			// lists as the verb's lemma ("need", "embed" are ones).
 			return nil
 		}
 		if newThing[strings.ToLower(fs[i+1].text)] {
@@ -740,3 +785,60 @@ func whichThings(fs []field) bool {
 
 // modalVerbs are English's modal auxiliaries.
 var modalVerbs = setOf("can", "could", "may", "might", "must", "shall", "should", "will", "would")
+
+// namesThingOfNamed reports whether the named word n, which no tool knows
+// (or an English word written as a name), is the name of what a product
+// the task names elsewhere keeps or observes, not another product: it is
+// written capitalized right before a common noun (n.next: "a Vite app",
+// "Safari users") that the tools of a backend another named word names
+// mention in their descriptions but are not named for ("the Sentry docs",
+// "in our sentry org": Sentry's tools mention apps and users). English
+// puts a proper name before a head noun as its modifier, saying which one
+// of the head's kind is meant; when that kind is something the named
+// product's tools describe, the name picks one of those ("a Vite app" is
+// an app Sentry watches). A kind the product's tools are named for (by
+// the CRUD convention, the things it makes and acts on: Notion's pages,
+// GitHub's repositories, CircleCI's builds) is one that products of the
+// same trade share, so a name before it may be such a product ("the
+// Confluence page", "the Bitbucket repository", "the Jenkins builds") and
+// stays one, as does a name before a noun the named product's tools lack
+// ("a Zendesk ticket for the Sentry issue") or with no served product
+// named ("move the ClickUp task").
+func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
+	if !n.nameCase || n.next == "" || stopWords[n.next] || !isEnglish(n.next) {
+		return false
+	}
+	kind, ok := ix.dict[stem(n.next)]
+	if !ok {
+		return false
+	}
+	for _, m := range named {
+		if m.word == n.word {
+			continue
+		}
+		id, ok := ix.dict[stem(m.word)]
+		if !ok {
+			continue
+		}
+		for _, c := range ix.backendTerms[id] {
+			if c.spec < 0.5 {
+				continue
+			}
+			mentioned := false
+			for _, p := range ix.postings[kind] {
+				if int(ix.docBackend[p.doc]) != int(c.backend) {
+					continue
+				}
+				if slices.Contains(ix.docName[p.doc], kind) {
+					mentioned = false // a kind the product's tools are named for
+					break
+				}
+				mentioned = true
+			}
+			if mentioned {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -60,6 +60,7 @@ func TestObjectHead(t *testing.T) {
 		"cancel stripe sub sub_1Nx9Yz":           "", // too short to be sure it is a word
 		"pause project abc to save money":        "",
 		"add the note 'done' to the entity":      "",                // the label of quoted text
+		"create a new label 'tech-debt'":         stem("label"),     // a new thing, named by the text
 		"show the milestones":                    "",                // not an operation
 		"so the forge needs a new milestone":     stem("milestone"), // a thing to create
 		"I need the milestone of sprint 14":      "",                // a thing that is there

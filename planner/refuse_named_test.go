@@ -1,0 +1,50 @@
+package planner
+
+import "testing"
+
+// TestNamesThingOfNamedRealCatalog probes namesThingOfNamed over the real
+// tools of the shared evaluation catalog with tasks written for it: a
+// capitalized name that no tool knows, right before a noun the named
+// product's tools describe, names what that product observes and the task
+// is planned (each is refused without the rule); before a kind the
+// product's tools are named for (which another product of its trade has
+// too), before a noun they lack, or with no served product named, it is
+// still an unserved product.
+func TestNamesThingOfNamedRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"search the Sentry issues of the Kotlinx app in org acme":             "search_issues",
+		"find the Sentry events of Safari users in org acme for issue WEB-12": "search_issue_events",
+	})
+	wantRefusals(t, cat, []string{
+		"create a Zendesk ticket for the Sentry issue WEB-12 in org acme", // no Sentry tool mentions tickets
+		"create a Trello card for github issue 12 in acme/web",
+		"sync the Stripe customer cus_123 to the HubSpot contact list",
+		"copy the Notion page Roadmap to Confluence",
+		"post the Sentry alert of issue WEB-12 to our Teams channel",
+		// Kinds the named product's tools are named for: another
+		// product's of the same trade.
+		"mirror the Bitbucket repository acme/web to GitHub",
+		"sync the Notion page Roadmap with the Confluence page Roadmap",
+		"list the Jenkins builds of the CircleCI project gh/acme/api",
+	})
+	ix := cat.Index()
+	for q, want := range map[string]bool{
+		"search the Sentry issues of the Kotlinx app in org acme": true,
+		"create a Trello card for github issue 12 in acme/web":    false,
+		"search the issues of the Kotlinx app":                    false, // no product named
+		// A name before a kind Slack's tools are named for: the form of
+		// "the Confluence page" beside Notion, so it stays a product.
+		"list the recent messages of the Quorvel channel in slack": false,
+	} {
+		pq := parseQuery(q)
+		got := false
+		for _, n := range pq.named {
+			got = got || ix.namesThingOfNamed(pq.named, n)
+		}
+		if got != want {
+			t.Errorf("%q: namesThingOfNamed %v, want %v (named %v)", q, got, want, pq.named)
+		}
+	}
+}
