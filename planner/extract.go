@@ -1275,7 +1275,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if sortKeyParam(p) && sortKeyWords(v) == nil {
 				ev.words = nil
 			}
-			if e, found := allOfEnum(p.enum, v.toks); found {
+			if e, found := noneMember(p, v.toks); found {
+				val, ok = e, true
+			} else if e, found := allOfEnum(p.enum, v.toks); found {
 				val, ok = e, true
 			} else if e, found := compoundModifierEnum(p.enum, ev.words); found {
 				val, ok = e, true
@@ -2352,4 +2354,40 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 	}
 	args[oldP.name], args[newP.name] = a, b
 	return slices.DeleteFunc(missing, func(n string) bool { return n == oldP.name || n == newP.name })
+}
+
+// noneMember returns the member "none" of p's enum when the task negates
+// a word of p's name ("no proration", "without creating prorations",
+// "with no forced colors"): English denies a quantity with "no" and
+// "without", and a schema that lists "none" among the values names that
+// absence so. A member that the negated phrase also spells
+// ("create_prorations") is what the task refuses, not what it asks.
+// A name word that is a verb's noun in -ion ("proration" of "prorate",
+// as "creation" of "create") is denied by its verb too ("without
+// prorating"): English makes such nouns from verbs, and both name the act.
+func noneMember(p argProp, toks []qtok) (string, bool) {
+	i := slices.IndexFunc(p.enum, func(e string) bool { return strings.EqualFold(e, "none") })
+	if i < 0 {
+		return "", false
+	}
+	if negatedName(p.name, toks) {
+		return p.enum[i], true
+	}
+	var verbs []string
+	splitWords(p.name, func(w string) {
+		if lw := strings.ToLower(w); strings.HasSuffix(lw, "tion") && len(lw) > 6 {
+			verbs = append(verbs, stem(lw[:len(lw)-3]))
+		}
+	})
+	for k := 1; k < len(toks) && len(verbs) > 0; k++ {
+		if !slices.Contains(verbs, stem(toks[k].lower)) {
+			continue
+		}
+		for j := max(0, k-2); j < k; j++ {
+			if toks[j].lower == "no" || negator(toks[j].lower) {
+				return p.enum[i], true
+			}
+		}
+	}
+	return "", false
 }

@@ -660,6 +660,25 @@ var probes = []probe{
 	{kNone, kURL, "firecrawl__firecrawl_monitor_create", "set up a firecrawl monitor for news about fusion energy", `{}`},
 	{kID, "", "firecrawl__firecrawl_interact", "in scrape 7f3a-11 click the login button with firecrawl, timeout 60 seconds", `{"scrapeId":"7f3a-11","timeout":60}`},
 	{kNone, kID, "firecrawl__firecrawl_interact", "click the login button with firecrawl", `{}`},
+	// ---- round 17: arguments across ten writers ----
+	// an enum with a member "none" takes it when the task negates a word
+	// of the parameter's name ("no X", "without X"), or the verb whose
+	// -ion noun the name holds ("without prorating" for proration_behavior);
+	// a member the negated phrase spells is refused, not asked
+	{kEnum, "", "playwright__browser_emulate_media", "emulate the page with no forced colors", `{"forcedColors":"none"}`},
+	{kEnum, "", "chrome-devtools__emulate", "emulate page 1 without forced colors", `{"forcedColors":"none","pageId":1}`},
+	{kEnum, "", "stripe__update_subscription", "update stripe subscription sub_9 without creating prorations", `{"proration_behavior":"none","subscription":"sub_9"}`},
+	{kEnum, "", "stripe__update_subscription", "update stripe subscription sub_9, do not prorate", `{"proration_behavior":"none","subscription":"sub_9"}`},
+	{kEnum, "", "stripe__update_subscription", "update stripe subscription sub_9 without prorating", `{"proration_behavior":"none","subscription":"sub_9"}`},
+	{kEnum, "", "chrome-devtools__emulate", "emulate page 1 with forced colors active", `{"forcedColors":"active","pageId":1}`},
+	{kEnum, "", "stripe__update_subscription", "update stripe subscription sub_9 and create prorations", `{"proration_behavior":"create_prorations","subscription":"sub_9"}`},
+	{kNone, kEnum, "stripe__update_subscription", "update stripe subscription sub_9 to price price_2", `{"subscription":"sub_9"}`},
+	{kNone, kEnum, "stripe__update_subscription", "switch stripe subscription sub_9 to the new price, no delay", `{"subscription":"sub_9"}`},
+	// a quoted last item closes a list: what follows the quotation marks
+	// is no part of it ("labelled 'bug', newest first")
+	{kQuoted, "", "github__list_issues", "list issues in acme/web labelled 'needs-triage', oldest first", `{"direction":"asc","labels":["needs-triage"],"owner":"acme","repo":"web"}`},
+	{kQuoted, "", "gitlab__create_issue", "open a gitlab issue in acme/web titled 'Flaky login' labelled 'bug', assign nobody", `{"labels":["bug"],"project_id":"acme/web","title":"Flaky login"}`},
+	{kNone, kQuoted, "github__list_issues", "list issues in acme/web labelled bug reports from users", `{"owner":"acme","repo":"web"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
