@@ -836,7 +836,80 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			}
 		}
 	}
+	if i, ok := slugBeforeNoun(v, p, pws, used); ok {
+		return i, true
+	}
 	return 0, false
+}
+
+// slugBeforeNoun finds "the checkout-api project", "the send-invoice edge
+// function": for an identity parameter (its name ends in id, slug or key)
+// a word joined with a hyphen or an underscore, or holding a digit, between
+// an article and the parameter's noun, or the modifier of a compound whose
+// head is that noun ("edge function"). English puts a name before the
+// noun of its kind as a modifier ("the Thames river"); one plain word there
+// is as often an adjective ("the current project"), but machines name
+// things with joined words and digits, which English adjectives are not
+// written with (a hyphenated adjective, "the long-running project", has no
+// digit and is left to this reading's other guards: the parameter must be
+// an identity).
+func slugBeforeNoun(v queryValues, p argProp, pws []string, used map[int]bool) (int, bool) {
+	if !isIDParam(p.lname) || isSearchParam(p.lname) {
+		return 0, false
+	}
+	for i := 2; i < len(v.toks); i++ {
+		for _, pw := range pws {
+			if stopWords[pw] || namingCue[pw] || !(v.toks[i].lower == pw || anchors(v.toks[i], pw)) {
+				continue
+			}
+			for k := i - 1; k >= max(1, i-2); k-- {
+				if k < i-1 && (!plainWord(v.toks[i-1]) || stopWords[v.toks[i-1].lower]) {
+					break
+				}
+				a := v.toks[k-1].lower
+				if (a == "the" || a == "a" || a == "an") && !used[k] && joinedName(v.toks[k]) {
+					return k, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// joinedName reports whether t is a name as machines write one: letters
+// and digits joined with '-' or '_', or a word with a digit, and no other
+// punctuation (a path, a URL or an address is no such name).
+func joinedName(t qtok) bool {
+	if t.quoted || t.text == "" || strings.ContainsAny(t.text, "/:.@") || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?)") {
+		return false
+	}
+	joined := false
+	for _, r := range t.text {
+		switch {
+		case r == '-' || r == '_':
+			joined = true
+		case unicode.IsDigit(r):
+			joined = true
+		case !unicode.IsLetter(r):
+			return false
+		}
+	}
+	if !joined || t.text[0] == '-' || t.text[len(t.text)-1] == '-' {
+		return false
+	}
+	// English joins phrases with hyphens too ("a to-do block", "a
+	// built-in check", "an e-mail address"): a part that is a function
+	// word, or a single letter, makes the token such a compound. So does a
+	// last part in -ing or -ed: English builds compound adjectives on a
+	// participle ("the long-running project", "a self-hosted instance").
+	last := ""
+	for part := range strings.FieldsFuncSeq(t.lower, func(r rune) bool { return r == '-' || r == '_' }) {
+		if stopWords[part] || len(part) == 1 && !unicode.IsDigit(rune(part[0])) {
+			return false
+		}
+		last = part
+	}
+	return !(len(last) > 4 && (strings.HasSuffix(last, "ing") || strings.HasSuffix(last, "ed")))
 }
 
 // cwdPath turns a working directory that may be a file:// URI into a path.

@@ -679,6 +679,22 @@ var probes = []probe{
 	{kQuoted, "", "github__list_issues", "list issues in acme/web labelled 'needs-triage', oldest first", `{"direction":"asc","labels":["needs-triage"],"owner":"acme","repo":"web"}`},
 	{kQuoted, "", "gitlab__create_issue", "open a gitlab issue in acme/web titled 'Flaky login' labelled 'bug', assign nobody", `{"labels":["bug"],"project_id":"acme/web","title":"Flaky login"}`},
 	{kNone, kQuoted, "github__list_issues", "list issues in acme/web labelled bug reports from users", `{"owner":"acme","repo":"web"}`},
+	// an identity parameter (id, slug, key) takes a name joined with '-'
+	// or '_', or holding a digit, between an article and its noun, or
+	// before a compound whose head is its noun ("the send-invoice edge
+	// function"); a plain word there ("the current project"), a joined
+	// English phrase ("a to-do block", "the built-in project") or a
+	// compound adjective on a participle ("the long-running project") is
+	// no name
+	{kID, "", "sentry__find_releases", "what's the latest release of the checkout-api project in sentry org acme-inc?", `{"organizationSlug":"acme-inc","projectSlug":"checkout-api"}`},
+	{kID, "", "sentry__search_issues", "unresolved issues in the checkout-api project of sentry org acme-shop", `{"organizationSlug":"acme-shop","projectSlugOrId":"checkout-api"}`},
+	{kID, "", "supabase__get_edge_function", "show me the source of the send-invoice edge function in supabase project qzkx81", `{"function_slug":"send-invoice","project_id":"qzkx81"}`},
+	{kID, "", "sentry__find_dsns", "show the DSNs of the web_client2 project in sentry org acme", `{"organizationSlug":"acme","projectSlug":"web_client2"}`},
+	{kNone, kID, "sentry__find_releases", "what's the latest release of the long-running project in sentry org acme-inc?", `{"organizationSlug":"acme-inc"}`},
+	{kNone, kID, "sentry__find_releases", "what's the latest release of the current project in sentry org acme-inc?", `{"organizationSlug":"acme-inc"}`},
+	{kNone, kID, "notion__API-update-a-block", "check off the to-do block 3f2a9c on notion", `{"block_id":"3f2a9c"}`},
+	{kNone, kID, "supabase__get_edge_function", "show me the source of the main edge function in supabase project qzkx81", `{"project_id":"qzkx81"}`},
+	{kNone, kID, "gitlab__get_file_contents", "show README.md of the built-in project acme/web on gitlab", `{"file_path":"README.md","project_id":"acme/web"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
