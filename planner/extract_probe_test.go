@@ -695,6 +695,13 @@ var probes = []probe{
 	{kNone, kID, "notion__API-update-a-block", "check off the to-do block 3f2a9c on notion", `{"block_id":"3f2a9c"}`},
 	{kNone, kID, "supabase__get_edge_function", "show me the source of the main edge function in supabase project qzkx81", `{"project_id":"qzkx81"}`},
 	{kNone, kID, "gitlab__get_file_contents", "show README.md of the built-in project acme/web on gitlab", `{"file_path":"README.md","project_id":"acme/web"}`},
+	// a flag whose description says it is true for a two-word compound
+	// ("dblClick": "Set to true for double clicks") is set by the task's
+	// hyphenated compound, false when negated; a plain click sets nothing
+	{kEnum, "", "chrome-devtools__click", "double-click the element with uid 3_17 on page 2", `{"dblClick":true,"pageId":2,"uid":"3_17"}`},
+	{kEnum, "", "chrome-devtools__click", "don't double-click, just click uid 3_17 on page 2", `{"dblClick":false,"pageId":2,"uid":"3_17"}`},
+	{kNone, kEnum, "chrome-devtools__click", "click the element with uid 3_17 on page 2", `{"pageId":2,"uid":"3_17"}`},
+	{kEnum, "", "playwright__browser_click", "double-click the Save button", `{"doubleClick":true}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
