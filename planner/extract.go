@@ -2024,6 +2024,11 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 		if !found && len(parts) > 1 {
 			found = containsPhrase(lq, le) || containsStemPhrase(words, parts)
 		}
+		if !found && len(parts) > 1 && !strings.ContainsAny(e, " -_") {
+			// The member as the schema spells it ("with executionStats"):
+			// a task that copies a camelCase value names it exactly.
+			found = slices.Contains(words, strings.ToLower(e))
+		}
 		if found && len(le) > bestLen {
 			best, bestLen = e, len(le)
 		}

@@ -702,6 +702,12 @@ var probes = []probe{
 	{kEnum, "", "chrome-devtools__click", "don't double-click, just click uid 3_17 on page 2", `{"dblClick":false,"pageId":2,"uid":"3_17"}`},
 	{kNone, kEnum, "chrome-devtools__click", "click the element with uid 3_17 on page 2", `{"pageId":2,"uid":"3_17"}`},
 	{kEnum, "", "playwright__browser_click", "double-click the Save button", `{"doubleClick":true}`},
+	// an enum member the task copies as the schema spells it, camelCase
+	// and all ("with executionStats")
+	{kEnum, "", "mongodb__explain", "explain the find on the orders collection in the shop db with executionStats", `{"collection":"orders","database":"shop","verbosity":"executionStats"}`},
+	{kEnum, "", "sentry__update_issue", "mark sentry issue PROJ-12 in org acme as resolvedInNextRelease", `{"issueId":"PROJ-12","organizationSlug":"acme","status":"resolvedInNextRelease"}`},
+	{kEnum, "", "sentry__update_issue", "ignore sentry issue PROJ-12 in org acme with ignoreMode untilEscalating", `{"ignoreMode":"untilEscalating","issueId":"PROJ-12","organizationSlug":"acme","status":"ignored"}`},
+	{kNone, kEnum, "mongodb__explain", "explain the find on the orders collection in the shop db", `{"collection":"orders","database":"shop"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
