@@ -83,6 +83,7 @@ type numberAt struct {
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
 	bound        string  // "no deeper than 2": the adjective of measure it bounds ("deep"), or ""
+	batch        bool    // "50 at a time": the size of each batch (a page of results)
 }
 
 // periodAfter reports whether the text after "last N" starts with a unit
@@ -300,6 +301,7 @@ func extractValues(query, cwd string) queryValues {
 		na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
 		na.bound = boundOf(at, i)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
+		na.batch = na.next == "at" && (at(i+2) == "a" || at(i+2) == "one") && at(i+3) == "time"
 		v.numbers = append(v.numbers, na)
 	}
 	for _, w := range reWord().FindAllString(query, -1) {
@@ -1653,6 +1655,12 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			} else if i, found := setNamedNumber(p, v, numbersFor(p, v, usedNum)); found {
+				usedNum[i] = true
+				val, ok = jsonNumber(v.numbers[i], p.typ), true
+			} else if i := slices.IndexFunc(v.numbers, func(x numberAt) bool { return x.batch }); i >= 0 && !usedNum[i] && isCountParam(n) {
+				// "list the channels, 50 at a time": English's "N at a
+				// time" gives the size of each batch, which is what a
+				// result limit or a page size sets.
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}

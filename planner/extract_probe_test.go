@@ -708,6 +708,12 @@ var probes = []probe{
 	{kEnum, "", "sentry__update_issue", "mark sentry issue PROJ-12 in org acme as resolvedInNextRelease", `{"issueId":"PROJ-12","organizationSlug":"acme","status":"resolvedInNextRelease"}`},
 	{kEnum, "", "sentry__update_issue", "ignore sentry issue PROJ-12 in org acme with ignoreMode untilEscalating", `{"ignoreMode":"untilEscalating","issueId":"PROJ-12","organizationSlug":"acme","status":"ignored"}`},
 	{kNone, kEnum, "mongodb__explain", "explain the find on the orders collection in the shop db", `{"collection":"orders","database":"shop"}`},
+	// "N at a time" sizes each batch: a result limit or a page size
+	{kNumber, "", "slack__slack_list_channels", "list the slack channels, 50 at a time", `{"limit":50}`},
+	{kNumber, "", "notion__API-get-block-children", "list the child blocks of Notion block 7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d, 20 at a time", `{"block_id":"7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d","page_size":20}`},
+	{kNumber, "", "stripe__list_customers", "list stripe customers 10 at a time", `{"limit":10}`},
+	{kNone, kNumber, "stripe__list_customers", "list stripe customers one at a time", `{}`},
+	{kNone, kNumber, "slack__slack_list_channels", "list the slack channels", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
