@@ -1486,7 +1486,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// only after a word of its description ("key to press").
 			// (A value with a unit after its digits, "24h", is no prose:
 			// an optional parameter takes it without a description word.)
-			if i, found := describedExample(p, v, usedTok); found && (p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)] || amountShape(v.toks[i].lower) != "" || examplePhrase(v.toks, i)) {
+			// Each occurrence is weighed: the example word may come
+			// first as prose ("Main just broke ... on branch main").
+			if i, found := describedExample(p, v, usedTok, func(i int) bool {
+				return p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)] || amountShape(v.toks[i].lower) != "" || examplePhrase(v.toks, i)
+			}); found {
 				val, ok = exampleValue(p, v.toks[i]), true
 				usedTok[i] = true
 			}

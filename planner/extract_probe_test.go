@@ -714,6 +714,12 @@ var probes = []probe{
 	{kNumber, "", "stripe__list_customers", "list stripe customers 10 at a time", `{"limit":10}`},
 	{kNone, kNumber, "stripe__list_customers", "list stripe customers one at a time", `{}`},
 	{kNone, kNumber, "slack__slack_list_channels", "list the slack channels", `{}`},
+	// a value the description gives as an example, taken where a word of
+	// the description introduces it, even when the same word came first
+	// as prose ("Main just broke ... on branch main")
+	{kID, "", "circleci__get_build_failure_logs", "Main just broke on CircleCI after my merge. Could you grab the failure logs for gh/quillhq/editor on branch main?", `{"params":{"branch":"main","projectSlug":"gh/quillhq/editor"}}`},
+	{kID, "", "circleci__get_job_test_results", "Our nightly CI on main went red. Pull the failed tests for gh/acme/storefront on branch main from CircleCI", `{"params":{"branch":"main","filterByTestsResult":"failure","projectSlug":"gh/acme/storefront"}}`},
+	{kNone, kID, "circleci__get_build_failure_logs", "main broke again, grab the failure logs for gh/quillhq/editor", `{"params":{"projectSlug":"gh/quillhq/editor"}}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
