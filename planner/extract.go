@@ -914,6 +914,10 @@ func joinedName(t qtok) bool {
 	return !(len(last) > 4 && (strings.HasSuffix(last, "ing") || strings.HasSuffix(last, "ed")))
 }
 
+// reCall finds a call as programming languages write one: a name, then
+// "(" ("clearCookies()", "getByRole('button')").
+var reCall = lazyregexp.New(`[A-Za-z_$][A-Za-z0-9_$]*\(`)
+
 // cwdPath turns a working directory that may be a file:// URI into a path.
 func cwdPath(cwd string) string {
 	if strings.HasPrefix(cwd, "file://") {
@@ -1503,6 +1507,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				for k := i; k < i+len(strings.Fields(text)); k++ {
 					usedTok[k] = true
 				}
+			}
+		}
+		if !ok && p.typ == "string" && len(p.enum) == 0 && (p.lname == "code" || p.lname == "script" || p.lname == "function") {
+			// "run this playwright snippet: await page.context().clearCookies()":
+			// the text a task points forward to (forwardPayload) is the
+			// program a parameter named for program text takes, when it
+			// reads as one: it calls something ("name(" as programming
+			// languages write a call; an OAuth code has none).
+			if pl, found := forwardPayload(v.query); found && reCall().MatchString(pl) {
+				val, ok = pl, true
 			}
 		}
 		if !ok && p.typ == "string" && describedContents(p) {

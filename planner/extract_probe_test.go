@@ -720,6 +720,13 @@ var probes = []probe{
 	{kID, "", "circleci__get_build_failure_logs", "Main just broke on CircleCI after my merge. Could you grab the failure logs for gh/quillhq/editor on branch main?", `{"params":{"branch":"main","projectSlug":"gh/quillhq/editor"}}`},
 	{kID, "", "circleci__get_job_test_results", "Our nightly CI on main went red. Pull the failed tests for gh/acme/storefront on branch main from CircleCI", `{"params":{"branch":"main","filterByTestsResult":"failure","projectSlug":"gh/acme/storefront"}}`},
 	{kNone, kID, "circleci__get_build_failure_logs", "main broke again, grab the failure logs for gh/quillhq/editor", `{"params":{"projectSlug":"gh/quillhq/editor"}}`},
+	// the text a task points forward to ("this snippet: ...") for a
+	// parameter named for program text (code, script, function), when it
+	// calls something; no payload, no code
+	{kColon, "", "playwright__browser_run_code_unsafe", "run this playwright snippet: await page.context().clearCookies()", `{"code":"await page.context().clearCookies()"}`},
+	{kColon, "", "playwright__browser_run_code_unsafe", "with Playwright, run this snippet: async (page) => await page.title()", `{"code":"async (page) =\u003e await page.title()"}`},
+	{kColon, "", "puppeteer__puppeteer_evaluate", "in puppeteer, evaluate this: document.querySelectorAll('img').length + 1", `{"script":"document.querySelectorAll('img').length + 1"}`},
+	{kNone, kColon, "playwright__browser_run_code_unsafe", "run some playwright code to clear the cookies", `{}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
