@@ -1364,6 +1364,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				val, ok = e, true
 			} else if e, found := enumByMeaning(p, ev); found {
 				val, ok = e, true
+			} else if len(p.enum) == 1 && p.required {
+				// JSON Schema admits only an enum's members: a required
+				// parameter with one member has one valid value, and a
+				// call without it is invalid.
+				val, ok = p.enum[0], true
 			}
 		case dbColl && n == "database":
 			val, ok = v.dotted[0][0], true

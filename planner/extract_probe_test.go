@@ -727,6 +727,10 @@ var probes = []probe{
 	{kColon, "", "playwright__browser_run_code_unsafe", "with Playwright, run this snippet: async (page) => await page.title()", `{"code":"async (page) =\u003e await page.title()"}`},
 	{kColon, "", "puppeteer__puppeteer_evaluate", "in puppeteer, evaluate this: document.querySelectorAll('img').length + 1", `{"script":"document.querySelectorAll('img').length + 1"}`},
 	{kNone, kColon, "playwright__browser_run_code_unsafe", "run some playwright code to clear the cookies", `{}`},
+	// a required enum of one member has that one valid value; an optional
+	// one is left to the API's default
+	{kEnum, "", "desktop-commander__get_prompts", "run the desktop commander onboarding prompt onb_003", `{"action":"get_prompt","promptId":"onb_003"}`},
+	{kNone, kEnum, "tavily__tavily_search", "search the web with tavily for go 1.26 release notes", `{"query":"search the web with tavily for go 1.26 release notes"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
