@@ -851,10 +851,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 // head is that noun ("edge function"). English puts a name before the
 // noun of its kind as a modifier ("the Thames river"); one plain word there
 // is as often an adjective ("the current project"), but machines name
-// things with joined words and digits, which English adjectives are not
-// written with (a hyphenated adjective, "the long-running project", has no
-// digit and is left to this reading's other guards: the parameter must be
-// an identity).
+// things with joined words and digits (joinedName tells the hyphenated
+// phrases and adjectives of English from them: "a to-do block", "the
+// long-running project").
 func slugBeforeNoun(v queryValues, p argProp, pws []string, used map[int]bool) (int, bool) {
 	if !isIDParam(p.lname) || isSearchParam(p.lname) {
 		return 0, false
