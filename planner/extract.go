@@ -83,6 +83,7 @@ type numberAt struct {
 	percent      bool    // "20%", "20 percent": only for a parameter about a percentage
 	unit         float64 // a time unit written in the same token ("30s"), in milliseconds
 	bound        string  // "no deeper than 2": the adjective of measure it bounds ("deep"), or ""
+	batch        bool    // "50 at a time": the size of each batch (a page of results)
 }
 
 // periodAfter reports whether the text after "last N" starts with a unit
@@ -300,6 +301,7 @@ func extractValues(query, cwd string) queryValues {
 		na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)
 		na.bound = boundOf(at, i)
 		na.percent = strings.HasSuffix(strings.TrimRight(w, ".,;:!?)"), "%") || na.next == "percent" || na.next == "pct"
+		na.batch = na.next == "at" && (at(i+2) == "a" || at(i+2) == "one") && at(i+3) == "time"
 		v.numbers = append(v.numbers, na)
 	}
 	for _, w := range reWord().FindAllString(query, -1) {
@@ -836,8 +838,84 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			}
 		}
 	}
+	if i, ok := slugBeforeNoun(v, p, pws, used); ok {
+		return i, true
+	}
 	return 0, false
 }
+
+// slugBeforeNoun finds "the checkout-api project", "the send-invoice edge
+// function": for an identity parameter (its name ends in id, slug or key)
+// a word joined with a hyphen or an underscore, or holding a digit, between
+// an article and the parameter's noun, or the modifier of a compound whose
+// head is that noun ("edge function"). English puts a name before the
+// noun of its kind as a modifier ("the Thames river"); one plain word there
+// is as often an adjective ("the current project"), but machines name
+// things with joined words and digits (joinedName tells the hyphenated
+// phrases and adjectives of English from them: "a to-do block", "the
+// long-running project").
+func slugBeforeNoun(v queryValues, p argProp, pws []string, used map[int]bool) (int, bool) {
+	if !isIDParam(p.lname) || isSearchParam(p.lname) {
+		return 0, false
+	}
+	for i := 2; i < len(v.toks); i++ {
+		for _, pw := range pws {
+			if stopWords[pw] || namingCue[pw] || !(v.toks[i].lower == pw || anchors(v.toks[i], pw)) {
+				continue
+			}
+			for k := i - 1; k >= max(1, i-2); k-- {
+				if k < i-1 && (!plainWord(v.toks[i-1]) || stopWords[v.toks[i-1].lower]) {
+					break
+				}
+				a := v.toks[k-1].lower
+				if (a == "the" || a == "a" || a == "an") && !used[k] && joinedName(v.toks[k]) {
+					return k, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// joinedName reports whether t is a name as machines write one: letters
+// and digits joined with '-' or '_', or a word with a digit, and no other
+// punctuation (a path, a URL or an address is no such name).
+func joinedName(t qtok) bool {
+	if t.quoted || t.text == "" || strings.ContainsAny(t.text, "/:.@") || strings.ContainsAny(t.raw[len(t.raw)-1:], ",;.!?)") {
+		return false
+	}
+	joined := false
+	for _, r := range t.text {
+		switch {
+		case r == '-' || r == '_':
+			joined = true
+		case unicode.IsDigit(r):
+			joined = true
+		case !unicode.IsLetter(r):
+			return false
+		}
+	}
+	if !joined || t.text[0] == '-' || t.text[len(t.text)-1] == '-' {
+		return false
+	}
+	// English joins phrases with hyphens too ("a to-do block", "a
+	// built-in check", "an e-mail address"): a part that is a function
+	// word, or a single letter, makes the token such a compound. So does a
+	// last part in -ing or -ed: English builds compound adjectives on a
+	// participle ("the long-running project", "a self-hosted instance").
+	last := ""
+	for part := range strings.FieldsFuncSeq(t.lower, func(r rune) bool { return r == '-' || r == '_' }) {
+		if stopWords[part] || len(part) == 1 && !unicode.IsDigit(rune(part[0])) {
+			return false
+		}
+		last = part
+	}
+	return !(len(last) > 4 && (strings.HasSuffix(last, "ing") || strings.HasSuffix(last, "ed")))
+}
+
+// reCall finds a call as programming languages write one: a name, then
+// "(" ("clearCookies()", "getByRole('button')").
+var reCall = lazyregexp.New(`[A-Za-z_$][A-Za-z0-9_$]*\(`)
 
 // cwdPath turns a working directory that may be a file:// URI into a path.
 func cwdPath(cwd string) string {
@@ -1275,7 +1353,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			if sortKeyParam(p) && sortKeyWords(v) == nil {
 				ev.words = nil
 			}
-			if e, found := allOfEnum(p.enum, v.toks); found {
+			if e, found := noneMember(p, v.toks); found {
+				val, ok = e, true
+			} else if e, found := allOfEnum(p.enum, v.toks); found {
 				val, ok = e, true
 			} else if e, found := compoundModifierEnum(p.enum, ev.words); found {
 				val, ok = e, true
@@ -1283,6 +1363,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				val, ok = e, true
 			} else if e, found := enumByMeaning(p, ev); found {
 				val, ok = e, true
+			} else if len(p.enum) == 1 && p.required {
+				// JSON Schema admits only an enum's members: a required
+				// parameter with one member has one valid value, and a
+				// call without it is invalid.
+				val, ok = p.enum[0], true
 			}
 		case dbColl && n == "database":
 			val, ok = v.dotted[0][0], true
@@ -1409,7 +1494,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// only after a word of its description ("key to press").
 			// (A value with a unit after its digits, "24h", is no prose:
 			// an optional parameter takes it without a description word.)
-			if i, found := describedExample(p, v, usedTok); found && (p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)] || amountShape(v.toks[i].lower) != "" || examplePhrase(v.toks, i)) {
+			// Each occurrence is weighed: the example word may come
+			// first as prose ("Main just broke ... on branch main").
+			if i, found := describedExample(p, v, usedTok, func(i int) bool {
+				return p.required || i > 0 && p.descTerms[normalizeWord(v.toks[i-1].lower)] || amountShape(v.toks[i].lower) != "" || examplePhrase(v.toks, i)
+			}); found {
 				val, ok = exampleValue(p, v.toks[i]), true
 				usedTok[i] = true
 			}
@@ -1422,6 +1511,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				for k := i; k < i+len(strings.Fields(text)); k++ {
 					usedTok[k] = true
 				}
+			}
+		}
+		if !ok && p.typ == "string" && len(p.enum) == 0 && (p.lname == "code" || p.lname == "script" || p.lname == "function") {
+			// "run this playwright snippet: await page.context().clearCookies()":
+			// the text a task points forward to (forwardPayload) is the
+			// program a parameter named for program text takes, when it
+			// reads as one: it calls something ("name(" as programming
+			// languages write a call; an OAuth code has none).
+			if pl, found := forwardPayload(v.query); found && reCall().MatchString(pl) {
+				val, ok = pl, true
 			}
 		}
 		if !ok && p.typ == "string" && describedContents(p) {
@@ -1578,6 +1677,12 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			} else if i, found := setNamedNumber(p, v, numbersFor(p, v, usedNum)); found {
+				usedNum[i] = true
+				val, ok = jsonNumber(v.numbers[i], p.typ), true
+			} else if i := slices.IndexFunc(v.numbers, func(x numberAt) bool { return x.batch }); i >= 0 && !usedNum[i] && isCountParam(n) {
+				// "list the channels, 50 at a time": English's "N at a
+				// time" gives the size of each batch, which is what a
+				// result limit or a page size sets.
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			}
@@ -1948,6 +2053,11 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 		}
 		if !found && len(parts) > 1 {
 			found = containsPhrase(lq, le) || containsStemPhrase(words, parts)
+		}
+		if !found && len(parts) > 1 && !strings.ContainsAny(e, " -_") {
+			// The member as the schema spells it ("with executionStats"):
+			// a task that copies a camelCase value names it exactly.
+			found = slices.Contains(words, strings.ToLower(e))
 		}
 		if found && len(le) > bestLen {
 			best, bestLen = e, len(le)
@@ -2352,4 +2462,40 @@ func replaceWith(props []argProp, v queryValues, args map[string]any, missing []
 	}
 	args[oldP.name], args[newP.name] = a, b
 	return slices.DeleteFunc(missing, func(n string) bool { return n == oldP.name || n == newP.name })
+}
+
+// noneMember returns the member "none" of p's enum when the task negates
+// a word of p's name ("no proration", "without creating prorations",
+// "with no forced colors"): English denies a quantity with "no" and
+// "without", and a schema that lists "none" among the values names that
+// absence so. A member that the negated phrase also spells
+// ("create_prorations") is what the task refuses, not what it asks.
+// A name word that is a verb's noun in -ion ("proration" of "prorate",
+// as "creation" of "create") is denied by its verb too ("without
+// prorating"): English makes such nouns from verbs, and both name the act.
+func noneMember(p argProp, toks []qtok) (string, bool) {
+	i := slices.IndexFunc(p.enum, func(e string) bool { return strings.EqualFold(e, "none") })
+	if i < 0 {
+		return "", false
+	}
+	if negatedName(p.name, toks) {
+		return p.enum[i], true
+	}
+	var verbs []string
+	splitWords(p.name, func(w string) {
+		if lw := strings.ToLower(w); strings.HasSuffix(lw, "tion") && len(lw) > 6 {
+			verbs = append(verbs, stem(lw[:len(lw)-3]))
+		}
+	})
+	for k := 1; k < len(toks) && len(verbs) > 0; k++ {
+		if !slices.Contains(verbs, stem(toks[k].lower)) {
+			continue
+		}
+		for j := max(0, k-2); j < k; j++ {
+			if toks[j].lower == "no" || negator(toks[j].lower) {
+				return p.enum[i], true
+			}
+		}
+	}
+	return "", false
 }

@@ -152,9 +152,50 @@ func describedWith(p argProp, v queryValues) (any, bool) {
 // compound is the name spelled the other way. The words compare by stem,
 // in the name's order; a negation right before the compound makes the
 // flag false ("not full-page").
+//
+// The compound may also be the one the flag's description says it is
+// true for ("dblClick": "Set to true for double clicks"): a description
+// names the case in full where the name abbreviates it.
 func hyphenatedFlag(p argProp, v queryValues) (bool, bool) {
-	words := p.nameStems
-	if len(words) < 2 || !strings.Contains(v.query, "-") {
+	if !strings.Contains(v.query, "-") {
+		return false, false
+	}
+	if b, ok := hyphenated(p.nameStems, v); ok {
+		return b, ok
+	}
+	return hyphenated(trueForCompound(p.desc), v)
+}
+
+// trueForCompound returns the stems of the two-word compound a flag's
+// description says the flag is true for ("Set to true for double
+// clicks": doubl, click), or nil.
+func trueForCompound(desc string) []string {
+	ld := strings.ToLower(desc)
+	i := strings.Index(ld, "true for ")
+	if i < 0 {
+		return nil
+	}
+	var words []string
+	for w := range strings.FieldsSeq(ld[i+len("true for "):]) {
+		end := strings.ContainsAny(w, ",.;:()")
+		w = strings.Trim(w, ",.;:()\"'`")
+		if w == "" || stopWords[w] {
+			break
+		}
+		words = append(words, stem(w))
+		if end || len(words) > 2 {
+			break
+		}
+	}
+	if len(words) != 2 {
+		return nil
+	}
+	return words
+}
+
+// hyphenated is hyphenatedFlag for the stems words of one compound.
+func hyphenated(words []string, v queryValues) (bool, bool) {
+	if len(words) < 2 {
 		return false, false
 	}
 	for i, t := range v.toks {

@@ -65,6 +65,8 @@ func FuzzExtractArgs(f *testing.F) {
 		"'s", "branch's", "code is", "is 'x'", "pick", "5 of", "of our", "page", "under page", "region",
 		"full-", "-page", "--", "a-b-c-d", "ref", "branch", "the and schemas", ", and schemas", "schemas", "or 'x'", "./", "x.csv.gz.", "issues ENG-1 and ENG-2",
 		"delete comment 10457 on jira issue OPS-321", "issue", "issue #", "issue id", "comment 1 issue 2 issue a-3 {issue}", "monitor the pricing page https://a.b/c",
+		"no proration, without prorating, labelled 'bug', newest first, the checkout-api project, a to-do block, the long-running x_y2 edge function, double-click, with executionStats, 50 at a time, Main ... on branch main, run this snippet: f(x)",
+		"the - project", "a -x- key", "the _ id", "true for", "at a time", "5 at", "this:", "this: (", "this: a b(", "without", "no",
 	} {
 		f.Add(s)
 	}
@@ -76,6 +78,10 @@ func FuzzExtractArgs(f *testing.F) {
 	// an undescribed path with URI templates.
 	props = append(props, withToolDesc(toolProps(json.RawMessage(`{"type":"object","properties":{"path":{"type":"string"},"page":{"type":"string"},"timeout":{"type":"number"},"webhookUrl":{"type":"string"}},"required":["path"]}`)),
 		"Common paths:\n- `/rest/api/3/issue/{issueIdOrKey}` - get issue\n- `/rest/api/3/issue/{issueIdOrKey}/comment/{commentId}`\n- `/x/{}/{a}{b}/`\n- `page`: one page URL to monitor.\n- timeout: seconds, 1-300\n- `webhookUrl`:\n- `: x\n-  \n* \n"))
+	// Round 17: an identity named by a joined name before its noun, an
+	// enum with none, a flag true for a compound, program text, a
+	// one-member required enum, a batch size, a described example.
+	props = append(props, toolProps(json.RawMessage(`{"type":"object","properties":{"function_slug":{"type":"string"},"projectSlug":{"type":"string"},"proration_behavior":{"type":"string","enum":["create_prorations","none"]},"dblClick":{"type":"boolean","description":"Set to true for double clicks."},"code":{"type":"string"},"action":{"type":"string","enum":["get_prompt"]},"limit":{"type":"number"},"branch":{"type":"string","description":"The branch, for example: \"main\", \"master\""},"verbosity":{"type":"string","enum":["queryPlanner","executionStats"]}},"required":["action","function_slug"]}`)))
 	f.Fuzz(func(t *testing.T, q string) {
 		v := extractValues(q, "")
 		for _, ps := range props {

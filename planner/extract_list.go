@@ -127,10 +127,13 @@ func listValues(props []argProp, v queryValues, args map[string]any, missing []s
 			if len(items) == 0 {
 				continue
 			}
-			if last := v.toks[k-1].raw; k < len(v.toks) && !strings.ContainsAny(last[len(last)-1:], ",;.!?") && !stopWords[v.toks[k].lower] {
+			if last := v.toks[k-1].raw; k < len(v.toks) && !v.toks[k-1].quoted && !strings.ContainsAny(last[len(last)-1:], ",;.!?") && !stopWords[v.toks[k].lower] {
 				// The list runs on into words that are no items ("labels
 				// bug reports from users"): not a list of this kind, but
-				// for the items before a comma.
+				// for the items before a comma. A quoted last item closes
+				// the list itself: quotation marks delimit a literal, so
+				// what follows is no part of it ("labelled 'bug', newest
+				// first").
 				if commaCut == 0 || commaK > k {
 					continue
 				}

@@ -209,8 +209,9 @@ func negatedName(name string, toks []qtok) bool {
 // quotes as an example value: descriptions list the usual values ("The tag
 // key to get values for (e.g., 'url', 'browser')"), and a task naming one
 // of them ("which browsers are affected") means that value. Words compare
-// by stem, other examples ("Control+A") exactly.
-func describedExample(p argProp, v queryValues, used map[int]bool) (int, bool) {
+// by stem, other examples ("Control+A") exactly. Of the task's words, the
+// first that accept takes (every one when accept is nil).
+func describedExample(p argProp, v queryValues, used map[int]bool, accept func(int) bool) (int, bool) {
 	exs := paramExamples(p)
 	for i, t := range v.toks {
 		if used[i] || t.quoted || stopWords[t.lower] {
@@ -218,7 +219,7 @@ func describedExample(p argProp, v queryValues, used map[int]bool) (int, bool) {
 		}
 		for _, e := range exs {
 			le := strings.ToLower(e)
-			if t.lower == le || allLetters(le) && len(le) > 2 && stem(t.lower) == stem(le) {
+			if (t.lower == le || allLetters(le) && len(le) > 2 && stem(t.lower) == stem(le)) && (accept == nil || accept(i)) {
 				return i, true
 			}
 		}
@@ -228,7 +229,7 @@ func describedExample(p argProp, v queryValues, used map[int]bool) (int, bool) {
 	}
 	for _, e := range etcExamples(p.desc) {
 		for i, t := range v.toks {
-			if !used[i] && !t.quoted && amountShape(t.lower) != "" && amountShape(t.lower) == amountShape(strings.ToLower(e)) {
+			if !used[i] && !t.quoted && amountShape(t.lower) != "" && amountShape(t.lower) == amountShape(strings.ToLower(e)) && (accept == nil || accept(i)) {
 				// "over the last 48h" for a period listed as "1h, 24h,
 				// 7d, ... etc.": the same unit after the digits.
 				return i, true

@@ -660,6 +660,77 @@ var probes = []probe{
 	{kNone, kURL, "firecrawl__firecrawl_monitor_create", "set up a firecrawl monitor for news about fusion energy", `{}`},
 	{kID, "", "firecrawl__firecrawl_interact", "in scrape 7f3a-11 click the login button with firecrawl, timeout 60 seconds", `{"scrapeId":"7f3a-11","timeout":60}`},
 	{kNone, kID, "firecrawl__firecrawl_interact", "click the login button with firecrawl", `{}`},
+	// ---- round 17: arguments across ten writers ----
+	// an enum with a member "none" takes it when the task negates a word
+	// of the parameter's name ("no X", "without X"), or the verb whose
+	// -ion noun the name holds ("without prorating" for proration_behavior);
+	// a member the negated phrase spells is refused, not asked
+	{kEnum, "", "playwright__browser_emulate_media", "emulate the page with no forced colors", `{"forcedColors":"none"}`},
+	{kEnum, "", "chrome-devtools__emulate", "emulate page 1 without forced colors", `{"forcedColors":"none","pageId":1}`},
+	{kEnum, "", "stripe__update_subscription", "update stripe subscription sub_9 without creating prorations", `{"proration_behavior":"none","subscription":"sub_9"}`},
+	{kEnum, "", "stripe__update_subscription", "update stripe subscription sub_9, do not prorate", `{"proration_behavior":"none","subscription":"sub_9"}`},
+	{kEnum, "", "stripe__update_subscription", "update stripe subscription sub_9 without prorating", `{"proration_behavior":"none","subscription":"sub_9"}`},
+	{kEnum, "", "chrome-devtools__emulate", "emulate page 1 with forced colors active", `{"forcedColors":"active","pageId":1}`},
+	{kEnum, "", "stripe__update_subscription", "update stripe subscription sub_9 and create prorations", `{"proration_behavior":"create_prorations","subscription":"sub_9"}`},
+	{kNone, kEnum, "stripe__update_subscription", "update stripe subscription sub_9 to price price_2", `{"subscription":"sub_9"}`},
+	{kNone, kEnum, "stripe__update_subscription", "switch stripe subscription sub_9 to the new price, no delay", `{"subscription":"sub_9"}`},
+	// a quoted last item closes a list: what follows the quotation marks
+	// is no part of it ("labelled 'bug', newest first")
+	{kQuoted, "", "github__list_issues", "list issues in acme/web labelled 'needs-triage', oldest first", `{"direction":"asc","labels":["needs-triage"],"owner":"acme","repo":"web"}`},
+	{kQuoted, "", "gitlab__create_issue", "open a gitlab issue in acme/web titled 'Flaky login' labelled 'bug', assign nobody", `{"labels":["bug"],"project_id":"acme/web","title":"Flaky login"}`},
+	{kNone, kQuoted, "github__list_issues", "list issues in acme/web labelled bug reports from users", `{"owner":"acme","repo":"web"}`},
+	// an identity parameter (id, slug, key) takes a name joined with '-'
+	// or '_', or holding a digit, between an article and its noun, or
+	// before a compound whose head is its noun ("the send-invoice edge
+	// function"); a plain word there ("the current project"), a joined
+	// English phrase ("a to-do block", "the built-in project") or a
+	// compound adjective on a participle ("the long-running project") is
+	// no name
+	{kID, "", "sentry__find_releases", "what's the latest release of the checkout-api project in sentry org acme-inc?", `{"organizationSlug":"acme-inc","projectSlug":"checkout-api"}`},
+	{kID, "", "sentry__search_issues", "unresolved issues in the checkout-api project of sentry org acme-shop", `{"organizationSlug":"acme-shop","projectSlugOrId":"checkout-api"}`},
+	{kID, "", "supabase__get_edge_function", "show me the source of the send-invoice edge function in supabase project qzkx81", `{"function_slug":"send-invoice","project_id":"qzkx81"}`},
+	{kID, "", "sentry__find_dsns", "show the DSNs of the web_client2 project in sentry org acme", `{"organizationSlug":"acme","projectSlug":"web_client2"}`},
+	{kNone, kID, "sentry__find_releases", "what's the latest release of the long-running project in sentry org acme-inc?", `{"organizationSlug":"acme-inc"}`},
+	{kNone, kID, "sentry__find_releases", "what's the latest release of the current project in sentry org acme-inc?", `{"organizationSlug":"acme-inc"}`},
+	{kNone, kID, "notion__API-update-a-block", "check off the to-do block 3f2a9c on notion", `{"block_id":"3f2a9c"}`},
+	{kNone, kID, "supabase__get_edge_function", "show me the source of the main edge function in supabase project qzkx81", `{"project_id":"qzkx81"}`},
+	{kNone, kID, "gitlab__get_file_contents", "show README.md of the built-in project acme/web on gitlab", `{"file_path":"README.md","project_id":"acme/web"}`},
+	// a flag whose description says it is true for a two-word compound
+	// ("dblClick": "Set to true for double clicks") is set by the task's
+	// hyphenated compound, false when negated; a plain click sets nothing
+	{kEnum, "", "chrome-devtools__click", "double-click the element with uid 3_17 on page 2", `{"dblClick":true,"pageId":2,"uid":"3_17"}`},
+	{kEnum, "", "chrome-devtools__click", "don't double-click, just click uid 3_17 on page 2", `{"dblClick":false,"pageId":2,"uid":"3_17"}`},
+	{kNone, kEnum, "chrome-devtools__click", "click the element with uid 3_17 on page 2", `{"pageId":2,"uid":"3_17"}`},
+	{kEnum, "", "playwright__browser_click", "double-click the Save button", `{"doubleClick":true}`},
+	// an enum member the task copies as the schema spells it, camelCase
+	// and all ("with executionStats")
+	{kEnum, "", "mongodb__explain", "explain the find on the orders collection in the shop db with executionStats", `{"collection":"orders","database":"shop","verbosity":"executionStats"}`},
+	{kEnum, "", "sentry__update_issue", "mark sentry issue PROJ-12 in org acme as resolvedInNextRelease", `{"issueId":"PROJ-12","organizationSlug":"acme","status":"resolvedInNextRelease"}`},
+	{kEnum, "", "sentry__update_issue", "ignore sentry issue PROJ-12 in org acme with ignoreMode untilEscalating", `{"ignoreMode":"untilEscalating","issueId":"PROJ-12","organizationSlug":"acme","status":"ignored"}`},
+	{kNone, kEnum, "mongodb__explain", "explain the find on the orders collection in the shop db", `{"collection":"orders","database":"shop"}`},
+	// "N at a time" sizes each batch: a result limit or a page size
+	{kNumber, "", "slack__slack_list_channels", "list the slack channels, 50 at a time", `{"limit":50}`},
+	{kNumber, "", "notion__API-get-block-children", "list the child blocks of Notion block 7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d, 20 at a time", `{"block_id":"7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d","page_size":20}`},
+	{kNumber, "", "stripe__list_customers", "list stripe customers 10 at a time", `{"limit":10}`},
+	{kNone, kNumber, "stripe__list_customers", "list stripe customers one at a time", `{}`},
+	{kNone, kNumber, "slack__slack_list_channels", "list the slack channels", `{}`},
+	// a value the description gives as an example, taken where a word of
+	// the description introduces it, even when the same word came first
+	// as prose ("Main just broke ... on branch main")
+	{kID, "", "circleci__get_build_failure_logs", "Main just broke on CircleCI after my merge. Could you grab the failure logs for gh/quillhq/editor on branch main?", `{"params":{"branch":"main","projectSlug":"gh/quillhq/editor"}}`},
+	{kID, "", "circleci__get_job_test_results", "Our nightly CI on main went red. Pull the failed tests for gh/acme/storefront on branch main from CircleCI", `{"params":{"branch":"main","filterByTestsResult":"failure","projectSlug":"gh/acme/storefront"}}`},
+	{kNone, kID, "circleci__get_build_failure_logs", "main broke again, grab the failure logs for gh/quillhq/editor", `{"params":{"projectSlug":"gh/quillhq/editor"}}`},
+	// the text a task points forward to ("this snippet: ...") for a
+	// parameter named for program text (code, script, function), when it
+	// calls something; no payload, no code
+	{kColon, "", "playwright__browser_run_code_unsafe", "run this playwright snippet: await page.context().clearCookies()", `{"code":"await page.context().clearCookies()"}`},
+	{kColon, "", "playwright__browser_run_code_unsafe", "with Playwright, run this snippet: async (page) => await page.title()", `{"code":"async (page) =\u003e await page.title()"}`},
+	{kColon, "", "puppeteer__puppeteer_evaluate", "in puppeteer, evaluate this: document.querySelectorAll('img').length + 1", `{"script":"document.querySelectorAll('img').length + 1"}`},
+	{kNone, kColon, "playwright__browser_run_code_unsafe", "run some playwright code to clear the cookies", `{}`},
+	// a required enum of one member has that one valid value; an optional
+	// one is left to the API's default
+	{kEnum, "", "desktop-commander__get_prompts", "run the desktop commander onboarding prompt onb_003", `{"action":"get_prompt","promptId":"onb_003"}`},
+	{kNone, kEnum, "tavily__tavily_search", "search the web with tavily for go 1.26 release notes", `{"query":"search the web with tavily for go 1.26 release notes"}`},
 }
 
 // probeGaps are the probes that still fail, each with the reason no
