@@ -15,15 +15,14 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
-// fresh21.json to fresh23.json (round 17's unseen check, written like
-// fresh11);
+// fresh4.json, fresh6.json and fresh10.json (round 10's unseen check);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
 // through round 12), fresh12.json to fresh14.json (written the same way;
 // round 13's unseen check), fresh15.json to fresh17.json (round 14's) and
-// fresh18.json to fresh20.json (rounds 15 and 16's) are tuned on.
+// fresh18.json to fresh20.json (rounds 15 and 16's) and fresh21.json to
+// fresh23.json (round 17's) are tuned on.
 const (
 	freshSetPath   = "testdata/fresh.json"
 	fresh2SetPath  = "testdata/fresh2.json"
@@ -497,13 +496,16 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.78, r5: 0.93, falseRefusal: 0.02, args: 0.79, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh19", loadQueryFile(t, fresh19SetPath)}, floors{r1: 0.79, r5: 0.94, falseRefusal: 0.06, args: 0.76, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.80, r5: 0.97, falseRefusal: 0.04, args: 0.73, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		// fresh21, fresh22 and fresh23 (blind): round 17's unseen check,
-		// written like fresh11; loose floors that only catch a collapse.
-		// At round 16's planner: recall@1 0.637, 0.713, 0.700; false
-		// refusals 7/80, 1/80, 10/80.
-		{evalSet{"fresh21", loadQueryFile(t, fresh21SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.15, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh22", loadQueryFile(t, fresh22SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.15, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh23", loadQueryFile(t, fresh23SetPath)}, floors{r1: 0.60, r5: 0.85, falseRefusal: 0.15, args: 0.60, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh21, fresh22 and fresh23 (written like fresh11): round 17's
+		// unseen check, measured at round 16's planner and after round 17;
+		// tuned on from round 18. Before: recall@1 0.637, 0.713, 0.700;
+		// false refusals 7/80, 1/80, 10/80; args 32/47, 35/50, 37/52.
+		// After round 17: fresh21 recall@1 0.650 (lenient 0.713), 17/20
+		// refused, 7/80 false refusals, args 32/47; fresh22 0.713 (0.738),
+		// 13/20, 1/80, 37/50; fresh23 0.700 (0.762), 15/20, 10/80, 37/52.
+		{evalSet{"fresh21", loadQueryFile(t, fresh21SetPath)}, floors{r1: 0.64, r5: 0.91, falseRefusal: 0.09, args: 0.68, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh22", loadQueryFile(t, fresh22SetPath)}, floors{r1: 0.71, r5: 0.91, falseRefusal: 0.02, args: 0.74, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
+		{evalSet{"fresh23", loadQueryFile(t, fresh23SetPath)}, floors{r1: 0.69, r5: 0.93, falseRefusal: 0.13, args: 0.71, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 	}
 	var refused, unanswerable int
 	defer func() {
