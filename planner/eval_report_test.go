@@ -15,7 +15,9 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json and fresh10.json (round 10's unseen check);
+// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
+// fresh24.json to fresh26.json (round 18's unseen check, written like
+// fresh11);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -47,6 +49,9 @@ const (
 	fresh21SetPath = "testdata/fresh21.json"
 	fresh22SetPath = "testdata/fresh22.json"
 	fresh23SetPath = "testdata/fresh23.json"
+	fresh24SetPath = "testdata/fresh24.json"
+	fresh25SetPath = "testdata/fresh25.json"
+	fresh26SetPath = "testdata/fresh26.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -506,6 +511,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh21", loadQueryFile(t, fresh21SetPath)}, floors{r1: 0.64, r5: 0.91, falseRefusal: 0.09, args: 0.68, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh22", loadQueryFile(t, fresh22SetPath)}, floors{r1: 0.71, r5: 0.91, falseRefusal: 0.02, args: 0.74, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh23", loadQueryFile(t, fresh23SetPath)}, floors{r1: 0.69, r5: 0.93, falseRefusal: 0.13, args: 0.71, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		// fresh24, fresh25 and fresh26 (blind): round 18's unseen check,
+		// written like fresh11; loose floors that only catch a collapse.
+		{evalSet{"fresh24", loadQueryFile(t, fresh24SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh25", loadQueryFile(t, fresh25SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh26", loadQueryFile(t, fresh26SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
