@@ -42,6 +42,17 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		return -1
 	}
 	w := bareWord(t.lower)
+	if (w == noun || w == "re"+noun) && imperativeAt(toks, i) && i+2 < len(toks) && (toks[i+1].lower == "it" || toks[i+1].lower == "them") {
+		// The noun used as a verb (English converts nouns to verbs
+		// without a suffix, "to label"; re- makes the verb of doing it
+		// again, "relabel") takes the thing as its object and the item
+		// as a complement after it, as "call it X" and "name it X" do
+		// ("label it bug"). Only as a command: an imperative opens its
+		// clause with no subject, so "I will label it later" (a
+		// statement of the writer's own act, where an adverb may follow)
+		// gives nothing.
+		return i + 2
+	}
 	if anchors(t, pw) {
 		return i + 1
 	}
@@ -55,6 +66,29 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		return i + 1
 	}
 	return -1
+}
+
+// imperativeAt reports whether the verb at toks[i] opens a clause as a
+// command: it is the task's first word, or follows punctuation that ends a
+// clause, a quoted literal, a coordinator joining a clause ("and",
+// "then"), or "please".
+// English writes an imperative with no subject before it; a verb after a
+// subject or a modal ("I will label") states an act instead.
+func imperativeAt(toks []qtok, i int) bool {
+	if i == 0 {
+		return true
+	}
+	prev := toks[i-1]
+	if prev.quoted {
+		// A quoted literal completes the phrase before it ("titled
+		// 'Login loops'"); the tokenizer keeps no comma after it.
+		return true
+	}
+	switch prev.lower {
+	case "and", "then", "please":
+		return true
+	}
+	return strings.ContainsAny(prev.raw[len(prev.raw)-1:], ",;:.!?")
 }
 
 // listItem reports whether token t can be an item of a plain-word list:

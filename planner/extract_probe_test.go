@@ -679,6 +679,16 @@ var probes = []probe{
 	{kQuoted, "", "github__list_issues", "list issues in acme/web labelled 'needs-triage', oldest first", `{"direction":"asc","labels":["needs-triage"],"owner":"acme","repo":"web"}`},
 	{kQuoted, "", "gitlab__create_issue", "open a gitlab issue in acme/web titled 'Flaky login' labelled 'bug', assign nobody", `{"labels":["bug"],"project_id":"acme/web","title":"Flaky login"}`},
 	{kNone, kQuoted, "github__list_issues", "list issues in acme/web labelled bug reports from users", `{"owner":"acme","repo":"web"}`},
+	// ---- round 18: arguments across thirteen writers ----
+	// a list's noun used as a verb in a command ("label it bug", "and
+	// relabel it 'wontfix'") gives the item after the pronoun; after a
+	// subject or modal ("I will label it later") it states an act and
+	// gives nothing
+	{kEnum, "", "github__create_issue", "open an issue in acme/api titled 'Crash on rotate' and label it bug", `{"labels":["bug"],"owner":"acme","repo":"api","title":"Crash on rotate"}`},
+	{kEnum, "", "gitlab__create_issue", "file a gitlab issue in acme/web: 'Login loops', label it bug", `{"labels":["bug"],"project_id":"acme/web","title":"Login loops"}`},
+	{kEnum, "", "github__update_issue", "close issue 7 of acme/api and relabel it 'wontfix'", `{"issue_number":7,"labels":["wontfix"],"owner":"acme","repo":"api","state":"closed"}`},
+	{kNone, kEnum, "github__create_issue", "open an issue in acme/api titled 'Crash on rotate', I will label it later", `{"owner":"acme","repo":"api","title":"Crash on rotate"}`},
+	{kNone, kEnum, "gitlab__create_issue", "file a gitlab issue in acme/web titled 'Login loops' with a label", `{"project_id":"acme/web","title":"Login loops"}`},
 	// an identity parameter (id, slug, key) takes a name joined with '-'
 	// or '_', or holding a digit, between an article and its noun, or
 	// before a compound whose head is its noun ("the send-invoice edge
