@@ -440,6 +440,11 @@ func parseQuery(query string) parsedQuery {
 			add("list", w, false)
 		case "where":
 			add("search", hintWeight, false)
+		case "group", "groups", "grouped", "grouping":
+			if groupedBy(fs, fi) {
+				// A value per group: an aggregation (rank_sql.go).
+				add(stem("aggregate"), 1, false)
+			}
 		case "every", "all", "each":
 			add("many", hintWeight, false)
 		case "many":

@@ -36,3 +36,36 @@ func sqlSpan(query string, fs []field) (first, end int) {
 	}
 	return first, end
 }
+
+// groupedBy reports whether fs[i] is the verb "group" (or its participle)
+// whose "by" phrase follows in the same clause ("group the orders
+// collection by status", "count orders grouped by status"): rows gathered
+// into groups by a key, each then reduced to one value. SQL calls that
+// GROUP BY and the functions applied per group (COUNT, SUM, AVG) its
+// aggregate functions; a count per group is many numbers, an aggregation,
+// not the single number of a count ("count the orders"). A statement
+// written out in SQL is a value (sqlSpan), its words not read here.
+func groupedBy(fs []field, i int) bool {
+	switch strings.ToLower(fs[i].text) {
+	case "group", "groups", "grouped", "grouping":
+	default:
+		return false
+	}
+	if fs[i].quoted || fs[i].text == "GROUP" {
+		// "GROUP BY" in capitals is SQL's keyword, written as SQL code
+		// is by convention: a clause of a statement for an SQL tool.
+		return false
+	}
+	for j := i + 1; j < len(fs) && j <= i+8; j++ {
+		if fs[j].quoted {
+			continue
+		}
+		if strings.EqualFold(fs[j].text, "by") {
+			return true
+		}
+		if endsClause(fs[j].text) {
+			return false
+		}
+	}
+	return false
+}

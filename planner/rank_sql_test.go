@@ -56,3 +56,44 @@ func TestSQLStatementRealCatalog(t *testing.T) {
 		"select the option Blue in the colour dropdown with playwright":                                               "browser_select_option",
 	})
 }
+
+// TestGroupedByRealCatalog: a count or a sum per group ("group X by Y and
+// count") is an aggregation; counting documents, grouping words used
+// otherwise, and SQL's GROUP BY inside a statement keep their tools.
+func TestGroupedByRealCatalog(t *testing.T) {
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"in the crm mongo database, group the contacts collection by country and count them": "aggregate",
+		"count the tickets in support.tickets grouped by priority":                           "aggregate",
+		"count the documents in the orders collection of the shop mongo db":                  "count",
+		"create a sentry team called data-platform in org acme":                              "create_team",
+	})
+}
+
+// TestGroupedBy: the verb "group" with its "by" phrase in the same clause.
+func TestGroupedBy(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  bool
+	}{
+		{"group the orders collection by status and count each", true},
+		{"count orders grouped by status", true},
+		{"list the members of the platform group", false},
+		{"group the tabs, then sort by title", false},
+		{"run SELECT status, count(*) FROM orders GROUP BY status", false},
+	} {
+		fs := fields(c.query)
+		got := false
+		for i := range fs {
+			if groupedBy(fs, i) {
+				got = true
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: groupedBy = %v, want %v", c.query, got, c.want)
+		}
+	}
+}
