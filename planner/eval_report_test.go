@@ -404,9 +404,9 @@ func TestEvalReport(t *testing.T) {
 		// delete_issues). Round 12's Q2 (a restating parenthesis), which
 		// moved only q139, was taken out in review: a rule whose one
 		// effect is a dev row is fitted to it.
-		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.90, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99}},
+		{evalSet{"dev", loadEvalQueries(t)}, floors{r1: 0.91, r5: 0.94, falseRefusal: 0.03, args: 0.93, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99}},
 		// fresh: recall@1 0.876 since round 12 (0.871 before).
-		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.87, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
+		{evalSet{"fresh", loadFreshQueries(t)}, floors{r1: 0.88, r5: 0.96, falseRefusal: 0.03, args: 0.95, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99}},
 		// fresh3: 27/40 refused since round 6 (26/40 in round 5), 28/40
 		// since round 7, 31/40 since round 8, 33/40 since round 9, 34/40
 		// since round 10.
@@ -475,15 +475,15 @@ func TestEvalReport(t *testing.T) {
 		// fresh12 47/57, fresh13 49/60, fresh14 57/66.
 		{evalSet{"fresh12", loadQueryFile(t, fresh12SetPath)}, floors{r1: 0.71, r5: 0.96, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh13", loadQueryFile(t, fresh13SetPath)}, floors{r1: 0.84, r5: 0.98, falseRefusal: 0.02, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.85, r5: 0.97, falseRefusal: 0.02, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh14", loadQueryFile(t, fresh14SetPath)}, floors{r1: 0.87, r5: 0.97, falseRefusal: 0.02, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh15, fresh16 and fresh17 (written like fresh11): round 14's
 		// unseen check, measured before its merges and after; tuned on from
 		// round 15. After round 14: fresh15 recall@1 0.738 (lenient 0.812),
 		// 15/20 refused, 4/80 false refusals, args 47/60; fresh16 0.738
 		// (0.812), 16/20, 0/80, 42/60; fresh17 0.787 (0.850), 15/20, 1/80,
 		// 50/64.
-		{evalSet{"fresh15", loadQueryFile(t, fresh15SetPath)}, floors{r1: 0.73, r5: 0.94, falseRefusal: 0.06, args: 0.77, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
-		{evalSet{"fresh16", loadQueryFile(t, fresh16SetPath)}, floors{r1: 0.73, r5: 0.92, falseRefusal: 0.01, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh15", loadQueryFile(t, fresh15SetPath)}, floors{r1: 0.74, r5: 0.96, falseRefusal: 0.06, args: 0.77, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		{evalSet{"fresh16", loadQueryFile(t, fresh16SetPath)}, floors{r1: 0.74, r5: 0.92, falseRefusal: 0.01, args: 0.69, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh17", loadQueryFile(t, fresh17SetPath)}, floors{r1: 0.79, r5: 0.93, falseRefusal: 0.02, args: 0.78, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		// fresh18, fresh19 and fresh20 (written like fresh11): rounds 15 and
 		// 16's unseen check (round 15 kept nothing), measured at round 14's
@@ -498,7 +498,7 @@ func TestEvalReport(t *testing.T) {
 		// fresh18 to 0.787. Round 17's refusals (ref17): fresh20's args
 		// floor 0.73, as its newly planned e059 brings a row whose value
 		// ({"$contains": "Safari"}) no rule reads.
-		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.78, r5: 0.93, falseRefusal: 0.02, args: 0.79, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
+		{evalSet{"fresh18", loadQueryFile(t, fresh18SetPath)}, floors{r1: 0.79, r5: 0.94, falseRefusal: 0.02, args: 0.79, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh19", loadQueryFile(t, fresh19SetPath)}, floors{r1: 0.79, r5: 0.94, falseRefusal: 0.06, args: 0.76, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh20", loadQueryFile(t, fresh20SetPath)}, floors{r1: 0.80, r5: 0.97, falseRefusal: 0.04, args: 0.73, reach8k: 0.95, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh21, fresh22 and fresh23 (written like fresh11): round 17's
@@ -508,9 +508,22 @@ func TestEvalReport(t *testing.T) {
 		// After round 17: fresh21 recall@1 0.650 (lenient 0.713), 17/20
 		// refused, 7/80 false refusals, args 32/47; fresh22 0.713 (0.738),
 		// 13/20, 1/80, 37/50; fresh23 0.700 (0.762), 15/20, 10/80, 37/52.
-		{evalSet{"fresh21", loadQueryFile(t, fresh21SetPath)}, floors{r1: 0.64, r5: 0.91, falseRefusal: 0.09, args: 0.68, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
-		{evalSet{"fresh22", loadQueryFile(t, fresh22SetPath)}, floors{r1: 0.71, r5: 0.91, falseRefusal: 0.02, args: 0.74, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
-		{evalSet{"fresh23", loadQueryFile(t, fresh23SetPath)}, floors{r1: 0.69, r5: 0.93, falseRefusal: 0.13, args: 0.71, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		// Round 18's SQL statement read as a value (rank_sql.go) raised
+		// fresh15 recall@1 to 0.750 (recall@5 0.963), fresh21 to 0.662 and
+		// fresh23 to 0.713; the newly right execute_sql rows (s009, a052,
+		// i025) each bring an argument row the extractor misses (its SQL
+		// reading skips a task with quotes, and these statements hold
+		// string literals), so the args floors of fresh21 (32/47 -> 32/48)
+		// and fresh23 (37/52 -> 37/53) follow those rows: 0.66 and 0.69.
+		// Its "group ... by" read as an aggregation (rank_sql.go) raised
+		// dev recall@1 to 0.922, fresh to 0.882, fresh14 to 0.875, fresh16
+		// to 0.750, fresh18 to 0.800 (recall@5 0.950), fresh22 to 0.725
+		// and fresh23 to 0.725 (recall@5 0.950); fresh23's newly right
+		// aggregate row (i055) brings an argument row the extractor misses
+		// (37/53 -> 37/54): its args floor 0.68.
+		{evalSet{"fresh21", loadQueryFile(t, fresh21SetPath)}, floors{r1: 0.66, r5: 0.91, falseRefusal: 0.09, args: 0.66, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh22", loadQueryFile(t, fresh22SetPath)}, floors{r1: 0.72, r5: 0.91, falseRefusal: 0.02, args: 0.74, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
+		{evalSet{"fresh23", loadQueryFile(t, fresh23SetPath)}, floors{r1: 0.72, r5: 0.94, falseRefusal: 0.13, args: 0.68, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		// fresh24, fresh25 and fresh26 (blind): round 18's unseen check,
 		// written like fresh11; loose floors that only catch a collapse.
 		{evalSet{"fresh24", loadQueryFile(t, fresh24SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},

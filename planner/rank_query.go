@@ -215,10 +215,16 @@ func parseQuery(query string) parsedQuery {
 	q.numericObject = q.verb != "" && numericObject(fs)
 	q.coordinated = coordinatedValues(fs)
 	q.existing = changesExisting(&q, fs)
-	bg := requestStart(fs)     // fields before it state the situation (rank_chatty.go)
-	told := toldOperations(fs) // operations of a statement before the request (rank_chatty.go)
-	neg := false               // inside the scope of a negation (negators)
-	circ := -1                 // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
+	bg := requestStart(fs)                 // fields before it state the situation (rank_chatty.go)
+	told := toldOperations(fs)             // operations of a statement before the request (rank_chatty.go)
+	sqlFirst, sqlEnd := sqlSpan(query, fs) // an SQL statement written out, a value (rank_sql.go)
+	if sqlEnd > sqlFirst {
+		// The statement's language is what the task gives the tool, as a
+		// path gives "path": the tools that run SQL say so.
+		add(stem("sql"), 1, false)
+	}
+	neg := false // inside the scope of a negation (negators)
+	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
@@ -264,7 +270,7 @@ func parseQuery(query string) parsedQuery {
 		// merge PR 88, are its checks green").
 		circVerb := circ >= 0 && fi >= circ+2 && !auxiliary[lw] && allAux(fs[circ+2:fi])
 		switch {
-		case quoted:
+		case quoted || fi >= sqlFirst && fi < sqlEnd:
 			addText(text, quotedWeight, false)
 			continue
 		case strings.Contains(lw, "://"):
@@ -434,6 +440,11 @@ func parseQuery(query string) parsedQuery {
 			add("list", w, false)
 		case "where":
 			add("search", hintWeight, false)
+		case "group", "groups", "grouped", "grouping":
+			if groupedBy(fs, fi) {
+				// A value per group: an aggregation (rank_sql.go).
+				add(stem("aggregate"), 1, false)
+			}
 		case "every", "all", "each":
 			add("many", hintWeight, false)
 		case "many":

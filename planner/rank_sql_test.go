@@ -1,0 +1,99 @@
+package planner
+
+import (
+	"os"
+	"testing"
+)
+
+// TestSQLSpan: an SQL statement written out unquoted is a span of fields,
+// found by the statement's shape; English uses of its keywords, quoted
+// statements and a closing phrase that says where to run it are not in it.
+func TestSQLSpan(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  string // the span's fields joined by spaces, "" for none
+	}{
+		{"run select count(*) from orders where status = 'failed' on supabase project wxyz", "select count(*) from orders where status = failed on supabase project wxyz"},
+		{"run SELECT email FROM users WHERE active against the postgres db", "SELECT email FROM users WHERE active"},
+		{"can you run delete from sessions where expired?", "delete from sessions where expired?"},
+		{"update users set plan = 'pro' where id = 4", "update users set plan = pro where id = 4"},
+		{"select the option Blue in the colour dropdown", ""},
+		{"update the row for Jane in the sheet", ""},
+		{"send it `select count(*) from users;` and show me what it prints", ""},
+		{"count the documents in shop.orders", ""},
+	} {
+		fs := fields(c.query)
+		first, end := sqlSpan(c.query, fs)
+		got := ""
+		for i := first; i < end; i++ {
+			if got != "" {
+				got += " "
+			}
+			got += fs[i].text
+		}
+		if got != c.want {
+			t.Errorf("%q: span %q, want %q", c.query, got, c.want)
+		}
+	}
+}
+
+// TestSQLStatementRealCatalog: a task that writes out an SQL statement goes
+// to a tool that runs SQL, not to the tool its keywords name as English
+// words ("count", "delete", "project"); tasks that say the same in English
+// keep their tools.
+func TestSQLStatementRealCatalog(t *testing.T) {
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"run select count(*) from invoices where paid = 'no' on supabase project hjklmnbvcxzasdfg":                    "execute_sql",
+		"On supabase project poiuytrewqasdfgh please run select id, email from profiles where plan = 'free'":          "execute_sql",
+		"run delete from sessions where expires_at < now() - interval '30 days' on supabase project zxcvbnmasdfghjkl": "execute_sql",
+		"count the documents in the orders collection of the shop mongo db":                                           "count",
+		"delete the documents in shop.sessions where expired is true":                                                 "delete-many",
+		"create a supabase project called demo in organization acme":                                                  "create_project",
+		"select the option Blue in the colour dropdown with playwright":                                               "browser_select_option",
+	})
+}
+
+// TestGroupedByRealCatalog: a count or a sum per group ("group X by Y and
+// count") is an aggregation; counting documents, grouping words used
+// otherwise, and SQL's GROUP BY inside a statement keep their tools.
+func TestGroupedByRealCatalog(t *testing.T) {
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"in the crm mongo database, group the contacts collection by country and count them": "aggregate",
+		"count the tickets in support.tickets grouped by priority":                           "aggregate",
+		"count the documents in the orders collection of the shop mongo db":                  "count",
+		"create a sentry team called data-platform in org acme":                              "create_team",
+	})
+}
+
+// TestGroupedBy: the verb "group" with its "by" phrase in the same clause.
+func TestGroupedBy(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  bool
+	}{
+		{"group the orders collection by status and count each", true},
+		{"count orders grouped by status", true},
+		{"list the members of the platform group", false},
+		{"group the tabs, then sort by title", false},
+		{"run SELECT status, count(*) FROM orders GROUP BY status", false},
+	} {
+		fs := fields(c.query)
+		got := false
+		for i := range fs {
+			if groupedBy(fs, i) {
+				got = true
+			}
+		}
+		if got != c.want {
+			t.Errorf("%q: groupedBy = %v, want %v", c.query, got, c.want)
+		}
+	}
+}
