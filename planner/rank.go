@@ -857,7 +857,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			continue
 		}
 		// A name with digits (digitName) is no misspelling (refuse.go).
-		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w)) && !ix.namesThingOfNamed(q.named, n) { // refuse.go
+		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) { // refuse.go
 			foreign = true
 		}
 	}

@@ -842,3 +842,24 @@ func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 	}
 	return false
 }
+
+// dotWord reports whether w, a named word of the query (lower-cased), is
+// written in it with a leading period (".nvmrc", ".proto", ".user-menu").
+// English writes no word that way: a period at the start of a token marks
+// a hidden file's name (the Unix convention), a file extension or a CSS
+// class selector, all values a tool takes, never the name of a product the
+// catalog might lack. So such a word is no evidence of a foreign service.
+func dotWord(query, w string) bool {
+	lq := strings.ToLower(query)
+	for i := 0; ; {
+		j := strings.Index(lq[i:], "."+w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 || strings.IndexByte(" \t\n(\"'`", lq[j-1]) >= 0 {
+			return true
+		}
+		i = j + 1
+	}
+}
