@@ -845,6 +845,12 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// does it, whatever else its words match.
 		foreign = true
 	}
+	// A vendor's product line the catalog does not serve ("GitHub
+	// Actions", "a Google Sheet"), in a task that writes a name in a
+	// product's place (productLine, refuse.go).
+	if len(q.named) > 0 && ix.productLine(query) {
+		foreign = true
+	}
 	for _, n := range q.named {
 		w := n.word
 		if _, ok := ix.dict[stem(w)]; ok {
@@ -857,7 +863,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			continue
 		}
 		// A name with digits (digitName) is no misspelling (refuse.go).
-		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w)) && !ix.namesThingOfNamed(q.named, n) { // refuse.go
+		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) { // refuse.go
 			foreign = true
 		}
 	}

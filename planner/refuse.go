@@ -842,3 +842,106 @@ func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 	}
 	return false
 }
+
+// dotWord reports whether w, a named word of the query (lower-cased), is
+// written in it with a leading period (".nvmrc", ".proto", ".user-menu").
+// English writes no word that way: a period at the start of a token marks
+// a hidden file's name (the Unix convention), a file extension or a CSS
+// class selector, all values a tool takes, never the name of a product the
+// catalog might lack. So such a word is no evidence of a foreign service.
+func dotWord(query, w string) bool {
+	lq := strings.ToLower(query)
+	for i := 0; ; {
+		j := strings.Index(lq[i:], "."+w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 || strings.IndexByte(" \t\n(\"'`", lq[j-1]) >= 0 {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// productLine reports whether the query names a vendor's product line the
+// catalog does not serve: a word naming a backend ("GitHub", "Google")
+// followed, inside the sentence, by an English word written capitalized
+// ("GitHub Actions", "Google Sheet") that no tool of that backend uses,
+// in its name or the first sentence of its description (what it states
+// it does, as statesOperation reads it), nor any synonym of it. English
+// writes common nouns in lower case; a capitalized one right after a
+// product's name is part of a longer name, another product of the same
+// vendor ("Google Maps" is served: its tools say "maps"). A capitalized
+// word the backend's tools do use ("the GitHub Issue", "a Notion Page")
+// is its own thing written in title case, and stays served; so does a
+// line another backend is named for ("Google Drive" beside a "gdrive"
+// server: backendNamed).
+func (ix *Index) productLine(query string) bool {
+	fs := fields(query)
+	for i := 1; i < len(fs); i++ {
+		if fs[i].quoted || fs[i-1].quoted {
+			continue
+		}
+		a := strings.Trim(fs[i-1].text, ".,;:!?()[]{}<>")
+		b := strings.TrimRight(fs[i].text, ".,;:!?()[]{}<>")
+		if a != fs[i-1].text || !nameCase(b) {
+			continue // punctuation between the two words
+		}
+		lb := strings.ToLower(b)
+		if len(lb) < minTypoLen || !plainWords(lb) || !isEnglish(lb) || ix.namesBackend(stem(lb)) {
+			continue
+		}
+		aid, ok := ix.dict[stem(strings.ToLower(a))]
+		if !ok || !ix.namesBackend(stem(strings.ToLower(a))) || ix.backendNamed(lb) {
+			continue
+		}
+		terms := []string{stem(lb)}
+		for _, e := range synonyms()[stem(lb)] {
+			terms = append(terms, e.terms...)
+		}
+		for _, c := range ix.backendTerms[aid] {
+			if c.spec < 0.5 {
+				continue
+			}
+			used := false
+			for _, t := range terms {
+				id, ok := ix.dict[t]
+				if !ok {
+					continue
+				}
+				for _, p := range ix.postings[id] {
+					if int(ix.docBackend[p.doc]) == int(c.backend) && (slices.Contains(ix.docName[p.doc], id) || slices.Contains(ix.docLead[p.doc], id)) {
+						used = true
+						break
+					}
+				}
+				if used {
+					break
+				}
+			}
+			if !used {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// backendNamed reports whether some backend's name contains w, a
+// lower-case word: a server named for a product line ("gdrive" for Google
+// Drive) serves it.
+func (ix *Index) backendNamed(w string) bool {
+	prev := ""
+	for i := range ix.tools {
+		b := ix.tools[i].Backend
+		if b == prev {
+			continue
+		}
+		prev = b
+		if strings.Contains(strings.ToLower(b), w) {
+			return true
+		}
+	}
+	return false
+}

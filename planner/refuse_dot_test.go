@@ -1,0 +1,38 @@
+package planner
+
+import "testing"
+
+// TestDotWordRealCatalog probes dotWord over the real tools of the shared
+// evaluation catalog with tasks written for it: a word written with a
+// leading period (a hidden file, an extension, a CSS class) where a
+// product's name may stand is a value, and the task is planned (the first
+// two are refused without the rule); a product no backend serves, named
+// in the same places without the period, is still refused.
+func TestDotWordRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"commit a .nvmrc containing 20 to main of lumen-app/frontend with message 'pin node 20'": "push_files",
+		"commit a .prettierrc with {} to main of acme/web, message 'add prettier'":               "push_files",
+	})
+	wantRefusals(t, cat, []string{
+		"commit a nvmrc containing 20 to main of lumen-app/frontend with message 'pin node 20'",
+		"create a Trello card for github issue 12 in acme/web",
+		"sync the Notion page Roadmap to Confluence",
+	})
+	for _, c := range []struct {
+		query, word string
+		want        bool
+	}{
+		{"commit a .nvmrc containing 20", "nvmrc", true},
+		{"find every .proto file under /srv", "proto", true},
+		{"hover over (.user-menu) on the page", "user-menu", true},
+		{"read config.nvmrc from the repo", "nvmrc", false}, // an extension's dot inside a name
+		{"commit a nvmrc containing 20", "nvmrc", false},
+		{"open trello.", "trello", false},
+	} {
+		if got := dotWord(c.query, c.word); got != c.want {
+			t.Errorf("dotWord(%q, %q) = %v, want %v", c.query, c.word, got, c.want)
+		}
+	}
+}
