@@ -15,16 +15,15 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
-// fresh24.json to fresh26.json (round 18's unseen check, written like
-// fresh11);
+// fresh4.json, fresh6.json and fresh10.json (round 10's unseen check);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
 // through round 12), fresh12.json to fresh14.json (written the same way;
 // round 13's unseen check), fresh15.json to fresh17.json (round 14's) and
-// fresh18.json to fresh20.json (rounds 15 and 16's) and fresh21.json to
-// fresh23.json (round 17's) are tuned on.
+// fresh18.json to fresh20.json (rounds 15 and 16's), fresh21.json to
+// fresh23.json (round 17's) and fresh24.json to fresh26.json (round 18's)
+// are tuned on.
 const (
 	freshSetPath   = "testdata/fresh.json"
 	fresh2SetPath  = "testdata/fresh2.json"
@@ -524,11 +523,17 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh21", loadQueryFile(t, fresh21SetPath)}, floors{r1: 0.66, r5: 0.91, falseRefusal: 0.09, args: 0.66, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh22", loadQueryFile(t, fresh22SetPath)}, floors{r1: 0.72, r5: 0.91, falseRefusal: 0.02, args: 0.74, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh23", loadQueryFile(t, fresh23SetPath)}, floors{r1: 0.72, r5: 0.94, falseRefusal: 0.13, args: 0.68, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
-		// fresh24, fresh25 and fresh26 (blind): round 18's unseen check,
-		// written like fresh11; loose floors that only catch a collapse.
-		{evalSet{"fresh24", loadQueryFile(t, fresh24SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh25", loadQueryFile(t, fresh25SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh26", loadQueryFile(t, fresh26SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh24, fresh25 and fresh26 (written like fresh11): round 18's
+		// unseen check, measured at round 17's planner and after round 18
+		// (fresh24-26 were also measured at round 16's planner: round 17
+		// raised their refusals 42 -> 45/60 and args 129 -> 131/183); tuned
+		// on from round 19. After round 18: fresh24 recall@1 0.787
+		// (lenient 0.838), 16/20 refused, 3/80 false refusals, args 46/63;
+		// fresh25 0.838 (0.887), 14/20, 3/80, 46/62; fresh26 0.762
+		// (0.787), 15/20, 2/80, 40/59.
+		{evalSet{"fresh24", loadQueryFile(t, fresh24SetPath)}, floors{r1: 0.78, r5: 0.91, falseRefusal: 0.04, args: 0.72, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh25", loadQueryFile(t, fresh25SetPath)}, floors{r1: 0.83, r5: 0.96, falseRefusal: 0.04, args: 0.74, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
+		{evalSet{"fresh26", loadQueryFile(t, fresh26SetPath)}, floors{r1: 0.76, r5: 0.92, falseRefusal: 0.03, args: 0.67, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 	}
 	var refused, unanswerable int
 	defer func() {
