@@ -15,7 +15,9 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json and fresh10.json (round 10's unseen check);
+// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
+// fresh27.json to fresh29.json (round 19's unseen check, written like
+// fresh11);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -51,6 +53,9 @@ const (
 	fresh24SetPath = "testdata/fresh24.json"
 	fresh25SetPath = "testdata/fresh25.json"
 	fresh26SetPath = "testdata/fresh26.json"
+	fresh27SetPath = "testdata/fresh27.json"
+	fresh28SetPath = "testdata/fresh28.json"
+	fresh29SetPath = "testdata/fresh29.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -534,6 +539,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh24", loadQueryFile(t, fresh24SetPath)}, floors{r1: 0.78, r5: 0.91, falseRefusal: 0.04, args: 0.72, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh25", loadQueryFile(t, fresh25SetPath)}, floors{r1: 0.83, r5: 0.96, falseRefusal: 0.04, args: 0.74, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		{evalSet{"fresh26", loadQueryFile(t, fresh26SetPath)}, floors{r1: 0.76, r5: 0.92, falseRefusal: 0.03, args: 0.67, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		// fresh27, fresh28 and fresh29 (blind): round 19's unseen check,
+		// written like fresh11; loose floors that only catch a collapse.
+		{evalSet{"fresh27", loadQueryFile(t, fresh27SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh28", loadQueryFile(t, fresh28SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh29", loadQueryFile(t, fresh29SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
