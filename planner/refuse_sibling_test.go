@@ -14,7 +14,7 @@ func TestOperationOfSiblingRealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
 	wantTools(t, cat, map[string]string{
-		"create a Notion page titled 'Sprint 14 notes' under page 7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f":    "API-post-page",
+		"create a Notion page titled 'Sprint 14 notes' under page 7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f":      "API-post-page",
 		"create a Notion page titled 'Onboarding checklist' under page 1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b": "API-post-page",
 	})
 	wantRefusals(t, cat, []string{
