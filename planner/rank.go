@@ -903,6 +903,20 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	// The servers one of whose tools states the request's verb and its
+	// object (a synonym of either counts) in its name or its lead, the
+	// first sentence of its description: they do that operation on that
+	// object (see the operation for another object below).
+	var doesOp map[int32]bool
+	if len(objIDs) > 0 && len(verbIDs) > 0 {
+		doesOp = map[int32]bool{}
+		for _, d := range st.touched {
+			name, lead := ix.docName[d], ix.docLead[d]
+			if (containsAny(name, verbIDs) || containsAny(lead, verbIDs)) && (containsAny(name, objIDs) || containsAny(lead, objIDs)) {
+				doesOp[ix.docBackend[d]] = true
+			}
+		}
+	}
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
 		totalGroup += g
@@ -1036,8 +1050,20 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// knows, is none of the name's words nor a synonym of one. Only
 		// when the task names the server (unnamed, another server may
 		// do it in other words); a raw-API server does every operation.
+		//
+		// When another tool of that server states the request's verb and
+		// object in its name or lead ("Create a page" for "create a
+		// Notion page" where create-a-data-source is named for the verb
+		// on another object), the server does the operation, and this
+		// tool is the wrong one of a server that does it: it ranks lower
+		// (as a tool whose annotations contradict the intent does), so
+		// that the tool that states the operation is planned instead of
+		// the task being refused for the one that does not.
 		if len(objIDs) > 0 && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
 			offered = false
+			if doesOp[ix.docBackend[d]] {
+				s *= 1 - intentBoost
+			}
 		}
 		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
 			offered = false // its server has nothing of the request's object (refuse.go)

@@ -647,10 +647,43 @@ func mainVerb(fs []field) (term, raw string) {
 			continue
 		case questionStart[lw] || !plainWords(lw) || strings.Contains(lw, "/"):
 			return "", ""
+		case subjectOfFinite(fs, i):
+			return "", ""
 		}
 		return normalizeWord(lw), lw
 	}
 	return "", ""
+}
+
+// subjectOfFinite reports whether fs[i], the first word of a sentence
+// after its frame, is the subject of the finite verb that follows it
+// rather than an imperative ("Finance asked me to cut the bill",
+// "Security flagged that ...", "Finance is asking why ...", "Finance
+// wants to know why ..."): English's imperative has no subject, so the
+// word right after it starts its object or a particle, never a finite
+// verb. A finite verb is told by its form alone: a form of "be" or
+// "have" (is, was, has: no object or particle takes that form); a past
+// tense in -ed followed by an object pronoun or "that" (a participle used
+// as an adjective, "delete archived projects", "list merged PRs", comes
+// before a noun, never before "me" or a clause); a verb of wanting or
+// needing in the third person ("wants", "needs") followed by "to". The
+// sentence then reports what someone asked or found, not the operation,
+// so it has no imperative verb, as a question has none.
+func subjectOfFinite(fs []field, i int) bool {
+	if i+2 >= len(fs) || fs[i+1].quoted || fs[i+2].quoted || endsClause(fs[i].text) || endsClause(fs[i+1].text) {
+		return false
+	}
+	next := strings.ToLower(fs[i+1].text)
+	after := strings.ToLower(strings.Trim(fs[i+2].text, ".,;:!?"))
+	switch {
+	case next == "is" || next == "was" || next == "are" || next == "were" || next == "has" || next == "had":
+		return true
+	case len(next) > 4 && strings.HasSuffix(next, "ed"):
+		return after == "that" || after == "me" || after == "us" || after == "him" || after == "her" || after == "them"
+	case next == "wants" || next == "needs":
+		return after == "to"
+	}
+	return false
 }
 
 // passiveOp returns the analyzed operation verb (opVerbs) a request states
