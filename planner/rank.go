@@ -903,20 +903,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
-	// The servers one of whose tools states the request's verb and its
-	// object (a synonym of either counts) in its name or its lead, the
-	// first sentence of its description: they do that operation on that
-	// object (see the operation for another object below).
-	var doesOp map[int32]bool
-	if len(objIDs) > 0 && len(verbIDs) > 0 {
-		doesOp = map[int32]bool{}
-		for _, d := range st.touched {
-			name, lead := ix.docName[d], ix.docLead[d]
-			if (containsAny(name, verbIDs) || containsAny(lead, verbIDs)) && (containsAny(name, objIDs) || containsAny(lead, objIDs)) {
-				doesOp[ix.docBackend[d]] = true
-			}
-		}
-	}
+	var doesOp []bool // servers doing the request's operation on its object (serversDoing), built on first need
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
 		totalGroup += g
@@ -1061,6 +1048,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// the task being refused for the one that does not.
 		if len(objIDs) > 0 && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
 			offered = false
+			if doesOp == nil {
+				doesOp = ix.serversDoing(st, verbIDs, objIDs) // refuse.go
+			}
 			if doesOp[ix.docBackend[d]] {
 				s *= 1 - intentBoost
 			}

@@ -676,10 +676,10 @@ func subjectOfFinite(fs []field, i int) bool {
 	next := strings.ToLower(fs[i+1].text)
 	after := strings.ToLower(strings.Trim(fs[i+2].text, ".,;:!?"))
 	switch {
-	case next == "is" || next == "was" || next == "are" || next == "were" || next == "has" || next == "had":
+	case finiteBe[next] || next == "has" || next == "had":
 		return true
 	case len(next) > 4 && strings.HasSuffix(next, "ed"):
-		return after == "that" || after == "me" || after == "us" || after == "him" || after == "her" || after == "them"
+		return after == "that" || objectPronouns[after]
 	case next == "wants" || next == "needs":
 		return after == "to"
 	}

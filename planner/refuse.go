@@ -150,7 +150,7 @@ func (ix *Index) serversStating(st *searchState, g int, head string) []bool {
 			continue
 		}
 		for _, qt := range st.qterms {
-			if int(qt.group) == g && kindTerm(head, ix.terms[qt.id]) && (slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docLead[d], qt.id)) {
+			if int(qt.group) == g && kindTerm(head, ix.terms[qt.id]) && ix.namesOrLeads(d, qt.id) {
 				has[ix.docBackend[d]] = true
 				break
 			}
@@ -491,7 +491,7 @@ func (ix *Index) statesApart(st *searchState, g int, d int32, verb, next string)
 		if int(qt.group) != g || !slices.Contains(stated, qt.id) {
 			continue
 		}
-		if qt.id != verbID || !slices.Contains(ix.docName[d], qt.id) && !slices.Contains(ix.docLead[d], qt.id) {
+		if qt.id != verbID || !ix.namesOrLeads(d, qt.id) {
 			return true // a synonym, an enum member or a quoted value
 		}
 		t := &ix.tools[d]
@@ -911,7 +911,7 @@ func (ix *Index) productLine(query string) bool {
 					continue
 				}
 				for _, p := range ix.postings[id] {
-					if int(ix.docBackend[p.doc]) == int(c.backend) && (slices.Contains(ix.docName[p.doc], id) || slices.Contains(ix.docLead[p.doc], id)) {
+					if int(ix.docBackend[p.doc]) == int(c.backend) && ix.namesOrLeads(p.doc, id) {
 						used = true
 						break
 					}
@@ -932,16 +932,27 @@ func (ix *Index) productLine(query string) bool {
 // lower-case word: a server named for a product line ("gdrive" for Google
 // Drive) serves it.
 func (ix *Index) backendNamed(w string) bool {
-	prev := ""
-	for i := range ix.tools {
-		b := ix.tools[i].Backend
-		if b == prev {
-			continue
-		}
-		prev = b
-		if strings.Contains(strings.ToLower(b), w) {
-			return true
+	return slices.ContainsFunc(ix.backends, func(b string) bool { return strings.Contains(strings.ToLower(b), w) })
+}
+
+// namesOrLeads reports whether tool d states the term id where a tool says
+// what it does: its name or the first sentence of its description.
+func (ix *Index) namesOrLeads(d, id int32) bool {
+	return slices.Contains(ix.docName[d], id) || slices.Contains(ix.docLead[d], id)
+}
+
+// serversDoing returns, by backend, whether one of the backend's tools
+// the query touched states both a word of the request's verb (verbIDs)
+// and one of its object (objIDs) in its name or lead: the server does that
+// operation on that object, whatever its other tools are named for (the
+// operation for another object in Search).
+func (ix *Index) serversDoing(st *searchState, verbIDs, objIDs []int32) []bool {
+	does := make([]bool, len(ix.backends))
+	for _, d := range st.touched {
+		name, lead := ix.docName[d], ix.docLead[d]
+		if (containsAny(name, verbIDs) || containsAny(lead, verbIDs)) && (containsAny(name, objIDs) || containsAny(lead, objIDs)) {
+			does[ix.docBackend[d]] = true
 		}
 	}
-	return false
+	return does
 }
