@@ -17,7 +17,7 @@ import (
 // any change of issue #18 and is only reported, never tuned against, like
 // fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
 // fresh27.json to fresh29.json (round 19's unseen check, written like
-// fresh11);
+// fresh11) and fresh30.json to fresh32.json (round 20's);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -56,6 +56,9 @@ const (
 	fresh27SetPath = "testdata/fresh27.json"
 	fresh28SetPath = "testdata/fresh28.json"
 	fresh29SetPath = "testdata/fresh29.json"
+	fresh30SetPath = "testdata/fresh30.json"
+	fresh31SetPath = "testdata/fresh31.json"
+	fresh32SetPath = "testdata/fresh32.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -551,6 +554,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh27", loadQueryFile(t, fresh27SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh28", loadQueryFile(t, fresh28SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh29", loadQueryFile(t, fresh29SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh30, fresh31 and fresh32 (blind): round 20's unseen check,
+		// written like fresh11; loose floors that only catch a collapse.
+		{evalSet{"fresh30", loadQueryFile(t, fresh30SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh31", loadQueryFile(t, fresh31SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh32", loadQueryFile(t, fresh32SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
