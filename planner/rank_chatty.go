@@ -12,7 +12,7 @@ import "strings"
 // payments folks need a team" is still a task for Sentry. The situation's
 // words set no intent: "I went through PR 142 and it looks good, so I'd
 // like to approve it" reads nothing.
-const backgroundWeight = 0.7
+var backgroundWeight = 0.525 // 0.7 by hand until round 20's fit (rank.go)
 
 // requestStart returns the index of the field where the request clause of
 // a chatty task begins when a statement of the situation comes before it,

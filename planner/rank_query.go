@@ -85,7 +85,7 @@ type queryWord struct {
 	bg     bool    // a word of the situation stated before the request (requestStart, rank_chatty.go)
 }
 
-const (
+var (
 	quotedWeight = 0.3 // words inside quotes are mostly payload (titles, search text)
 	hintWeight   = 0.3 // words implied by a path, URL or repository reference
 )

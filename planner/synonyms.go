@@ -20,7 +20,7 @@ var wordnetTable string
 // dev and the fresh set (docs/benchmarks.md): 0.15 and 0.4 raise MRR on
 // both against no table; 0.4 costs three fresh tasks their top-5 place,
 // 0.15 one, so the lower weight.
-const wordnetWeight = 0.15
+var wordnetWeight = 0.15
 
 // derivedWeight is the query weight of a WordNet derivationally related
 // form ("deployment" for "deploy", "creation" for "create"): the same
@@ -28,7 +28,7 @@ const wordnetWeight = 0.15
 // sense; still below a curated synonym's 0.55. Measured at 0.15, 0.4 and
 // 0.55: the same ranks on dev and fresh (fresh r@5 +0.005 at each), 0.55
 // one more false refusal.
-const derivedWeight = 0.4
+var derivedWeight = 0.4
 
 // The curated vocabulary of the ranker: how developers name things in a
 // prompt versus how MCP servers name them in tool lists. Entries are written
@@ -139,7 +139,7 @@ var productAliases = map[string][]string{
 	"rediscli":   {"redis"},
 }
 
-const (
+var (
 	synonymWeight = 0.55 // query weight of a synonym, against 1 for the word itself
 	aliasWeight   = 1.0
 )
