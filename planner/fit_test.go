@@ -39,6 +39,7 @@ var (
 	fitDefaults      = map[string]float64{}
 	fitRounds        = flag.Int("fit.rounds", 2, "coordinate-ascent passes")
 	fitRefusalWeight = 1.0
+	fitPenalty       = 0.0 // FIT_PENALTY: failing probes cost this much each instead of barring a point
 )
 
 type fitParam struct {
@@ -85,14 +86,18 @@ type fitScore struct {
 	refused, unanswerable   int
 	falseRefusals, argMatch int
 	argPlans                int
+	probeFails              int
 }
+
+// score is obj less fitPenalty for each failing probe test.
+func (s fitScore) score() float64 { return s.obj() - fitPenalty*float64(s.probeFails) }
 
 func (s fitScore) obj() float64 {
 	return float64(s.r1) + 0.5*float64(s.r1l) + 0.3*float64(s.r5) + 0.5*s.mrr + fitRefusalWeight*float64(s.refused) - 1.5*float64(s.falseRefusals) + 0.3*float64(s.argMatch)
 }
 
 func (s fitScore) String() string {
-	return fmt.Sprintf("r1 %d/%d=%.3f lenient %.3f r5 %.3f mrr %.3f ref %d/%d FR %d args %d/%d", s.r1, s.n, float64(s.r1)/float64(s.n), float64(s.r1l)/float64(s.n), float64(s.r5)/float64(s.n), s.mrr/float64(s.n), s.refused, s.unanswerable, s.falseRefusals, s.argMatch, s.argPlans)
+	return fmt.Sprintf("probes failing %d r1 %d/%d=%.3f lenient %.3f r5 %.3f mrr %.3f ref %d/%d FR %d args %d/%d", s.probeFails, s.r1, s.n, float64(s.r1)/float64(s.n), float64(s.r1l)/float64(s.n), float64(s.r5)/float64(s.n), s.mrr/float64(s.n), s.refused, s.unanswerable, s.falseRefusals, s.argMatch, s.argPlans)
 }
 
 func (s *fitScore) add(o fitScore) {
@@ -188,14 +193,20 @@ func TestFitWeights(t *testing.T) {
 	skipWithoutEval(t)
 	tools := loadEvalTools(t, false)
 	train, valid := fitSets(t)
+	if v := os.Getenv("FIT_PENALTY"); v != "" {
+		fitPenalty, _ = strconv.ParseFloat(v, 64)
+	}
 	if v := os.Getenv("FIT_REFUSAL_WEIGHT"); v != "" {
 		fitRefusalWeight, _ = strconv.ParseFloat(v, 64)
 	}
 	start := time.Now()
 	base := fitEval(tools, train)
+	if fitPenalty > 0 {
+		base.probeFails = probeFailures(fitParams())
+	}
 	bv := fitEval(tools, valid)
 	t.Logf("base train %v | valid %v (%v)", base, bv, time.Since(start))
-	if again := fitEval(tools, train); again != base {
+	if again := fitEval(tools, train); again.obj() != base.obj() {
 		t.Fatalf("not deterministic: %v vs %v", again, base)
 	}
 	ps := fitParams()
@@ -218,7 +229,10 @@ func TestFitWeights(t *testing.T) {
 				}
 				*p.p = v
 				s := fitEval(tools, train)
-				if s.obj() > bestS.obj()+2 && probesPass(t, ps) {
+				if fitPenalty > 0 {
+					s.probeFails = probeFailures(ps)
+				}
+				if s.score() > bestS.score()+2 && (fitPenalty > 0 || probesPass(t, ps)) {
 					bestV, bestS = v, s
 				}
 			}
@@ -243,6 +257,16 @@ func TestFitWeights(t *testing.T) {
 func init() {
 	for _, p := range fitParams() {
 		fitDefaults[p.name] = *p.p
+	}
+	// FIT_OLD ("name=value ...") is what TestFitAblate puts a constant
+	// back to, instead of its value in the code.
+	for _, kv := range strings.Fields(os.Getenv("FIT_OLD")) {
+		k, v, _ := strings.Cut(kv, "=")
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			panic(kv)
+		}
+		fitDefaults[k] = f
 	}
 	for _, kv := range strings.Fields(os.Getenv("FIT_PARAMS")) {
 		k, v, _ := strings.Cut(kv, "=")
@@ -327,4 +351,23 @@ func probesPass(t *testing.T, ps []fitParam) bool {
 		return false
 	}
 	return true
+}
+
+// probeFailures counts the failing tests of the probe binary (FIT_PROBES)
+// at the current parameters.
+func probeFailures(ps []fitParam) int {
+	var b strings.Builder
+	for _, p := range ps {
+		fmt.Fprintf(&b, "%s=%g ", p.name, *p.p)
+	}
+	cmd := exec.Command(os.Getenv("FIT_PROBES"), "-test.skip", "TestEvalReport|TestFit")
+	cmd.Env = append(os.Environ(), "FIT_PARAMS="+b.String(), "FIT_PROBES=")
+	out, _ := cmd.CombinedOutput()
+	n := 0
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(l, "--- FAIL") {
+			n++
+		}
+	}
+	return n
 }
