@@ -116,7 +116,12 @@ func TestBurstCoalescesWrites(t *testing.T) {
 				t.Fatalf("Run: %v", err)
 			}
 			src.Close()
-			waitFor(t, "all messages written", func() bool { m, _ := rs.snapshot(); return len(m) == n })
+			// The writer writes the last message, then flushes: wait for
+			// the flush of all n, not for the n-th write alone.
+			waitFor(t, "all messages written and flushed", func() bool {
+				m, f := rs.snapshot()
+				return len(m) == n && len(f) > 0 && f[len(f)-1] == n
+			})
 			msgs, flushed := rs.snapshot()
 			if len(flushed) != 1 || flushed[0] != n {
 				t.Errorf("flushes after %v messages, want one after %d", flushed, n)
