@@ -34,13 +34,12 @@ var nameTable string
 // words ("lisbon", "monday"), as opposed to an ordinary word ("zoom").
 func isNameWord(w string) bool { return len(w) >= minTypoLen && inSortedLines(nameTable, w) }
 
-const minTypoLen = 4
-
-var typoWeight = 0.8
-
 const (
+	minTypoLen = 4 // shorter words are too often other words (planner/gen/wordnet agrees)
 	maxTypoFix = 3 // more equally close words than this: ambiguous, no correction
 )
+
+var typoWeight = 0.8 // query weight of a corrected word: likely, not certain (a variable for fit_test.go)
 
 // isEnglish reports whether w (lower case) or a base form of it by
 // WordNet's detachment rules (plurals, -ed, -ing, -er, -est) is an English
