@@ -17,7 +17,7 @@ import (
 // any change of issue #18 and is only reported, never tuned against, like
 // fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
 // fresh27.json to fresh29.json (round 19's unseen check, written like
-// fresh11) and fresh30.json to fresh32.json (round 20's);
+// fresh11) and fresh30.json to fresh35.json (round 20's);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -59,6 +59,9 @@ const (
 	fresh30SetPath = "testdata/fresh30.json"
 	fresh31SetPath = "testdata/fresh31.json"
 	fresh32SetPath = "testdata/fresh32.json"
+	fresh33SetPath = "testdata/fresh33.json"
+	fresh34SetPath = "testdata/fresh34.json"
+	fresh35SetPath = "testdata/fresh35.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -567,6 +570,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh30", loadQueryFile(t, fresh30SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh31", loadQueryFile(t, fresh31SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh32", loadQueryFile(t, fresh32SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh33, fresh34 and fresh35 (blind): written at the end of round
+		// 20, like fresh11; a second unseen check of its fitted constants.
+		{evalSet{"fresh33", loadQueryFile(t, fresh33SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh34", loadQueryFile(t, fresh34SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh35", loadQueryFile(t, fresh35SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
