@@ -116,63 +116,41 @@ func (s *fitScore) add(o fitScore) {
 func fitEval(tools []Tool, qs []evalQuery) fitScore {
 	cat := NewCatalog(tools)
 	lex := NewLexical(nil)
-	var mu sync.Mutex
-	var total fitScore
+	halves := [2][]evalQuery{qs[:len(qs)/2], qs[len(qs)/2:]}
+	var scores [2]fitScore
 	var wg sync.WaitGroup
-	const workers = 2
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var s fitScore
-			for i := w; i < len(qs); i += workers {
-				q := &qs[i]
-				p, err := lex.Plan(context.Background(), Task{Query: q.Query, Context: q.Context}, cat)
-				planned := err == nil && p.Tool != "" && p.BackendID != ""
-				if !q.answerable() {
-					s.unanswerable++
-					if !planned {
-						s.refused++
-					}
-					continue
-				}
-				if !planned {
-					s.falseRefusals++
-				} else if q.accepts(&Tool{Backend: p.BackendID, Name: p.Tool}, true) && hasExpectedArgs(q.ExpectedArgs) {
-					s.argPlans++
-					if argsMatch(q.ExpectedArgs, p.Arguments) {
-						s.argMatch++
-					}
-				}
-				s.n++
-				res := cat.Search(q.Query, q.Context, 10)
-				pos := -1
-				for j, r := range res {
-					if q.accepts(r.Tool, false) {
-						pos = j
-						break
-					}
-				}
-				if pos == 0 {
-					s.r1++
-				}
-				if len(res) > 0 && q.accepts(res[0].Tool, true) {
-					s.r1l++
-				}
-				if pos >= 0 && pos < 5 {
-					s.r5++
-				}
-				if pos >= 0 {
-					s.mrr += 1 / float64(pos+1)
-				}
-			}
-			mu.Lock()
-			total.add(s)
-			mu.Unlock()
-		}()
+	for w, part := range halves {
+		wg.Go(func() { scores[w] = fitPart(cat, lex, part) })
 	}
 	wg.Wait()
-	return total
+	scores[0].add(scores[1])
+	return scores[0]
+}
+
+// fitPart ranks (evalRanking) and plans (the lexical planner) qs.
+func fitPart(cat *Catalog, lex *Lexical, qs []evalQuery) fitScore {
+	m := evalRanking(cat, qs)
+	s := fitScore{r1: m.r1, r1l: m.r1Lenient, r5: m.r5, mrr: m.mrr, n: m.n}
+	for i := range qs {
+		q := &qs[i]
+		p, err := lex.Plan(context.Background(), Task{Query: q.Query, Context: q.Context}, cat)
+		planned := err == nil && p.Tool != "" && p.BackendID != ""
+		switch {
+		case !q.answerable():
+			s.unanswerable++
+			if !planned {
+				s.refused++
+			}
+		case !planned:
+			s.falseRefusals++
+		case q.accepts(&Tool{Backend: p.BackendID, Name: p.Tool}, true) && hasExpectedArgs(q.ExpectedArgs):
+			s.argPlans++
+			if argsMatch(q.ExpectedArgs, p.Arguments) {
+				s.argMatch++
+			}
+		}
+	}
+	return s
 }
 
 func fitSets(t *testing.T) (train, valid []evalQuery) {
