@@ -4,22 +4,27 @@ package planner
 
 // The fit of the ranker's scoring constants (round 20, docs/benchmarks.md).
 //
-//	go test -c -tags fit -o /tmp/planner.test ./planner
-//	FIT_PROBES=/tmp/planner.test go test -count=1 -tags fit ./planner -run TestFitWeights -v -fit.rounds 4
+//	go test -count=1 -tags fit ./planner -run TestFitWeights -v -timeout 60m -fit.rounds 4
 //
 // TestFitWeights runs coordinate ascent over the constants of fitParams on
 // every tunable set (fitSets: dev, fresh, fresh3-9 and fresh11-26; never
 // the blind sets), from the values in the code: each constant is tried at
 // x0.5, x0.75, x1.33 and x2 (x0.85 and x1.18 from the third pass) and a
 // value is kept when it raises the objective by more than 2 and every
-// other test of the package still passes (probesPass). The objective
-// counts recall@1, half of lenient recall@1, 0.3 of recall@5, half of the
-// reciprocal rank, each refusal, -1.5 for each false refusal (their
-// targets, 0.8 and 3%, over a fifth and four fifths of a set, weigh a
-// false refusal about 1.7 refusals) and 0.3 for each argument match. It
-// prints the validation sets (fresh27-29, which no round had tuned on) at
-// each step but never uses them. FIT_PARAMS ("name=value ...") starts
-// from other values; -count=1 matters, as the test cache does not see it.
+// other test of the package (the probes of each rule) still passes, run
+// in a test binary built at the start. The objective counts recall@1,
+// half of lenient recall@1, 0.3 of recall@5, half of the reciprocal rank,
+// each refusal, -1.5 for each false refusal and 0.3 for each argument
+// match: the targets (refusals >= 0.8 of a fifth of a set, false refusals
+// <= 3% of four fifths) weigh a false refusal about 1.7 refusals, taken a
+// little under. It prints the validation sets (fresh27-29, which no round
+// had tuned on) at each step but never uses them.
+//
+// Environment: FIT_PARAMS ("name=value ...") starts from other values
+// (-count=1 matters: the test cache does not see variables read in init);
+// FIT_PENALTY=x lets a point fail probes at a cost of x each instead of
+// barring it; FIT_PROBES=off fits without the probes; FIT_SWEEP and
+// FIT_OLD are TestFitSweep's and TestFitAblate's.
 
 import (
 	"context"
@@ -28,6 +33,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,10 +42,8 @@ import (
 )
 
 var (
-	fitDefaults      = map[string]float64{}
-	fitRounds        = flag.Int("fit.rounds", 2, "coordinate-ascent passes")
-	fitRefusalWeight = 1.0
-	fitPenalty       = 0.0 // FIT_PENALTY: failing probes cost this much each instead of barring a point
+	fitDefaults = map[string]float64{}
+	fitRounds   = flag.Int("fit.rounds", 2, "coordinate-ascent passes")
 )
 
 type fitParam struct {
@@ -89,15 +93,16 @@ type fitScore struct {
 	probeFails              int
 }
 
-// score is obj less fitPenalty for each failing probe test.
-func (s fitScore) score() float64 { return s.obj() - fitPenalty*float64(s.probeFails) }
-
 func (s fitScore) obj() float64 {
-	return float64(s.r1) + 0.5*float64(s.r1l) + 0.3*float64(s.r5) + 0.5*s.mrr + fitRefusalWeight*float64(s.refused) - 1.5*float64(s.falseRefusals) + 0.3*float64(s.argMatch)
+	return float64(s.r1) + 0.5*float64(s.r1l) + 0.3*float64(s.r5) + 0.5*s.mrr + float64(s.refused) - 1.5*float64(s.falseRefusals) + 0.3*float64(s.argMatch)
 }
 
 func (s fitScore) String() string {
-	return fmt.Sprintf("probes failing %d r1 %d/%d=%.3f lenient %.3f r5 %.3f mrr %.3f ref %d/%d FR %d args %d/%d", s.probeFails, s.r1, s.n, float64(s.r1)/float64(s.n), float64(s.r1l)/float64(s.n), float64(s.r5)/float64(s.n), s.mrr/float64(s.n), s.refused, s.unanswerable, s.falseRefusals, s.argMatch, s.argPlans)
+	probes := ""
+	if s.probeFails > 0 {
+		probes = fmt.Sprintf("probes failing %d ", s.probeFails)
+	}
+	return probes + fmt.Sprintf("r1 %d/%d=%.3f lenient %.3f r5 %.3f mrr %.3f ref %d/%d FR %d args %d/%d", s.r1, s.n, float64(s.r1)/float64(s.n), float64(s.r1l)/float64(s.n), float64(s.r5)/float64(s.n), s.mrr/float64(s.n), s.refused, s.unanswerable, s.falseRefusals, s.argMatch, s.argPlans)
 }
 
 func (s *fitScore) add(o fitScore) {
@@ -171,24 +176,39 @@ func TestFitWeights(t *testing.T) {
 	skipWithoutEval(t)
 	tools := loadEvalTools(t, false)
 	train, valid := fitSets(t)
+	penalty := 0.0
 	if v := os.Getenv("FIT_PENALTY"); v != "" {
-		fitPenalty, _ = strconv.ParseFloat(v, 64)
+		var err error
+		if penalty, err = strconv.ParseFloat(v, 64); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if v := os.Getenv("FIT_REFUSAL_WEIGHT"); v != "" {
-		fitRefusalWeight, _ = strconv.ParseFloat(v, 64)
+	probes := buildProbes(t)
+	ps := fitParams()
+	// score is the objective less penalty for each failing probe test.
+	score := func(s fitScore) float64 { return s.obj() - penalty*float64(s.probeFails) }
+	// probe runs the probes at the current point (unless they are off)
+	// and says whether it may be kept.
+	probe := func(s *fitScore) bool {
+		if probes == "" {
+			return true
+		}
+		var first string
+		if s.probeFails, first = probeFailures(probes, ps); s.probeFails > 0 && penalty == 0 {
+			t.Logf("probes fail at %s: %s", paramString(ps), first)
+			return false
+		}
+		return true
 	}
 	start := time.Now()
-	base := fitEval(tools, train)
-	if fitPenalty > 0 {
-		base.probeFails = probeFailures(fitParams())
+	best := fitEval(tools, train)
+	if !probe(&best) && penalty == 0 {
+		t.Fatal("the probes fail at the starting point")
 	}
-	bv := fitEval(tools, valid)
-	t.Logf("base train %v | valid %v (%v)", base, bv, time.Since(start))
-	if again := fitEval(tools, train); again.obj() != base.obj() {
-		t.Fatalf("not deterministic: %v vs %v", again, base)
+	t.Logf("base train %v | valid %v (%v)", best, fitEval(tools, valid), time.Since(start))
+	if again := fitEval(tools, train); again.obj() != best.obj() {
+		t.Fatalf("not deterministic: %v vs %v", again, best)
 	}
-	ps := fitParams()
-	best := base
 	for round := range *fitRounds {
 		for _, p := range ps {
 			orig := *p.p
@@ -207,26 +227,23 @@ func TestFitWeights(t *testing.T) {
 				}
 				*p.p = v
 				s := fitEval(tools, train)
-				if fitPenalty > 0 {
-					s.probeFails = probeFailures(ps)
+				// Without a penalty the objective decides first: most
+				// points fall short of it, and the probes take seconds.
+				if penalty == 0 && score(s) <= score(bestS)+2 {
+					continue
 				}
-				if s.score() > bestS.score()+2 && (fitPenalty > 0 || probesPass(t, ps)) {
+				if probe(&s) && score(s) > score(bestS)+2 {
 					bestV, bestS = v, s
 				}
 			}
 			*p.p = bestV
 			if bestV != orig {
 				best = bestS
-				vs := fitEval(tools, valid)
-				t.Logf("round %d: %s %.3g -> %.3g: train %v | valid %v", round, p.name, orig, bestV, best, vs)
+				t.Logf("round %d: %s %.3g -> %.3g: train %v | valid %v", round, p.name, orig, bestV, best, fitEval(tools, valid))
 			}
 		}
 	}
-	var b strings.Builder
-	for _, p := range ps {
-		fmt.Fprintf(&b, "%s=%.3g ", p.name, *p.p)
-	}
-	t.Logf("final: %s", b.String())
+	t.Logf("final: %s", paramString(ps))
 	t.Logf("final train %v | valid %v (%v)", best, fitEval(tools, valid), time.Since(start))
 }
 
@@ -238,30 +255,47 @@ func init() {
 	}
 	// FIT_OLD ("name=value ...") is what TestFitAblate puts a constant
 	// back to, instead of its value in the code.
-	for _, kv := range strings.Fields(os.Getenv("FIT_OLD")) {
+	for k, v := range parseParams(os.Getenv("FIT_OLD")) {
+		fitParamNamed(k)
+		fitDefaults[k] = v
+	}
+	for k, v := range parseParams(os.Getenv("FIT_PARAMS")) {
+		*fitParamNamed(k) = v
+	}
+}
+
+// parseParams reads "name=value ...".
+func parseParams(s string) map[string]float64 {
+	m := map[string]float64{}
+	for _, kv := range strings.Fields(s) {
 		k, v, _ := strings.Cut(kv, "=")
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil {
-			panic(kv)
+			panic(fmt.Sprintf("fit parameters: %q: %v", kv, err))
 		}
-		fitDefaults[k] = f
+		m[k] = f
 	}
-	for _, kv := range strings.Fields(os.Getenv("FIT_PARAMS")) {
-		k, v, _ := strings.Cut(kv, "=")
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			panic(kv)
-		}
-		found := false
-		for _, p := range fitParams() {
-			if p.name == k {
-				*p.p, found = f, true
-			}
-		}
-		if !found {
-			panic("no parameter " + k)
+	return m
+}
+
+// fitParamNamed returns the constant fitParams names name; it panics on a
+// name it does not know (init runs before any test can fail).
+func fitParamNamed(name string) *float64 {
+	for _, p := range fitParams() {
+		if p.name == name {
+			return p.p
 		}
 	}
+	panic("fit parameters: no parameter " + name)
+}
+
+// paramString writes the current values as FIT_PARAMS reads them.
+func paramString(ps []fitParam) string {
+	var b strings.Builder
+	for _, p := range ps {
+		fmt.Fprintf(&b, "%s=%g ", p.name, *p.p)
+	}
+	return b.String()
 }
 
 // TestFitSweep prints the train and validation figures at each value of
@@ -269,15 +303,7 @@ func init() {
 func TestFitSweep(t *testing.T) {
 	skipWithoutEval(t)
 	name, vals, _ := strings.Cut(os.Getenv("FIT_SWEEP"), "=")
-	var p *float64
-	for _, fp := range fitParams() {
-		if fp.name == name {
-			p = fp.p
-		}
-	}
-	if p == nil {
-		t.Fatalf("no parameter %q", name)
-	}
+	p := fitParamNamed(name)
 	tools := loadEvalTools(t, false)
 	train, valid := fitSets(t)
 	for _, v := range strings.Split(vals, ",") {
@@ -286,11 +312,13 @@ func TestFitSweep(t *testing.T) {
 			t.Fatal(err)
 		}
 		*p = f
-		t.Logf("%s=%g: train %v obj %.1f | valid %v", name, f, fitEval(tools, train), fitEval(tools, train).obj(), fitEval(tools, valid))
+		tr := fitEval(tools, train)
+		t.Logf("%s=%g: train %v obj %.1f | valid %v", name, f, tr, tr.obj(), fitEval(tools, valid))
 	}
 }
 
-// TestFitAblate puts each parameter back to its default, one at a time,
+// TestFitAblate puts each parameter back to its value in the code (or in
+// FIT_OLD), one at a time,
 // and prints what that does to the train and validation figures.
 func TestFitAblate(t *testing.T) {
 	skipWithoutEval(t)
@@ -308,44 +336,34 @@ func TestFitAblate(t *testing.T) {
 	}
 }
 
-// probesPass runs the package's other tests (the probes of each rule) at
-// the current parameters in the test binary named by FIT_PROBES, and
-// reports whether they pass. Without FIT_PROBES every point passes.
-func probesPass(t *testing.T, ps []fitParam) bool {
-	bin := os.Getenv("FIT_PROBES")
-	if bin == "" {
-		return true
+// buildProbes builds the package's test binary, to run the probes of
+// each rule at a candidate point; "" when FIT_PROBES=off.
+func buildProbes(t *testing.T) string {
+	if os.Getenv("FIT_PROBES") == "off" {
+		return ""
 	}
-	var b strings.Builder
-	for _, p := range ps {
-		fmt.Fprintf(&b, "%s=%g ", p.name, *p.p)
+	bin := filepath.Join(t.TempDir(), "planner.test")
+	if out, err := exec.Command("go", "test", "-c", "-tags", "fit", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("building the probes: %v\n%s", err, out)
 	}
-	cmd := exec.Command(bin, "-test.skip", "TestEvalReport|TestFit")
-	cmd.Env = append(os.Environ(), "FIT_PARAMS="+b.String(), "FIT_PROBES=")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-		t.Logf("probes fail at %s: %s", b.String(), lines[0])
-		return false
-	}
-	return true
+	return bin
 }
 
-// probeFailures counts the failing tests of the probe binary (FIT_PROBES)
-// at the current parameters.
-func probeFailures(ps []fitParam) int {
-	var b strings.Builder
-	for _, p := range ps {
-		fmt.Fprintf(&b, "%s=%g ", p.name, *p.p)
-	}
-	cmd := exec.Command(os.Getenv("FIT_PROBES"), "-test.skip", "TestEvalReport|TestFit")
-	cmd.Env = append(os.Environ(), "FIT_PARAMS="+b.String(), "FIT_PROBES=")
-	out, _ := cmd.CombinedOutput()
-	n := 0
+// probeFailures runs the package's other tests in bin at the current
+// values of ps and returns how many fail, and the first failure's line.
+func probeFailures(bin string, ps []fitParam) (n int, first string) {
+	cmd := exec.Command(bin, "-test.skip", "TestEvalReport|TestFit")
+	cmd.Env = append(os.Environ(), "FIT_PARAMS="+paramString(ps), "FIT_OLD=")
+	out, err := cmd.CombinedOutput()
 	for _, l := range strings.Split(string(out), "\n") {
 		if strings.HasPrefix(l, "--- FAIL") {
-			n++
+			if n++; n == 1 {
+				first = l
+			}
 		}
 	}
-	return n
+	if err != nil && n == 0 { // it did not run, or failed outside a test
+		return 1, strings.TrimSpace(string(out))
+	}
+	return n, first
 }

@@ -222,8 +222,9 @@ func nameHints(name, backend string) uint8 {
 // These and the scoring constants below (and backgroundWeight,
 // rerankWeight, defaultLexicalMinEvidence) were set by hand on the dev set
 // until round 20, which fitted them by coordinate ascent on every tunable
-// set (planner/fit_test.go: `go test -tags fit ./planner -run
-// TestFitWeights`; 2,266 tasks of 23 writers): a point is kept only when
+// set (planner/fit_test.go: `go test -count=1 -tags fit ./planner -run
+// TestFitWeights -timeout 60m -fit.rounds 4`; 2,266 tasks of 23
+// writers): a point is kept only when
 // every other test of the package (the probes of each rule) still passes.
 // The fit moved twelve of thirty; the figures on the sets unseen by it are
 // in docs/benchmarks.md, "Round 20".
