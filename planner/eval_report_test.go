@@ -17,7 +17,8 @@ import (
 // any change of issue #18 and is only reported, never tuned against, like
 // fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
 // fresh27.json to fresh29.json (round 19's unseen check, written like
-// fresh11) and fresh30.json to fresh35.json (round 20's);
+// fresh11), fresh30.json to fresh35.json (round 20's) and fresh36.json to
+// fresh38.json (round 21's);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -62,6 +63,9 @@ const (
 	fresh33SetPath = "testdata/fresh33.json"
 	fresh34SetPath = "testdata/fresh34.json"
 	fresh35SetPath = "testdata/fresh35.json"
+	fresh36SetPath = "testdata/fresh36.json"
+	fresh37SetPath = "testdata/fresh37.json"
+	fresh38SetPath = "testdata/fresh38.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -575,6 +579,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh33", loadQueryFile(t, fresh33SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh34", loadQueryFile(t, fresh34SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh35", loadQueryFile(t, fresh35SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh36, fresh37 and fresh38 (blind): round 21's unseen check,
+		// written like fresh11 at its start, before any of its changes.
+		{evalSet{"fresh36", loadQueryFile(t, fresh36SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh37", loadQueryFile(t, fresh37SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh38", loadQueryFile(t, fresh38SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
