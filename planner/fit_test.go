@@ -163,10 +163,10 @@ func fitSets(t *testing.T) (train, valid []evalQuery) {
 	for _, n := range []string{"fresh", "fresh3", "fresh5", "fresh7", "fresh8", "fresh9"} {
 		train = append(train, loadQueryFile(t, "testdata/"+n+".json")...)
 	}
-	for i := 11; i <= 26; i++ {
+	for i := 11; i <= 29; i++ {
 		train = append(train, loadQueryFile(t, fmt.Sprintf("testdata/fresh%d.json", i))...)
 	}
-	for i := 27; i <= 29; i++ {
+	for i := 30; i <= 35; i++ {
 		valid = append(valid, loadQueryFile(t, fmt.Sprintf("testdata/fresh%d.json", i))...)
 	}
 	return train, valid

@@ -828,8 +828,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	hasObj := ix.serversWith(st, objGroup, objHead) // refuse.go
 	target := ix.namesTarget(q, query)              // refuse.go
 	reading := readsOnly(q, query)                  // refuse.go
-	if hasObj != nil && createsNew(q, query) {
+	switch {
+	case hasObj != nil && createsNew(q, query):
 		hasObj = ix.serversStating(st, objGroup, objHead) // refuse.go
+	case hasObj != nil && reading:
+		hasObj = ix.serversReading(st, objGroup, objHead) // refuse.go
 	}
 
 	// A task that names, as the product to use, a word the catalog does

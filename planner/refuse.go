@@ -159,6 +159,34 @@ func (ix *Index) serversStating(st *searchState, g int, head string) []bool {
 	return has
 }
 
+// serversReading is serversWith for a request that only reads
+// (readsOnly: "list the payment links in stripe", "get the refund re_123"):
+// a server has things of the kind to read only when one of its tools that
+// does not make new ones (makesNew) mentions the kind. A kind its tools
+// mention only in the tools that make it is one the server makes and does
+// not give back; what reads there is its other tools, which matched the
+// server's name and the verb, and return things of other kinds
+// (list_payment_intents for payment links). As makesNew's check of the
+// best tool, but for the server: it holds whichever of its tools ranks
+// first.
+func (ix *Index) serversReading(st *searchState, g int, head string) []bool {
+	if g < 0 || st.naming == 0 {
+		return nil
+	}
+	has := make([]bool, len(ix.backends))
+	for _, qt := range st.qterms {
+		if int(qt.group) != g || !kindTerm(head, ix.terms[qt.id]) {
+			continue
+		}
+		for _, p := range ix.postings[qt.id] {
+			if !has[ix.docBackend[p.doc]] && !ix.makesNew(p.doc) {
+				has[ix.docBackend[p.doc]] = true
+			}
+		}
+	}
+	return has
+}
+
 // createsNew reports whether the request asks to make a new thing: its
 // verb is one of making ("create", "generate": the CRUD convention's
 // verbs that bring a thing into being, not "add", which as often attaches

@@ -62,6 +62,37 @@ func TestMakesNew(t *testing.T) {
 	})
 }
 
+// TestReadingMakesNothingWhicheverFirst: a reading of a kind the named
+// server only makes leaves no tool of that server with evidence, whichever
+// of them ranks first (the reading tool matched the verb, the maker the
+// kind); a kind a reading tool mentions keeps it.
+func TestReadingMakesNothingWhicheverFirst(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}}}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "zorbix", Name: "list_issues", Description: "List issues of a project.", InputSchema: obj},
+		{Backend: "zorbix", Name: "zorbix_create_comment", Description: "Create a comment on an issue.", InputSchema: obj},
+		{Backend: "zorbix", Name: "get_issue", Description: "Get an issue with its labels.", InputSchema: obj},
+	})
+	for q, evidence := range map[string]bool{
+		"list the comments in zorbix":           false, // only the maker mentions comments
+		"list the comments of zorbix issue 12":  false,
+		"list the labels of zorbix issue 12":    true, // get_issue reads them
+		"list the open issues in zorbix please": true,
+	} {
+		res := cat.Search(q, nil, 0)
+		if len(res) == 0 {
+			t.Fatalf("%q: no tool matched", q)
+		}
+		some := false
+		for _, r := range res {
+			some = some || r.Evidence > 0
+		}
+		if some != evidence {
+			t.Errorf("%q: some tool with evidence %v, want %v: %v", q, some, evidence, res)
+		}
+	}
+}
+
 // TestReadingMakesNothingRealCatalog probes the rule over the real tools
 // of the shared evaluation catalog with tasks written for this test: a
 // reading of a kind the named server only makes is refused (before, the
