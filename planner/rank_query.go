@@ -86,8 +86,8 @@ type queryWord struct {
 }
 
 var (
-	quotedWeight = 0.3 // words inside quotes are mostly payload (titles, search text)
-	hintWeight   = 0.3 // words implied by a path, URL or repository reference
+	quotedWeight = 0.3   // words inside quotes are mostly payload (titles, search text)
+	hintWeight   = 0.531 // words implied by a path, URL or repository reference
 )
 
 var (
