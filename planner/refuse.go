@@ -282,7 +282,33 @@ func madeThing(q parsedQuery, fs []field) []string {
 			}
 			return directObject(fs[i+1 : end]) // not into what a message says
 		}
-		return nil
+		return asKind(fs[i+1:])
+	}
+	return nil
+}
+
+// asKind returns the analyzed words of the noun phrase after "as a" or
+// "as an" in the clause of a request's object ("publish version 1.4 as a
+// release", "file this as a bug", "save the query as a view"), nil when
+// there is none. A predicative "as" with the indefinite article gives the
+// object a kind it does not have yet: the act makes a thing of that kind
+// of it, as an indefinite object does (madeThing), and only a server that
+// keeps things of the kind can do it. Within the clause only: a comma,
+// a full stop or reported speech ends it.
+func asKind(fs []field) []string {
+	for k := 0; k+1 < len(fs); k++ {
+		lw := strings.ToLower(fs[k].text)
+		if !fs[k].quoted && reportedSpeech[lw] {
+			return nil
+		}
+		if !fs[k].quoted && lw == "as" {
+			if art := strings.ToLower(fs[k+1].text); art == "a" || art == "an" {
+				return directObject(fs[k+1:])
+			}
+		}
+		if endsClause(fs[k].text) {
+			return nil
+		}
 	}
 	return nil
 }

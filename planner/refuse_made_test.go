@@ -21,6 +21,12 @@ func TestMadeThing(t *testing.T) {
 		"create a label":                           nil, // an operation: parseQuery reads it
 		"we issued a refund yesterday":             nil, // a subject: what happened
 		"I scheduled a meeting, can you list them": nil,
+		// "as a" gives the object the kind the act makes (asKind).
+		"publish version 1.4 as a release on github":        {stem("release")},
+		"file this crash as a bug in the tracker":           {stem("bug")},
+		"publish the page, as a test of the new theme":      nil, // another clause
+		"post the summary saying it went as a charm":        nil, // what the message says
+		"publish the notes as the release notes of version": nil, // no indefinite article
 	} {
 		fs := fields(q)
 		if got := madeThing(parseQuery(q), fs); !slices.Equal(got, want) {
