@@ -589,6 +589,7 @@ type searchState struct {
 	stamp   []uint32  // by term id: == gen when the term is in the expanded query
 	qweight []float64 // by term id: its weight in the query (valid when stamped)
 	qplural []bool    // by term id: the query wrote it in the plural (valid when stamped)
+	qnumber []bool    // by term id: the query wrote it, so qplural says its number (valid when stamped)
 	gen     uint32
 	cue     []float64 // by backend
 	offers  []bool    // by backend: some tool matches the request's main verb
@@ -615,6 +616,7 @@ func (ix *Index) state() *searchState {
 		stamp:   make([]uint32, len(ix.idf)),
 		qweight: make([]float64, len(ix.idf)),
 		qplural: make([]bool, len(ix.idf)),
+		qnumber: make([]bool, len(ix.idf)),
 		cue:     make([]float64, len(ix.backends)),
 		offers:  make([]bool, len(ix.backends)),
 	}
@@ -643,10 +645,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	st.naming = 0
 	clear(st.cue)
 
-	addTerm := func(term string, w float64, g int, plural bool) {
+	addTerm := func(term string, w float64, g int, plural, implied bool) {
 		id, ok := ix.dict[term]
 		if !ok {
 			return
+		}
+		if st.stamp[id] == st.gen && !implied && !st.qnumber[id] {
+			// Written after a rule implied it: the written number holds.
+			st.qplural[id], st.qnumber[id] = plural, true
 		}
 		if st.stamp[id] == st.gen {
 			// Already in the query: keep the larger weight, and let the
@@ -666,6 +672,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			st.stamp[id] = st.gen
 			st.qweight[id] = 0
 			st.qplural[id] = plural
+			st.qnumber[id] = !implied
 		}
 		if w > st.qweight[id] {
 			st.qweight[id] = w
@@ -742,9 +749,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			objGroup = g
 		}
 		st.groups = append(st.groups, gw)
-		addTerm(word.term, word.weight, g, word.plural)
+		addTerm(word.term, word.weight, g, word.plural, word.implied)
 		for _, id := range fixes {
-			addTerm(ix.terms[id], word.weight*typoWeight, g, word.plural)
+			addTerm(ix.terms[id], word.weight*typoWeight, g, word.plural, word.implied)
 			if word.cue {
 				ix.cueTerm(st, ix.terms[id], word.weight*typoWeight)
 			}
@@ -754,7 +761,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		if q.listing && word.term == q.verb {
 			// Reading many of a kind, none named, is listing them.
-			addTerm(stem("list"), word.weight*synonymWeight, g, false)
+			addTerm(stem("list"), word.weight*synonymWeight, g, false, true)
 		}
 		for _, e := range synonyms()[word.term] {
 			if word.state {
@@ -773,7 +780,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 				if id, ok := ix.dict[t]; ok && len(ix.postings[id])*3 > len(ix.tools) && len(e.terms) == 1 {
 					continue
 				}
-				addTerm(t, w, g, word.plural)
+				addTerm(t, w, g, word.plural, word.implied)
 			}
 			if word.cue && e.weight == aliasWeight {
 				for _, t := range e.terms {
@@ -951,7 +958,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			for j, id := range ix.docName[d] {
 				if st.stamp[id] == st.gen {
 					c := ix.idf[id] * st.qweight[id]
-					if st.qplural[id] != (pl>>j&1 == 1) {
+					if st.qnumber[id] && st.qplural[id] != (pl>>j&1 == 1) {
+						// A word in the other number; one the task
+						// implies has none.
 						c *= pluralMismatch
 					}
 					cov += c

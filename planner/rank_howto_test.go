@@ -56,3 +56,60 @@ func TestHowToQuestionRealCatalog(t *testing.T) {
 		"list the pull requests of acme/api on github":                                          "list_pull_requests",
 	})
 }
+
+// TestImpliedWordHasNoNumber: a word a rule reads into the task (the
+// documentation of a how-to question, a path's "file") has no grammatical
+// number, so a tool named in the plural for it (query-docs) loses nothing
+// to the plural mismatch; written, the word keeps the number it has.
+func TestImpliedWordHasNoNumber(t *testing.T) {
+	for _, c := range []struct {
+		query, term string
+		implied     bool
+	}{
+		{"how do I memoize a callback?", stem("documentation"), true},
+		{"open the documentation, how do I memoize a callback?", stem("documentation"), false},
+		{"fetch https://example.com/a", "url", true},
+		{"fetch the url https://example.com/a", "url", false},
+	} {
+		q := parseQuery(c.query)
+		found := false
+		for _, w := range q.words {
+			if w.term == c.term {
+				found = true
+				if w.implied != c.implied {
+					t.Errorf("%q: %q implied %v, want %v", c.query, c.term, w.implied, c.implied)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no word %q", c.query, c.term)
+		}
+	}
+	// query_docs matches "documentation" through its synonym "doc", in
+	// the plural in its name: the mismatch's weight must not change its
+	// score. (Filler tools keep the synonym from being one most tools
+	// share, which Search skips.)
+	cat := NewCatalog([]Tool{
+		{Backend: "docs", Name: "query_docs", Description: "Query the documentation of a library."},
+		{Backend: "docs", Name: "resolve_library", Description: "Resolve a library name to a library id."},
+		{Backend: "fs", Name: "read_file", Description: "Read a file."},
+		{Backend: "fs", Name: "write_file", Description: "Write a file."},
+		{Backend: "web", Name: "fetch", Description: "Fetch a URL."},
+		{Backend: "web", Name: "search", Description: "Search the web."},
+	})
+	score := func(mismatch float64) float64 {
+		old := pluralMismatch
+		pluralMismatch = mismatch
+		defer func() { pluralMismatch = old }()
+		for _, r := range cat.Search("how do I memoize a callback with the react library?", nil, 0) {
+			if r.Tool.Name == "query_docs" {
+				return r.Score
+			}
+		}
+		t.Fatal("query_docs not matched")
+		return 0
+	}
+	if a, b := score(1), score(0.1); a != b {
+		t.Errorf("query_docs scores %v with no plural mismatch and %v with one: an implied word has no number", a, b)
+	}
+}

@@ -83,6 +83,10 @@ type queryWord struct {
 	raw    string  // the word as written, lower-cased (for typo correction)
 	state  bool    // a participle or adjective after a copula ("are still running"): a state, so not expanded to the verb's synonyms
 	bg     bool    // a word of the situation stated before the request (requestStart, rank_chatty.go)
+
+	// implied is set for a word the task does not write but a rule reads
+	// into it (a hint): it has no grammatical number.
+	implied bool
 }
 
 var (
@@ -163,7 +167,14 @@ func parseQuery(query string) parsedQuery {
 	query = rewriteIdioms(query)
 	var q parsedQuery
 	seen := map[string]int{} // term -> index in q.words
-	add := func(term string, w float64, cue bool) { q.add(seen, term, w, cue, false) }
+	// add adds a word the task implies (a hint: "file" for a path,
+	// "documentation" for "how do I"), not one it writes.
+	add := func(term string, w float64, cue bool) {
+		n := len(q.words)
+		if i := q.add(seen, term, w, cue, false); i == n {
+			q.words[i].implied = true
+		}
+	}
 	// A part of a case-split word is dropped at search time when the whole
 	// word is known to the index ("MongoDB" then counts once, as "mongodb").
 	start := 0 // words seen so far; the first word of a query is capitalized by habit
@@ -188,6 +199,7 @@ func parseQuery(query string) parsedQuery {
 				parts = parts[:0]
 			}
 			i := q.add(seen, t, w, cue, isPlural(strings.ToLower(word)))
+			q.words[i].implied = false
 			if q.words[i].raw == "" && !joined {
 				q.words[i].raw = strings.ToLower(word)
 			}
