@@ -479,6 +479,20 @@ func TestLexicalRefusesListingForChange(t *testing.T) {
 	if !changeVerb("archive") || changeVerb("scan") || changeVerb("infer") || changeVerb("list") || changeVerb("make") {
 		t.Error("changeVerb: want archive only among archive, scan, infer, list, make")
 	}
+	// A tool that gets one thing keeps its evidence for a change asked
+	// of the thing it gets (its name's head), and has none when the task
+	// never says it: whichever tool of the server ranks first.
+	for q, want := range map[string]bool{
+		"kick dave out of the #ops channel in chat": false,
+		"lock the chat channel #announcements":      false,
+		"dump the history of chat channel C1":       true,
+	} {
+		for _, r := range cat.Search(q, nil, 0) {
+			if r.Tool.Name == "get_channel_history" && (r.Evidence > 0) != want {
+				t.Errorf("%q: get_channel_history evidence %.3f, want evidence %v", q, r.Evidence, want)
+			}
+		}
+	}
 }
 
 // TestTransferSource: after a verb that moves an artifact between systems

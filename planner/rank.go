@@ -925,7 +925,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
-	var doesOp []bool // servers doing the request's operation on its object (serversDoing), built on first need
+	var doesOp []bool      // servers doing the request's operation on its object (serversDoing), built on first need
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
 		totalGroup += g
@@ -1044,13 +1044,23 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// (linear_list_projects, list_organizations) without matching
 		// the verb, asks that server for an operation its listing does
 		// not do: the tool matched the object only. Listing and search
-		// tools, not every reading one: a tool that gets one thing may
-		// serve verbs of outputting ("dump the graph", "return the
-		// message"). Only when the task names the server: unnamed, the
-		// operation may be another server's, in other words. A raw-API
-		// server offers every operation of its product.
-		if mainGroup >= 0 && h&hintListName != 0 && mask&(1<<mainGroup) == 0 && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
-			offered = false
+		// tools; a tool that gets one thing may serve verbs of outputting
+		// ("dump the graph", "return the message"), but only on the thing
+		// it gets: a reading tool whose name's head (read_graph's graph,
+		// get_channel_history's history) is none of the words of the
+		// request's direct object matched the rest of the task ("kick
+		// dave out of the #ops channel", "lock the channel" against
+		// get_channel_history). Only when the task names the server:
+		// unnamed, the operation may be another server's, in other words.
+		// A raw-API server offers every operation of its product.
+		if mainGroup >= 0 && mask&(1<<mainGroup) == 0 && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
+			if h&hintListName != 0 {
+				offered = false
+			} else if h&hintReadOnly != 0 {
+				if name := ix.docName[d]; len(name) > 0 && st.stamp[name[len(name)-1]] != st.gen {
+					offered = false
+				}
+			}
 		}
 		// The operation for another object: a request to do an operation
 		// to a thing ("create a gitlab milestone", "delete the linear
