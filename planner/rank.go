@@ -925,7 +925,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
-	var doesOp []bool      // servers doing the request's operation on its object (serversDoing), built on first need
+	var doesOp []bool // servers doing the request's operation on its object (serversDoing), built on first need
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
 		totalGroup += g
