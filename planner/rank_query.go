@@ -308,7 +308,7 @@ func parseQuery(query string) parsedQuery {
 			case strings.HasSuffix(lw, "/"):
 				add(stem("directory"), hintWeight, false)
 			case fileExt(lw[strings.LastIndexByte(lw, '/')+1:]):
-				add("file", hintWeight, false)
+				add(stem("file"), hintWeight, false)
 			}
 			add("path", hintWeight, false)
 			continue
@@ -328,7 +328,7 @@ func parseQuery(query string) parsedQuery {
 			}
 			if strings.Contains(lw, ".") && !strings.Contains(lw, "#") && !strings.HasPrefix(lw, "github.") {
 				q.hasPath = true
-				add("file", hintWeight, false)
+				add(stem("file"), hintWeight, false)
 			} else {
 				add("repo", hintWeight, false)
 				if ref, _, _ := strings.Cut(lw, "#"); strings.Count(ref, "/") == 1 && !strings.HasPrefix(ref, "/") && !strings.HasSuffix(ref, "/") {
@@ -362,7 +362,7 @@ func parseQuery(query string) parsedQuery {
 			// container and its member (database.collection, schema.table).
 			q.hasPath = q.hasPath || fileExt(lw)
 			if fileExt(lw) {
-				add("file", hintWeight, false)
+				add(stem("file"), hintWeight, false)
 			} else {
 				add(stem("database"), hintWeight, false)
 				if strings.Count(lw, ".") == 1 {
