@@ -15,18 +15,17 @@ import (
 // The frozen fresh evaluation sets (testdata/README.md): fresh.json was
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
-// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check) and
-// fresh27.json to fresh29.json (round 19's unseen check, written like
-// fresh11), fresh30.json to fresh35.json (round 20's) and fresh36.json to
-// fresh38.json (round 21's);
+// fresh4.json, fresh6.json, fresh10.json (round 10's unseen check),
+// fresh30.json to fresh35.json (round 20's, written like fresh11; round
+// 21's validation sets) and fresh36.json to fresh38.json (round 21's);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
 // through round 12), fresh12.json to fresh14.json (written the same way;
 // round 13's unseen check), fresh15.json to fresh17.json (round 14's) and
 // fresh18.json to fresh20.json (rounds 15 and 16's), fresh21.json to
-// fresh23.json (round 17's) and fresh24.json to fresh26.json (round 18's)
-// are tuned on.
+// fresh23.json (round 17's), fresh24.json to fresh26.json (round 18's)
+// and fresh27.json to fresh29.json (round 19's) are tuned on.
 const (
 	freshSetPath   = "testdata/fresh.json"
 	fresh2SetPath  = "testdata/fresh2.json"
@@ -567,11 +566,15 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh24", loadQueryFile(t, fresh24SetPath)}, floors{r1: 0.78, r5: 0.91, falseRefusal: 0.04, args: 0.72, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh25", loadQueryFile(t, fresh25SetPath)}, floors{r1: 0.83, r5: 0.96, falseRefusal: 0.04, args: 0.71, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		{evalSet{"fresh26", loadQueryFile(t, fresh26SetPath)}, floors{r1: 0.76, r5: 0.92, falseRefusal: 0.03, args: 0.67, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
-		// fresh27, fresh28 and fresh29 (blind): round 19's unseen check,
-		// written like fresh11; loose floors that only catch a collapse.
-		{evalSet{"fresh27", loadQueryFile(t, fresh27SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh28", loadQueryFile(t, fresh28SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh29", loadQueryFile(t, fresh29SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh27, fresh28 and fresh29 (written like fresh11): round 19's
+		// unseen check, round 20's validation sets; tuned on from round 21.
+		// After round 20: fresh27 recall@1 0.775, 15/20 refused, 1/80 false
+		// refusals, args 45/61; fresh28 0.825, 14/20, 2/80, 44/64; fresh29
+		// 0.787, 16/20, 2/80, 46/58. After round 21 (floors): 0.787, 15/20,
+		// 1/80, 47/63; 0.812, 13/20, 2/80, 44/63; 0.825, 16/20, 2/80, 48/60.
+		{evalSet{"fresh27", loadQueryFile(t, fresh27SetPath)}, floors{r1: 0.77, r5: 0.93, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		{evalSet{"fresh28", loadQueryFile(t, fresh28SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.03, args: 0.68, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
+		{evalSet{"fresh29", loadQueryFile(t, fresh29SetPath)}, floors{r1: 0.81, r5: 0.93, falseRefusal: 0.03, args: 0.78, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh30, fresh31 and fresh32 (blind): round 20's unseen check,
 		// written like fresh11; loose floors that only catch a collapse.
 		{evalSet{"fresh30", loadQueryFile(t, fresh30SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
