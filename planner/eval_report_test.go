@@ -17,7 +17,7 @@ import (
 // any change of issue #18 and is only reported, never tuned against, like
 // fresh4.json, fresh6.json, fresh10.json (round 10's unseen check),
 // fresh30.json to fresh35.json (round 20's, written like fresh11; round
-// 21's validation sets) and fresh36.json to fresh38.json (round 21's);
+// 21's validation sets) and fresh36.json to fresh41.json (round 21's);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -65,6 +65,9 @@ const (
 	fresh36SetPath = "testdata/fresh36.json"
 	fresh37SetPath = "testdata/fresh37.json"
 	fresh38SetPath = "testdata/fresh38.json"
+	fresh39SetPath = "testdata/fresh39.json"
+	fresh40SetPath = "testdata/fresh40.json"
+	fresh41SetPath = "testdata/fresh41.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -590,6 +593,11 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh36", loadQueryFile(t, fresh36SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh37", loadQueryFile(t, fresh37SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 		{evalSet{"fresh38", loadQueryFile(t, fresh38SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// fresh39, fresh40 and fresh41 (blind): written at the end of round
+		// 21, like fresh11; a second unseen check of it.
+		{evalSet{"fresh39", loadQueryFile(t, fresh39SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh40", loadQueryFile(t, fresh40SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh41", loadQueryFile(t, fresh41SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
 	}
 	var refused, unanswerable int
 	defer func() {
