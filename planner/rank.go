@@ -897,22 +897,28 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// below, which asks for a named server too, and namesOperation).
 	var objIDs, verbIDs []int32
 	if opVerbs[q.verb] {
-		for i := len(q.object) - 1; i >= 0; i-- {
-			t := q.object[i]
-			if ix.namesBackend(t) {
-				continue
-			}
-			if id, ok := ix.dict[t]; ok && ix.isNameTerm(t) {
-				objIDs = append(objIDs, id)
-				for _, e := range synonyms()[t] {
-					for _, u := range e.terms {
-						if id, ok := ix.dict[u]; ok {
-							objIDs = append(objIDs, id)
+		// The object's head, and the head of the kind "as a K" gives it
+		// (asKind, refuse.go: "add price p_1 as a line item to the
+		// invoice" makes a line item of the price): a tool named for
+		// either is named for what the request acts on.
+		for _, obj := range [][]string{q.object, asKindOf(q, query)} {
+			for i := len(obj) - 1; i >= 0; i-- {
+				t := obj[i]
+				if ix.namesBackend(t) {
+					continue
+				}
+				if id, ok := ix.dict[t]; ok && ix.isNameTerm(t) {
+					objIDs = append(objIDs, id)
+					for _, e := range synonyms()[t] {
+						for _, u := range e.terms {
+							if id, ok := ix.dict[u]; ok {
+								objIDs = append(objIDs, id)
+							}
 						}
 					}
 				}
+				break
 			}
-			break
 		}
 		if len(objIDs) > 0 {
 			if id, ok := ix.dict[q.verb]; ok {

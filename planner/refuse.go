@@ -287,6 +287,21 @@ func madeThing(q parsedQuery, fs []field) []string {
 	return nil
 }
 
+// asKindOf is asKind after the request's verb (q.verb), nil when the
+// request has none.
+func asKindOf(q parsedQuery, query string) []string {
+	if q.verb == "" || !strings.Contains(query, " as ") {
+		return nil
+	}
+	fs := fields(query)
+	for i, f := range fs {
+		if !f.quoted && stem(strings.ToLower(f.text)) == q.verb {
+			return asKind(fs[i+1:])
+		}
+	}
+	return nil
+}
+
 // asKind returns the analyzed words of the noun phrase after "as a" or
 // "as an" in the clause of a request's object ("publish version 1.4 as a
 // release", "file this as a bug", "save the query as a view"), nil when

@@ -60,6 +60,8 @@ func TestMadeThingRealCatalog(t *testing.T) {
 		"leave a comment on github issue 12 in acme/web saying it is fixed": "add_issue_comment",
 		"cut a new branch feature-x from main in acme/web on github":        "create_branch",
 		"draw an image of a fox in the snow with everart":                   "generate_image",
+		// "as a K": the tool named for the kind made, not for the object.
+		"add price price_9Xy as a line item on stripe invoice in_77": "create_invoice_item",
 	})
 }
 
