@@ -94,3 +94,32 @@ func TestNeededThingReportedSpeechRealCatalog(t *testing.T) {
 		"leave a comment on github issue 12 in acme/web saying the fix needs a test": "add_issue_comment",
 	})
 }
+
+// TestDropMeansDelete: "drop", SQL's verb for deleting a table or a
+// database, asks for deleting whatever it takes as object, so a server
+// whose tools delete offers it ("drop the observation ... from the
+// entity"); it only expands: a request to delete is not one to drop, so
+// a tool named for dropping (mongodb's drop-database) gains nothing from
+// "delete" and a deletion no server offers stays refused.
+func TestDropMeansDelete(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"in memory, drop the observation 'runs on node 18' from the api-gateway entity": "delete_observations",
+		"drop the sessions_old collection from the staging database in mongodb":         "drop-collection",
+	})
+	wantRefusals(t, cat, []string{
+		"delete the legacy-site repository from github for good",
+	})
+	has := func(from, to string) bool {
+		for _, e := range synonyms()[stem(from)] {
+			if slices.Contains(e.terms, stem(to)) {
+				return true
+			}
+		}
+		return false
+	}
+	if !has("drop", "delete") || has("delete", "drop") {
+		t.Errorf("drop -> delete %v, delete -> drop %v; want only the first", has("drop", "delete"), has("delete", "drop"))
+	}
+}

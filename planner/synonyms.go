@@ -48,7 +48,7 @@ var synonymGroups = [][]string{
 	// across tool lists (POSIX utilities, REST verbs, the MCP reference
 	// servers' own names); no entry names a word from one task.
 	{"list", "ls", "enumerate", "dir"},
-	{"delete", "remove", "rm", "del", "erase", "destroy", "purge", "unlink"},
+	{"delete", "remove", "rm", "del", "erase", "destroy", "purge", "unlink", "<drop"}, // "drop": SQL's verb for deleting a table; only expands (deleting is not dropping a database)
 	{"read", "cat", "view", "open", "show", "display", "print"},
 	{"get", "fetch", "retrieve", "obtain", "show", "read", "load", "lookup", "inspect", "describe"},
 	{"create", "make", "new", "add", "generate", "init", "initialize", "register", "setup"},
