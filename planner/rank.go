@@ -834,6 +834,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 				st.offers[b] = st.offers[b] || w
 			}
 		}
+		if kind := moveDestination(q, query); kind != "" { // refuse.go
+			for _, d := range st.touched {
+				if b := ix.docBackend[d]; !st.offers[b] && ix.updatesWith(d, kind) {
+					st.offers[b] = true
+				}
+			}
+		}
 	}
 
 	hasObj := ix.serversWith(st, objGroup, objHead) // refuse.go

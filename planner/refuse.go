@@ -1025,3 +1025,62 @@ func (ix *Index) serversDoing(st *searchState, verbIDs, objIDs []int32) []bool {
 	}
 	return does
 }
+
+// moveDestination returns the analyzed kind of the place a request to
+// move a thing names ("move sentry project web to team frontend": team;
+// "move the issue into the Apollo project": project), "" when the request
+// does not move or names no kind there: the first English word written in
+// lower case after "to" or "into", past determiners, possessives and
+// names (capitalized words), before any value.
+func moveDestination(q parsedQuery, query string) string {
+	if q.verb != stem("move") {
+		return ""
+	}
+	fs := fields(query)
+	for i := 0; i+1 < len(fs); i++ {
+		if lw := strings.ToLower(fs[i].text); fs[i].quoted || lw != "to" && lw != "into" {
+			continue
+		}
+		for _, f := range fs[i+1:] {
+			lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+			if f.quoted || !plainWords(lw) {
+				return ""
+			}
+			if determiners[lw] || possessives[lw] || titleCase(f.text) {
+				continue
+			}
+			if isEnglish(lw) {
+				return stem(lw)
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// updatesWith reports whether tool d is named for updating a thing (its
+// name's verb is one of the update group: update, edit, set, patch,
+// modify, change) and takes a parameter named for kind (teamSlug for
+// "team"). Moving a thing to a place of a kind is changing which one
+// holds it, an attribute that such a tool sets ("Update project
+// settings ... and team assignment"): its server offers the move though
+// none of its tools says "move".
+func (ix *Index) updatesWith(d int32, kind string) bool {
+	t := &ix.tools[d]
+	words := nameWords(t.Name, t.Backend)
+	if len(words) == 0 || !updateNameVerbs[words[0]] {
+		return false
+	}
+	for _, p := range toolArgProps(t) {
+		found := false
+		splitWords(p.name, func(w string) { found = found || stem(strings.ToLower(w)) == kind })
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// updateNameVerbs lead the names of tools that change a thing that exists
+// by the CRUD convention (the curated update group of synonyms.go).
+var updateNameVerbs = setOf("update", "edit", "set", "patch", "modify", "change")

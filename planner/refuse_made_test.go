@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"encoding/json"
 	"slices"
 	"testing"
 )
@@ -122,4 +123,34 @@ func TestDropMeansDelete(t *testing.T) {
 	if !has("drop", "delete") || has("delete", "drop") {
 		t.Errorf("drop -> delete %v, delete -> drop %v; want only the first", has("drop", "delete"), has("delete", "drop"))
 	}
+}
+
+// TestMoveToKind: a move to a place of a kind is offered by a server
+// whose tool updates the thing and takes a parameter for that kind, though
+// none of its tools says "move"; without such a parameter the server does
+// not offer it.
+func TestMoveToKind(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"move the zorbix project web to team core", stem("team")},
+		{"move the zorbix issue 12 into the Apollo project", stem("project")},
+		{"move the zorbix project web to 'core'", ""},
+		{"rename the zorbix project web to core", ""},
+	} {
+		if got := moveDestination(parseQuery(c.q), c.q); got != c.want {
+			t.Errorf("%q: moveDestination %q, want %q", c.q, got, c.want)
+		}
+	}
+	obj := func(props string) json.RawMessage {
+		return json.RawMessage(`{"type":"object","properties":{` + props + `}}`)
+	}
+	withTeam := NewCatalog([]Tool{
+		{Backend: "zorbix", Name: "update_project", Description: "Update a project's settings.", InputSchema: obj(`"projectSlug":{"type":"string"},"teamSlug":{"type":"string"}`)},
+		{Backend: "zorbix", Name: "find_teams", Description: "Find the teams of an organization.", InputSchema: obj(`"query":{"type":"string"}`)},
+	})
+	wantTools(t, withTeam, map[string]string{"move the zorbix project web to team core": "update_project"})
+	noTeam := NewCatalog([]Tool{
+		{Backend: "zorbix", Name: "update_project", Description: "Update a project's settings.", InputSchema: obj(`"projectSlug":{"type":"string"},"name":{"type":"string"}`)},
+		{Backend: "zorbix", Name: "find_teams", Description: "Find the teams of an organization.", InputSchema: obj(`"query":{"type":"string"}`)},
+	})
+	wantRefusals(t, noTeam, []string{"move the zorbix project web to team core"})
 }
