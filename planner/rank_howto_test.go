@@ -113,3 +113,23 @@ func TestImpliedWordHasNoNumber(t *testing.T) {
 		t.Errorf("query_docs scores %v with no plural mismatch and %v with one: an implied word has no number", a, b)
 	}
 }
+
+// TestWhoAmI: "who am I" asks for the current user's identity (what
+// Unix's whoami prints): the words current and user are read into it, so
+// a server's tool for the current user answers it, whatever it is named.
+func TestWhoAmI(t *testing.T) {
+	q := parseQuery("who am I logged in as?")
+	got := map[string]bool{}
+	for _, w := range q.words {
+		got[w.term] = w.implied
+	}
+	if !got[stem("current")] || !got[stem("user")] {
+		t.Errorf("who am I: words %v, want current and user implied", q.words)
+	}
+	cat := NewCatalog([]Tool{
+		{Backend: "tracker", Name: "tracker_get_user", Description: "Get current user information"},
+		{Backend: "tracker", Name: "tracker_list_projects", Description: "List the projects of the workspace"},
+		{Backend: "tracker", Name: "tracker_get_teams", Description: "Get the teams of the workspace"},
+	})
+	wantTools(t, cat, map[string]string{"who am I logged in as in tracker?": "tracker_get_user"})
+}

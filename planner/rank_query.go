@@ -459,6 +459,15 @@ func parseQuery(query string) parsedQuery {
 			}
 		case "every", "all", "each":
 			add("many", hintWeight, false)
+		case "am":
+			if prev == "who" && nextField(fs, fi) == "i" {
+				// "who am I (logged in as)": the identity of the
+				// current user, what Unix's whoami prints ("print
+				// effective user name") and what tools call the
+				// current or authenticated user.
+				add(stem("current"), 0.8, false)
+				add(stem("user"), 0.8, false)
+			}
 		case "many":
 			if prev == "how" {
 				add("count", 0.8, false)
