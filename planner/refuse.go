@@ -47,18 +47,18 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 			}
 		}
 	}
+	if fs == nil {
+		fs = fields(query)
+	}
 	head := ""
 	for i := len(object) - 1; i >= 0; i-- {
-		if !ix.namesBackend(object[i]) {
+		if !ix.namesBackend(object[i]) && !writtenAsName(fs, object[i]) {
 			head = object[i]
 			break
 		}
 	}
 	if head == "" {
 		return ""
-	}
-	if fs == nil {
-		fs = fields(query)
 	}
 	for i, f := range fs {
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
@@ -1084,3 +1084,19 @@ func (ix *Index) updatesWith(d int32, kind string) bool {
 // updateNameVerbs lead the names of tools that change a thing that exists
 // by the CRUD convention (the curated update group of synonyms.go).
 var updateNameVerbs = setOf("update", "edit", "set", "patch", "modify", "change")
+
+// writtenAsName reports whether the analyzed word t is written in fs as a
+// name: capitalized after the sentence's first word, and a word WordNet
+// writes only capitalized (isNameWord: a person's or a place's name). A
+// name after the kind noun ("a Stripe customer Lena Fischer", "the team
+// Berlin") is the thing's name, not its kind: the noun phrase's head is
+// the kind before it.
+func writtenAsName(fs []field, t string) bool {
+	for i, f := range fs {
+		w := strings.Trim(f.text, ".,;:!?()[]{}<>")
+		if i > 0 && !f.quoted && stem(strings.ToLower(w)) == t && titleCase(w) && isNameWord(strings.ToLower(w)) {
+			return true
+		}
+	}
+	return false
+}

@@ -64,6 +64,9 @@ func TestObjectHead(t *testing.T) {
 		"show the milestones":                    "",                // not an operation
 		"so the forge needs a new milestone":     stem("milestone"), // a thing to create
 		"I need the milestone of sprint 14":      "",                // a thing that is there
+		// A person's name after the kind noun is the thing's name.
+		"add a forge collaborator Lena Fischer": stem("collaborator"),
+		"add a forge collaborator lena fischer": stem("fischer"), // not written as a name
 	} {
 		if got := ix.objectHead(parseQuery(q), q); got != want {
 			t.Errorf("%q: object head %q, want %q", q, got, want)
