@@ -1083,7 +1083,7 @@ func (ix *Index) updatesWith(d int32, kind string) bool {
 
 // updateNameVerbs lead the names of tools that change a thing that exists
 // by the CRUD convention (the curated update group of synonyms.go).
-var updateNameVerbs = setOf("update", "edit", "set", "patch", "modify", "change")
+var updateNameVerbs = setOf("update", "edit", "set", "patch", "modify", "change", "alter")
 
 // writtenAsName reports whether the analyzed word t is written in fs as a
 // name: capitalized after the sentence's first word, and a word WordNet
