@@ -39,10 +39,14 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 		if object = neededThing(fs); object == nil {
 			if object = phrasalMake(q, fs); object == nil {
 				if object = madeThing(q, fs); object == nil {
-					if q.verb != stem("list") {
+					switch {
+					case setsAttribute(q, fs):
+						object, made = directObject(fs), false
+					case q.verb != stem("list"):
 						return ""
+					default:
+						object, listed, made = directObject(fs), true, false
 					}
-					object, listed, made = directObject(fs), true, false
 				}
 			}
 		}
@@ -1097,6 +1101,33 @@ func writtenAsName(fs []field, t string) bool {
 		if i > 0 && !f.quoted && stem(strings.ToLower(w)) == t && titleCase(w) && isNameWord(strings.ToLower(w)) {
 			return true
 		}
+	}
+	return false
+}
+
+// setsAttribute reports whether the request sets an attribute of a thing
+// ("set the topic of the #deploys channel to 'freeze'", "set the target
+// date of project X to Dec 15"): the light verb "set", not "set up", with
+// a definite article and "of" after its object's noun. The attribute is
+// the request's object: a server none of whose tools mentions it has no
+// such attribute to set (serversWith).
+func setsAttribute(q parsedQuery, fs []field) bool {
+	if q.verbRaw != "set" {
+		return false
+	}
+	for i := 0; i+3 < len(fs); i++ {
+		if fs[i].quoted || strings.ToLower(fs[i].text) != "set" {
+			continue
+		}
+		if strings.ToLower(fs[i+1].text) != "the" {
+			return false
+		}
+		for j := i + 2; j < len(fs) && j <= i+4; j++ {
+			if !fs[j].quoted && strings.ToLower(fs[j].text) == "of" {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }

@@ -154,3 +154,25 @@ func TestMoveToKind(t *testing.T) {
 	})
 	wantRefusals(t, noTeam, []string{"move the zorbix project web to team core"})
 }
+
+// TestSetsAttribute: "set the A of B" sets attribute A, which the named
+// server's tools must mention; a server whose tools never do has no such
+// attribute to set, and one whose tools do keeps the task.
+func TestSetsAttribute(t *testing.T) {
+	for q, want := range map[string]bool{
+		"set the topic of the #ops channel to 'freeze'":   true,
+		"set the target date of project X to December 15": true,
+		"set up a webhook for the repo":                   false,
+		"set a reminder for tomorrow":                     false,
+		"set the viewport to 390x844":                     false, // no attribute "of" a thing
+		"please set the status of issue 12 to done":       true,
+	} {
+		if got := setsAttribute(parseQuery(q), fields(q)); got != want {
+			t.Errorf("%q: setsAttribute %v, want %v", q, got, want)
+		}
+	}
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{"set the topic of slack channel #infra to 'on-call only'"})
+	wantTools(t, cat, map[string]string{"set the state of github issue 12 in acme/web to closed": "update_issue"})
+}
