@@ -574,7 +574,8 @@ func TestEvalReport(t *testing.T) {
 		// After round 20: fresh27 recall@1 0.775, 15/20 refused, 1/80 false
 		// refusals, args 45/61; fresh28 0.825, 14/20, 2/80, 44/64; fresh29
 		// 0.787, 16/20, 2/80, 46/58. After round 21 (floors): 0.787, 15/20,
-		// 1/80, 47/63; 0.812, 13/20, 2/80, 44/63; 0.825, 16/20, 2/80, 48/60.
+		// 1/80, 47/63; 0.812, 13/20, 2/80, 44/63; 0.825, 16/20 (17/20 since
+		// the attribute rule, refuse.go), 2/80, 48/60.
 		{evalSet{"fresh27", loadQueryFile(t, fresh27SetPath)}, floors{r1: 0.77, r5: 0.93, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		{evalSet{"fresh28", loadQueryFile(t, fresh28SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.03, args: 0.68, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh29", loadQueryFile(t, fresh29SetPath)}, floors{r1: 0.81, r5: 0.93, falseRefusal: 0.03, args: 0.78, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
