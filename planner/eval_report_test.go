@@ -408,6 +408,9 @@ func TestEvalReport(t *testing.T) {
 		refusal                                       float64 // own floor on refusal accuracy (0: pooled into dev+fresh's)
 		blind                                         bool    // report only: never print the misses
 	}
+	// unseen are the floors of the sets no round has tuned on yet (blind):
+	// loose, they only catch a collapse.
+	unseen := floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}
 	// Round 20 fitted the scoring constants (rank.go, fit_test.go) on the
 	// tunable sets: recall@1 over them 1413 -> 1461/1783, false refusals
 	// 51 -> 33, refusals 394 -> 380/483. The floors it crossed follow the
@@ -580,25 +583,25 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh28", loadQueryFile(t, fresh28SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.03, args: 0.68, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh29", loadQueryFile(t, fresh29SetPath)}, floors{r1: 0.81, r5: 0.93, falseRefusal: 0.03, args: 0.78, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		// fresh30, fresh31 and fresh32 (blind): round 20's unseen check,
-		// written like fresh11; loose floors that only catch a collapse.
-		{evalSet{"fresh30", loadQueryFile(t, fresh30SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh31", loadQueryFile(t, fresh31SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh32", loadQueryFile(t, fresh32SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		// written like fresh11.
+		{evalSet{"fresh30", loadQueryFile(t, fresh30SetPath)}, unseen},
+		{evalSet{"fresh31", loadQueryFile(t, fresh31SetPath)}, unseen},
+		{evalSet{"fresh32", loadQueryFile(t, fresh32SetPath)}, unseen},
 		// fresh33, fresh34 and fresh35 (blind): written at the end of round
 		// 20, like fresh11; a second unseen check of its fitted constants.
-		{evalSet{"fresh33", loadQueryFile(t, fresh33SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh34", loadQueryFile(t, fresh34SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh35", loadQueryFile(t, fresh35SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh33", loadQueryFile(t, fresh33SetPath)}, unseen},
+		{evalSet{"fresh34", loadQueryFile(t, fresh34SetPath)}, unseen},
+		{evalSet{"fresh35", loadQueryFile(t, fresh35SetPath)}, unseen},
 		// fresh36, fresh37 and fresh38 (blind): round 21's unseen check,
 		// written like fresh11 at its start, before any of its changes.
-		{evalSet{"fresh36", loadQueryFile(t, fresh36SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh37", loadQueryFile(t, fresh37SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh38", loadQueryFile(t, fresh38SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh36", loadQueryFile(t, fresh36SetPath)}, unseen},
+		{evalSet{"fresh37", loadQueryFile(t, fresh37SetPath)}, unseen},
+		{evalSet{"fresh38", loadQueryFile(t, fresh38SetPath)}, unseen},
 		// fresh39, fresh40 and fresh41 (blind): written at the end of round
 		// 21, like fresh11; a second unseen check of it.
-		{evalSet{"fresh39", loadQueryFile(t, fresh39SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh40", loadQueryFile(t, fresh40SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
-		{evalSet{"fresh41", loadQueryFile(t, fresh41SetPath)}, floors{r1: 0.55, r5: 0.85, falseRefusal: 0.15, args: 0.55, reach8k: 0.95, named16k: 0.95, blind: true}},
+		{evalSet{"fresh39", loadQueryFile(t, fresh39SetPath)}, unseen},
+		{evalSet{"fresh40", loadQueryFile(t, fresh40SetPath)}, unseen},
+		{evalSet{"fresh41", loadQueryFile(t, fresh41SetPath)}, unseen},
 	}
 	var refused, unanswerable int
 	defer func() {

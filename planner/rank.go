@@ -652,11 +652,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if !ok {
 			return
 		}
-		if st.stamp[id] == st.gen && !implied && !st.qnumber[id] {
-			// Written after a rule implied it: the written number holds.
-			st.qplural[id], st.qnumber[id] = plural, true
-		}
 		if st.stamp[id] == st.gen {
+			if !implied && !st.qnumber[id] {
+				// Written after a rule implied it: the written number holds.
+				st.qplural[id], st.qnumber[id] = plural, true
+			}
 			// Already in the query: keep the larger weight, and let the
 			// term count for this group too.
 			for i := range st.qterms {
@@ -1062,7 +1062,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// tools; a tool that gets one thing may serve verbs of outputting
 		// ("dump the graph", "return the message"), but only on the thing
 		// it gets: a reading tool whose name's head (read_graph's graph,
-		// get_channel_history's history) the task never says matched the
+		// get_channel_history's history) the task never says (nor a
+		// synonym of it, nor a word a rule reads into it) matched the
 		// rest of the task ("kick dave out of the #ops channel", "lock
 		// the channel" against get_channel_history). (Asking that the
 		// head be a word of the request's direct object instead cost six

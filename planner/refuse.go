@@ -201,13 +201,19 @@ func createsNew(q parsedQuery, query string) bool {
 		return phrasalMake(q, fields(query)) != nil
 	}
 	fs := fields(query)
-	for i := 0; i+1 < len(fs); i++ {
-		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
-			continue
+	i := verbAt(fs, q.verb)
+	return i >= 0 && i+1 < len(fs) && newThing[strings.ToLower(fs[i+1].text)]
+}
+
+// verbAt returns the index of the first unquoted field of fs that is the
+// analyzed verb (the request's: parsedQuery.verb), -1 when there is none.
+func verbAt(fs []field, verb string) int {
+	for i, f := range fs {
+		if !f.quoted && stem(strings.ToLower(f.text)) == verb {
+			return i
 		}
-		return newThing[strings.ToLower(fs[i+1].text)]
 	}
-	return false
+	return -1
 }
 
 // phrasalMake returns the analyzed words of the new thing that "set up"
@@ -226,10 +232,7 @@ func phrasalMake(q parsedQuery, fs []field) []string {
 	if q.verb != stem("set") && q.verb != stem("start") {
 		return nil
 	}
-	for i := 0; i+2 < len(fs); i++ {
-		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
-			continue
-		}
+	if i := verbAt(fs, q.verb); i >= 0 && i+2 < len(fs) {
 		if w := strings.ToLower(fs[i].text); w != "set" && w != "start" || i > 0 && subjectPronoun[strings.ToLower(fs[i-1].text)] && strings.ToLower(fs[i-1].text) != "you" {
 			return nil // "I started a dev server", "we set up a site": what happened
 		}
@@ -266,10 +269,7 @@ func madeThing(q parsedQuery, fs []field) []string {
 	if q.verbRaw == "" || lightVerbs[q.verbRaw] || readStems[q.verb] || opVerbs[q.verb] {
 		return nil
 	}
-	for i := 0; i+1 < len(fs); i++ {
-		if fs[i].quoted || stem(strings.ToLower(fs[i].text)) != q.verb {
-			continue
-		}
+	if i := verbAt(fs, q.verb); i >= 0 && i+1 < len(fs) {
 		if i > 0 && subjectPronoun[strings.ToLower(fs[i-1].text)] && strings.ToLower(fs[i-1].text) != "you" {
 			return nil
 		}
@@ -298,10 +298,8 @@ func asKindOf(q parsedQuery, query string) []string {
 		return nil
 	}
 	fs := fields(query)
-	for i, f := range fs {
-		if !f.quoted && stem(strings.ToLower(f.text)) == q.verb {
-			return asKind(fs[i+1:])
-		}
+	if i := verbAt(fs, q.verb); i >= 0 {
+		return asKind(fs[i+1:])
 	}
 	return nil
 }
@@ -1072,7 +1070,7 @@ func moveDestination(q parsedQuery, query string) string {
 func (ix *Index) updatesWith(d int32, kind string) bool {
 	t := &ix.tools[d]
 	words := nameWords(t.Name, t.Backend)
-	if len(words) == 0 || !updateNameVerbs[words[0]] {
+	if len(words) == 0 || !updateVerb(words[0]) {
 		return false
 	}
 	for _, p := range toolArgProps(t) {
@@ -1084,10 +1082,6 @@ func (ix *Index) updatesWith(d int32, kind string) bool {
 	}
 	return false
 }
-
-// updateNameVerbs lead the names of tools that change a thing that exists
-// by the CRUD convention (the curated update group of synonyms.go).
-var updateNameVerbs = setOf("update", "edit", "set", "patch", "modify", "change", "alter")
 
 // writtenAsName reports whether the analyzed word t is written in fs as a
 // name: capitalized after the sentence's first word, and a word WordNet
@@ -1112,22 +1106,27 @@ func writtenAsName(fs []field, t string) bool {
 // the request's object: a server none of whose tools mentions it has no
 // such attribute to set (serversWith).
 func setsAttribute(q parsedQuery, fs []field) bool {
-	if q.verbRaw != "set" {
+	i := verbAt(fs, q.verb)
+	if q.verbRaw != "set" || i < 0 || i+3 >= len(fs) || strings.ToLower(fs[i+1].text) != "the" {
 		return false
 	}
-	for i := 0; i+3 < len(fs); i++ {
-		if fs[i].quoted || strings.ToLower(fs[i].text) != "set" {
-			continue
+	for j := i + 2; j < len(fs) && j <= i+4; j++ {
+		if !fs[j].quoted && strings.ToLower(fs[j].text) == "of" {
+			return true
 		}
-		if strings.ToLower(fs[i+1].text) != "the" {
-			return false
+	}
+	return false
+}
+
+// updateVerb reports whether w (lower case) is one of the words of the
+// curated synonym group of "update" (synonyms.go: edit, modify, patch,
+// set, ...), the verbs that lead the names of tools that change a thing
+// that exists.
+func updateVerb(w string) bool {
+	for _, g := range synonymGroups {
+		if slices.Contains(g, "update") {
+			return slices.Contains(g, w)
 		}
-		for j := i + 2; j < len(fs) && j <= i+4; j++ {
-			if !fs[j].quoted && strings.ToLower(fs[j].text) == "of" {
-				return true
-			}
-		}
-		return false
 	}
 	return false
 }
