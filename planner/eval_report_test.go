@@ -17,7 +17,8 @@ import (
 // any change of issue #18 and is only reported, never tuned against, like
 // fresh4.json, fresh6.json, fresh10.json (round 10's unseen check),
 // fresh30.json to fresh35.json (round 20's, written like fresh11; round
-// 21's validation sets) and fresh36.json to fresh41.json (round 21's);
+// 21's validation sets), fresh36.json to fresh41.json (round 21's) and
+// fresh42.json to fresh47.json (round 22's);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -68,6 +69,12 @@ const (
 	fresh39SetPath = "testdata/fresh39.json"
 	fresh40SetPath = "testdata/fresh40.json"
 	fresh41SetPath = "testdata/fresh41.json"
+	fresh42SetPath = "testdata/fresh42.json"
+	fresh43SetPath = "testdata/fresh43.json"
+	fresh44SetPath = "testdata/fresh44.json"
+	fresh45SetPath = "testdata/fresh45.json"
+	fresh46SetPath = "testdata/fresh46.json"
+	fresh47SetPath = "testdata/fresh47.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -602,6 +609,14 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh39", loadQueryFile(t, fresh39SetPath)}, unseen},
 		{evalSet{"fresh40", loadQueryFile(t, fresh40SetPath)}, unseen},
 		{evalSet{"fresh41", loadQueryFile(t, fresh41SetPath)}, unseen},
+		// fresh42 to fresh47 (blind): round 22's unseen check, written like
+		// fresh11 before the round changed anything.
+		{evalSet{"fresh42", loadQueryFile(t, fresh42SetPath)}, unseen},
+		{evalSet{"fresh43", loadQueryFile(t, fresh43SetPath)}, unseen},
+		{evalSet{"fresh44", loadQueryFile(t, fresh44SetPath)}, unseen},
+		{evalSet{"fresh45", loadQueryFile(t, fresh45SetPath)}, unseen},
+		{evalSet{"fresh46", loadQueryFile(t, fresh46SetPath)}, unseen},
+		{evalSet{"fresh47", loadQueryFile(t, fresh47SetPath)}, unseen},
 	}
 	var refused, unanswerable int
 	defer func() {
