@@ -16,8 +16,7 @@ import (
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
 // fresh4.json, fresh6.json, fresh10.json (round 10's unseen check),
-// fresh30.json to fresh35.json (round 20's, written like fresh11; round
-// 21's validation sets), fresh36.json to fresh41.json (round 21's) and
+// fresh36.json to fresh41.json (round 21's) and
 // fresh42.json to fresh47.json (round 22's);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
@@ -25,8 +24,9 @@ import (
 // through round 12), fresh12.json to fresh14.json (written the same way;
 // round 13's unseen check), fresh15.json to fresh17.json (round 14's) and
 // fresh18.json to fresh20.json (rounds 15 and 16's), fresh21.json to
-// fresh23.json (round 17's), fresh24.json to fresh26.json (round 18's)
-// and fresh27.json to fresh29.json (round 19's) are tuned on.
+// fresh23.json (round 17's), fresh24.json to fresh26.json (round 18's),
+// fresh27.json to fresh29.json (round 19's) and fresh30.json to
+// fresh35.json (round 20's) are tuned on.
 const (
 	freshSetPath   = "testdata/fresh.json"
 	fresh2SetPath  = "testdata/fresh2.json"
@@ -589,16 +589,19 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh27", loadQueryFile(t, fresh27SetPath)}, floors{r1: 0.77, r5: 0.93, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		{evalSet{"fresh28", loadQueryFile(t, fresh28SetPath)}, floors{r1: 0.80, r5: 0.90, falseRefusal: 0.03, args: 0.68, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.64}},
 		{evalSet{"fresh29", loadQueryFile(t, fresh29SetPath)}, floors{r1: 0.81, r5: 0.93, falseRefusal: 0.03, args: 0.78, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		// fresh30, fresh31 and fresh32 (blind): round 20's unseen check,
-		// written like fresh11.
-		{evalSet{"fresh30", loadQueryFile(t, fresh30SetPath)}, unseen},
-		{evalSet{"fresh31", loadQueryFile(t, fresh31SetPath)}, unseen},
-		{evalSet{"fresh32", loadQueryFile(t, fresh32SetPath)}, unseen},
-		// fresh33, fresh34 and fresh35 (blind): written at the end of round
-		// 20, like fresh11; a second unseen check of its fitted constants.
-		{evalSet{"fresh33", loadQueryFile(t, fresh33SetPath)}, unseen},
-		{evalSet{"fresh34", loadQueryFile(t, fresh34SetPath)}, unseen},
-		{evalSet{"fresh35", loadQueryFile(t, fresh35SetPath)}, unseen},
+		// fresh30 to fresh35 (written like fresh11): round 20's unseen check,
+		// round 21's validation sets; tuned on from round 22. After round
+		// 21 (floors): fresh30 recall@1 0.825, 15/20 refused, 1/80 false
+		// refusals, args 48/62; fresh31 0.775, 18/20, 1/80, 49/62; fresh32
+		// 0.787, 19/20, 2/80, 52/60; fresh33 0.863, 17/20, 1/80, 53/68;
+		// fresh34 0.800, 17/20, 2/80, 56/62; fresh35 0.850, 14/20, 0/80,
+		// 44/70.
+		{evalSet{"fresh30", loadQueryFile(t, fresh30SetPath)}, floors{r1: 0.81, r5: 0.96, falseRefusal: 0.02, args: 0.76, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		{evalSet{"fresh31", loadQueryFile(t, fresh31SetPath)}, floors{r1: 0.76, r5: 0.94, falseRefusal: 0.02, args: 0.78, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		{evalSet{"fresh32", loadQueryFile(t, fresh32SetPath)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.85, reach8k: 0.98, named16k: 0.98, twoRounds8k: 0.99, refusal: 0.94}},
+		{evalSet{"fresh33", loadQueryFile(t, fresh33SetPath)}, floors{r1: 0.85, r5: 0.96, falseRefusal: 0.02, args: 0.77, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh34", loadQueryFile(t, fresh34SetPath)}, floors{r1: 0.79, r5: 0.95, falseRefusal: 0.03, args: 0.89, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh35", loadQueryFile(t, fresh35SetPath)}, floors{r1: 0.84, r5: 0.99, falseRefusal: 0.01, args: 0.62, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		// fresh36, fresh37 and fresh38 (blind): round 21's unseen check,
 		// written like fresh11 at its start, before any of its changes.
 		{evalSet{"fresh36", loadQueryFile(t, fresh36SetPath)}, unseen},
