@@ -595,9 +595,11 @@ func TestEvalReport(t *testing.T) {
 		// refusals, args 48/62; fresh31 0.775, 18/20, 1/80, 49/62; fresh32
 		// 0.787, 19/20, 2/80, 52/60; fresh33 0.863, 17/20, 1/80, 53/68;
 		// fresh34 0.800, 17/20, 2/80, 56/62; fresh35 0.850, 14/20, 0/80,
-		// 44/70.
+		// 44/70. Round 22's reading of a request that makes a thing
+		// (rank.go) plans fresh31's Notion comment, whose text the
+		// extractor leaves out: args 49/63, floor 0.77.
 		{evalSet{"fresh30", loadQueryFile(t, fresh30SetPath)}, floors{r1: 0.81, r5: 0.96, falseRefusal: 0.02, args: 0.76, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
-		{evalSet{"fresh31", loadQueryFile(t, fresh31SetPath)}, floors{r1: 0.76, r5: 0.94, falseRefusal: 0.02, args: 0.78, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		{evalSet{"fresh31", loadQueryFile(t, fresh31SetPath)}, floors{r1: 0.76, r5: 0.94, falseRefusal: 0.02, args: 0.77, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh32", loadQueryFile(t, fresh32SetPath)}, floors{r1: 0.78, r5: 0.94, falseRefusal: 0.03, args: 0.85, reach8k: 0.98, named16k: 0.98, twoRounds8k: 0.99, refusal: 0.94}},
 		{evalSet{"fresh33", loadQueryFile(t, fresh33SetPath)}, floors{r1: 0.85, r5: 0.96, falseRefusal: 0.02, args: 0.77, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh34", loadQueryFile(t, fresh34SetPath)}, floors{r1: 0.79, r5: 0.95, falseRefusal: 0.03, args: 0.89, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},

@@ -81,6 +81,7 @@ type Index struct {
 
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
+	nameVerb []bool // by term id: leads some tool's name (nameWords), the place of its verb
 	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
 	phone    bool   // some tool takes a phone number (a parameter or its description says so)
 	writes   []bool // by backend: some tool of it writes (hintWrite)
@@ -145,6 +146,10 @@ var opVerbs = func() map[string]bool {
 	}
 	return m
 }()
+
+// makeNameVerbs are the verbs of making that lead tool names by the CRUD
+// convention (create_comment, add_label, post_message, new_page).
+var makeNameVerbs = []string{"create", "add", "post", "new"}
 
 // lightVerbs are English's light verbs (do, make, take, have, give, get,
 // go, put, set, keep), whose meaning comes from their object or particle
@@ -442,10 +447,16 @@ func NewIndex(tools []Tool) *Index {
 		slices.SortFunc(p, func(a, b posting) int { return int(a.doc - b.doc) })
 	}
 	ix.nameTerm = make([]bool, nt)
+	ix.nameVerb = make([]bool, nt)
 	for i := range docs {
 		for _, id := range ix.docName[i] {
 			ix.docNameIDF[i] += ix.idf[id]
 			ix.nameTerm[id] = true
+		}
+		if w := nameWords(tools[i].Name, tools[i].Backend, "browser"); len(w) > 0 {
+			if id, ok := ix.dict[normalizeWord(w[0])]; ok {
+				ix.nameVerb[id] = true
+			}
 		}
 	}
 
@@ -940,6 +951,40 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	made := false // objIDs and verbIDs are the reading of a request that makes a thing
+	if len(objIDs) == 0 && len(q.makes) > 0 {
+		// "comment 'LGTM' on page X", "tag issue 7 with bug": a verb
+		// that leads no tool's name but is a noun of tool names is the
+		// noun made a verb, which English does without a change of form
+		// (conversion); a verb made so from the name of a thing means to
+		// make or put one (Clark and Clark, "When nouns surface as
+		// verbs", 1979: "to comment" is to make a comment, "to tag" to
+		// put a tag). "Leave a comment on page X": a thing with the
+		// indefinite article is one that is not there yet. The request
+		// is the operation of making that thing: its object is the noun,
+		// its verb the CRUD convention's verbs of making (create, add,
+		// post, new). It only ranks the tool named for that operation
+		// higher (namesOperation): a converted verb may as well be the
+		// older word, whose noun names its result ("commit the file":
+		// push_files makes the commit), so a server with no tool named
+		// for making the noun may still do what it asks.
+		for i := len(q.makes) - 1; i >= 0; i-- {
+			t := q.makes[i]
+			if id, ok := ix.dict[t]; ok && ix.nameTerm[id] && !ix.namesBackend(t) {
+				if len(q.makes) == 1 && t == q.verb && ix.nameVerb[id] {
+					break // a verb tool names lead with: no converted noun
+				}
+				made = true
+				objIDs = append(objIDs, id)
+				for _, v := range makeNameVerbs {
+					if id, ok := ix.dict[stem(v)]; ok {
+						verbIDs = append(verbIDs, id)
+					}
+				}
+				break
+			}
+		}
+	}
 	var doesOp []bool // servers doing the request's operation on its object (serversDoing), built on first need
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
@@ -1097,7 +1142,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// (as a tool whose annotations contradict the intent does), so
 		// that the tool that states the operation is planned instead of
 		// the task being refused for the one that does not.
-		if len(objIDs) > 0 && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
+		if len(objIDs) > 0 && !made && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
 			offered = false
 			if doesOp == nil {
 				doesOp = ix.serversDoing(st, verbIDs, objIDs) // refuse.go

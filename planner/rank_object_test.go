@@ -62,3 +62,51 @@ func TestQuestionStateParticipleRealCatalog(t *testing.T) {
 		"which sentry issues are resolved in org acme?":                           "search_issues",
 	})
 }
+
+// TestMakes: the thing a request makes with a verb that is no operation
+// of tool names: the verb itself when it could be a converted noun, or the
+// object it takes with an indefinite article.
+func TestMakes(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  string
+	}{
+		{"comment 'ship it' on page 5d1c", "comment"},
+		{"leave a comment 'needs a rebase' on page 77aa", "comment"},
+		{"jot a quick note on the ticket", stem("note")},
+		{"issue 42 in acme/web: who is assigned?", ""},   // a noun phrase with its value
+		{"comments on PR 5 in acme/web", ""},             // a plural: no imperative
+		{"create a comment on page 5d1c", ""},            // an operation tool names lead with
+		{"show the comments of page 5d1c", ""},           // reading
+		{"tagged issues in acme/web", ""},                // a participle
+		{"leaving a comment on page 5d1c is enough", ""}, // a gerund
+	} {
+		q := parseQuery(c.query)
+		got := ""
+		if len(q.makes) > 0 {
+			got = q.makes[len(q.makes)-1]
+		}
+		if got != c.want {
+			t.Errorf("%q: makes %q (%v), want %q", c.query, got, q.makes, c.want)
+		}
+	}
+}
+
+// TestMadeByConvertedVerbRealCatalog: over the real catalog, probes
+// written for the test: "comment on X" and "leave a comment on X" make a
+// comment (the tool named for creating one, not the one reading them);
+// reading comments, and committing a file, keep their tools. (The reading
+// is a boost, not a rule: "leave a comment 'needs a rebase first'" still
+// loses to the reading tool, whose parameters the quoted words match.)
+func TestMadeByConvertedVerbRealCatalog(t *testing.T) {
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"comment 'ship it' on notion page 5d1c9e0a7b2f":                            "API-create-a-comment",
+		"leave a comment 'ship it' on notion page 77aa01b9":                        "API-create-a-comment",
+		"show the comments on notion block 77aa01b9":                               "API-retrieve-a-comment",
+		"commit README.md to gitlab project ops/tools on main with message 'docs'": "create_or_update_file",
+	})
+}

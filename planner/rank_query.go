@@ -37,6 +37,16 @@ type parsedQuery struct {
 	// not start with a word. verbRaw is the same word lower-cased.
 	verb, verbRaw string
 
+	// makes is the analyzed object of a request that makes a thing with
+	// a verb that is no operation tool names lead with nor one of reading
+	// or a light verb (Search decides with the catalog's names, rank.go):
+	// the verb itself when it could be a noun made a verb ("comment
+	// 'LGTM' on page X": written in its base form and followed by no
+	// value, as a noun phrase such as "issue 42" is), or the noun phrase
+	// the verb takes with an indefinite article ("leave a comment on page
+	// X": a thing that is not there yet, as after a verb of needing).
+	makes []string
+
 	// listing is set when the request's main verb is one of reading and
 	// its direct object is a plural noun phrase without a value ("show
 	// the supabase projects", "get all open pull requests in acme/web"):
@@ -223,6 +233,14 @@ func parseQuery(query string) parsedQuery {
 		q.verb = v
 	} else if readVerbs[q.verbRaw] {
 		q.listing = pluralObject(fs)
+	}
+	if i := verbAt(fs, q.verb); i >= 0 && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") {
+		switch next := nextField(fs, i); {
+		case next == "a" || next == "an":
+			q.makes = directObject(fs)
+		case i+1 < len(fs) && !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)}):
+			q.makes = []string{q.verb}
+		}
 	}
 	q.numericObject = q.verb != "" && numericObject(fs)
 	q.coordinated = coordinatedValues(fs)
