@@ -1142,7 +1142,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// (as a tool whose annotations contradict the intent does), so
 		// that the tool that states the operation is planned instead of
 		// the task being refused for the one that does not.
-		if len(objIDs) > 0 && !made && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
+		if len(objIDs) > 0 && !made && !q.putsExisting && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
 			offered = false
 			if doesOp == nil {
 				doesOp = ix.serversDoing(st, verbIDs, objIDs) // refuse.go

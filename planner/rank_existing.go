@@ -93,3 +93,37 @@ func makingVerb(v string) bool {
 	}
 	return false
 }
+
+// putVerbs are English's verbs of putting a thing somewhere (Levin's
+// class 9, "put" verbs, as requests write them: add, attach, insert,
+// append, put, link).
+var putVerbs = stemSet("add", "attach", "insert", "append", "put", "link")
+
+// putsExisting reports whether the request puts a thing that exists
+// somewhere: a verb of putting whose object is a noun and its identifier
+// ("add price price_1Pz to invoice in_1Q"), then a place after "to",
+// "into", "onto" or "on". The thing is there already; the operation is
+// on the place ("an invoice item"), in the words of whatever the place
+// keeps, so a server without a tool named for making the object's kind
+// may still do it.
+func putsExisting(q *parsedQuery, fs []field) bool {
+	if !putVerbs[q.verb] {
+		return false
+	}
+	vi := requestVerb(fs)
+	if vi < 0 || vi+2 >= len(fs) || fs[vi].quoted || strings.ToLower(strings.Trim(fs[vi].text, ".,;:!?()[]{}<>")) != q.verbRaw {
+		return false
+	}
+	j := vi + 1
+	if lw := strings.ToLower(fs[j].text); determiners[lw] || lw == "this" || lw == "that" {
+		j++
+	}
+	if j+2 >= len(fs) || fs[j].quoted || fs[j+1].quoted || !plainWords(strings.ToLower(fs[j].text)) || !idLike(qtok{text: strings.ToLower(strings.Trim(fs[j+1].text, ".,;:!?()[]{}<>"))}) {
+		return false
+	}
+	switch strings.ToLower(fs[j+2].text) {
+	case "to", "into", "onto", "on":
+		return true
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"encoding/json"
+	"os"
 	"testing"
 )
 
@@ -52,4 +53,35 @@ func TestExistingNotNew(t *testing.T) {
 			t.Errorf("%q: top %s, want %s", c.query, got, c.want)
 		}
 	}
+}
+
+// TestPutsExisting: a verb of putting whose object is a noun and its
+// identifier, then a place, puts a thing that exists.
+func TestPutsExisting(t *testing.T) {
+	for q, want := range map[string]bool{
+		"add price price_9xQ to invoice in_7yW in stripe": true,
+		"attach the file f_12ab onto ticket 99":           true,
+		"add an SSH key to the circleci project":          false, // a new thing
+		"add price price_9xQ":                             false, // no place
+		"delete branch feature-x in gitlab project infra": false, // no verb of putting
+		"add 'fix' to the title of issue 7":               false, // a payload
+	} {
+		q0 := parseQuery(q)
+		if got := putsExisting(&q0, fields(q)); got != want {
+			t.Errorf("%q: putsExisting %v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestPutsExistingRealCatalog: over the real catalog, probes written for
+// the test: adding an existing price to an invoice is what the tool named
+// for the invoice's item does, though no tool is named for adding prices.
+func TestPutsExistingRealCatalog(t *testing.T) {
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"add price price_9xQ to invoice in_7yW in stripe": "create_invoice_item",
+	})
 }

@@ -40,11 +40,10 @@ type parsedQuery struct {
 	// makes is the analyzed object of a request that makes a thing with
 	// a verb that is no operation tool names lead with nor one of reading
 	// or a light verb (Search decides with the catalog's names, rank.go):
-	// the verb itself when it could be a noun made a verb ("comment
-	// 'LGTM' on page X": written in its base form and followed by no
-	// value, as a noun phrase such as "issue 42" is), or the noun phrase
-	// the verb takes with an indefinite article ("leave a comment on page
-	// X": a thing that is not there yet, as after a verb of needing).
+	// the new thing of madeThing ("leave a comment on page X", refuse.go),
+	// or else the verb itself when it could be a noun made a verb
+	// ("comment 'LGTM' on page X": written in its base form and followed
+	// by no value, as a noun phrase such as "issue 42" is).
 	makes []string
 
 	// listing is set when the request's main verb is one of reading and
@@ -74,6 +73,10 @@ type parsedQuery struct {
 	// -> new, slack, channel): its head is the last one that names no
 	// backend.
 	object []string
+
+	// putsExisting is set when the request puts a thing that exists
+	// somewhere ("add price price_1Pz to invoice in_1Q", rank_existing.go).
+	putsExisting bool
 }
 
 // namedWord is a word in the place of a product (parsedQuery.named).
@@ -229,16 +232,14 @@ func parseQuery(query string) parsedQuery {
 	if opVerbs[q.verb] {
 		// Read only for the operation-for-another-object check.
 		q.object = directObject(fs)
+		q.putsExisting = putsExisting(&q, fs)
 	} else if v := passiveOp(fs); v != "" {
 		q.verb = v
 	} else if readVerbs[q.verbRaw] {
 		q.listing = pluralObject(fs)
 	}
-	if i := verbAt(fs, q.verb); i >= 0 && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") {
-		switch next := nextField(fs, i); {
-		case next == "a" || next == "an":
-			q.makes = directObject(fs)
-		case i+1 < len(fs) && !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)}):
+	if q.makes = madeThing(q, fs); q.makes == nil { // refuse.go
+		if i := verbAt(fs, q.verb); i >= 0 && i+1 < len(fs) && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") && !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)}) {
 			q.makes = []string{q.verb}
 		}
 	}
