@@ -628,6 +628,26 @@ var namingCue = setOf("titled", "named", "called")
 // to", "want to", "going to", "able to").
 var infinitiveLead = setOf("has", "have", "had", "need", "needs", "want", "wants", "going", "ought", "able", "like", "tried", "try", "used")
 
+// descAlternatives returns the nouns of a description that opens with
+// alternatives joined by slashes, lower-cased ("Branch/tag/commit to get
+// contents from" -> branch, tag, commit), or nil: the description says
+// first what kinds of thing the value is, and a task names the value with
+// the noun of its kind ("the develop branch", "tag v1.2").
+func descAlternatives(desc string) []string {
+	first, _, _ := strings.Cut(desc, " ")
+	if !strings.Contains(first, "/") {
+		return nil
+	}
+	var out []string
+	for part := range strings.SplitSeq(strings.ToLower(strings.TrimRight(first, ",.;:")), "/") {
+		if len(part) < 3 || !allLetters(part) {
+			return nil
+		}
+		out = append(out, part)
+	}
+	return out
+}
+
 // namingPronoun reports whether toks[i] is the object pronoun of a verb of
 // naming ("call it homepage-after", "name them v2"): English's naming
 // construction puts the name right after it, as after "called".
@@ -663,6 +683,13 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		if w := paramWords(p.name); len(w) > 0 {
 			pws = w[len(w)-1:]
 		}
+	}
+	kinds := 0 // anchors that are the kinds the description gives the value
+	if k := descAlternatives(p.desc); len(k) > 0 && len(pws) == 1 && !textOnly {
+		// "Branch/tag/commit to get contents from" for ref: the kinds of
+		// thing the value is name it ("the develop branch").
+		pws = append(pws, k...)
+		kinds = len(k)
 	}
 	switch {
 	case p.lname == "name", p.lname == "newname",
@@ -800,7 +827,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	// Not for a search: what is sought comes after "for", "on" or
 	// "about"; a word before the noun "search" or "query" classifies it
 	// ("a web search", "a quick search", "a tavily search").
-	if !isSearchParam(p.lname) && (p.required || len(pws) == 1 && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name) {
+	if !isSearchParam(p.lname) && (p.required || len(pws) == 1+kinds && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name) {
 		for i := 2; i < len(v.toks); i++ {
 			for _, pw := range pws {
 				if stopWords[pw] || namingCue[pw] || pw == namesNoun {

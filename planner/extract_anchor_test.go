@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -233,5 +234,26 @@ func TestObjectUnion(t *testing.T) {
 	})
 	if p := toolProps([]byte(schema))[0]; p.typ != "object" || len(p.alts) != 2 {
 		t.Errorf("assignee: typ %q, %d alternatives, want object and 2", p.typ, len(p.alts))
+	}
+}
+
+// TestDescAlternativesAnchor: a description that opens with the kinds of
+// thing the value is ("Branch/tag/commit") lets the task name the value
+// with the noun of its kind.
+func TestDescAlternativesAnchor(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"project_id":{"type":"string"},"file_path":{"type":"string"},"ref":{"type":"string","description":"Branch/tag/commit to get contents from"}},"required":["project_id","file_path"]}`, []argCase{
+		{"show package.json of gitlab project acme/billing on the develop branch", `{"file_path":"package.json","project_id":"acme/billing","ref":"develop"}`},
+		{"show the v1.2 tag of package.json in gitlab project acme/billing", `{"file_path":"package.json","project_id":"acme/billing","ref":"v1.2"}`},
+		{"show package.json of gitlab project acme/billing", `{"file_path":"package.json","project_id":"acme/billing"}`},
+	})
+	for desc, want := range map[string][]string{
+		"Branch/tag/commit to get contents from": {"branch", "tag", "commit"},
+		"A filter/query parameter.":              nil, // an article first: the alternatives are no kinds
+		"The branch name":                        nil,
+		"v1/v2 API version":                      nil,
+	} {
+		if got := descAlternatives(desc); !slices.Equal(got, want) {
+			t.Errorf("%q: %q, want %q", desc, got, want)
+		}
 	}
 }
