@@ -252,8 +252,9 @@ func parseAttachedUnit(w string) (numberAt, bool) {
 // countOfThings reads "list 50 users", "5 firecrawl monitors": a whole
 // number right before a plural noun (one modifier word may come between)
 // is how many things the task wants, unless the noun is a unit ("3
-// months", "20 lines", "500 meters"). It returns 0 when no number is
-// written so.
+// months", "20 lines", "500 meters"). "Up to" before the number bounds
+// the count, as "at most" does ("list up to 20 prices"): the words are no
+// preposition of place there. It returns 0 when no number is written so.
 func countOfThings(words []string) int {
 	clean := bareWord
 	for i, w := range words {
@@ -266,18 +267,20 @@ func countOfThings(words []string) int {
 		if err != nil || n <= 0 || i+1 >= len(words) {
 			continue
 		}
-		if i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2])) {
+		upTo := i > 1 && clean(words[i-1]) == "to" && clean(words[i-2]) == "up"
+		if !upTo && (i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2]))) {
 			// "the customers from the 2 regions", "issues in 3 repos": a
 			// number after a preposition counts what the things are
 			// related to, not how many to return.
 			continue
 		}
 		first := i + 1
-		if i+2 < len(words) && clean(words[i+1]) == "of" && determiners[clean(words[i+2])] && (i == 0 || stopWords[clean(words[i-1])]) {
+		if i+2 < len(words) && clean(words[i+1]) == "of" && determiners[clean(words[i+2])] && (i == 0 || stopWords[clean(words[i-1])] || readStems[stem(clean(words[i-1]))] || upTo) {
 			// "show me 5 of our coupons": English's partitive, a number
 			// before "of" and a determiner, counts members of the set the
 			// plural noun names. Not after a noun ("page 2 of the
-			// results" numbers a page).
+			// results" numbers a page); after a verb of reading ("list
+			// 20 of our coupons") or "up to" it counts.
 			first = i + 3
 		}
 		for k := first; k <= first+1 && k < len(words); k++ {

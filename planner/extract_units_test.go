@@ -2,6 +2,7 @@ package planner
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -149,4 +150,25 @@ func TestNumberOnce(t *testing.T) {
 		{"list 20 issues in acme/web", `{"owner":"acme","per_page":20,"repo":"web"}`},
 		{"list 20 issues in acme/web, page 3", `{"owner":"acme","page":3,"per_page":20,"repo":"web"}`},
 	})
+}
+
+// TestCountOfThings: a whole number before a plural noun counts the
+// things asked for; "up to" bounds it; a preposition of place, a unit or a
+// noun before a partitive do not count.
+func TestCountOfThings(t *testing.T) {
+	for q, want := range map[string]int{
+		"list 50 users":                          50,
+		"list up to 20 of our discount coupons":  20,
+		"list 20 of our discount coupons":        20,
+		"list up to 20 prices of product prod_1": 20,
+		"show me 5 of our coupons":               5,
+		"issues in 3 repos":                      0, // a preposition: what they relate to
+		"show page 2 of our coupons":             0, // a noun before the partitive
+		"the last 3 months of invoices":          0, // a unit
+		"walk up to 20 meters":                   0,
+	} {
+		if got := countOfThings(strings.Fields(q)); got != want {
+			t.Errorf("%q: %d, want %d", q, got, want)
+		}
+	}
 }
