@@ -2334,7 +2334,9 @@ func isFilterParam(p argProp) bool {
 func filterPhrase(p argProp, v queryValues, props []argProp, used map[int]bool) (any, bool) {
 	for i := 0; i+2 < len(v.toks); i++ {
 		switch v.toks[i].lower {
-		case "with", "where", "whose":
+		case "with", "where", "whose", "have", "has", "having":
+			// "docs that have status pending": the verb of having states
+			// an attribute's value as "with" does.
 		default:
 			continue
 		}
@@ -2365,6 +2367,9 @@ func filterPhrase(p argProp, v queryValues, props []argProp, used map[int]bool) 
 		var val any = t.text
 		if n, err := strconv.ParseFloat(t.text, 64); err == nil && !t.quoted {
 			val = n
+		} else if b, err := strconv.ParseBool(t.lower); err == nil && !t.quoted && (t.lower == "true" || t.lower == "false") {
+			// "where expired is true": JSON's literal, a boolean.
+			val = b
 		}
 		used[j] = true
 		return map[string]any{f.text: val}, true

@@ -41,3 +41,18 @@ func TestJSONItems(t *testing.T) {
 		{`insert a user named Ann into app.users`, `{"collection":"users","database":"app"}`},
 	})
 }
+
+// TestHaveFilter: the verb of having states an attribute's value as
+// "with" does ("docs that have status pending"), and JSON's literals true
+// and false in a condition are booleans; "I have a ..." states none.
+func TestHaveFilter(t *testing.T) {
+	checkCatalogArgs(t, "mongodb__count", []argCase{
+		{"how many docs in shop.orders have status pending?", `{"collection":"orders","database":"shop","query":{"status":"pending"}}`},
+		{"count the docs in shop.orders that has state open", `{"collection":"orders","database":"shop","query":{"state":"open"}}`},
+		{"I have a question about shop.orders", `{"collection":"orders","database":"shop"}`},
+	})
+	checkCatalogArgs(t, "mongodb__delete-many", []argCase{
+		{"delete docs in app.sessions where expired is true", `{"collection":"sessions","database":"app","filter":{"expired":true}}`},
+		{"delete docs in app.sessions where active is 'false'", `{"collection":"sessions","database":"app","filter":{"active":"false"}}`},
+	})
+}
