@@ -665,6 +665,37 @@ func namingPronoun(toks []qtok, i int) bool {
 	return false
 }
 
+// namingVerbValue finds the value of a name or title parameter given by
+// English's naming construction: a verb of naming, its object, then the
+// name ("title it 'users-backup'", "call the export contacts-backup" for
+// exportTitle): the object is a pronoun (namingPronoun) or a determiner
+// and a word of the parameter's name other than its head ("the export").
+func namingVerbValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
+	if !strings.HasSuffix(p.lname, "title") && !strings.HasSuffix(p.lname, "name") || p.typ != "string" && p.typ != "" {
+		return 0, false
+	}
+	var owners []string
+	splitWords(p.name, func(w string) { owners = append(owners, normalizeWord(w)) })
+	owners = owners[:len(owners)-1] // the head is "title" or "name"
+	for i := 1; i+1 < len(v.toks); i++ {
+		j := i + 1
+		switch {
+		case namingPronoun(v.toks, i) && v.toks[i-1].lower != "label":
+			// "label it wontfix" as often puts a label on it.
+		case i >= 2 && determiners[v.toks[i-1].lower] && slices.Contains(owners, normalizeWord(v.toks[i].lower)) && namingVerbs[v.toks[i-2].lower]:
+		default:
+			continue
+		}
+		if t := v.toks[j]; !used[j] && (t.quoted || valueLike(t) && !stopWords[t.lower]) {
+			return j, true
+		}
+	}
+	return 0, false
+}
+
+// namingVerbs are English's verbs of naming a thing.
+var namingVerbs = setOf("call", "name", "title", "label", "rename")
+
 // anchoredValue finds "<word of the parameter's name> <value>" in the
 // query: "project 4521", "Sentry org acme", "branch chore/cleanup",
 // "monitor mon_abc123". It returns the token index of the value.
@@ -1562,6 +1593,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		}
 		if !ok && isStringy(p) || !ok && (p.typ == "integer" || p.typ == "number") {
 			i, found := anchoredValue(v, p, usedTok)
+			if !found {
+				i, found = namingVerbValue(v, p, usedTok)
+			}
 			if !found {
 				i, found = ownerAnchoredValue(v, p, usedTok)
 			}

@@ -56,3 +56,20 @@ func TestHaveFilter(t *testing.T) {
 		{"delete docs in app.sessions where active is 'false'", `{"collection":"sessions","database":"app","filter":{"active":"false"}}`},
 	})
 }
+
+// TestNamingVerbValue: a name or title parameter takes the name English's
+// naming construction gives ("title it X", "call the export X", "label the
+// connection X"); "label it X" puts a label, names nothing.
+func TestNamingVerbValue(t *testing.T) {
+	checkCatalogArgs(t, "mongodb__export", []argCase{
+		{"export crm.users as canonical EJSON, title it 'users-backup'", `{"collection":"users","database":"crm","exportTitle":"users-backup","jsonExportFormat":"canonical"}`},
+		{"export crm.contacts as relaxed EJSON, call the export contacts-backup", `{"collection":"contacts","database":"crm","exportTitle":"contacts-backup","jsonExportFormat":"relaxed"}`},
+		{"export crm.contacts as relaxed EJSON, call the file contacts-backup", `{"collection":"contacts","database":"crm","jsonExportFormat":"relaxed"}`}, // not the export
+	})
+	checkCatalogArgs(t, "mongodb__connect", []argCase{
+		{"connect to mongodb://10.0.4.12:27017 and label the connection reporting", `{"connectionName":"reporting","connectionString":"mongodb://10.0.4.12:27017"}`},
+	})
+	checkCatalogArgs(t, "gitlab__create_issue", []argCase{
+		{"file a GitLab issue in group/app: 'Crash on login', label it bug", `{"labels":["bug"],"project_id":"group/app","title":"Crash on login"}`},
+	})
+}
