@@ -628,6 +628,11 @@ var namingCue = setOf("titled", "named", "called")
 // to", "want to", "going to", "able to").
 var infinitiveLead = setOf("has", "have", "had", "need", "needs", "want", "wants", "going", "ought", "able", "like", "tried", "try", "used")
 
+// ofIn are the prepositions of containment, which English puts before a
+// bare noun phrase of a container as it puts an article ("the events
+// collection of analytics db", "the users table in public schema").
+var ofIn = setOf("of", "in")
+
 // descAlternatives returns the nouns of a description that opens with
 // alternatives joined by slashes, lower-cased ("Branch/tag/commit to get
 // contents from" -> branch, tag, commit), or nil: the description says
@@ -883,7 +888,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 					}
 					// A noun in the possessive is a determiner as an article
 					// is: "the crm database's users collection".
-					if (a == "the" || a == "a" || a == "an" || possessive(v.toks[i-2])) && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
+					if (a == "the" || a == "a" || a == "an" || possessive(v.toks[i-2]) || ofIn[a]) && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
 						return i - 1, true
 					}
 					// "the shop MongoDB database": a product's name, written

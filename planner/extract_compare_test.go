@@ -73,3 +73,15 @@ func TestNamingVerbValue(t *testing.T) {
 		{"file a GitLab issue in group/app: 'Crash on login', label it bug", `{"labels":["bug"],"project_id":"group/app","title":"Crash on login"}`},
 	})
 }
+
+// TestContainerAfterPreposition: a bare noun phrase of a container after
+// "of" or "in" names the container as one after an article does.
+func TestContainerAfterPreposition(t *testing.T) {
+	checkCatalogArgs(t, "mongodb__count", []argCase{
+		{"count the events collection of analytics db", `{"collection":"events","database":"analytics"}`},
+		{"count the events collection of the analytics db", `{"collection":"events","database":"analytics"}`},
+	})
+	checkCatalogArgs(t, "supabase__list_tables", []argCase{
+		{"list tables in public schema of supabase project abcdefghijklmnop", `{"project_id":"abcdefghijklmnop","schemas":["public"]}`},
+	})
+}
