@@ -633,6 +633,14 @@ var infinitiveLead = setOf("has", "have", "had", "need", "needs", "want", "wants
 // collection of analytics db", "the users table in public schema").
 var ofIn = setOf("of", "in")
 
+// containerNoun reports whether toks[i-1] toks[i] reads as a bare noun
+// phrase of a container after ofIn: a plain word, then a noun (not a
+// participle: "in acme/api labeled bug" has a reference, then a label).
+func containerNoun(v queryValues, i int) bool {
+	w := v.toks[i-1].text
+	return plainWords(strings.ToLower(w)) && !strings.ContainsAny(w, "/.") && !strings.HasSuffix(v.toks[i].lower, "ed")
+}
+
 // descAlternatives returns the nouns of a description that opens with
 // alternatives joined by slashes, lower-cased ("Branch/tag/commit to get
 // contents from" -> branch, tag, commit), or nil: the description says
@@ -888,7 +896,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 					}
 					// A noun in the possessive is a determiner as an article
 					// is: "the crm database's users collection".
-					if (a == "the" || a == "a" || a == "an" || possessive(v.toks[i-2]) || ofIn[a]) && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
+					if (a == "the" || a == "a" || a == "an" || possessive(v.toks[i-2]) || ofIn[a] && containerNoun(v, i)) && !used[i-1] && valueLike(v.toks[i-1]) && !v.toks[i-1].quoted && !plainForID {
 						return i - 1, true
 					}
 					// "the shop MongoDB database": a product's name, written
