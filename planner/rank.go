@@ -2,6 +2,7 @@ package planner
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"math"
 	"math/bits"
@@ -717,6 +718,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			hasRef = true
 		}
 	}
+	byName := false // a backend is named by a proper name: capitalized, or no English word ("GitHub", "tavily")
 	verbGroup := -1 // the group of the request's main verb, when it asks to delete (see below)
 	mainGroup := -1 // the group of the request's main verb, when it names a change (see below)
 	for _, word := range q.words {
@@ -751,6 +753,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		gw *= word.weight
 		if word.cue && ix.namesBackend(word.term) {
 			st.naming |= 1 << g
+			if raw := cmp.Or(word.raw, word.term); word.proper || !isEnglish(raw) {
+				byName = true
+			}
 		}
 		if verbGroup < 0 && isVerbTerm(word.term, q.verb) && opVerbs[q.verb] && st.naming&(1<<g) == 0 {
 			verbGroup = g
@@ -905,6 +910,20 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			continue
 		}
 		// A name with digits (digitName) is no misspelling (refuse.go).
+		if !n.nameCase && !hasDigit(w) && byName {
+			// A word written in lower case ("an nginx proxy", "on
+			// pgvector", "a nullable column") in a task that names a
+			// served product by its name ("dig through GitHub issues ...",
+			// "use tavily to ..."): English capitalizes a product's name,
+			// so the word is read as written, a common or technical noun
+			// of the topic, and the product to use is the one the task
+			// names. A capitalized name stays another product ("a Zendesk
+			// ticket for the Sentry issue"), as does a lower-case one in a
+			// task that names no served product ("create a trello card")
+			// or names it only by an English word ("export the design
+			// file from zorblax", of a backend called files).
+			continue
+		}
 		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) { // refuse.go
 			foreign = true
 		}

@@ -1,6 +1,9 @@
 package planner
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // TestNamesThingOfNamedRealCatalog probes namesThingOfNamed over the real
 // tools of the shared evaluation catalog with tasks written for it: a
@@ -47,4 +50,24 @@ func TestNamesThingOfNamedRealCatalog(t *testing.T) {
 			t.Errorf("%q: namesThingOfNamed %v, want %v (named %v)", q, got, want, pq.named)
 		}
 	}
+}
+
+// TestLowerCaseTopicWithNamedProduct: over the real catalog, probes
+// written for the test: a lower-case unknown word in a product's place is
+// a topic when the task names a served product; a capitalized one, or a
+// lower-case one with no served product named, is still another product.
+func TestLowerCaseTopicWithNamedProduct(t *testing.T) {
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"find GitHub repos for an opentelemetry collector exporter":                        "search_repositories",
+		"search GitHub issues for reports of 'HMR websocket closed' behind an nginx proxy": "search_issues",
+	})
+	wantRefusals(t, cat, []string{
+		"create a trello card for the login bug",
+		"create a Zendesk ticket for the Sentry issue WEB-1",
+		"open a pagerduty incident for the sentry issue WEB-1",
+	})
 }
