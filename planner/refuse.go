@@ -402,6 +402,15 @@ func (ix *Index) docStated(d int32) []int32 {
 				if id, ok := ix.dict[stem(strings.ToLower(e))]; ok && !slices.Contains(out, id) {
 					out = append(out, id)
 				}
+				// "replace_content", "insert_content": a member that is a
+				// verb and its object, written as an identifier, states
+				// the operation its verb names (in the base form, as tool
+				// names write it; "created_at" names a field).
+				if v, rest, ok := strings.Cut(strings.ToLower(e), "_"); ok && rest != "" && (writeNameVerbs[v] || destructiveNameVerbs[v]) {
+					if id, ok := ix.dict[stem(v)]; ok && !slices.Contains(out, id) {
+						out = append(out, id)
+					}
+				}
 			}
 			if depth < 2 {
 				enums(p.nested, depth+1)

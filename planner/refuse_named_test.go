@@ -1,7 +1,10 @@
 package planner
 
 import (
+	"context"
+	"encoding/json"
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -70,4 +73,26 @@ func TestLowerCaseTopicWithNamedProduct(t *testing.T) {
 		"create a Zendesk ticket for the Sentry issue WEB-1",
 		"open a pagerduty incident for the sentry issue WEB-1",
 	})
+}
+
+// TestEnumMemberStatesVerb: an enum member written as a verb and its
+// object ("replace_content") states the verb's operation; one that names
+// a field ("created_at") states none.
+func TestEnumMemberStatesVerb(t *testing.T) {
+	schema := json.RawMessage(`{"type":"object","properties":{"page_id":{"type":"string"},"type":{"type":"string","enum":["replace_content","created_at"]}}}`)
+	cat := NewCatalog([]Tool{
+		{Backend: "wiki", Name: "edit_page", Description: "Edit a page as Markdown.", InputSchema: schema},
+		{Backend: "wiki", Name: "create_note", Description: "Make a note.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+	})
+	stated := cat.Index().docStated(0)
+	has := func(w string) bool { id, ok := cat.Index().dict[stem(w)]; return ok && slices.Contains(stated, id) }
+	if !has("replace") {
+		t.Error("replace_content does not state replace")
+	}
+	if has("create") {
+		t.Error("created_at states create")
+	}
+	if p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: "replace the content of wiki page p1 with '# Hi'"}, cat); p.Tool != "edit_page" {
+		t.Errorf("replace in wiki: plan %s__%s (%q), want wiki__edit_page", p.BackendID, p.Tool, p.Text)
+	}
 }
