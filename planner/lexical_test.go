@@ -412,8 +412,8 @@ func TestPeopleAreUsers(t *testing.T) {
 	}
 }
 
-// TestGiveMeIsGet: "give me X" asks to get X; the word "give" does not
-// pick a tool whose name has it.
+// TestGiveMeIsGet: "give me X" (and "send me the X") asks to get X; the
+// word "give" does not pick a tool whose name has it.
 func TestGiveMeIsGet(t *testing.T) {
 	cat := NewCatalog(append(lexicalFixture(),
 		Tool{Backend: "fb", Name: "give_feedback", Description: "Give feedback on the directions and answers of this server.",
@@ -427,6 +427,13 @@ func TestGiveMeIsGet(t *testing.T) {
 	p, _ = NewLexical(nil).Plan(context.Background(), Task{Query: "give feedback to the developers"}, cat)
 	if p.Tool != "give_feedback" {
 		t.Errorf("plan %s__%s, want fb__give_feedback", p.BackendID, p.Tool)
+	}
+	// "Send me the X" is the same transfer to the one asking.
+	if q := rewriteIdioms("send me the tiny test image"); q != "get the tiny test image" {
+		t.Errorf("send me the: %q", q)
+	}
+	if q := rewriteIdioms("send me a summary of the page"); q != "send me a summary of the page" {
+		t.Errorf("send me a: %q", q)
 	}
 }
 

@@ -128,13 +128,17 @@ func stemSet(words ...string) map[string]bool {
 // would match it. "pull up issue 12", "bring up the logs": the phrasal
 // verbs of fetching something into view ("pull" alone matches pull
 // requests). "give me the directions": to give the one asking is to let
-// them have; "give" itself names no operation.
+// them have; "give" itself names no operation. "Send me the X" is the
+// same transfer to the one asking, of a thing that is there (the definite
+// article; "send me a summary" makes one).
 var phrasalIdioms = []struct{ phrase, verb string }{
 	{"get rid of ", "remove "},
 	{"pull up ", "get "},
 	{"bring up ", "get "},
 	{"give me ", "get "},
 	{"give us ", "get "},
+	{"send me the ", "get the "},
+	{"send us the ", "get the "},
 }
 
 // rewriteIdioms turns "(show me) what's in X", whose words say nothing
