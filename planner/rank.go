@@ -1087,6 +1087,12 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// tool that makes a new one (rank_existing.go).
 			s *= 1 - intentBoost
 		}
+		if q.many && h&hintListName != 0 {
+			// Many of a kind asked for, none named, from a tool whose name
+			// says it returns a collection (list_, search_, find_ by the
+			// CRUD convention), not one thing.
+			s *= 1 + intentBoost/2
+		}
 		if q.coordinated >= 2 && ix.docArity[d]&arityList != 0 {
 			// Several values joined by coordination, for a tool that
 			// takes a list of them (rank_arity.go).

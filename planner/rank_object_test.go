@@ -109,3 +109,28 @@ func TestMadeByConvertedVerbRealCatalog(t *testing.T) {
 		"commit README.md to gitlab project ops/tools on main with message 'docs'": "create_or_update_file",
 	})
 }
+
+// TestManyFromListingTool: a request for many of a kind, none named,
+// prefers a tool whose name says it returns a collection; one thing named
+// by its id keeps the tool that gets one.
+func TestManyFromListingTool(t *testing.T) {
+	for q, want := range map[string]bool{
+		"list the sentry projects in org acme": true,
+		"show the open issues of the repo":     true,
+		"list project web in org acme":         false, // a value: this one
+		"get the project details":              false, // "details": a lemma of its own
+		"create the projects":                  false, // no verb of listing or reading
+	} {
+		if got := parseQuery(q).many; got != want {
+			t.Errorf("%q: many %v, want %v", q, got, want)
+		}
+	}
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"list the sentry projects of org umbra": "find_projects",
+		"list the projects in sentry org umbra": "find_projects",
+	})
+}

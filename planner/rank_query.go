@@ -52,6 +52,12 @@ type parsedQuery struct {
 	// reading many of a kind, none named, is listing them.
 	listing bool
 
+	// many is set when the request lists or reads many of a kind, none
+	// named ("list the sentry projects in org acme", "show the open
+	// PRs"): a plural object without a value after a verb of listing or
+	// reading (pluralObject).
+	many bool
+
 	// numericObject is set when the request's main verb takes only
 	// numbers as its object ("add 17.5 and 24.25", "multiply 6 by 7"):
 	// the verb's arithmetic sense.
@@ -241,6 +247,9 @@ func parseQuery(query string) parsedQuery {
 		q.verb = v
 	} else if readVerbs[q.verbRaw] {
 		q.listing = pluralObject(fs)
+		q.many = q.listing
+	} else if q.verbRaw == "list" {
+		q.many = pluralObject(fs)
 	}
 	if q.makes = madeThing(q, fs); q.makes == nil { // refuse.go
 		if i := verbAt(fs, q.verb); i >= 0 && i+1 < len(fs) && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") && !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)}) {
