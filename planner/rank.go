@@ -830,6 +830,10 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// only, and running one of them (a create, a list) instead is a wrong
 	// plan. Such tools get no evidence. A raw-API server (rawAPIName)
 	// offers every operation of its product.
+	// "Rename": WordNet's sense is "assign a new name to"; a tool that
+	// updates a thing and takes its name or title does it when none is
+	// named for renaming (renamesBy, refuse.go).
+	renames := q.verb == stem("rename")
 	if verbGroup >= 0 {
 		clear(st.offers)
 		bit := uint64(1) << verbGroup
@@ -853,6 +857,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if kind := moveDestination(q, query); kind != "" { // refuse.go
 			for _, d := range st.touched {
 				if b := ix.docBackend[d]; !st.offers[b] && ix.updatesWith(d, kind) {
+					st.offers[b] = true
+				}
+			}
+		}
+		if renames {
+			for _, d := range st.touched {
+				if b := ix.docBackend[d]; !st.offers[b] && ix.renamesBy(d) {
 					st.offers[b] = true
 				}
 			}
@@ -1086,6 +1097,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// A change to a thing that exists, of a named server, for a
 			// tool that makes a new one (rank_existing.go).
 			s *= 1 - intentBoost
+		}
+		if renames && ix.renamesBy(d) {
+			s *= 1 + intentBoost
 		}
 		if q.many && h&hintListName != 0 {
 			// Many of a kind asked for, none named, from a tool whose name

@@ -134,3 +134,17 @@ func TestManyFromListingTool(t *testing.T) {
 		"list the projects in sentry org umbra": "find_projects",
 	})
 }
+
+// TestRenameByUpdate: renaming a thing no tool is named for renaming is
+// done by the tool that updates it with a name or title parameter; a tool
+// named for renaming keeps it.
+func TestRenameByUpdate(t *testing.T) {
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"rename notion data source 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d to 'Roadmap 2028'": "API-update-a-data-source",
+		"rename collection app.tmp to app.archive in mongodb":                              "rename-collection",
+	})
+}

@@ -1092,6 +1092,13 @@ func (ix *Index) updatesWith(d int32, kind string) bool {
 	return false
 }
 
+// renamesBy reports whether tool d renames a thing without being named for
+// it: named for updating it (updatesWith) with a parameter for its name or
+// title.
+func (ix *Index) renamesBy(d int32) bool {
+	return ix.updatesWith(d, stem("name")) || ix.updatesWith(d, stem("title"))
+}
+
 // writtenAsName reports whether the analyzed word t is written in fs as a
 // name: capitalized after the sentence's first word, and a word WordNet
 // writes only capitalized (isNameWord: a person's or a place's name). A
