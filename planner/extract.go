@@ -670,10 +670,7 @@ func namingPronoun(toks []qtok, i int) bool {
 	}
 	switch toks[i].lower {
 	case "it", "them", "this":
-		switch toks[i-1].lower {
-		case "call", "name", "title", "label", "rename":
-			return true
-		}
+		return namingVerbs[toks[i-1].lower]
 	}
 	return false
 }
@@ -689,7 +686,7 @@ func namingVerbValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	}
 	var owners []string
 	splitWords(p.name, func(w string) { owners = append(owners, normalizeWord(w)) })
-	owners = owners[:len(owners)-1] // the head is "title" or "name"
+	owners = owners[:len(owners)-1] // less the head ("title" of exportTitle; all of "filename")
 	for i := 1; i+1 < len(v.toks); i++ {
 		j := i + 1
 		switch {
@@ -2414,9 +2411,9 @@ func filterPhrase(p argProp, v queryValues, props []argProp, used map[int]bool) 
 		var val any = t.text
 		if n, err := strconv.ParseFloat(t.text, 64); err == nil && !t.quoted {
 			val = n
-		} else if b, err := strconv.ParseBool(t.lower); err == nil && !t.quoted && (t.lower == "true" || t.lower == "false") {
+		} else if !t.quoted && (t.lower == "true" || t.lower == "false") {
 			// "where expired is true": JSON's literal, a boolean.
-			val = b
+			val = t.lower == "true"
 		}
 		used[j] = true
 		return map[string]any{f.text: val}, true

@@ -46,6 +46,10 @@ type parsedQuery struct {
 	// by no value, as a noun phrase such as "issue 42" is).
 	makes []string
 
+	// made is madeThing's reading of the request (refuse.go), kept for
+	// objectHead.
+	made []string
+
 	// listing is set when the request's main verb is one of reading and
 	// its direct object is a plural noun phrase without a value ("show
 	// the supabase projects", "get all open pull requests in acme/web"):
@@ -250,11 +254,6 @@ func parseQuery(query string) parsedQuery {
 		q.many = q.listing
 	} else if q.verbRaw == "list" {
 		q.many = pluralObject(fs)
-	}
-	if q.makes = madeThing(q, fs); q.makes == nil { // refuse.go
-		if i := verbAt(fs, q.verb); i >= 0 && i+1 < len(fs) && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") && !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)}) {
-			q.makes = []string{q.verb}
-		}
 	}
 	q.numericObject = q.verb != "" && numericObject(fs)
 	q.coordinated = coordinatedValues(fs)
@@ -608,6 +607,13 @@ func parseQuery(query string) parsedQuery {
 	}
 	q.readOnly = read && !write
 	q.write = write
+	// After the loop, which may read the verb anew ("open the page" is
+	// "show").
+	if q.made = madeThing(q, fs); q.made != nil { // refuse.go
+		q.makes = q.made
+	} else if i := verbAt(fs, q.verb); i >= 0 && i+1 < len(fs) && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") && !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)}) {
+		q.makes = []string{q.verb}
+	}
 	return q
 }
 

@@ -38,7 +38,7 @@ func (ix *Index) objectHead(q parsedQuery, query string) string {
 		fs = fields(query)
 		if object = neededThing(fs); object == nil {
 			if object = phrasalMake(q, fs); object == nil {
-				if object = madeThing(q, fs); object == nil {
+				if object = q.made; object == nil {
 					switch {
 					case setsAttribute(q, fs):
 						object, made = directObject(fs), false
@@ -1082,7 +1082,7 @@ func (ix *Index) updatesWith(d int32, kind string) bool {
 	if len(words) == 0 || !updateVerb(words[0]) {
 		return false
 	}
-	for _, p := range toolArgProps(t) {
+	for _, p := range ix.docProps(d) {
 		found := false
 		splitWords(p.name, func(w string) { found = found || stem(strings.ToLower(w)) == kind })
 		if found {
