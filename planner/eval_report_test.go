@@ -163,7 +163,11 @@ func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setRepor
 			if verbose {
 				t.Logf("%s: refused %q", q.ID, q.Query)
 			}
-		} else if q.accepts(&Tool{Backend: p.BackendID, Name: p.Tool}, true) && hasExpectedArgs(q.ExpectedArgs) {
+		} else if q.accepts(&Tool{Backend: p.BackendID, Name: p.Tool}, false) && hasExpectedArgs(q.ExpectedArgs) {
+			// Arguments are judged on plans of the expected tool only, as
+			// score.mjs does ("strict && keys.length"): an acceptable
+			// alternative has parameters of its own, which the row's
+			// expected arguments do not name.
 			r.argPlans++
 			if argsMatch(q.ExpectedArgs, p.Arguments) {
 				r.argMatch++
