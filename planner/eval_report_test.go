@@ -608,18 +608,23 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh33", loadQueryFile(t, fresh33SetPath)}, floors{r1: 0.85, r5: 0.96, falseRefusal: 0.02, args: 0.77, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh34", loadQueryFile(t, fresh34SetPath)}, floors{r1: 0.79, r5: 0.95, falseRefusal: 0.03, args: 0.89, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh35", loadQueryFile(t, fresh35SetPath)}, floors{r1: 0.84, r5: 0.99, falseRefusal: 0.01, args: 0.62, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
-		// fresh36, fresh37 and fresh38 (blind): round 21's unseen check,
-		// written like fresh11 at its start, before any of its changes.
-		{evalSet{"fresh36", loadQueryFile(t, fresh36SetPath)}, unseen},
-		{evalSet{"fresh37", loadQueryFile(t, fresh37SetPath)}, unseen},
-		{evalSet{"fresh38", loadQueryFile(t, fresh38SetPath)}, unseen},
-		// fresh39, fresh40 and fresh41 (blind): written at the end of round
-		// 21, like fresh11; a second unseen check of it.
-		{evalSet{"fresh39", loadQueryFile(t, fresh39SetPath)}, unseen},
-		{evalSet{"fresh40", loadQueryFile(t, fresh40SetPath)}, unseen},
-		{evalSet{"fresh41", loadQueryFile(t, fresh41SetPath)}, unseen},
+		// fresh36 to fresh41 (written like fresh11): round 21's unseen
+		// check, round 22's validation sets; tuned on from round 23.
+		// After round 22 (floors; arguments judged on plans of the
+		// expected tool, as score.mjs does): fresh36 recall@1 0.850, 16/20
+		// refused, 3/80 false refusals, args 44/59; fresh37 0.887, 17/20,
+		// 1/80, 51/64; fresh38 0.863, 17/20, 1/80, 50/65; fresh39 0.787,
+		// 17/20, 3/80, 47/57; fresh40 0.787, 16/20, 1/80, 51/59; fresh41
+		// 0.812, 14/20, 3/80, 46/56.
+		{evalSet{"fresh36", loadQueryFile(t, fresh36SetPath)}, floors{r1: 0.84, r5: 0.93, falseRefusal: 0.04, args: 0.74, reach8k: 0.96, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh37", loadQueryFile(t, fresh37SetPath)}, floors{r1: 0.88, r5: 0.98, falseRefusal: 0.02, args: 0.79, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh38", loadQueryFile(t, fresh38SetPath)}, floors{r1: 0.85, r5: 0.96, falseRefusal: 0.02, args: 0.76, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh39", loadQueryFile(t, fresh39SetPath)}, floors{r1: 0.78, r5: 0.97, falseRefusal: 0.04, args: 0.82, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh40", loadQueryFile(t, fresh40SetPath)}, floors{r1: 0.78, r5: 0.99, falseRefusal: 0.02, args: 0.86, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh41", loadQueryFile(t, fresh41SetPath)}, floors{r1: 0.81, r5: 0.94, falseRefusal: 0.04, args: 0.82, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		// fresh42 to fresh47 (blind): round 22's unseen check, written like
-		// fresh11 before the round changed anything.
+		// fresh11 before the round changed anything; round 23's validation
+		// sets (their misses are not printed).
 		{evalSet{"fresh42", loadQueryFile(t, fresh42SetPath)}, unseen},
 		{evalSet{"fresh43", loadQueryFile(t, fresh43SetPath)}, unseen},
 		{evalSet{"fresh44", loadQueryFile(t, fresh44SetPath)}, unseen},
