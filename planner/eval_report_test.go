@@ -75,6 +75,12 @@ const (
 	fresh45SetPath = "testdata/fresh45.json"
 	fresh46SetPath = "testdata/fresh46.json"
 	fresh47SetPath = "testdata/fresh47.json"
+	fresh48SetPath = "testdata/fresh48.json"
+	fresh49SetPath = "testdata/fresh49.json"
+	fresh50SetPath = "testdata/fresh50.json"
+	fresh51SetPath = "testdata/fresh51.json"
+	fresh52SetPath = "testdata/fresh52.json"
+	fresh53SetPath = "testdata/fresh53.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -631,6 +637,14 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh45", loadQueryFile(t, fresh45SetPath)}, unseen},
 		{evalSet{"fresh46", loadQueryFile(t, fresh46SetPath)}, unseen},
 		{evalSet{"fresh47", loadQueryFile(t, fresh47SetPath)}, unseen},
+		// fresh48 to fresh53 (blind): round 23's unseen check, written like
+		// fresh11 and committed before the round changed the planner.
+		{evalSet{"fresh48", loadQueryFile(t, fresh48SetPath)}, unseen},
+		{evalSet{"fresh49", loadQueryFile(t, fresh49SetPath)}, unseen},
+		{evalSet{"fresh50", loadQueryFile(t, fresh50SetPath)}, unseen},
+		{evalSet{"fresh51", loadQueryFile(t, fresh51SetPath)}, unseen},
+		{evalSet{"fresh52", loadQueryFile(t, fresh52SetPath)}, unseen},
+		{evalSet{"fresh53", loadQueryFile(t, fresh53SetPath)}, unseen},
 	}
 	var refused, unanswerable int
 	defer func() {
