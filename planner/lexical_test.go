@@ -628,3 +628,23 @@ func wantRefusals(t *testing.T, cat *Catalog, queries []string) {
 		}
 	}
 }
+
+// TestReadHeadNeedsGetterName: the rule that takes the evidence of a
+// reading tool whose name's head the task never says holds for tools
+// named for getting (get_channel_history, TestLexicalRefusesListingForChange);
+// a tool that only reads but is named for another act
+// (generate_typescript_types, read-only by annotation) may do the request
+// in other words ("regenerate"), and keeps its evidence.
+func TestReadHeadNeedsGetterName(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	for q, want := range map[string]string{
+		"regenerate the TypeScript types of supabase project qwertyuiopas": "supabase__generate_typescript_types",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if got := p.BackendID + "__" + p.Tool; got != want {
+			t.Errorf("%q: plan %s (%q), want %s", q, got, p.Text, want)
+		}
+	}
+	wantRefusals(t, cat, []string{"pin the newest message in the #deploys slack channel"})
+}

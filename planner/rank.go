@@ -73,7 +73,7 @@ type Index struct {
 	docLead    [][]int32 // by doc: term ids of the description's first sentence
 	docPlural  []uint64  // by doc: bit i set when docName[i] is written in the plural
 	docNameIDF []float64 // by doc: sum of idf over docName
-	docHint    []uint8   // by doc: hint* bits
+	docHint    []uint16  // by doc: hint* bits
 	docArity   []uint8   // by doc: arity* bits (rank_arity.go)
 
 	backends     []string           // by backend id
@@ -116,6 +116,7 @@ const (
 	hintListName  // its name leads with a verb of listing or searching (listName)
 	hintRepo      // takes a repository by owner and name (parameters "owner" and "repo", or "repository")
 	hintQualified // takes a container and its member (a parameter "collection", with its database)
+	hintGetName   // its name leads with a verb of reading (readNameVerbs: get_, read_, retrieve_, list_)
 )
 
 // Verbs that lead tool names by the CRUD convention of REST and MCP tool
@@ -277,7 +278,7 @@ func NewIndex(tools []Tool) *Index {
 	ix.docLead = make([][]int32, n)
 	ix.docPlural = make([]uint64, n)
 	ix.docNameIDF = make([]float64, n)
-	ix.docHint = make([]uint8, n)
+	ix.docHint = make([]uint16, n)
 	ix.docArity = make([]uint8, n)
 
 	type termFreq struct {
@@ -340,13 +341,16 @@ func NewIndex(tools []Tool) *Index {
 		addField(fLead, leadSentence(t.Description))
 		addField(fDesc, t.Description)
 		var params, paramDesc strings.Builder
-		hints := schemaText(t.InputSchema, &params, &paramDesc)
+		hints := uint16(schemaText(t.InputSchema, &params, &paramDesc))
 		addField(fParam, params.String())
 		addField(fParamDesc, paramDesc.String())
 		for f := range numFields {
 			sumLen[f] += float64(d.len[f])
 		}
-		nh := nameHints(t.Name, t.Backend)
+		nh := uint16(nameHints(t.Name, t.Backend))
+		if nh&hintReadOnly != 0 {
+			hints |= hintGetName
+		}
 		if a := t.Annotations; a != nil && (a.ReadOnlyHint != nil || a.DestructiveHint != nil) {
 			if a.ReadOnlyHint != nil && *a.ReadOnlyHint {
 				hints |= hintReadOnly
@@ -1157,7 +1161,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if mainGroup >= 0 && mask&(1<<mainGroup) == 0 && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
 			if h&hintListName != 0 {
 				offered = false
-			} else if h&hintReadOnly != 0 {
+			} else if h&hintReadOnly != 0 && h&hintGetName != 0 {
 				if name := ix.docName[d]; len(name) > 0 && st.stamp[name[len(name)-1]] != st.gen {
 					offered = false
 				}
