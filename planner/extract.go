@@ -1527,7 +1527,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			} else if val, ok = describedAction(p, v); ok {
 			} else if reversedFlag(p, v) {
 				val, ok = false, true // "unarchive the block": archived false (typo.go)
-			} else if val, ok = avoidedFlag(p, v); !ok {
+			} else if val, ok = avoidedFlag(p, v); ok {
+			} else if val, ok = includedFlag(p, v); ok {
+			} else if val, ok = switchedFlag(p, v); ok {
+			} else {
 				val, ok = describedWith(p, v)
 			}
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):

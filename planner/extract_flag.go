@@ -114,7 +114,7 @@ func avoidedFlag(p argProp, v queryValues) (bool, bool) {
 // (a) X" ("make a repo ..., with a README"): English attaches what comes
 // along with "with", and the description names the thing the flag adds.
 // The word compares by stem, a file extension of the description's word
-// left out.
+// left out; a determiner and one modifier may come before it.
 func describedWith(p argProp, v queryValues) (any, bool) {
 	i := strings.Index(p.desc, "with ")
 	if i < 0 {
@@ -132,13 +132,21 @@ func describedWith(p argProp, v queryValues) (any, bool) {
 		if t.lower != "with" || t.quoted {
 			continue
 		}
-		for j := k + 1; j <= k+2 && j < len(v.toks); j++ {
-			if x := strings.TrimRight(v.toks[j].lower, ".,;:!?"); stem(x) == stem(w) || strings.HasPrefix(x, w+".") {
+		modifier := false
+		for j := k + 1; j <= k+3 && j < len(v.toks); j++ {
+			x := strings.TrimRight(v.toks[j].lower, ".,;:!?")
+			if stem(x) == stem(w) || strings.HasPrefix(x, w+".") {
 				return true, true
 			}
-			if !stopWords[v.toks[j].lower] {
+			if stopWords[v.toks[j].lower] {
+				continue
+			}
+			// One modifier may stand before the noun ("with an initial
+			// README"), a plain word that ends no phrase.
+			if modifier || x != v.toks[j].lower || !plainWords(x) {
 				break
 			}
+			modifier = true
 		}
 	}
 	return nil, false
@@ -306,4 +314,133 @@ func describedAction(p argProp, v queryValues) (bool, bool) {
 		return true, true
 	}
 	return false, false
+}
+
+// inclusionWords say that what follows comes along: the preposition
+// "with", and "include" in its inflected forms, with its preposition
+// "including" ("with stack traces", "including columns").
+var inclusionWords = setOf("with", "including", "include", "includes", "included", "plus")
+
+// exclusionWords say that what follows is left out: "without", "no" and
+// "exclude" in its forms ("without the image", "excluding keys").
+var exclusionWords = setOf("without", "no", "excluding", "exclude", "excludes", "excluded")
+
+// includedFlag sets a flag that adds a thing to the result when the task
+// asks for the thing "with" it or "including" it, and clears it when the
+// task asks "without" it. The thing is what the flag's name says it
+// includes (includeStackTraces: "stack traces"; includeImage: "an
+// image"), or, for a flag whose description says it includes something
+// when true ("When true, includes column details, primary keys, ..."),
+// the first thing the description names (the columns): English attaches
+// what comes along with "with" and "including", and a description that
+// says what the flag includes names what a task asks to come along. The
+// words compare by stem, in any order within the phrase (a determiner or
+// an adjective may come first: "with their columns", "with an image").
+func includedFlag(p argProp, v queryValues) (bool, bool) {
+	var want []string
+	switch {
+	case len(p.nameStems) >= 2 && (p.nameStems[0] == "includ" || p.nameStems[0] == "with"):
+		want = p.nameStems[1:]
+	case len(p.action) >= 2 && p.action[0] == "includ":
+		want = p.action[1:2]
+	default:
+		return false, false
+	}
+	toks := v.toks
+	for i, t := range toks {
+		w := bareWord(t.lower)
+		in, out := inclusionWords[w], exclusionWords[w]
+		if t.quoted || !in && !out {
+			continue
+		}
+		end := min(len(toks), i+1+len(want)+2)
+		all := true
+		for _, s := range want {
+			found := false
+			for k := i + 1; k < end && !found; k++ {
+				found = !toks[k].quoted && stem(bareWord(toks[k].lower)) == s
+			}
+			all = all && found
+		}
+		if !all {
+			continue
+		}
+		negated := out
+		if k := i - 1; k >= 0 && (negator(bareWord(toks[k].lower)) || bareWord(toks[k].lower) == "no") {
+			negated = !negated // "don't include", "not without"
+		}
+		return !negated, true
+	}
+	return false, false
+}
+
+// switchedFlag reads a flag that turns a feature on (verify_jwt,
+// "autoStop") from the task's saying that the feature is off or on: the
+// words of its name, each as written or as a WordNet derivationally
+// related form ("JWT verification" for verify_jwt), next to each other
+// in any order and followed by "off" or "disabled" (false; "turned off",
+// "switched off") or "on" or "enabled" (true), or preceded by "without"
+// (false). English names a feature by its noun and switches it with
+// these particles and participles; a flag is the switch.
+func switchedFlag(p argProp, v queryValues) (bool, bool) {
+	words := p.nameStems
+	if len(words) < 2 || len(words) > 3 || avoidFlagVerbs[words[0]] || words[0] == "includ" {
+		return false, false
+	}
+	toks := v.toks
+	n := len(words)
+	for i := 0; i+n <= len(toks); i++ {
+		used := make([]bool, n)
+		all := true
+		for k := i; k < i+n && all; k++ {
+			t := toks[k]
+			if t.quoted {
+				all = false
+				break
+			}
+			ts := stem(bareWord(t.lower))
+			hit := false
+			for j, w := range words {
+				if !used[j] && (ts == w || derivedFrom(ts, w)) {
+					used[j], hit = true, true
+					break
+				}
+			}
+			all = hit
+		}
+		if !all {
+			continue
+		}
+		after := ""
+		for k := i + n; k < min(len(toks), i+n+2); k++ {
+			w := bareWord(toks[k].lower)
+			if w == "turned" || w == "switched" || w == "set" || w == "is" {
+				continue
+			}
+			after = w
+			break
+		}
+		switch {
+		case after == "off" || after == "disabled":
+			return false, true
+		case after == "on" || after == "enabled":
+			return true, true
+		}
+		if k := i - 1; k >= 0 && bareWord(toks[k].lower) == "without" {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// derivedFrom reports whether the analyzed word w is a WordNet
+// derivationally related form of the analyzed word base ("verif" of
+// "verification" for "verifi" of verify).
+func derivedFrom(w, base string) bool {
+	for _, e := range synonyms()[w] {
+		if e.weight == derivedWeight && len(e.terms) == 1 && e.terms[0] == base {
+			return true
+		}
+	}
+	return false
 }

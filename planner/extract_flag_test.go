@@ -83,3 +83,56 @@ func TestAvoidedFlag(t *testing.T) {
 		{"search /src for 'TODO'", `{"path":"/src","pattern":"TODO"}`},
 	})
 }
+
+// TestIncludedFlag: a flag that adds a thing to the result (its name says
+// include..., or its description says it includes something when true) is
+// set by "with" or "including" the thing and cleared by "without" or "no"
+// the thing; unset when the task says nothing of it or the thing is not
+// right after the preposition.
+func TestIncludedFlag(t *testing.T) {
+	checkCatalogArgs(t, "chrome-devtools__list_console_messages", []argCase{
+		{"list the console messages of chrome page 2 with stack traces", `{"includeStackTraces":true,"pageId":2}`},
+		{"list the console messages of chrome page 2, including the stack traces", `{"includeStackTraces":true,"pageId":2}`},
+		{"list the console messages of chrome page 2 without stack traces", `{"includeStackTraces":false,"pageId":2}`},
+		{"list the console messages of chrome page 2", `{"pageId":2}`},
+		{"list the console messages of chrome page 2 with stack size over 3", `{"pageId":2}`},
+	})
+	checkCatalogArgs(t, "everything__get-annotated-message", []argCase{
+		{"get an annotated error message with an image", `{"includeImage":true,"messageType":"error"}`},
+		{"get an annotated error message, no image", `{"includeImage":false,"messageType":"error"}`},
+		{"get an annotated error message", `{"messageType":"error"}`},
+	})
+	// verbose: "When true, includes column details, primary keys, and
+	// foreign key constraints": the columns.
+	checkCatalogArgs(t, "supabase__list_tables", []argCase{
+		{"list the tables of supabase project abcdefghijkl with their columns", `{"project_id":"abcdefghijkl","verbose":true}`},
+		{"list the tables of supabase project abcdefghijkl including columns and keys", `{"project_id":"abcdefghijkl","verbose":true}`},
+		{"list the tables of supabase project abcdefghijkl", `{"project_id":"abcdefghijkl"}`},
+		{"list the tables of supabase project abcdefghijkl with more than 3 columns", `{"project_id":"abcdefghijkl"}`},
+	})
+}
+
+// TestSwitchedFlag: a flag that turns a feature on is read from the task's
+// saying the feature (the name's words, or their WordNet derivations:
+// "JWT verification" for verify_jwt) is off, on, or done without.
+func TestSwitchedFlag(t *testing.T) {
+	checkCatalogArgs(t, "supabase__deploy_edge_function", []argCase{
+		{"deploy the edge function hello to supabase project abcdefghijkl with JWT verification off", `{"project_id":"abcdefghijkl","verify_jwt":false}`},
+		{"deploy the edge function hello to supabase project abcdefghijkl without jwt verification", `{"project_id":"abcdefghijkl","verify_jwt":false}`},
+		{"deploy the edge function hello to supabase project abcdefghijkl, jwt verification turned on", `{"project_id":"abcdefghijkl","verify_jwt":true}`},
+		{"deploy the edge function hello to supabase project abcdefghijkl", `{"project_id":"abcdefghijkl"}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__performance_start_trace", []argCase{
+		{"start a trace on page 1 with auto stop on", `{"autoStop":true,"pageId":1}`},
+	})
+}
+
+// TestDescribedWithModifier: "Initialize with README.md" (autoInit) is
+// asked for by "with" the README, a determiner and one modifier between.
+func TestDescribedWithModifier(t *testing.T) {
+	checkCatalogArgs(t, "github__create_repository", []argCase{
+		{"create a github repo named tools with an initial README", `{"autoInit":true,"name":"tools"}`},
+		{"create a github repo named tools with a README", `{"autoInit":true,"name":"tools"}`},
+		{"create a github repo named tools with an initial commit message", `{"name":"tools"}`},
+	})
+}
