@@ -136,3 +136,27 @@ func TestDescribedWithModifier(t *testing.T) {
 		{"create a github repo named tools with an initial commit message", `{"name":"tools"}`},
 	})
 }
+
+// TestTypedInto: the direct object of a verb of typing is the text typed,
+// for a tool's value or text parameter; a description of the text ("the
+// password") is not the text.
+func TestTypedInto(t *testing.T) {
+	checkCatalogArgs(t, "chrome-devtools__fill", []argCase{
+		{"type ops@example.org into the input with uid 3_9 on chrome page 1", `{"pageId":1,"uid":"3_9","value":"ops@example.org"}`},
+		{"enter s3cret-pass in the field with uid 8_2 on page 3", `{"pageId":3,"uid":"8_2","value":"s3cret-pass"}`},
+		{"type the password into the field with uid 8_2 on page 3", `{"pageId":3,"uid":"8_2"}`},
+	})
+	checkCatalogArgs(t, "puppeteer__puppeteer_fill", []argCase{
+		{"with puppeteer, type bob@example.org into input#email", `{"selector":"input#email","value":"bob@example.org"}`},
+	})
+}
+
+// TestSwitchValue: "set <key> to on/off" gives the value "on" or "off"
+// when the word ends the clause; "to on the next deploy" is a preposition.
+func TestSwitchValue(t *testing.T) {
+	checkCatalogArgs(t, "redis__set", []argCase{
+		{"set redis key flags:beta to on, expiring in 10 minutes", `{"expireSeconds":600,"key":"flags:beta","value":"on"}`},
+		{"set redis key flags:beta to on with a one-hour expiry", `{"key":"flags:beta","value":"on"}`},
+		{"set redis key flags:beta to on the next deploy", `{"key":"flags:beta"}`},
+	})
+}

@@ -359,6 +359,73 @@ func orLiterals(desc string) []string {
 // ("set the defaultShell setting to zsh", "set config key x to y").
 var settingNouns = setOf("setting", "settings", "option", "config", "configuration", "key", "value", "variable", "parameter", "preference", "field", "property")
 
+// typingVerbs put text into a field: the direct object is the text
+// ("type jane@acme.io into the email box", "enter hunter2 in the password
+// field").
+var typingVerbs = setOf("type", "enter", "input", "paste")
+
+// typedInto reads "type <text> into <field>" (also "enter", "input",
+// "paste", and "in" for "into") for a tool with an open string parameter
+// named value or text: the words between the verb and the preposition,
+// one to four of them, none a function word or a quotation (what English
+// writes as the direct object of typing is the text typed; a quotation is
+// read as such elsewhere, and an article starts a description of the
+// text, "type the password", not the text). It returns the parameters
+// still missing.
+func typedInto(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var p *argProp
+	for i := range props {
+		if (props[i].lname == "value" || props[i].lname == "text") && props[i].typ == "string" && args[props[i].name] == nil {
+			p = &props[i]
+			break
+		}
+	}
+	if p == nil {
+		return missing
+	}
+	for i, t := range v.toks {
+		if t.quoted || !typingVerbs[t.lower] {
+			continue
+		}
+		end := -1
+		for k := i + 1; k < len(v.toks) && k <= i+5; k++ {
+			w := v.toks[k]
+			if !w.quoted && (w.lower == "into" || w.lower == "in") {
+				end = k
+				break
+			}
+			if w.quoted || stopWords[w.lower] || endsInAny(w.raw, ",;:!?") {
+				break
+			}
+		}
+		if end <= i+1 {
+			continue
+		}
+		words := make([]string, 0, end-i-1)
+		for _, w := range v.toks[i+1 : end] {
+			words = append(words, w.text)
+		}
+		args[p.name] = strings.Join(words, " ")
+		return slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+	}
+	return missing
+}
+
+// switchValue reports whether toks[i] is "on" or "off" as the value a
+// setting is switched to ("set the flag to on, ..."): the word ends the
+// clause (the task ends, punctuation follows, or "with"/"and" starts the
+// next part), so it is no preposition ("to on the page").
+func switchValue(toks []qtok, i int) bool {
+	if w := bareWord(toks[i].lower); w != "on" && w != "off" {
+		return false
+	}
+	if i+1 >= len(toks) || endsInAny(toks[i].raw, ",;.!?") {
+		return true
+	}
+	next := toks[i+1].lower
+	return next == "with" || next == "and"
+}
+
 // setToValue reads "set <key> to <value>" (also change/update/switch)
 // for a tool with a "value" parameter and, when its key parameter is still
 // open, a key: the one word between the verb and "to" that is not an
@@ -406,7 +473,7 @@ func setToValue(props []argProp, v queryValues, args map[string]any, missing []s
 		if jsonVal == nil {
 			val = v.toks[to+1]
 		}
-		if !val.quoted && (stopWords[val.lower] || val.text == "") {
+		if !val.quoted && (stopWords[val.lower] && !switchValue(v.toks, to+1) || val.text == "") {
 			return missing
 		}
 		delete(args, valP.name)
