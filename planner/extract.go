@@ -1722,6 +1722,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			case p.typ == "string" && isSearchParam(n) && readOnly:
 				// A free-text search: the query itself is a fair search string.
 				val, ok = query, true
+			case p.typ == "string" && instructionParam(&p):
+				// An instruction to a model or an agent (a prompt, a
+				// research question, a goal): the task is the user's own
+				// instruction, in their words.
+				val, ok = query, true
 			case p.typ == "string" && isIDParam(n):
 				if ids := idTokens(v, claimedElsewhere(v, p, props, args, usedTok)); len(ids) == 1 {
 					val, ok = ids[0], true
@@ -2091,6 +2096,20 @@ func isTextParam(n string) bool {
 		return true
 	}
 	return false
+}
+
+// instructionParam reports whether p takes an instruction in natural
+// language for a model or an agent: its name says so (prompt, goal,
+// intent, instruction(s), objective, question), or its description does
+// ("Natural language instructions ...", "A comprehensive description of
+// the research task").
+func instructionParam(p *argProp) bool {
+	switch p.lname {
+	case "prompt", "goal", "intent", "instruction", "instructions", "objective", "question":
+		return true
+	}
+	d := strings.ToLower(p.desc)
+	return strings.Contains(d, "natural language") || strings.Contains(d, "description of the") && strings.Contains(d, "task")
 }
 
 func isSearchParam(n string) bool {

@@ -160,3 +160,37 @@ func TestSwitchValue(t *testing.T) {
 		{"set redis key flags:beta to on the next deploy", `{"key":"flags:beta"}`},
 	})
 }
+
+// TestInstructionParam: a required parameter that takes an instruction in
+// natural language for a model or an agent (tavily_research's input, "A
+// comprehensive description of the research task"; related_papers'
+// intent) gets the task in the user's words, whether or not the tool
+// only reads; and the re-ranking does not count that fill as evidence
+// that the tool fits, since every task fills it.
+func TestInstructionParam(t *testing.T) {
+	for id, q := range map[string]string{
+		"tavily__tavily_research":                      "use tavily to research the trade-offs of CRDTs for offline-first note apps",
+		"firecrawl__firecrawl_research_related_papers": "find papers that cite arXiv 2005.14165 about in-context learning",
+	} {
+		got := catalogArgs(t, id, q)
+		var args map[string]any
+		if err := json.Unmarshal([]byte(got), &args); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, v := range args {
+			found = found || v == q
+		}
+		if !found {
+			t.Errorf("%s %q: arguments %s, want the task as its instruction", id, q, got)
+		}
+	}
+	agent := &Tool{Backend: "agent", Name: "run_agent", Description: "Run an agent on a goal.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"goal":{"type":"string"}},"required":["goal"]}`)}
+	q := "look up the weather in Paris for tomorrow"
+	v := extractValues(q, "")
+	f := fitSlots(agent, schemaProps(agent.InputSchema, 0), &v, stateValues(&v), nil)
+	if f.reqTotal != 1 || f.reqFilled != 0 {
+		t.Errorf("fitSlots: %d of %d required filled, want 0 of 1 (the whole task is no evidence)", f.reqFilled, f.reqTotal)
+	}
+}

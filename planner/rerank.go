@@ -157,7 +157,9 @@ func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *
 		}
 		if p.required {
 			f.reqTotal++
-			if filled {
+			if s, whole := x.(string); filled && !(whole && s == v.query && instructionParam(&p) && !(isSearchParam(p.lname) && toolReadOnly(t))) {
+				// (The whole task, given to an instruction, fills any
+				// such parameter: no evidence of a fit.)
 				f.reqFilled++
 			}
 		}
