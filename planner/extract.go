@@ -2103,13 +2103,21 @@ func isTextParam(n string) bool {
 // intent, instruction(s), objective, question), or its description does
 // ("Natural language instructions ...", "A comprehensive description of
 // the research task").
+//
+// A description that says the value describes something else ("Text
+// description of desired image") makes it content, not an instruction: a
+// prompt for an image is the image's description (depictedPrompt), which
+// the task may not give ("make an image with everart").
 func instructionParam(p *argProp) bool {
+	d := strings.ToLower(p.desc)
+	if strings.Contains(d, "description of") {
+		return strings.Contains(d, "task")
+	}
 	switch p.lname {
 	case "prompt", "goal", "intent", "instruction", "instructions", "objective", "question":
 		return true
 	}
-	d := strings.ToLower(p.desc)
-	return strings.Contains(d, "natural language") || strings.Contains(d, "description of the") && strings.Contains(d, "task")
+	return strings.Contains(d, "natural language")
 }
 
 func isSearchParam(n string) bool {

@@ -6,16 +6,17 @@ import "testing"
 // task uses with an object ("papers that cite X": citers) is chosen; a verb
 // whose subject is someone else ("papers I can cite"), a task without the
 // verb, and a sort key ("users who follow torvalds" asks for no ranking by
-// followers) leave the parameter empty.
+// followers) leave the parameter empty. (related_papers' intent, a
+// required instruction, is the task: instructionParam.)
 func TestAgentNounEnum(t *testing.T) {
 	checkCatalogArgs(t, "firecrawl__firecrawl_research_related_papers", []argCase{
-		{"which papers cite arXiv:2211.17192?", `{"mode":"citers","seed_ids":["arXiv:2211.17192"]}`},
-		{"papers citing arXiv:2211.17192", `{"mode":"citers","seed_ids":["arXiv:2211.17192"]}`},
-		{"find work that cited arXiv:2211.17192 since it came out", `{"mode":"citers","seed_ids":["arXiv:2211.17192"]}`},
+		{"which papers cite arXiv:2211.17192?", `{"intent":"which papers cite arXiv:2211.17192?","mode":"citers","seed_ids":["arXiv:2211.17192"]}`},
+		{"papers citing arXiv:2211.17192", `{"intent":"papers citing arXiv:2211.17192","mode":"citers","seed_ids":["arXiv:2211.17192"]}`},
+		{"find work that cited arXiv:2211.17192 since it came out", `{"intent":"find work that cited arXiv:2211.17192 since it came out","mode":"citers","seed_ids":["arXiv:2211.17192"]}`},
 		// Without the value.
-		{"related work for arXiv:2106.09685 that I can cite", `{"seed_ids":["arXiv:2106.09685"]}`},
-		{"related work for arXiv:2106.09685", `{"seed_ids":["arXiv:2106.09685"]}`},
-		{"what does arXiv:2106.09685 cite?", `{"seed_ids":["arXiv:2106.09685"]}`},
+		{"related work for arXiv:2106.09685 that I can cite", `{"intent":"related work for arXiv:2106.09685 that I can cite","seed_ids":["arXiv:2106.09685"]}`},
+		{"related work for arXiv:2106.09685", `{"intent":"related work for arXiv:2106.09685","seed_ids":["arXiv:2106.09685"]}`},
+		{"what does arXiv:2106.09685 cite?", `{"intent":"what does arXiv:2106.09685 cite?","seed_ids":["arXiv:2106.09685"]}`},
 	})
 	checkCatalogArgs(t, "github__search_users", []argCase{
 		{"find github users who follow torvalds", `{"q":"find github users who follow torvalds"}`},
@@ -36,12 +37,12 @@ func TestAgentNounEnum(t *testing.T) {
 // the word without an id, gives no id.
 func TestSchemeID(t *testing.T) {
 	checkCatalogArgs(t, "firecrawl__firecrawl_research_related_papers", []argCase{
-		{"papers similar to arXiv 2106.09685", `{"mode":"similar","seed_ids":["arXiv:2106.09685"]}`},
-		{"papers similar to arxiv 1706.03762v5", `{"mode":"similar","seed_ids":["arXiv:1706.03762v5"]}`},
-		{"which papers cite arXiv 2211.17192?", `{"mode":"citers","seed_ids":["arXiv:2211.17192"]}`},
+		{"papers similar to arXiv 2106.09685", `{"intent":"papers similar to arXiv 2106.09685","mode":"similar","seed_ids":["arXiv:2106.09685"]}`},
+		{"papers similar to arxiv 1706.03762v5", `{"intent":"papers similar to arxiv 1706.03762v5","mode":"similar","seed_ids":["arXiv:1706.03762v5"]}`},
+		{"which papers cite arXiv 2211.17192?", `{"intent":"which papers cite arXiv 2211.17192?","mode":"citers","seed_ids":["arXiv:2211.17192"]}`},
 		// Without the value.
-		{"papers similar to the attention paper on arXiv", `{"mode":"similar"}`},
-		{"papers similar to arXiv, about 2106.5 of them", `{"mode":"similar"}`},
+		{"papers similar to the attention paper on arXiv", `{"intent":"papers similar to the attention paper on arXiv","mode":"similar"}`},
+		{"papers similar to arXiv, about 2106.5 of them", `{"intent":"papers similar to arXiv, about 2106.5 of them","mode":"similar"}`},
 	})
 	v := extractValues("related to arXiv 2106.09685", "")
 	if len(v.numbers) != 0 {
