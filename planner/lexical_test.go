@@ -648,3 +648,27 @@ func TestReadHeadNeedsGetterName(t *testing.T) {
 	}
 	wantRefusals(t, cat, []string{"pin the newest message in the #deploys slack channel"})
 }
+
+// TestErrorTypeNotProduct: an error type named as programming languages
+// name them (TypeError, IllegalStateException) in a product's place is the
+// error the task is about, not a product no backend serves; a product
+// named beside it still is one.
+func TestErrorTypeNotProduct(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	for _, q := range []string{
+		"This IllegalStateException keeps coming back. Can you have Seer analyze issue MOBILE-7QK in sentry org acme?",
+		"We keep getting a TypeError on checkout. Have Seer look at sentry issue WEB-2F9 in org acme and suggest a fix",
+	} {
+		p, _ := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if p.BackendID+"__"+p.Tool != "sentry__analyze_issue_with_seer" {
+			t.Errorf("%q: plan %s__%s (%q), want sentry__analyze_issue_with_seer", q, p.BackendID, p.Tool, p.Text)
+		}
+	}
+	wantRefusals(t, cat, []string{"open a PagerDuty incident for the TypeError in checkout"})
+	for w, want := range map[string]bool{"typeerror": true, "nullpointerexception": true, "error": false, "xerror": false, "pagerduty": false} {
+		if errorTypeName(w) != want {
+			t.Errorf("errorTypeName(%q) = %v, want %v", w, !want, want)
+		}
+	}
+}

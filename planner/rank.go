@@ -939,7 +939,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// file from zorblax", of a backend called files).
 			continue
 		}
-		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) { // refuse.go
+		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && !errorTypeName(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) { // refuse.go
 			foreign = true
 		}
 	}
@@ -1248,6 +1248,19 @@ func evidence(score, task, maxIDF float64, foreign bool) float64 {
 		return 0
 	}
 	return score * task / maxIDF
+}
+
+// errorTypeName reports whether w (lower case) is the name of an error
+// type as programming languages name them, a word or words before
+// "Error" or "Exception" (TypeError, NullPointerException, KeyError): the
+// error a task is about, not a product.
+func errorTypeName(w string) bool {
+	for _, suffix := range []string{"error", "exception"} {
+		if b, ok := strings.CutSuffix(w, suffix); ok && len(b) >= 3 && plainWords(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // particles are the adverbs that make English phrasal verbs ("sign up",
