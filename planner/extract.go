@@ -1548,6 +1548,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = snippetFor(p, props, query, v.json, usedJSON)
 		case p.typ == "object" && len(p.nested) == 0 && isFilterParam(p):
 			val, ok = filterPhrase(p, v, props, usedTok)
+		case p.typ == "object" && len(p.nested) > 0 && isFilterParam(p):
+			val, ok = declaredFilterPhrase(p, v, props, usedTok)
 		}
 		switch {
 		case ok:
@@ -2104,12 +2106,16 @@ func isTextParam(n string) bool {
 // ("Natural language instructions ...", "A comprehensive description of
 // the research task").
 //
-// A description that says the value describes something else ("Text
-// description of desired image") makes it content, not an instruction: a
+// Short of "natural language", a description that says the value
+// describes something else ("Text description of desired image") makes it
+// content, not an instruction: a
 // prompt for an image is the image's description (depictedPrompt), which
 // the task may not give ("make an image with everart").
 func instructionParam(p *argProp) bool {
 	d := strings.ToLower(p.desc)
+	if strings.Contains(d, "natural language") {
+		return true
+	}
 	if strings.Contains(d, "description of") {
 		return strings.Contains(d, "task")
 	}
@@ -2117,7 +2123,7 @@ func instructionParam(p *argProp) bool {
 	case "prompt", "goal", "intent", "instruction", "instructions", "objective", "question":
 		return true
 	}
-	return strings.Contains(d, "natural language")
+	return false
 }
 
 func isSearchParam(n string) bool {
@@ -2448,6 +2454,43 @@ func filterPhrase(p argProp, v queryValues, props []argProp, used map[int]bool) 
 		}
 		used[j] = true
 		return map[string]any{f.text: val}, true
+	}
+	return nil, false
+}
+
+// declaredFilterPhrase is filterPhrase for a filter that declares its
+// fields ("filter": {"status": {"eq": ..., "neq": ..., "in": ...}}): the
+// condition's field must be one of them, and a field declared as an object
+// of comparison operators takes the value under "eq", the operator of
+// equality in the filter languages that spell operators as members
+// (GraphQL filters such as Linear's and Hasura's, Prisma's "equals" is
+// not read). "the projects whose status is started" gives {"status":
+// {"eq": "started"}}.
+func declaredFilterPhrase(p argProp, v queryValues, props []argProp, used map[int]bool) (any, bool) {
+	x, ok := filterPhrase(argProp{lname: p.lname, typ: p.typ}, v, props, map[int]bool{})
+	if !ok {
+		return nil, false
+	}
+	for field, val := range x.(map[string]any) {
+		i := slices.IndexFunc(p.nested, func(q argProp) bool { return q.lname == squash(strings.ToLower(field)) })
+		if i < 0 {
+			return nil, false
+		}
+		m := p.nested[i]
+		switch {
+		case m.typ == "object" && slices.ContainsFunc(m.nested, func(q argProp) bool { return q.name == "eq" }):
+			val = map[string]any{"eq": val}
+		case m.typ == "object" || m.typ == "array":
+			return nil, false
+		}
+		if str, isStr := x.(map[string]any)[field].(string); isStr {
+			for k, t := range v.toks {
+				if t.text == str {
+					used[k] = true
+				}
+			}
+		}
+		return map[string]any{m.name: val}, true
 	}
 	return nil, false
 }

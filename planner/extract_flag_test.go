@@ -194,3 +194,16 @@ func TestInstructionParam(t *testing.T) {
 		t.Errorf("fitSlots: %d of %d required filled, want 0 of 1 (the whole task is no evidence)", f.reqFilled, f.reqTotal)
 	}
 }
+
+// TestDeclaredFilterPhrase: a filter that declares its fields takes the
+// condition a task states for one of them, under "eq" when the field is an
+// object of comparison operators; a condition on no declared field, or
+// none, leaves it empty.
+func TestDeclaredFilterPhrase(t *testing.T) {
+	checkCatalogArgs(t, "linear__linear_list_projects", []argCase{
+		{"list the Linear projects whose status is completed", `{"filter":{"status":{"eq":"completed"}}}`},
+		{"which linear projects have status planned?", `{"filter":{"status":{"eq":"planned"}}}`},
+		{"list the linear projects that are late", `{}`},
+		{"list all linear projects", `{}`},
+	})
+}
