@@ -797,18 +797,24 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
+			identity := false
 			if j+1 < len(v.toks) && !v.toks[j].quoted && identityWord[v.toks[j].lower] && strings.HasSuffix(p.lname, v.toks[j].lower) {
 				// "property id 'hT%3Bq'" for property_id: the task writes
 				// the parameter's whole name, its identity word too,
 				// before the value.
 				j++
+				identity = true
 			}
-			if copula[v.toks[j].lower] && j+1 < len(v.toks) && !used[j+1] && (idLike(v.toks[j+1]) || v.toks[j+1].quoted) {
+			stated := false
+			if copula[v.toks[j].lower] && j+1 < len(v.toks) && !used[j+1] && (idLike(v.toks[j+1]) || v.toks[j+1].quoted || identity && plainWord(v.toks[j+1]) && !stopWords[v.toks[j+1].lower]) {
 				// "the callback code is 7XhQ2pLmN9": English's identifying
 				// clause equates its subject noun with the complement
 				// after the copula. Only an id or a quoted text there: "the
-				// branch is fine" says how it is, not which it is.
+				// branch is fine" says how it is, not which it is; but "the
+				// org slug is northwind" says which, the identity word
+				// (slug, id, key, name) being the subject.
 				j++
+				stated = identity
 			}
 			if !namingCue[pw] && namingCue[v.toks[j].lower] && j+1 < len(v.toks) && !v.toks[j].quoted {
 				// "a branch named hotfix-login": the parameter's noun and
@@ -832,7 +838,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// prose ("tool calls" does not name a tool called "calls").
 			// After "titled", "named", "called" the value is introduced as
 			// one, so the check does not apply.
-			if !p.required && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			if !p.required && !stated && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) || pw == namesNoun && v.toks[j].quoted {
@@ -840,7 +846,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// ("the entities 'old-auth' and 'legacy-db'").
 				continue
 			}
-			if isIDParam(p.lname) && plainWord(v.toks[j]) {
+			if isIDParam(p.lname) && plainWord(v.toks[j]) && !stated {
 				// "we don't need its preview branch anymore. Please get rid
 				// of branch br_x92mf": machines write ids with digits or
 				// separators, people write prose with plain words; when
@@ -2001,7 +2007,7 @@ func idTokens(v queryValues, used map[int]bool) []string {
 	before := 0 // how many of out come before a trailing colon payload
 	payload := colonPayloadStart(v.toks)
 	for i, t := range v.toks {
-		if !used[i] && idLike(t) {
+		if !used[i] && idLike(t) && !durationLike(t.lower) {
 			out = append(out, t.text)
 			if i < payload {
 				before++
@@ -2016,6 +2022,25 @@ func idTokens(v queryValues, used map[int]bool) []string {
 		out = out[:before]
 	}
 	return out
+}
+
+// durationLike reports whether w (lower case) is a span of time as
+// command lines and query languages write one, a number and a unit ("24h",
+// "7d", "30m", "500ms"): a duration, not an id, although it mixes digits
+// and letters.
+func durationLike(w string) bool {
+	i := 0
+	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 4 {
+		return false
+	}
+	switch w[i:] {
+	case "ms", "s", "m", "h", "d", "w", "y", "min", "mins", "hr", "hrs", "mo":
+		return true
+	}
+	return false
 }
 
 // colonPayloadStart returns the index of the first token after the last

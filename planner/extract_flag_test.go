@@ -207,3 +207,21 @@ func TestDeclaredFilterPhrase(t *testing.T) {
 		{"list all linear projects", `{}`},
 	})
 }
+
+// TestStatedIdentity: "the org slug is northwind" names the value by the
+// parameter's identity word and a copula, a plain word included; a span of
+// time ("24h") is no id for a required identifier to take.
+func TestStatedIdentity(t *testing.T) {
+	checkCatalogArgs(t, "sentry__create_team", []argCase{
+		{"make a team named data-platform in Sentry. The org slug is northwind", `{"name":"data-platform","organizationSlug":"northwind"}`},
+		{"make a team named data-platform in Sentry. The org is fine", `{"name":"data-platform"}`},
+	})
+	checkCatalogArgs(t, "sentry__search_events", []argCase{
+		{"count the errors in the checkout-api project of our acme sentry org over the last 24h", `{"dataset":"errors","projectSlug":"checkout-api","statsPeriod":"24h"}`},
+	})
+	for w, want := range map[string]bool{"24h": true, "7d": true, "500ms": true, "30min": true, "u0g9qf9c6": false, "10am": false, "h24": false, "12345h": false} {
+		if durationLike(w) != want {
+			t.Errorf("durationLike(%q) = %v, want %v", w, !want, want)
+		}
+	}
+}
