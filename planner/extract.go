@@ -1854,6 +1854,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = operands(props, v, args, usedNum, missing)
 	missing = setToValue(props, v, args, missing)
 	missing = typedInto(props, v, args, missing)
+	missing = pressedKey(props, v, args, missing)
 	missing = settingNumber(props, v, args, missing)
 	missing = relationTriple(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)

@@ -225,3 +225,29 @@ func TestStatedIdentity(t *testing.T) {
 		}
 	}
 }
+
+// TestPressedKey: the object of a verb of pressing is the key: a
+// combination (modifiers as the DOM names them), a named key in the DOM's
+// spelling, or one character; "press the button" names no key.
+func TestPressedKey(t *testing.T) {
+	checkCatalogArgs(t, "chrome-devtools__press_key", []argCase{
+		{"press Ctrl+K on page 2 in chrome devtools", `{"key":"Control+K","pageId":2}`},
+		{"on chrome devtools page 3, press Escape to close the modal", `{"key":"Escape","pageId":3}`},
+		{"hit enter on page 1", `{"key":"Enter","pageId":1}`},
+		{"press the button on page 1", `{"pageId":1}`},
+	})
+}
+
+// TestCountBound: "at most N", "no more than N" and "stop at/after N
+// pages" bound how many; "at 5 dollars" does not.
+func TestCountBound(t *testing.T) {
+	checkCatalogArgs(t, "firecrawl__firecrawl_crawl", []argCase{
+		{"Crawl https://docs.acme.io with firecrawl, but stop at 200 pages.", `{"limit":200,"url":"https://docs.acme.io"}`},
+		{"crawl https://docs.acme.io and stop after 50 pages", `{"limit":50,"url":"https://docs.acme.io"}`},
+	})
+	checkCatalogArgs(t, "stripe__list_prices", []argCase{
+		{"list the prices for stripe product prod_Q1w2E3r4T5, at most 5", `{"limit":5,"product":"prod_Q1w2E3r4T5"}`},
+		{"list no more than 7 prices for stripe product prod_Q1w2E3r4T5", `{"limit":7,"product":"prod_Q1w2E3r4T5"}`},
+		{"list the prices for stripe product prod_Q1w2E3r4T5 at 5 dollars", `{"product":"prod_Q1w2E3r4T5"}`},
+	})
+}

@@ -411,6 +411,83 @@ func typedInto(props []argProp, v queryValues, args map[string]any, missing []st
 	return missing
 }
 
+// keyCanonical spells named keys (keyNames, rank_query.go) as the UI
+// Events KeyboardEvent key values do, from their lower-case spelling and
+// the short forms people type.
+var keyCanonical = map[string]string{
+	"enter": "Enter", "return": "Enter", "escape": "Escape", "esc": "Escape", "tab": "Tab", "space": "Space",
+	"backspace": "Backspace", "delete": "Delete", "del": "Delete", "home": "Home", "end": "End",
+	"pageup": "PageUp", "pagedown": "PageDown", "arrowup": "ArrowUp", "arrowdown": "ArrowDown",
+	"arrowleft": "ArrowLeft", "arrowright": "ArrowRight", "insert": "Insert",
+}
+
+// pressedKey reads "press Ctrl+K", "hit Escape" for a tool's open key
+// parameter (a string named key): the object of a verb of pressing is
+// the key, a combination joined with "+" as written, a named key in the
+// DOM's spelling (keyNames, keyCanonical), or one character. (A required
+// key parameter described as one to press is also read in fillArgs.)
+func pressedKey(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	var p *argProp
+	for i := range props {
+		if props[i].lname == "key" && props[i].typ == "string" && args[props[i].name] == nil {
+			p = &props[i]
+		}
+	}
+	if p == nil {
+		return missing
+	}
+	for i, t := range v.toks {
+		if t.quoted || !pressVerbs[t.lower] && t.lower != "pressing" {
+			continue
+		}
+		k := i + 1
+		if k < len(v.toks) && v.toks[k].lower == "the" {
+			k++
+		}
+		if k >= len(v.toks) {
+			break
+		}
+		w := strings.TrimRight(v.toks[k].text, ".,;:!?")
+		var key string
+		switch {
+		case v.toks[k].quoted:
+			key = v.toks[k].text
+		case strings.Contains(w, "+") && len(w) > 2:
+			// Modifiers as the DOM names them: Control, Alt, Meta.
+			parts := strings.Split(w, "+")
+			for j, part := range parts {
+				switch strings.ToLower(part) {
+				case "ctrl", "control":
+					parts[j] = "Control"
+				case "cmd", "command", "meta":
+					parts[j] = "Meta"
+				case "option", "opt", "alt":
+					parts[j] = "Alt"
+				case "shift":
+					parts[j] = "Shift"
+				default:
+					if c := keyCanonical[strings.ToLower(part)]; c != "" {
+						parts[j] = c
+					}
+				}
+			}
+			key = strings.Join(parts, "+")
+		case keyCanonical[strings.ToLower(w)] != "":
+			key = keyCanonical[strings.ToLower(w)]
+		case keyNames[strings.ToLower(w)]:
+			key = w
+		case len(w) == 1:
+			key = w
+		}
+		if key == "" {
+			continue
+		}
+		args[p.name] = key
+		return slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+	}
+	return missing
+}
+
 // switchValue reports whether toks[i] is "on" or "off" as the value a
 // setting is switched to ("set the flag to on, ..."): the word ends the
 // clause (the task ends, punctuation follows, or "with"/"and" starts the

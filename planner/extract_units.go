@@ -264,10 +264,27 @@ func countOfThings(words []string) int {
 			// same way (numberWords leaves out "one").
 			n, err = int(f), nil
 		}
-		if err != nil || n <= 0 || i+1 >= len(words) {
+		if err != nil || n <= 0 {
+			continue
+		}
+		if i+1 >= len(words) {
+			// Only a bound may end the task ("..., at most 5").
+			if i > 1 && clean(words[i-1]) == "most" && clean(words[i-2]) == "at" {
+				return n
+			}
 			continue
 		}
 		upTo := i > 1 && clean(words[i-1]) == "to" && clean(words[i-2]) == "up"
+		// "at most 5", "no more than 5", "stop at 200 pages", "stop
+		// after 50 pages": a bound on how many, after which the task
+		// ends its list (a clause's end stands for the noun it counts).
+		bound := i > 1 && (clean(words[i-1]) == "most" && clean(words[i-2]) == "at" ||
+			clean(words[i-1]) == "than" && clean(words[i-2]) == "more" && i > 2 && clean(words[i-3]) == "no" ||
+			(clean(words[i-1]) == "at" || clean(words[i-1]) == "after") && stopVerbs[clean(words[i-2])])
+		if bound && (endsInAny(words[i], ",;.!?") || i+1 >= len(words)) {
+			return n
+		}
+		upTo = upTo || bound
 		if !upTo && (i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2]))) {
 			// "the customers from the 2 regions", "issues in 3 repos": a
 			// number after a preposition counts what the things are
@@ -298,6 +315,10 @@ func countOfThings(words []string) int {
 	}
 	return 0
 }
+
+// stopVerbs end an activity at a point ("stop at 200 pages", "halt after
+// 50").
+var stopVerbs = setOf("stop", "stops", "stopping", "halt", "cap", "capped", "end")
 
 // unitWords are plural nouns of measure: a number before them is an
 // amount, not a count of results.
