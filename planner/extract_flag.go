@@ -390,7 +390,7 @@ func switchedFlag(p argProp, v queryValues) (bool, bool) {
 	toks := v.toks
 	n := len(words)
 	for i := 0; i+n <= len(toks); i++ {
-		used := make([]bool, n)
+		var used [3]bool // len(words) <= 3
 		all := true
 		for k := i; k < i+n && all; k++ {
 			t := toks[k]

@@ -431,6 +431,7 @@ func pressedKey(props []argProp, v queryValues, args map[string]any, missing []s
 	for i := range props {
 		if props[i].lname == "key" && props[i].typ == "string" && args[props[i].name] == nil {
 			p = &props[i]
+			break
 		}
 	}
 	if p == nil {
