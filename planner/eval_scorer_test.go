@@ -38,7 +38,10 @@ func TestScoreSetAgreesWithScoreMJS(t *testing.T) {
 		t.Run(set.name, func(t *testing.T) {
 			qs := loadQueryFile(t, set.path)
 			r := scoreSet(t, cat, qs, false)
-			preds := lexicalPredictions(t, cat, qs)
+			preds, err := json.Marshal(lexicalPredictions(t, cat, qs))
+			if err != nil {
+				t.Fatal(err)
+			}
 			file := filepath.Join(t.TempDir(), "predictions.json")
 			if err := os.WriteFile(file, preds, 0o644); err != nil {
 				t.Fatal(err)
@@ -96,26 +99,31 @@ func countsOf(s string) (n, d int, ok bool) {
 	return n, d, true
 }
 
-// lexicalPredictions writes score.mjs's predictions for qs: the lexical
-// planner's plan (a refusal as a null tool) and the ranker's top ten.
-func lexicalPredictions(t *testing.T, cat *Catalog, qs []evalQuery) []byte {
+// evalPrediction is one row of score.mjs's predictions: the lexical
+// planner's plan (a refusal as a null tool, with its text for logs) and the
+// ranker's top ten.
+type evalPrediction struct {
+	ID         string          `json:"id"`
+	Server     *string         `json:"server"`
+	Tool       *string         `json:"tool"`
+	Args       json.RawMessage `json:"args,omitempty"`
+	Candidates []evalRef       `json:"candidates"`
+	text       string
+}
+
+// lexicalPredictions plans and ranks every query of qs over cat, as
+// score.mjs's predictions.
+func lexicalPredictions(t *testing.T, cat *Catalog, qs []evalQuery) []evalPrediction {
 	t.Helper()
-	type pred struct {
-		ID         string          `json:"id"`
-		Server     *string         `json:"server"`
-		Tool       *string         `json:"tool"`
-		Args       json.RawMessage `json:"args,omitempty"`
-		Candidates []evalRef       `json:"candidates"`
-	}
 	lex := NewLexical(nil)
-	preds := make([]pred, 0, len(qs))
+	preds := make([]evalPrediction, 0, len(qs))
 	for i := range qs {
 		q := &qs[i]
 		p, err := lex.Plan(context.Background(), Task{Query: q.Query, Context: q.Context}, cat)
 		if err != nil {
 			t.Fatalf("%s: %v", q.ID, err)
 		}
-		pr := pred{ID: q.ID}
+		pr := evalPrediction{ID: q.ID, text: p.Text}
 		if p.Tool != "" && p.BackendID != "" {
 			pr.Server, pr.Tool, pr.Args = &p.BackendID, &p.Tool, p.Arguments
 		}
@@ -124,9 +132,5 @@ func lexicalPredictions(t *testing.T, cat *Catalog, qs []evalQuery) []byte {
 		}
 		preds = append(preds, pr)
 	}
-	b, err := json.Marshal(preds)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return preds
 }

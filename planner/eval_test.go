@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -210,37 +209,16 @@ func TestEvalLexicalPlans(t *testing.T) {
 	skipWithoutEval(t)
 	qs := loadEvalQueries(t)
 	cat := NewCatalog(loadEvalTools(t, *evalDistr))
-	lex := NewLexical(nil)
-	type pred struct {
-		ID         string          `json:"id"`
-		Server     *string         `json:"server"`
-		Tool       *string         `json:"tool"`
-		Args       json.RawMessage `json:"args,omitempty"`
-		Candidates []evalRef       `json:"candidates"`
-	}
-	var preds []pred
+	preds := lexicalPredictions(t, cat, qs)
 	refusals, refusedOK, falseRefusals, answerable := 0, 0, 0, 0
 	for i := range qs {
-		q := &qs[i]
-		p, err := lex.Plan(context.Background(), Task{Query: q.Query, Context: q.Context}, cat)
-		if err != nil {
-			t.Fatalf("%s: %v", q.ID, err)
-		}
-		pr := pred{ID: q.ID}
-		if p.Tool != "" && p.BackendID != "" {
-			pr.Server, pr.Tool = &p.BackendID, &p.Tool
-			pr.Args = p.Arguments
-		}
-		for _, r := range cat.Search(q.Query, q.Context, 10) {
-			pr.Candidates = append(pr.Candidates, evalRef{Server: r.Tool.Backend, Tool: r.Tool.Name})
-		}
-		preds = append(preds, pr)
+		q, pr := &qs[i], &preds[i]
 		if q.answerable() {
 			answerable++
 			if pr.Tool == nil {
 				falseRefusals++
 				if *evalVerbose {
-					t.Logf("%s: refused an answerable query %q: %s", q.ID, q.Query, p.Text)
+					t.Logf("%s: refused an answerable query %q: %s", q.ID, q.Query, pr.text)
 				}
 			}
 		} else {
@@ -248,7 +226,7 @@ func TestEvalLexicalPlans(t *testing.T) {
 			if pr.Tool == nil {
 				refusedOK++
 			} else if *evalVerbose {
-				t.Logf("%s: planned %s__%s for a query that should be refused", q.ID, p.BackendID, p.Tool)
+				t.Logf("%s: planned %s__%s for a query that should be refused", q.ID, *pr.Server, *pr.Tool)
 			}
 		}
 	}
