@@ -1696,7 +1696,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// the task writes ("press Tab"; keyNames, rank_query.go). An
 			// optional one keeps the reading by its described example.
 			for i, t := range v.toks {
-				if !usedTok[i] && !t.quoted && keyNames[strings.Trim(t.lower, ".,;:!?")] {
+				if !usedTok[i] && !t.quoted && keyNames[strings.Trim(t.lower, ".,;:!?")] != "" {
 					val, ok = strings.Trim(tokValue(i, p).(string), ".,;:!?"), true
 					break
 				}
@@ -2008,7 +2008,7 @@ func idTokens(v queryValues, used map[int]bool) []string {
 	before := 0 // how many of out come before a trailing colon payload
 	payload := colonPayloadStart(v.toks)
 	for i, t := range v.toks {
-		if !used[i] && idLike(t) && !durationLike(t.lower) {
+		if !used[i] && idLike(t) && !attachedUnit(t.lower) {
 			out = append(out, t.text)
 			if i < payload {
 				before++
@@ -2023,25 +2023,6 @@ func idTokens(v queryValues, used map[int]bool) []string {
 		out = out[:before]
 	}
 	return out
-}
-
-// durationLike reports whether w (lower case) is a span of time as
-// command lines and query languages write one, a number and a unit ("24h",
-// "7d", "30m", "500ms"): a duration, not an id, although it mixes digits
-// and letters.
-func durationLike(w string) bool {
-	i := 0
-	for i < len(w) && w[i] >= '0' && w[i] <= '9' {
-		i++
-	}
-	if i == 0 || i > 4 {
-		return false
-	}
-	switch w[i:] {
-	case "ms", "s", "m", "h", "d", "w", "y", "min", "mins", "hr", "hrs", "mo":
-		return true
-	}
-	return false
 }
 
 // colonPayloadStart returns the index of the first token after the last

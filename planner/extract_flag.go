@@ -321,13 +321,10 @@ func describedAction(p argProp, v queryValues) (bool, bool) {
 // "including" ("with stack traces", "including columns").
 var inclusionWords = setOf("with", "including", "include", "includes", "included", "plus")
 
-// exclusionWords say that what follows is left out: "without", "no" and
-// "exclude" in its forms ("without the image", "excluding keys").
-var exclusionWords = setOf("without", "no", "excluding", "exclude", "excludes", "excluded")
-
 // includedFlag sets a flag that adds a thing to the result when the task
 // asks for the thing "with" it or "including" it, and clears it when the
-// task asks "without" it. The thing is what the flag's name says it
+// task asks "without" it (or by another word of avoidWords: "no",
+// "excluding", "skip"). The thing is what the flag's name says it
 // includes (includeStackTraces: "stack traces"; includeImage: "an
 // image"), or, for a flag whose description says it includes something
 // when true ("When true, includes column details, primary keys, ..."),
@@ -349,7 +346,7 @@ func includedFlag(p argProp, v queryValues) (bool, bool) {
 	toks := v.toks
 	for i, t := range toks {
 		w := bareWord(t.lower)
-		in, out := inclusionWords[w], exclusionWords[w]
+		in, out := inclusionWords[w], avoidWords[w]
 		if t.quoted || !in && !out {
 			continue
 		}

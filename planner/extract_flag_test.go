@@ -219,9 +219,9 @@ func TestStatedIdentity(t *testing.T) {
 	checkCatalogArgs(t, "sentry__search_events", []argCase{
 		{"count the errors in the checkout-api project of our acme sentry org over the last 24h", `{"dataset":"errors","projectSlug":"checkout-api","statsPeriod":"24h"}`},
 	})
-	for w, want := range map[string]bool{"24h": true, "7d": true, "500ms": true, "30min": true, "u0g9qf9c6": false, "10am": false, "h24": false, "12345h": false} {
-		if durationLike(w) != want {
-			t.Errorf("durationLike(%q) = %v, want %v", w, !want, want)
+	for w, want := range map[string]bool{"24h": true, "7d": true, "500ms": true, "30min": true, "u0g9qf9c6": false, "10am": false, "h24": false} {
+		if attachedUnit(w) != want {
+			t.Errorf("attachedUnit(%q) = %v, want %v", w, !want, want)
 		}
 	}
 }

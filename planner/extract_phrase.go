@@ -411,20 +411,11 @@ func typedInto(props []argProp, v queryValues, args map[string]any, missing []st
 	return missing
 }
 
-// keyCanonical spells named keys (keyNames, rank_query.go) as the UI
-// Events KeyboardEvent key values do, from their lower-case spelling and
-// the short forms people type.
-var keyCanonical = map[string]string{
-	"enter": "Enter", "return": "Enter", "escape": "Escape", "esc": "Escape", "tab": "Tab", "space": "Space",
-	"backspace": "Backspace", "delete": "Delete", "del": "Delete", "home": "Home", "end": "End",
-	"pageup": "PageUp", "pagedown": "PageDown", "arrowup": "ArrowUp", "arrowdown": "ArrowDown",
-	"arrowleft": "ArrowLeft", "arrowright": "ArrowRight", "insert": "Insert",
-}
-
 // pressedKey reads "press Ctrl+K", "hit Escape" for a tool's open key
 // parameter (a string named key): the object of a verb of pressing is
-// the key, a combination joined with "+" as written, a named key in the
-// DOM's spelling (keyNames, keyCanonical), or one character. (A required
+// the key, a combination joined with "+" (each named part in the DOM's
+// spelling), a named key in the DOM's spelling (keyNames, rank_query.go),
+// or one character. (A required
 // key parameter described as one to press is also read in fillArgs.)
 func pressedKey(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	var p *argProp
@@ -454,29 +445,15 @@ func pressedKey(props []argProp, v queryValues, args map[string]any, missing []s
 		case v.toks[k].quoted:
 			key = v.toks[k].text
 		case strings.Contains(w, "+") && len(w) > 2:
-			// Modifiers as the DOM names them: Control, Alt, Meta.
 			parts := strings.Split(w, "+")
 			for j, part := range parts {
-				switch strings.ToLower(part) {
-				case "ctrl", "control":
-					parts[j] = "Control"
-				case "cmd", "command", "meta":
-					parts[j] = "Meta"
-				case "option", "opt", "alt":
-					parts[j] = "Alt"
-				case "shift":
-					parts[j] = "Shift"
-				default:
-					if c := keyCanonical[strings.ToLower(part)]; c != "" {
-						parts[j] = c
-					}
+				if k := keyNames[strings.ToLower(part)]; k != "" {
+					parts[j] = k
 				}
 			}
 			key = strings.Join(parts, "+")
-		case keyCanonical[strings.ToLower(w)] != "":
-			key = keyCanonical[strings.ToLower(w)]
-		case keyNames[strings.ToLower(w)]:
-			key = w
+		case keyNames[strings.ToLower(w)] != "":
+			key = keyNames[strings.ToLower(w)]
 		case len(w) == 1:
 			key = w
 		}

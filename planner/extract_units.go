@@ -232,6 +232,11 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 	return nil, false
 }
 
+// attachedUnit reports whether w is a span of time as command lines and
+// query languages write one ("24h", "7d", "500ms", parseAttachedUnit): a
+// duration, not an id, although it mixes digits and letters.
+func attachedUnit(w string) bool { return reAttachedUnit().MatchString(w) }
+
 // parseAttachedUnit reads "30s", "500ms", "2h" as a number with its unit.
 func parseAttachedUnit(w string) (numberAt, bool) {
 	m := reAttachedUnit().FindStringSubmatch(w)

@@ -403,7 +403,7 @@ func parseQuery(query string) parsedQuery {
 			addText(lw, hintWeight, false)
 			continue
 		}
-		if keyNames[lw] && (pressVerbs[prev] || fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))) {
+		if keyNames[lw] != "" && (pressVerbs[prev] || fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))) {
 			// "press Tab", "hit Escape", "then Enter": the name of a
 			// keyboard key after a verb of pressing, or written as the
 			// key's name is (capitalized inside the sentence), is the key
@@ -1136,13 +1136,25 @@ var howMeasure = map[string][]string{
 	"old": {"age"}, "fast": {"speed"}, "often": {"frequency"},
 }
 
-// keyNames are the names of the keyboard's named keys as the W3C UI Events
-// specification's KeyboardEvent key values write them (Enter, Tab, Escape,
-// Backspace, the arrows, the modifiers, F1-F12), lower-cased, with "esc"
-// and "space", the names browser automation libraries also accept.
+// keyNames are the keyboard's named keys, by their lower-case spelling, as
+// the W3C UI Events specification's KeyboardEvent key values write them
+// (Enter, Tab, Escape, Backspace, the arrows, the modifiers, F1-F12), with
+// the short forms people type and browser automation libraries accept
+// (esc, space, return, del, ctrl, cmd, option).
 // pressVerbs are English's verbs of striking a key.
 var (
-	keyNames   = setOf("enter", "tab", "escape", "esc", "backspace", "delete", "insert", "home", "end", "pageup", "pagedown", "arrowup", "arrowdown", "arrowleft", "arrowright", "shift", "control", "alt", "meta", "capslock", "space", "f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12")
+	keyNames = func() map[string]string {
+		m := map[string]string{
+			"esc": "Escape", "space": "Space", "return": "Enter", "del": "Delete",
+			"ctrl": "Control", "cmd": "Meta", "command": "Meta", "option": "Alt",
+		}
+		for _, k := range []string{"Enter", "Tab", "Escape", "Backspace", "Delete", "Insert", "Home", "End", "PageUp", "PageDown",
+			"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Shift", "Control", "Alt", "Meta", "CapsLock",
+			"F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12"} {
+			m[strings.ToLower(k)] = k
+		}
+		return m
+	}()
 	pressVerbs = setOf("press", "hit", "strike", "tap")
 )
 
