@@ -71,6 +71,7 @@ type Index struct {
 	docBackend []int32   // by doc: backend id
 	docName    [][]int32 // by doc: distinct term ids of the tool name
 	docLead    [][]int32 // by doc: term ids of the description's first sentence
+	docObject  [][]int32 // by doc: term ids of that sentence before its first preposition (leadObject)
 	docPlural  []uint64  // by doc: bit i set when docName[i] is written in the plural
 	docNameIDF []float64 // by doc: sum of idf over docName
 	docHint    []uint16  // by doc: hint* bits
@@ -276,6 +277,7 @@ func NewIndex(tools []Tool) *Index {
 	ix.docBackend = make([]int32, n)
 	ix.docName = make([][]int32, n)
 	ix.docLead = make([][]int32, n)
+	ix.docObject = make([][]int32, n)
 	ix.docPlural = make([]uint64, n)
 	ix.docNameIDF = make([]float64, n)
 	ix.docHint = make([]uint16, n)
@@ -386,9 +388,14 @@ func NewIndex(tools []Tool) *Index {
 			ix.writes[b] = true
 		}
 
+		inPhrase := false // past the lead's first preposition (leadObject)
 		splitWords(leadSentence(t.Description), func(word string) {
+			inPhrase = inPhrase || placePreps[strings.ToLower(word)]
 			if id, ok := ix.dict[normalizeWord(word)]; ok && !slices.Contains(ix.docLead[i], id) {
 				ix.docLead[i] = append(ix.docLead[i], id)
+			}
+			if id, ok := ix.dict[normalizeWord(word)]; ok && !inPhrase && !slices.Contains(ix.docObject[i], id) {
+				ix.docObject[i] = append(ix.docObject[i], id)
 			}
 		})
 		seen := map[int32]bool{}
@@ -957,6 +964,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			for i := len(obj) - 1; i >= 0; i-- {
 				t := obj[i]
 				if ix.namesBackend(t) {
+					continue
+				}
+				if _, known := ix.dict[t]; !known && i > 0 && !isEnglish(t) {
+					// A name or id after its kind ("the Supabase project
+					// qwertyuiop", "issue abcdef"): apposition, English's
+					// way of naming the thing; the kind before it is the
+					// head.
 					continue
 				}
 				if id, ok := ix.dict[t]; ok && ix.isNameTerm(t) {

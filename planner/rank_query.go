@@ -548,7 +548,7 @@ func parseQuery(query string) parsedQuery {
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
 		}
-		if neg || circVerb || stateParticiple(fs, fi) { // rank_question.go
+		if neg || circVerb || stateParticiple(fs, fi) || modifierParticiple(fs, fi) { // rank_question.go
 			// What the task says not to do ("without deleting anything",
 			// "don't overwrite it") is no part of what it asks; nor is what
 			// the user will do around it ("before I push the fix").

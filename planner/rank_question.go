@@ -23,3 +23,29 @@ func stateParticiple(fs []field, i int) bool {
 	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?"))
 	return len(w) > 4 && strings.HasSuffix(w, "ed") && plainWords(w) && opVerbs[stem(w)]
 }
+
+// modifierParticiple reports whether fs[i] is a past participle of an
+// operation used as a modifier: after a determiner or a degree word
+// ("the deleted branches", "the most updated") or an adverb in -ly ("most
+// recently updated first", "newly created issues"). English puts a
+// participle there to describe what the things are or were made, an
+// attribute to select or sort by, not the operation asked for; the verb
+// of the request is elsewhere ("list closed issues, most recently updated
+// first" lists). A participle after a noun ("get the file updated") may
+// be a causative's object complement, a request; it is left alone.
+func modifierParticiple(fs []field, i int) bool {
+	if i < 1 || fs[i].quoted || fs[i-1].quoted || endsClause(fs[i-1].text) {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?"))
+	if len(w) <= 4 || !strings.HasSuffix(w, "ed") || !plainWords(w) || !opVerbs[stem(w)] {
+		return false
+	}
+	prev := strings.ToLower(fs[i-1].text)
+	return participleModifiers[prev] || len(prev) > 4 && strings.HasSuffix(prev, "ly") && plainWords(prev)
+}
+
+// participleModifiers are the words before a participle that make it a
+// modifier: articles, demonstratives and the degree words of a superlative
+// or of a sort order.
+var participleModifiers = setOf("the", "a", "an", "this", "these", "those", "most", "least", "last", "first", "newly", "recently")

@@ -133,8 +133,11 @@ func kindTerm(head, t string) bool {
 // kind ("create a gitlab milestone", "generate a new sentry alert rule",
 // createsNew): a server has such things to make only when one of its
 // tools that is not read-only states the kind where a tool says what it
-// is about, its name or its description's first sentence, by the word, a
-// curated synonym or a typo fix. A tool that only reads makes nothing:
+// is about, its name or the object of its description's first sentence
+// (the words before its first preposition: placePreps), by the word, a
+// curated synonym or a typo fix. A kind named only after a preposition is
+// where the tool puts what it makes ("Post a new message to a Slack
+// channel": a new channel is made by no tool there). A tool that only reads makes nothing:
 // that it names the kind ("Get all teams with their states and labels")
 // shows the server keeps such things, not that it makes them.
 // A kind that a server's tools mention only in a parameter (create_issue's
@@ -154,7 +157,7 @@ func (ix *Index) serversStating(st *searchState, g int, head string) []bool {
 			continue
 		}
 		for _, qt := range st.qterms {
-			if int(qt.group) == g && kindTerm(head, ix.terms[qt.id]) && ix.namesOrLeads(d, qt.id) {
+			if int(qt.group) == g && kindTerm(head, ix.terms[qt.id]) && (slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docObject[d], qt.id)) {
 				has[ix.docBackend[d]] = true
 				break
 			}
@@ -1014,6 +1017,16 @@ func (ix *Index) productLine(query string) bool {
 func (ix *Index) backendNamed(w string) bool {
 	return slices.ContainsFunc(ix.backends, func(b string) bool { return strings.Contains(strings.ToLower(b), w) })
 }
+
+// placePreps are English's prepositions of place, direction, means and
+// accompaniment. A tool's description opens as an imperative or a
+// third-person verb phrase, "Post a new message to a Slack channel",
+// "Creates a development branch on a Supabase project": the verb's direct
+// object, what the tool makes or acts on, comes first; the nouns after a
+// preposition are where it goes, what holds it or what it comes with
+// (the channel, the project). The lead's words before its first
+// preposition (Index.docObject) are the tool's object.
+var placePreps = setOf("to", "in", "into", "on", "onto", "from", "within", "inside", "at", "for", "under", "across", "via", "with", "by", "between", "through", "over")
 
 // namesOrLeads reports whether tool d states the term id where a tool says
 // what it does: its name or the first sentence of its description.
