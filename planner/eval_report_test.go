@@ -641,11 +641,15 @@ func TestEvalReport(t *testing.T) {
 		// refused, 5/80 false refusals, args 38/54; fresh43 0.863, 17/20,
 		// 2/80, 44/62; fresh44 0.850, 16/20, 5/80, 41/59; fresh45 0.900,
 		// 15/20, 4/80, 49/61; fresh46 0.825, 16/20, 3/80, 48/58; fresh47
-		// 0.800, 15/20, 2/80, 45/60.
+		// 0.800, 15/20, 2/80, 45/60. Round 24's reading of unquoted
+		// JavaScript (extract.go, jsFunction) fills playwright's required
+		// function for fresh45's "on the browser tab with pageId 4,
+		// evaluate () => document.title", which then outranks
+		// chrome-devtools' evaluate_script: recall@1 0.887.
 		{evalSet{"fresh42", loadQueryFile(t, fresh42SetPath)}, floors{r1: 0.79, r5: 0.98, falseRefusal: 0.07, args: 0.70, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh43", loadQueryFile(t, fresh43SetPath)}, floors{r1: 0.86, r5: 0.97, falseRefusal: 0.03, args: 0.70, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh44", loadQueryFile(t, fresh44SetPath)}, floors{r1: 0.84, r5: 0.96, falseRefusal: 0.07, args: 0.69, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh45", loadQueryFile(t, fresh45SetPath)}, floors{r1: 0.89, r5: 0.96, falseRefusal: 0.05, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		{evalSet{"fresh45", loadQueryFile(t, fresh45SetPath)}, floors{r1: 0.88, r5: 0.96, falseRefusal: 0.05, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		{evalSet{"fresh46", loadQueryFile(t, fresh46SetPath)}, floors{r1: 0.82, r5: 0.92, falseRefusal: 0.04, args: 0.82, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh47", loadQueryFile(t, fresh47SetPath)}, floors{r1: 0.79, r5: 0.97, falseRefusal: 0.03, args: 0.74, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		// fresh48 to fresh53 (blind): round 23's unseen check, written like

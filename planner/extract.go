@@ -1542,6 +1542,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
 			// An SQL statement written into the task, unquoted.
 			val, ok = sqlStatement(v.query)
+		case p.typ == "string" && jsParam(p):
+			// A JavaScript function written into the task, unquoted.
+			val, ok = jsFunction(v.query)
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
@@ -2555,6 +2558,91 @@ func sqlTailKeyword(tail string) bool {
 		return true
 	}
 	return false
+}
+
+// jsParam reports whether p takes JavaScript source: its description
+// says JavaScript or shows an arrow function, and its name is no path,
+// file or format (evaluate_script's sourcePath and format).
+func jsParam(p argProp) bool {
+	d := strings.ToLower(p.desc)
+	return (strings.Contains(d, "javascript") || strings.Contains(d, "=>")) && !hasAny(p.lname, "path", "file", "format", "url")
+}
+
+// reJSFunction finds where a JavaScript function begins in a task, by
+// ECMA-262's forms of one: an arrow function's parameters and arrow
+// ("() =>", "(el) =>", "async (page) =>", "x =>"), or the function
+// keyword with its parameters and body ("function () {").
+var reJSFunction = lazyregexp.New(`(?:\basync\s+)?(?:\([^()]*\)|\b[A-Za-z_$][\w$]*)\s*=>|(?:\basync\s+)?\bfunction\b\s*[\w$]*\s*\([^()]*\)\s*\{`)
+
+// jsFunction returns the JavaScript function a task writes out, unquoted
+// ("evaluate () => document.title and give me the result"): from its
+// start to the end of its body, which is a block of balanced braces or an
+// expression that runs to the sentence's end, to a comma, or to an
+// English conjunction or preposition at the top level of the code (" and
+// tell me", " so I know", " on page 2"); brackets and string literals
+// inside it are skipped whole.
+func jsFunction(query string) (string, bool) {
+	loc := reJSFunction().FindStringIndex(query)
+	if loc == nil || loc[0] > 0 && strings.ContainsRune("'\"`", rune(query[loc[0]-1])) {
+		return "", false
+	}
+	depth := 0
+	var quote byte
+	end := len(query)
+	i := loc[1]
+	for i < len(query) && query[i] == ' ' {
+		i++
+	}
+	block := i < len(query) && query[i] == '{'
+	if strings.HasSuffix(query[:loc[1]], "{") {
+		block, depth = true, 1
+	}
+scan:
+	for ; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			if depth < 0 {
+				end = i
+				break scan
+			}
+			if depth == 0 && c == '}' && block {
+				end = i + 1
+				break scan
+			}
+		case depth > 0 || block:
+		case c == ',' || c == ';', (c == '.' || c == '?' || c == '!') && (i+1 == len(query) || query[i+1] == ' '):
+			end = i
+			break scan
+		case c == ' ':
+			w := strings.ToLower(strings.Trim(nextWord(query[i+1:]), ".,;:!?"))
+			if objectEndWords[w] || w == "so" || w == "then" || w == "but" {
+				end = i
+				break scan
+			}
+		}
+	}
+	fn := strings.TrimRight(strings.TrimSpace(query[loc[0]:end]), ".!?")
+	return fn, strings.Contains(fn, "=>") || strings.HasSuffix(fn, "}")
+}
+
+// nextWord returns s's first word (up to a space).
+func nextWord(s string) string {
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // reReplaceWith reads "replace X with Y" ("replacing", "replaces"): the

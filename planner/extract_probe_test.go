@@ -1321,3 +1321,22 @@ func TestNinthBatchReadings(t *testing.T) {
 		{"on chrome page 2 accept the dialog", `{"action":"accept","pageId":2}`},
 	})
 }
+
+// TestJSFunctionUnquoted: a JavaScript function written into the task
+// without quotes, for a parameter that takes JavaScript, runs from its
+// parameters and arrow (or the function keyword) to the end of its body:
+// a balanced block, or an expression up to the sentence's end, a comma, or
+// a conjunction or preposition outside the code.
+func TestJSFunctionUnquoted(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_evaluate", []argCase{
+		{"in the playwright browser, evaluate () => document.querySelectorAll('img:not([alt])').length so I know how many lack alt text", `{"function":"() =\u003e document.querySelectorAll('img:not([alt])').length"}`},
+		{"evaluate () => document.title on the current playwright page", `{"function":"() =\u003e document.title"}`},
+		{"in playwright, run (el) => { el.scrollIntoView(); return el.id } on element e12.", `{"element":"e12","function":"(el) =\u003e { el.scrollIntoView(); return el.id }"}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__evaluate_script", []argCase{
+		{"on DevTools page 3, evaluate () => window.__APP_STATE__.cart.items.length and tell me what comes back", `{"format":"function","function":"() =\u003e window.__APP_STATE__.cart.items.length","pageId":3}`}, // an arrow function is the "function" format
+	})
+	if s, ok := jsFunction("evaluate the page title in the browser, then compare (roughly) both"); ok {
+		t.Errorf("jsFunction of a task with no function = %q", s)
+	}
+}

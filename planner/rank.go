@@ -193,11 +193,52 @@ func nameWords(name, backend string, also ...string) []string {
 	return words
 }
 
-// listName reports whether a tool's name leads with a verb of listing or
-// searching a collection (list_channels, search_issues, find_projects).
-func listName(name, backend string) bool {
+// nameVerb returns the word of a tool's name that says what it does: the
+// first (nameWords), or the last in a name of a noun-verb family
+// (nounVerbFamilies).
+func nameVerb(name, backend string, families map[[2]string]bool) string {
 	words := nameWords(name, backend, "browser")
-	return len(words) > 0 && listNameVerbs[words[0]]
+	if len(words) == 0 {
+		return ""
+	}
+	if len(words) > 1 && families[[2]string{backend, words[0]}] {
+		return words[len(words)-1]
+	}
+	return words[0]
+}
+
+// nounVerbFamilies finds the tools named resource first, operation last
+// ("monitor_create", "monitor_get", "monitor_delete"), the other order
+// of a name's verb and object: a backend with three or more tools whose
+// names share a first word that is no verb of the CRUD convention and
+// end in different verbs of it names its operations after the
+// resource. One name alone in that form is no evidence of the order
+// ("web_search" may as well be a noun compound). Keyed by backend and
+// that first word.
+func nounVerbFamilies(tools []Tool) map[[2]string]bool {
+	verbs := map[[2]string]map[string]bool{}
+	for i := range tools {
+		words := nameWords(tools[i].Name, tools[i].Backend, "browser")
+		if len(words) < 2 || verbHints(words[0]) != 0 {
+			continue
+		}
+		last := words[len(words)-1]
+		if verbHints(last) == 0 {
+			continue
+		}
+		k := [2]string{tools[i].Backend, words[0]}
+		if verbs[k] == nil {
+			verbs[k] = map[string]bool{}
+		}
+		verbs[k][last] = true
+	}
+	out := map[[2]string]bool{}
+	for k, v := range verbs {
+		if len(v) >= 3 {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // listNameVerbs lead the names of tools that return a collection by the
@@ -213,7 +254,12 @@ func nameHints(name, backend string) uint8 {
 	if len(words) == 0 {
 		return 0
 	}
-	switch w := words[0]; {
+	return verbHints(words[0])
+}
+
+// verbHints are nameHints for the verb of a name.
+func verbHints(w string) uint8 {
+	switch {
 	case readNameVerbs[w]:
 		return hintReadOnly
 	case destructiveNameVerbs[w]:
@@ -308,6 +354,7 @@ func NewIndex(tools []Tool) *Index {
 	}
 	backendIDs := map[string]int32{}
 	backendDocs := []int{}
+	families := nounVerbFamilies(tools)
 	for i := range tools {
 		t := &tools[i]
 		b, ok := backendIDs[t.Backend]
@@ -349,7 +396,7 @@ func NewIndex(tools []Tool) *Index {
 		for f := range numFields {
 			sumLen[f] += float64(d.len[f])
 		}
-		nh := uint16(nameHints(t.Name, t.Backend))
+		nh := uint16(verbHints(nameVerb(t.Name, t.Backend, families)))
 		if nh&hintReadOnly != 0 {
 			hints |= hintGetName
 		}
@@ -367,7 +414,7 @@ func NewIndex(tools []Tool) *Index {
 			// No annotations: the name's verb says what the tool does.
 			hints |= nh
 		}
-		if listName(t.Name, t.Backend) {
+		if listNameVerbs[nameVerb(t.Name, t.Backend, families)] {
 			hints |= hintListName
 		}
 		ix.docHint[i] = hints

@@ -40,8 +40,8 @@ type parsedQuery struct {
 	// makes is the analyzed object of a request that makes a thing with
 	// a verb that is no operation tool names lead with nor one of reading
 	// or a light verb (Search decides with the catalog's names, rank.go):
-	// the new thing of madeThing ("leave a comment on page X", refuse.go),
-	// or else the verb itself when it could be a noun made a verb
+	// the new thing of madeThing ("leave a comment on page X", refuse.go)
+	// or of phrasalMake ("set up a new project"), or else the verb itself when it could be a noun made a verb
 	// ("comment 'LGTM' on page X": written in its base form and followed
 	// by no value, as a noun phrase such as "issue 42" is).
 	makes []string
@@ -570,7 +570,13 @@ func parseQuery(query string) parsedQuery {
 		addText(text, 1, true)
 		splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 		splitWords(text, func(word string) {
-			t := stem(strings.ToLower(word))
+			lw := strings.ToLower(word)
+			if strings.HasSuffix(lw, "ings") {
+				// A plural in -ings ("settings", "listings") is a noun:
+				// English verbs take no plural.
+				return
+			}
+			t := stem(lw)
 			switch {
 			case destructiveStems[t]:
 				q.destructive = true
@@ -611,6 +617,10 @@ func parseQuery(query string) parsedQuery {
 	// "show").
 	if q.made = madeThing(q, fs); q.made != nil { // refuse.go
 		q.makes = q.made
+	} else if obj := phrasalMake(q, fs); obj != nil { // refuse.go
+		// "set up a new sentry project", "start a new branch": the
+		// phrasal verb of making, whose object is the new thing.
+		q.makes = obj
 	} else if i := verbAt(fs, q.verb); i >= 0 && i+1 < len(fs) && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") && !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)}) {
 		q.makes = []string{q.verb}
 	}
