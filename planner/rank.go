@@ -83,6 +83,9 @@ type Index struct {
 
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
+	// initialisms maps a phrase of analyzed words, space-separated, to the
+	// initialism a tool's name writes for it (nameInitialisms).
+	initialisms map[string]string
 	nameVerb []bool // by term id: leads some tool's name (nameWords), the place of its verb
 	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
 	phone    bool   // some tool takes a phone number (a parameter or its description says so)
@@ -205,6 +208,43 @@ func nameVerb(name, backend string, families map[[2]string]bool) string {
 		return words[len(words)-1]
 	}
 	return words[0]
+}
+
+// nameInitialisms records in m the phrases a tool's name writes as an
+// initialism: a word of its name of two to four letters whose letters are
+// the initials of as many consecutive words of its description, each
+// capitalized there and of three letters or more ("retrieve_from_aws_kb",
+// "the AWS Knowledge Base": kb). English writes the words an initialism
+// stands for with capitals where it introduces them (Schwartz and Hearst,
+// "A simple algorithm for identifying abbreviation definitions in
+// biomedical text", 2003, pair a short form with the words whose initials
+// it takes); a task may write either form.
+func nameInitialisms(t *Tool, m map[string]string) {
+	var desc []string
+	splitWords(t.Description, func(w string) { desc = append(desc, w) })
+	splitWords(t.Name, func(w string) {
+		a := strings.ToLower(w)
+		if len(a) < 2 || len(a) > 4 || stopWords[a] || !plainWords(a) {
+			return
+		}
+		for i := 0; i+len(a) <= len(desc); i++ {
+			phrase := ""
+			for k := range len(a) {
+				d := desc[i+k]
+				if len(d) < 3 || d[0] < 'A' || d[0] > 'Z' || strings.ToLower(d[:1]) != a[k:k+1] || strings.ToUpper(d) == d {
+					phrase = ""
+					break
+				}
+				if k > 0 {
+					phrase += " "
+				}
+				phrase += stem(strings.ToLower(d))
+			}
+			if phrase != "" {
+				m[phrase] = normalizeWord(a)
+			}
+		}
+	})
 }
 
 // nounVerbFamilies finds the tools named resource first, operation last
@@ -507,6 +547,7 @@ func NewIndex(tools []Tool) *Index {
 	}
 	ix.nameTerm = make([]bool, nt)
 	ix.nameVerb = make([]bool, nt)
+	ix.initialisms = map[string]string{}
 	for i := range docs {
 		for _, id := range ix.docName[i] {
 			ix.docNameIDF[i] += ix.idf[id]
@@ -517,6 +558,7 @@ func NewIndex(tools []Tool) *Index {
 				ix.nameVerb[id] = true
 			}
 		}
+		nameInitialisms(&tools[i], ix.initialisms)
 	}
 
 	// Backend cues: a query word that is part of a backend's name ("github",
@@ -758,6 +800,16 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		for j := i + 1; j < len(q.plain) && j <= i+2; j++ {
 			c += q.plain[j]
 			if t := stem(c); ix.isNameTerm(t) {
+				q.words = append(q.words, queryWord{term: t, weight: 1, cue: true})
+			}
+		}
+	}
+	// Initialisms: "knowledge base" meets retrieve_from_aws_kb's "kb".
+	for i := 0; len(ix.initialisms) > 0 && i+1 < len(q.plain); i++ {
+		phrase := stem(q.plain[i])
+		for j := i + 1; j < len(q.plain) && j <= i+3; j++ {
+			phrase += " " + stem(q.plain[j])
+			if t, ok := ix.initialisms[phrase]; ok {
 				q.words = append(q.words, queryWord{term: t, weight: 1, cue: true})
 			}
 		}

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -76,5 +77,30 @@ func TestPluralInIngsSetsNoIntent(t *testing.T) {
 	}
 	if p := parseQuery("set the timeout of monitor mon_1 to 30s"); p.readOnly {
 		t.Error("'set the timeout': read-only, want a change")
+	}
+}
+
+// TestNameInitialisms: a tool's name that writes an initialism of its
+// description's capitalized words ("retrieve_from_aws_kb", "AWS Knowledge
+// Base") meets the task that writes the words: "pull ... from the
+// knowledge base" says the name's head, and the getter is not refused as
+// one whose head the task never says.
+func TestNameInitialisms(t *testing.T) {
+	obj := json.RawMessage(`{"type":"object","properties":{"query":{"type":"string"},"knowledgeBaseId":{"type":"string"}},"required":["query","knowledgeBaseId"]}`)
+	tools := []Tool{
+		{Backend: "aws-kb-retrieval", Name: "retrieve_from_aws_kb", Description: "Performs retrieval from the AWS Knowledge Base using the provided query and Knowledge Base ID.", InputSchema: obj},
+		{Backend: "aws-kb-retrieval", Name: "list_data_sources", Description: "Lists the data sources of a knowledge base, with intent documentation.", InputSchema: obj},
+	}
+	m := map[string]string{}
+	for i := range tools {
+		nameInitialisms(&tools[i], m)
+	}
+	if len(m) != 1 || m[stem("knowledge")+" "+stem("base")] != "kb" {
+		t.Errorf("initialisms = %v, want knowledge base -> kb only", m)
+	}
+	lex := NewLexical(&LexicalOptions{MinEvidence: 0.001}) // two tools: the check, not the evidence
+	q := "pull the top 5 passages about refund rules from the aws knowledge base KB7XQ2M1PL"
+	if p, _ := lex.Plan(context.Background(), Task{Query: q}, NewCatalog(tools)); p.Tool != "retrieve_from_aws_kb" {
+		t.Errorf("%q: planned %q (%s), want retrieve_from_aws_kb", q, p.Tool, p.Text)
 	}
 }
