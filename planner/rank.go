@@ -86,10 +86,10 @@ type Index struct {
 	// initialisms maps a phrase of analyzed words, space-separated, to the
 	// initialism a tool's name writes for it (nameInitialisms).
 	initialisms map[string]string
-	nameVerb []bool // by term id: leads some tool's name (nameWords), the place of its verb
-	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
-	phone    bool   // some tool takes a phone number (a parameter or its description says so)
-	writes   []bool // by backend: some tool of it writes (hintWrite)
+	nameVerb    []bool // by term id: leads some tool's name (nameWords), the place of its verb
+	rawAPI      []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	phone       bool   // some tool takes a phone number (a parameter or its description says so)
+	writes      []bool // by backend: some tool of it writes (hintWrite)
 
 	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
 	terms       []string    // by term id
