@@ -122,12 +122,13 @@ var numberWords = map[string]float64{
 // The shapes of values; reRepoRef is "owner/repo" (optionally "#123"), and
 // a possessive after it ("acme/api's PR 41") is English's, not the name's.
 var (
-	reURL     = lazyregexp.New(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
-	reRepoRef = lazyregexp.New(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:'s|’s)?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
-	reHashNum = lazyregexp.New(`(?:^|\s)#(\d+)\b`)
-	reEmail   = lazyregexp.New(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
-	reNumber  = lazyregexp.New(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
-	reWord    = lazyregexp.New(`[A-Za-z][A-Za-z0-9_-]*`)
+	reURL       = lazyregexp.New(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s'"<>` + "`" + `]+`)
+	reOwnerName = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9-]*$`) // a GitHub user or organization name, reRepoRef's owner
+	reRepoRef   = lazyregexp.New(`(?:^|[\s(])(?:github\.com/)?([A-Za-z0-9][A-Za-z0-9-]*)/([A-Za-z0-9._-]+?)(?:#(\d+))?(?:'s|’s)?(?:[\s,;:!?)]|\.(?:\s|$)|$)`)
+	reHashNum   = lazyregexp.New(`(?:^|\s)#(\d+)\b`)
+	reEmail     = lazyregexp.New(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b`)
+	reNumber    = lazyregexp.New(`(?:^|[\s(=:$])(-?\d+(?:\.\d+)?)(?:[\s,;:!?)%x]|\.(?:\s|$)|$)`)
+	reWord      = lazyregexp.New(`[A-Za-z][A-Za-z0-9_-]*`)
 )
 
 // reThousands is a number written with commas between groups of three
@@ -1321,16 +1322,26 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	usedNum, usedTok, usedJSON := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	var nested []argProp // object parameters declared member by member, filled last
 	reserved := quotedAnchors(props, v)
-	ref := repoRef{}
-	if len(v.refs) > 0 {
-		ref = v.refs[0]
-	}
 	var missing []string
 	lq := strings.ToLower(query)
 	hasProp := func(n string) bool {
 		return slices.ContainsFunc(props, func(p argProp) bool { return p.lname == n })
 	}
 	dbColl := len(v.dotted) > 0 && hasProp("database") && hasProp("collection")
+	ref := repoRef{}
+	if len(v.refs) > 0 {
+		ref = v.refs[0]
+	} else if len(v.relPaths) > 0 && hasProp("owner") && (hasProp("repo") || hasProp("repository")) && !slices.ContainsFunc(props, func(p argProp) bool { return hasAny(p.lname, "path", "file") }) {
+		// "fork vercel/next.js": a repository's name may end as a file's
+		// does; for a tool that takes an owner and a repository and no
+		// path, "owner/name.js" can only be the repository.
+		for _, rp := range v.relPaths {
+			if owner, repo, ok := strings.Cut(rp, "/"); ok && !strings.ContainsAny(repo, "/") && reOwnerName().MatchString(owner) {
+				ref = repoRef{owner: owner, repo: repo}
+				break
+			}
+		}
+	}
 
 	nextPath := func() (string, bool) {
 		// Paths go to path parameters in declaration order, so "source"
@@ -1622,6 +1633,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 			if !found {
 				i, found = ownerAnchoredValue(v, p, usedTok)
+			}
+			if found && v.toks[i].quoted && reserved[v.toks[i].text] != "" && reserved[v.toks[i].text] != p.name {
+				// A quoted text another parameter was found to take
+				// (quotedAnchors).
+				found = false
 			}
 			if found && (p.typ == "integer" || p.typ == "number") && numberTaken(v, usedNum, v.toks[i].text) {
 				// The number a numeric reading gave another parameter

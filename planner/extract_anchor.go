@@ -469,7 +469,51 @@ func quotedAnchors(props []argProp, v queryValues) map[string]string {
 			}
 		}
 	}
+	if len(v.quoted) == 1 {
+		// A text for one of two parameters named alike, one name holding
+		// the other (text and textGone): the one the task describes takes
+		// it ("wait until the 'Saving...' text disappears").
+		if p := describedByTask(props, v); p != "" && out[v.quoted[0]] == "" {
+			lp := strings.ToLower(p)
+			if slices.ContainsFunc(props, func(q argProp) bool {
+				return q.name != p && q.typ == "string" && (strings.Contains(lp, q.lname) || strings.Contains(q.lname, lp))
+			}) {
+				out = map[string]string{v.quoted[0]: p}
+			}
+		}
+	}
 	return out
+}
+
+// describedByTask returns the one text parameter whose description alone,
+// among the tool's text parameters, says a word the task says ("wait until
+// the 'Saving...' text disappears" for textGone, "The text to wait for to
+// disappear", beside text, "The text to wait for"): what sets the
+// parameters apart is what the task asks for. "" when no parameter or
+// more than one has such a word.
+func describedByTask(props []argProp, v queryValues) string {
+	said := map[string]bool{}
+	for _, t := range v.toks {
+		if !t.quoted && len(t.lower) >= minTypoLen && !stopWords[t.lower] {
+			said[stem(bareWord(t.lower))] = true
+		}
+	}
+	found := ""
+	for i, p := range props {
+		if p.typ != "string" || len(p.enum) > 0 {
+			continue
+		}
+		for w := range p.descTerms {
+			if !said[w] || len(w) < minTypoLen || slices.ContainsFunc(props, func(q argProp) bool { return q.name != p.name && q.typ == "string" && q.descTerms[w] }) {
+				continue
+			}
+			if found != "" && found != props[i].name {
+				return ""
+			}
+			found = p.name
+		}
+	}
+	return found
 }
 
 // prefixedID finds an unused id-shaped token whose prefix before '_' is a

@@ -91,19 +91,25 @@ func imperativeAt(toks []qtok, i int) bool {
 	return strings.ContainsAny(prev.raw[len(prev.raw)-1:], ",;:.!?")
 }
 
-// listItem reports whether token t can be an item of a plain-word list:
-// quoted, or a word that is not a function word, not a participle ("bug
-// and assigned to ..." ends the list at "bug"), not a product's name, and
-// not a word naming one of the tool's parameters.
-func listItem(t qtok, props []argProp, args map[string]any) bool {
+// participleForm reports whether t, unquoted, ends as a participle does
+// ("failing", "archived"): a modifier as often as a name.
+func participleForm(t qtok) bool {
+	w := bareWord(t.lower)
+	return !t.quoted && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing"))
+}
+
+// listWord reports whether token t can be an item of a plain-word list:
+// quoted, or a word that is not a function word, not a product's name, and
+// not a word naming one of the tool's parameters. A participle form
+// (participleForm) ends a list after its cue ("bug and assigned to ..."
+// ends at "bug") and is a premodifier only beside one that is not ("the
+// public and billing schemas").
+func listWord(t qtok, props []argProp, args map[string]any) bool {
 	if t.quoted {
 		return t.text != ""
 	}
 	w := bareWord(t.lower)
 	if w == "" || stopWords[w] || fillerWords[w] || valueTaken(args, t.text) {
-		return false
-	}
-	if strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing") {
 		return false
 	}
 	for _, q := range props {
@@ -138,7 +144,10 @@ func listValues(props []argProp, v queryValues, args map[string]any, missing []s
 			}
 			var items []any
 			k, commaCut, commaK := j, 0, 0
-			for k < len(v.toks) && listItem(v.toks[k], props, args) {
+			// A participle form ends a list after its cue ("labeled bug
+			// and assigned to alice"): a clause goes on there.
+			item := func(t qtok) bool { return listWord(t, props, args) && !participleForm(t) }
+			for k < len(v.toks) && item(v.toks[k]) {
 				items = append(items, v.toks[k].text)
 				raw := v.toks[k].raw
 				switch {
@@ -151,7 +160,7 @@ func listValues(props []argProp, v queryValues, args map[string]any, missing []s
 						k++
 					}
 					continue
-				case k+1 < len(v.toks) && (v.toks[k+1].lower == "and" || v.toks[k+1].lower == "or") && k+2 < len(v.toks) && listItem(v.toks[k+2], props, args):
+				case k+1 < len(v.toks) && (v.toks[k+1].lower == "and" || v.toks[k+1].lower == "or") && k+2 < len(v.toks) && item(v.toks[k+2]):
 					k += 2
 					continue
 				}
@@ -202,8 +211,10 @@ func premodifierList(props []argProp, v queryValues, args map[string]any, missin
 			}
 			var items []any
 			k := i - 1
-			for k >= 0 && listItem(v.toks[k], props, args) && !endsInAny(v.toks[k].raw, ";.!?:") {
+			plain := false // some item is no participle form
+			for k >= 0 && listWord(v.toks[k], props, args) && !endsInAny(v.toks[k].raw, ";.!?:") {
 				items = append(items, v.toks[k].text)
+				plain = plain || !participleForm(v.toks[k])
 				switch {
 				case k >= 2 && (v.toks[k-1].lower == "and" || v.toks[k-1].lower == "or"):
 					k -= 2 // with or without the Oxford comma: "a, b and c", "a, b, and c"
@@ -215,7 +226,11 @@ func premodifierList(props []argProp, v queryValues, args map[string]any, missin
 				k--
 				break
 			}
-			if len(items) < 2 || k < 0 || !stopWords[v.toks[k].lower] || strings.HasSuffix(v.toks[k].raw, ",") {
+			if len(items) < 2 || !plain || k < 0 || !stopWords[v.toks[k].lower] || strings.HasSuffix(v.toks[k].raw, ",") {
+				// Coordination joins like with like: a word in -ing or
+				// -ed joined to a noun is a noun ("the public and billing
+				// schemas"); joined only to its kind, it may describe
+				// ("the failing and pending tests").
 				continue
 			}
 			for a, b := 0, len(items)-1; a < b; a, b = a+1, b-1 {

@@ -41,8 +41,9 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 		// one optional text parameter of a text noun's name ("is there a
 		// \"Sign in\" link?" for text, "accept the prompt with \"Jane\""
 		// for promptText), when the tool has exactly one.
+		r := quotedAnchors(props, v)[v.quoted[0]] // the parameter found to take it, if any
 		for _, p := range props {
-			if args[p.name] == nil && p.typ == "string" && len(p.enum) == 0 && (withValueParams[p.lname] || strings.HasSuffix(p.lname, "text")) {
+			if args[p.name] == nil && p.typ == "string" && len(p.enum) == 0 && (r == "" && (withValueParams[p.lname] || strings.HasSuffix(p.lname, "text")) || r == p.name) {
 				open = append(open, p)
 			}
 		}

@@ -1340,3 +1340,35 @@ func TestJSFunctionUnquoted(t *testing.T) {
 		t.Errorf("jsFunction of a task with no function = %q", s)
 	}
 }
+
+// TestRepoNameLikeFile: for a tool that takes an owner and a repository
+// and no path, "vercel/next.js" is the repository, whose name ends as a
+// file's does; a tool that takes a path keeps it a path.
+func TestRepoNameLikeFile(t *testing.T) {
+	checkCatalogArgs(t, "github__fork_repository", []argCase{
+		{"fork vercel/next.js into the acme org on GitHub", `{"organization":"acme","owner":"vercel","repo":"next.js"}`},
+	})
+	checkCatalogArgs(t, "github__get_file_contents", []argCase{
+		{"read src/index.js in acme/web", `{"owner":"acme","path":"src/index.js","repo":"web"}`},
+	})
+}
+
+// TestCoordinatedParticipleForm: a word in -ing joined to a plain word is
+// a name of the list ("the public and billing schemas"); joined only to
+// its like it may describe, and is left out.
+func TestCoordinatedParticipleForm(t *testing.T) {
+	checkCatalogArgs(t, "supabase__list_tables", []argCase{
+		{"list tables in the public and billing schemas of supabase project hvx39a", `{"project_id":"hvx39a","schemas":["public","billing"]}`},
+		{"list tables in the staging and failing schemas of supabase project hvx39a", `{"project_id":"hvx39a"}`},
+	})
+}
+
+// TestTextOfNamesAlike: of two parameters named alike (text, textGone),
+// the one whose description alone says a word of the task takes the
+// quoted text.
+func TestTextOfNamesAlike(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_wait_for", []argCase{
+		{"wait until the 'Saving...' text disappears from the page", `{"textGone":"Saving..."}`},
+		{"wait until the 'Saved' text appears on the page", `{"text":"Saved"}`},
+	})
+}
