@@ -37,6 +37,7 @@ type queryValues struct {
 	size     [2]int            // "1280x800": width and height, zero when absent
 	count    int               // "last 10", "top 5", "first 20", "5 results": how many, zero when absent
 	offset   int               // "skip the first 10": how many to pass over, zero when absent
+	span     int               // "results 100 to 149": how many a numbered range holds (50), zero when absent
 	money    []moneyAt         // "$49", "10 usd"
 	currency string            // ISO 4217 code the query names, upper case, or ""
 	json     []json.RawMessage // JSON objects and arrays written in the task
@@ -51,7 +52,16 @@ var (
 	// wordNumber reads every word the alternation lists.
 	reCount = lazyregexp.New(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
-	reCountNoun = lazyregexp.New(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
+	reCountNoun  = lazyregexp.New(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
+	reNextN      = lazyregexp.New(`(?i)\bnext\s+(\d{1,6})\b`) // "the next 50 results": a page's size
+	toolUseNouns = setOf("tool", "call", "calls", "invocation", "invocations", "run", "runs", "use", "uses")
+	reSnakeName  = lazyregexp.New(`^[a-z]+(?:_[a-z]+)+$`) // "start_process": words joined by underscores
+	// "results 100 to 149", "lines 200-260": a page of numbered items,
+	// its first and its last.
+	reItemRange = lazyregexp.New(`(?i)\b(?:results?|items?|lines?|rows?|entries|records?|matches)\s+(\d{1,6})\s*(?:to|through|thru|-|–)\s*(\d{1,6})\b`)
+	// "starting at result 200", "start from offset 50", "from result 100
+	// on": the first item of a page.
+	reStartAt = lazyregexp.New(`(?i)\bstart(?:ing)?\s+(?:at|from)\s+(?:the\s+)?(?:offset|results?|items?|lines?|rows?|entry|records?|index)?\s*#?(\d{1,6})\b|\bfrom\s+(?:results?|items?|rows?|entry|records?|index)\s+#?(\d{1,6})\s+on(?:wards?)?\b`)
 	// "skip the first 10", "skip 20", "offset 40": results to pass over.
 	reOffset = lazyregexp.New(`(?i)\b(?:skip(?:ping)?|offset)\s+(?:the\s+)?(?:first\s+)?(\d{1,6})\b`)
 )
@@ -326,6 +336,22 @@ func extractValues(query, cwd string) queryValues {
 	if m := reOffset().FindStringSubmatchIndex(plain); m != nil {
 		// "skip the first 10": how many to pass over, not how many to return.
 		v.offset, _ = strconv.Atoi(plain[m[2]:m[3]])
+		countText = plain[:m[0]] + " " + plain[m[1]:]
+	} else if m := reItemRange().FindStringSubmatchIndex(plain); m != nil {
+		// "results 100 to 149": where the page starts and how many it holds.
+		a, _ := strconv.Atoi(plain[m[2]:m[3]])
+		b, _ := strconv.Atoi(plain[m[4]:m[5]])
+		if b >= a {
+			v.offset, v.span = a, b-a+1
+			countText = plain[:m[0]] + " " + plain[m[1]:]
+		}
+	} else if m := reStartAt().FindStringSubmatchIndex(plain); m != nil {
+		// "starting at result 200", "from result 100 on".
+		g := 2
+		if m[g] < 0 {
+			g = 4
+		}
+		v.offset, _ = strconv.Atoi(plain[m[g]:m[g+1]])
 		countText = plain[:m[0]] + " " + plain[m[1]:]
 	}
 	if m := reCount().FindStringSubmatchIndex(countText); m != nil && !periodAfter(countText[m[1]:]) {
@@ -1520,6 +1546,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		case (p.typ == "integer" || p.typ == "number") && v.offset > 0 && (n == "offset" || n == "skip"):
 			val, ok = v.offset, true
+		case (p.typ == "integer" || p.typ == "number") && n == "length" && hasProp("offset") && (v.span > 0 || reNextN().MatchString(v.query)):
+			// Paging by offset and length: the length is how many the
+			// page holds, a range's span or the count of the next page
+			// ("the next 50 results"). "The last 50 lines" is no page
+			// from an offset (a tail), and left alone.
+			if v.span > 0 {
+				val, ok = v.span, true
+			} else if n, err := strconv.Atoi(reNextN().FindStringSubmatch(v.query)[1]); err == nil {
+				val, ok = n, true
+			}
 		case (p.typ == "integer" || p.typ == "number") && v.count > 0 && isCountParam(n):
 			// "the last 10 calls": a result limit. Its number fills no
 			// other parameter.
@@ -1553,6 +1589,19 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
 			// An SQL statement written into the task, unquoted.
 			val, ok = sqlStatement(v.query)
+		case p.typ == "string" && (n == "toolname" || n == "tool") && len(p.enum) == 0:
+			// "the last 25 start_process calls": a tool is named by an
+			// identifier, which MCP tool names are and English words are
+			// not (snake_case words joined by underscores, no digits: an
+			// id has them), written beside a word for a tool or its uses.
+			for i, t := range v.toks {
+				near := i+1 < len(v.toks) && toolUseNouns[bareWord(v.toks[i+1].lower)] || i > 0 && toolUseNouns[bareWord(v.toks[i-1].lower)]
+				if near && !t.quoted && !usedTok[i] && reSnakeName().MatchString(t.text) {
+					usedTok[i] = true
+					val, ok = t.text, true
+					break
+				}
+			}
 		case p.typ == "string" && jsParam(p):
 			// A JavaScript function written into the task, unquoted.
 			val, ok = jsFunction(v.query)
@@ -1776,13 +1825,23 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = v.quoted[usedQuoted], true
 			usedQuoted++
 		} else if !ok && (p.typ == "integer" || p.typ == "number") {
-			if i, found := numberNamed(v.numbers, p.name, numbersFor(p, v, usedNum)); found {
+			excl := numbersFor(p, v, usedNum)
+			if (n == "offset" || n == "skip") && v.count > 0 {
+				// "the first 40 lines": a count of lines, not where to start.
+				excl = maps.Clone(excl)
+				for j, x := range v.numbers {
+					if x.value == float64(v.count) {
+						excl[j] = true
+					}
+				}
+			}
+			if i, found := numberNamed(v.numbers, p.name, excl); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
-			} else if i, found := numberDescribed(v.numbers, p.descTerms, numbersFor(p, v, usedNum)); found {
+			} else if i, found := numberDescribed(v.numbers, p.descTerms, excl); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
-			} else if i, found := setNamedNumber(p, v, numbersFor(p, v, usedNum)); found {
+			} else if i, found := setNamedNumber(p, v, excl); found {
 				usedNum[i] = true
 				val, ok = jsonNumber(v.numbers[i], p.typ), true
 			} else if i := slices.IndexFunc(v.numbers, func(x numberAt) bool { return x.batch }); i >= 0 && !usedNum[i] && isCountParam(n) {

@@ -1372,3 +1372,29 @@ func TestTextOfNamesAlike(t *testing.T) {
 		{"wait until the 'Saved' text appears on the page", `{"text":"Saved"}`},
 	})
 }
+
+// TestPageRanges: "results 100 to 149" is a page from 100 holding 50,
+// "starting at result 200" and "from result 100 on" where it starts, "the
+// next 100 results" how many it holds; "the first 40 lines" counts lines
+// and starts nowhere.
+func TestPageRanges(t *testing.T) {
+	checkCatalogArgs(t, "desktop-commander__get_more_search_results", []argCase{
+		{"page through search session srch_5a1c: give me results 100 to 149", `{"length":50,"offset":100,"sessionId":"srch_5a1c"}`},
+		{"next 100 results of search session search_17, starting at result 200", `{"length":100,"offset":200,"sessionId":"search_17"}`},
+		{"fetch the results of search session ds-search-42 from result 100 on", `{"offset":100,"sessionId":"ds-search-42"}`},
+	})
+	checkCatalogArgs(t, "desktop-commander__read_file", []argCase{
+		{"read lines 200 to 260 of /var/log/app/worker.log with desktop commander", `{"length":61,"offset":200,"path":"/var/log/app/worker.log"}`},
+		{"show the first 40 lines of /var/log/app/worker.log", `{"path":"/var/log/app/worker.log"}`},
+	})
+}
+
+// TestToolNamedByIdentifier: a parameter naming a tool takes the
+// snake_case identifier written beside a word for a tool or its uses.
+func TestToolNamedByIdentifier(t *testing.T) {
+	checkCatalogArgs(t, "desktop-commander__get_recent_tool_calls", []argCase{
+		{"show the last 25 start_process calls desktop commander made", `{"maxResults":25,"toolName":"start_process"}`},
+		{"list the recent read_file calls desktop commander has run", `{"toolName":"read_file"}`},
+		{"show desktop commander's recent calls about the sessions_old table", `{}`},
+	})
+}
