@@ -821,6 +821,11 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// it has, not its name.
 				continue
 			}
+			if endsInAny(v.toks[i].raw, ",;") && !v.toks[i].quoted {
+				// "in the acme org, platform python": a comma closes the
+				// noun's phrase; what follows is another.
+				continue
+			}
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
@@ -1611,6 +1616,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "array" && len(p.itemEnum) > 0 && slices.ContainsFunc(v.toks, func(t qtok) bool { return t.lower == "as" }):
 			// "scrape X as markdown and html": the forms asked for.
 			val, ok = asMembers(p.itemEnum, v.toks)
+		case p.typ == "array" && len(p.itemEnum) > 0 && slices.ContainsFunc(v.toks, func(t qtok) bool { return t.lower == "only" }):
+			// "show only the errors and warnings": the kinds kept.
+			val, ok = onlyMembers(p.itemEnum, v.toks)
 		case (p.typ == "object" || p.typ == "array") && len(v.json) > 0:
 			// A JSON object or array written in the task, for the object or
 			// array parameter it names or the only one there is.

@@ -503,3 +503,44 @@ func rateEnum(p argProp, v queryValues) (string, bool) {
 
 // rateUnits are the units of time English makes -ly adjectives of.
 var rateUnits = setOf("hour", "day", "week", "month", "year")
+
+// onlyMembers reads the members a task restricts a list to with "only"
+// ("show only the errors and warnings", "list only the console errors",
+// "only the error messages"): English's focusing adverb names what is
+// kept. After "only", within its clause (to a preposition or the
+// clause's end, at most six words), the words that are members of the
+// list's enum: as written, in the plural ("errors"), or as a word the
+// member clips ("warnings" for warn, four letters or more).
+func onlyMembers(enum []string, toks []qtok) (any, bool) {
+	member := func(t qtok) string {
+		w := bareWord(t.lower)
+		for _, e := range enum {
+			le := strings.ToLower(e)
+			if w == le || stem(w) == stem(le) || len(le) >= 4 && strings.HasPrefix(w, le) {
+				return e
+			}
+		}
+		return ""
+	}
+	for i, t := range toks {
+		if t.lower != "only" || t.quoted {
+			continue
+		}
+		var out []any
+		for k := i + 1; k < len(toks) && k <= i+6; k++ {
+			if toks[k].quoted || objectEndWords[toks[k].lower] && toks[k].lower != "and" && toks[k].lower != "or" {
+				break
+			}
+			if e := member(toks[k]); e != "" && !slices.Contains(out, any(e)) {
+				out = append(out, e)
+			}
+			if endsInAny(toks[k].raw, ",;.!?") {
+				break
+			}
+		}
+		if len(out) > 0 {
+			return out, true
+		}
+	}
+	return nil, false
+}

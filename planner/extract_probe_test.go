@@ -1398,3 +1398,21 @@ func TestToolNamedByIdentifier(t *testing.T) {
 		{"show desktop commander's recent calls about the sessions_old table", `{}`},
 	})
 }
+
+// TestOnlyMembers: "only" names the members a list is kept to, in the
+// plural or as a word the member clips ("warnings" for warn).
+func TestOnlyMembers(t *testing.T) {
+	checkCatalogArgs(t, "chrome-devtools__list_console_messages", []argCase{
+		{"show only the errors and warnings in the console of page 1", `{"pageId":1,"types":["error","warn"]}`},
+		{"list only the console errors on page 3", `{"pageId":3,"types":["error"]}`},
+		{"list the console messages of page 3", `{"pageId":3}`},
+	})
+}
+
+// TestCommaClosesAnchor: "in the acme org, platform python": the word
+// after the comma is no value of the org.
+func TestCommaClosesAnchor(t *testing.T) {
+	checkCatalogArgs(t, "sentry__create_project", []argCase{
+		{"create a Sentry project called checkout-web for team frontend in the acme org, platform javascript-react", `{"name":"checkout-web","organizationSlug":"acme","platform":"javascript-react","teamSlug":"frontend"}`},
+	})
+}
