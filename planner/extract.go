@@ -52,10 +52,12 @@ var (
 	// wordNumber reads every word the alternation lists.
 	reCount = lazyregexp.New(`(?i)\b(?:last|top|first|latest|recent|newest|oldest)\s+(\d{1,6}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-(?:one|two|three|four|five|six|seven|eight|nine)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen)\b`)
 	// "5 results", "20 items": a count of the things a listing returns.
-	reCountNoun  = lazyregexp.New(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
-	reNextN      = lazyregexp.New(`(?i)\bnext\s+(\d{1,6})\b`) // "the next 50 results": a page's size
-	toolUseNouns = setOf("tool", "call", "calls", "invocation", "invocations", "run", "runs", "use", "uses")
-	reSnakeName  = lazyregexp.New(`^[a-z]+(?:_[a-z]+)+$`) // "start_process": words joined by underscores
+	reCountNoun   = lazyregexp.New(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
+	reWhereClause = lazyregexp.New(`(?i)\S\s+where\s+((?:the\s+)?\w+\s+(?:is|are|was|were|equals|contains|=)\s+[^,;]+)$`) // "... where the browser is Safari"
+	reCodeName    = lazyregexp.New(`^[A-Z]{2,}[0-9]+[A-Z0-9]*[:,;.]?$`)                                                   // "SPRING25", "BF2026": a code
+	reNextN       = lazyregexp.New(`(?i)\bnext\s+(\d{1,6})\b`)                                                            // "the next 50 results": a page's size
+	toolUseNouns  = setOf("tool", "call", "calls", "invocation", "invocations", "run", "runs", "use", "uses")
+	reSnakeName   = lazyregexp.New(`^[a-z]+(?:_[a-z]+)+$`) // "start_process": words joined by underscores
 	// "results 100 to 149", "lines 200-260": a page of numbered items,
 	// its first and its last.
 	reItemRange = lazyregexp.New(`(?i)\b(?:results?|items?|lines?|rows?|entries|records?|matches)\s+(\d{1,6})\s*(?:to|through|thru|-|–)\s*(\d{1,6})\b`)
@@ -1594,6 +1596,21 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
 			// An SQL statement written into the task, unquoted.
 			val, ok = sqlStatement(v.query)
+		case p.typ == "string" && n == "name" && slices.ContainsFunc(v.toks, func(t qtok) bool { return !t.quoted && reCodeName().MatchString(t.text) }):
+			// "a stripe coupon SPRING25": a name written as a code, in
+			// capitals with digits, in apposition to the thing's noun.
+			for i, t := range v.toks {
+				if !t.quoted && !usedTok[i] && reCodeName().MatchString(strings.TrimRight(t.text, ":,;.")) && i > 0 && plainWord(v.toks[i-1]) {
+					usedTok[i] = true
+					val, ok = strings.TrimRight(t.text, ":,;."), true
+					break
+				}
+			}
+		case p.typ == "string" && isSearchParam(n) && p.descTerms[normalizeWord("filtering")] && reWhereClause().MatchString(v.query):
+			// "pull the events of that issue where the browser is
+			// Safari": a relative clause of "where" states the condition
+			// the things kept meet, which a filtering query takes.
+			val, ok = strings.TrimRight(strings.TrimSpace(reWhereClause().FindStringSubmatch(v.query)[1]), ".!?"), true
 		case p.typ == "string" && (n == "toolname" || n == "tool") && len(p.enum) == 0:
 			// "the last 25 start_process calls": a tool is named by an
 			// identifier, which MCP tool names are and English words are

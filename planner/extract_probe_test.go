@@ -1416,3 +1416,21 @@ func TestCommaClosesAnchor(t *testing.T) {
 		{"create a Sentry project called checkout-web for team frontend in the acme org, platform javascript-react", `{"name":"checkout-web","organizationSlug":"acme","platform":"javascript-react","teamSlug":"frontend"}`},
 	})
 }
+
+// TestCodeName: a name written as a code (capitals and digits) after the
+// thing's noun names it, before a colon's payload.
+func TestCodeName(t *testing.T) {
+	checkCatalogArgs(t, "stripe__create_coupon", []argCase{
+		{"make a Stripe coupon SPRING25: 25% off, repeating for 3 months", `{"duration":"repeating","duration_in_months":3,"name":"SPRING25","percent_off":25}`},
+		{"make a stripe coupon WELCOME10 for 10% off, once", `{"duration":"once","name":"WELCOME10","percent_off":10}`},
+	})
+}
+
+// TestWhereClause: "where the browser is Safari" is the condition a
+// filtering query takes.
+func TestWhereClause(t *testing.T) {
+	checkCatalogArgs(t, "sentry__search_issue_events", []argCase{
+		{"show the events of sentry issue SHOP-2F1 in org acme where the browser is Safari", `{"issueId":"SHOP-2F1","organizationSlug":"acme","query":"the browser is Safari"}`},
+		{"show the events of sentry issue SHOP-2F1 in org acme", `{"issueId":"SHOP-2F1","organizationSlug":"acme"}`},
+	})
+}
