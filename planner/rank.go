@@ -83,9 +83,10 @@ type Index struct {
 
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
-	// initialisms maps a phrase of analyzed words, space-separated, to the
-	// initialism a tool's name writes for it (nameInitialisms).
-	initialisms map[string]string
+	// initialisms maps the first word of a phrase a tool's name writes
+	// as an initialism, lower-cased as written and analyzed, to the
+	// phrases it opens (nameInitialisms).
+	initialisms map[string][]initialism
 	nameVerb    []bool // by term id: leads some tool's name (nameWords), the place of its verb
 	rawAPI      []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
 	phone       bool   // some tool takes a phone number (a parameter or its description says so)
@@ -219,7 +220,7 @@ func nameVerb(name, backend string, families map[[2]string]bool) string {
 // "A simple algorithm for identifying abbreviation definitions in
 // biomedical text", 2003, pair a short form with the words whose initials
 // it takes); a task may write either form.
-func nameInitialisms(t *Tool, m map[string]string) {
+func nameInitialisms(t *Tool, m map[string][]initialism) {
 	var desc []string
 	splitWords(t.Description, func(w string) { desc = append(desc, w) })
 	splitWords(t.Name, func(w string) {
@@ -227,24 +228,33 @@ func nameInitialisms(t *Tool, m map[string]string) {
 		if len(a) < 2 || len(a) > 4 || stopWords[a] || !plainWords(a) {
 			return
 		}
+	next:
 		for i := 0; i+len(a) <= len(desc); i++ {
-			phrase := ""
 			for k := range len(a) {
 				d := desc[i+k]
 				if len(d) < 3 || d[0] < 'A' || d[0] > 'Z' || strings.ToLower(d[:1]) != a[k:k+1] || strings.ToUpper(d) == d {
-					phrase = ""
-					break
+					continue next
 				}
-				if k > 0 {
-					phrase += " "
-				}
-				phrase += stem(strings.ToLower(d))
 			}
-			if phrase != "" {
-				m[phrase] = normalizeWord(a)
+			in := initialism{term: normalizeWord(a)}
+			for _, d := range desc[i+1 : i+len(a)] {
+				in.rest = append(in.rest, stem(strings.ToLower(d)))
+			}
+			first := strings.ToLower(desc[i])
+			for _, k := range []string{first, stem(first)} {
+				if !slices.ContainsFunc(m[k], func(x initialism) bool { return x.term == in.term && slices.Equal(x.rest, in.rest) }) {
+					m[k] = append(m[k], in)
+				}
 			}
 		}
 	})
+}
+
+// initialism is a phrase a tool's name writes as its initials: the words
+// after its first (analyzed), and the name's word.
+type initialism struct {
+	rest []string
+	term string
 }
 
 // nounVerbFamilies finds the tools named resource first, operation last
@@ -547,7 +557,7 @@ func NewIndex(tools []Tool) *Index {
 	}
 	ix.nameTerm = make([]bool, nt)
 	ix.nameVerb = make([]bool, nt)
-	ix.initialisms = map[string]string{}
+	ix.initialisms = map[string][]initialism{}
 	for i := range docs {
 		for _, id := range ix.docName[i] {
 			ix.docNameIDF[i] += ix.idf[id]
@@ -806,11 +816,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 	// Initialisms: "knowledge base" meets retrieve_from_aws_kb's "kb".
 	for i := 0; len(ix.initialisms) > 0 && i+1 < len(q.plain); i++ {
-		phrase := stem(q.plain[i])
-		for j := i + 1; j < len(q.plain) && j <= i+3; j++ {
-			phrase += " " + stem(q.plain[j])
-			if t, ok := ix.initialisms[phrase]; ok {
-				q.words = append(q.words, queryWord{term: t, weight: 1, cue: true})
+		for _, in := range ix.initialisms[q.plain[i]] {
+			if i+len(in.rest) < len(q.plain) && slices.EqualFunc(in.rest, q.plain[i+1:i+1+len(in.rest)], func(a, b string) bool { return a == stem(b) }) {
+				q.words = append(q.words, queryWord{term: in.term, weight: 1, cue: true})
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package planner
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -91,11 +92,12 @@ func TestNameInitialisms(t *testing.T) {
 		{Backend: "aws-kb-retrieval", Name: "retrieve_from_aws_kb", Description: "Performs retrieval from the AWS Knowledge Base using the provided query and Knowledge Base ID.", InputSchema: obj},
 		{Backend: "aws-kb-retrieval", Name: "list_data_sources", Description: "Lists the data sources of a knowledge base, with intent documentation.", InputSchema: obj},
 	}
-	m := map[string]string{}
+	m := map[string][]initialism{}
 	for i := range tools {
 		nameInitialisms(&tools[i], m)
 	}
-	if len(m) != 1 || m[stem("knowledge")+" "+stem("base")] != "kb" {
+	want := []initialism{{rest: []string{stem("base")}, term: "kb"}}
+	if len(m) != 2 || !reflect.DeepEqual(m["knowledge"], want) || !reflect.DeepEqual(m[stem("knowledge")], want) {
 		t.Errorf("initialisms = %v, want knowledge base -> kb only", m)
 	}
 	lex := NewLexical(&LexicalOptions{MinEvidence: 0.001}) // two tools: the check, not the evidence

@@ -37,8 +37,11 @@ func modifierParticiple(fs []field, i int) bool {
 	if i < 1 || fs[i].quoted || fs[i-1].quoted || endsClause(fs[i-1].text) {
 		return false
 	}
-	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?"))
-	if len(w) <= 4 || !strings.HasSuffix(w, "ed") || !plainWords(w) || !opVerbs[stem(w)] {
+	w := strings.Trim(fs[i].text, ".,;:!?")
+	if len(w) <= 4 || !strings.HasSuffix(w, "ed") {
+		return false // before lower-casing: most words end otherwise
+	}
+	if w = strings.ToLower(w); !plainWords(w) || !opVerbs[stem(w)] {
 		return false
 	}
 	prev := strings.ToLower(fs[i-1].text)
