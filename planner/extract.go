@@ -54,10 +54,10 @@ var (
 	// "5 results", "20 items": a count of the things a listing returns.
 	reCountNoun   = lazyregexp.New(`(?i)\b(\d{1,6})\s+(?:results|items|hits|entries|matches|records|rows)\b`)
 	reWhereClause = lazyregexp.New(`(?i)\S\s+where\s+((?:the\s+)?\w+\s+(?:is|are|was|were|equals|contains|=)\s+[^,;]+)$`) // "... where the browser is Safari"
-	reCodeName    = lazyregexp.New(`^[A-Z]{2,}[0-9]+[A-Z0-9]*[:,;.]?$`)                                                   // "SPRING25", "BF2026": a code
+	reCodeName    = lazyregexp.New(`^[A-Z]{2,}[0-9]+[A-Z0-9]*$`)                                                          // "SPRING25", "BF2026": a code
 	reNextN       = lazyregexp.New(`(?i)\bnext\s+(\d{1,6})\b`)                                                            // "the next 50 results": a page's size
-	toolUseNouns  = setOf("tool", "call", "calls", "invocation", "invocations", "run", "runs", "use", "uses")
-	reSnakeName   = lazyregexp.New(`^[a-z]+(?:_[a-z]+)+$`) // "start_process": words joined by underscores
+	toolUseNouns  = setOf("tool", "call", "calls", "invocation", "invocations", "run", "runs", "use", "uses")             // words for a tool or its uses
+	reSnakeName   = lazyregexp.New(`^[a-z]+(?:_[a-z]+)+$`)                                                                // "start_process": words joined by underscores
 	// "results 100 to 149", "lines 200-260": a page of numbered items,
 	// its first and its last.
 	reItemRange = lazyregexp.New(`(?i)\b(?:results?|items?|lines?|rows?|entries|records?|matches)\s+(\d{1,6})\s*(?:to|through|thru|-|–)\s*(\d{1,6})\b`)
@@ -1560,8 +1560,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// from an offset (a tail), and left alone.
 			if v.span > 0 {
 				val, ok = v.span, true
-			} else if n, err := strconv.Atoi(reNextN().FindStringSubmatch(v.query)[1]); err == nil {
-				val, ok = n, true
+			} else if k, err := strconv.Atoi(reNextN().FindStringSubmatch(v.query)[1]); err == nil {
+				val, ok = k, true
 			}
 		case (p.typ == "integer" || p.typ == "number") && v.count > 0 && isCountParam(n):
 			// "the last 10 calls": a result limit. Its number fills no
@@ -1596,11 +1596,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
 			// An SQL statement written into the task, unquoted.
 			val, ok = sqlStatement(v.query)
-		case p.typ == "string" && n == "name" && slices.ContainsFunc(v.toks, func(t qtok) bool { return !t.quoted && reCodeName().MatchString(t.text) }):
+		case p.typ == "string" && n == "name" && slices.ContainsFunc(v.toks, codeName):
 			// "a stripe coupon SPRING25": a name written as a code, in
 			// capitals with digits, in apposition to the thing's noun.
 			for i, t := range v.toks {
-				if !t.quoted && !usedTok[i] && reCodeName().MatchString(strings.TrimRight(t.text, ":,;.")) && i > 0 && plainWord(v.toks[i-1]) {
+				if !usedTok[i] && codeName(t) && i > 0 && plainWord(v.toks[i-1]) {
 					usedTok[i] = true
 					val, ok = strings.TrimRight(t.text, ":,;."), true
 					break
@@ -2658,6 +2658,12 @@ func sqlTailKeyword(tail string) bool {
 		return true
 	}
 	return false
+}
+
+// codeName reports whether t, unquoted, is written as a code: capitals
+// then digits ("SPRING25"), closing punctuation aside.
+func codeName(t qtok) bool {
+	return !t.quoted && reCodeName().MatchString(strings.TrimRight(t.text, ":,;."))
 }
 
 // jsParam reports whether p takes JavaScript source: its description

@@ -469,15 +469,17 @@ func quotedAnchors(props []argProp, v queryValues) map[string]string {
 			}
 		}
 	}
-	if len(v.quoted) == 1 {
+	if len(v.quoted) == 1 && out[v.quoted[0]] == "" {
 		// A text for one of two parameters named alike, one name holding
 		// the other (text and textGone): the one the task describes takes
 		// it ("wait until the 'Saving...' text disappears").
-		if p := describedByTask(props, v); p != "" && out[v.quoted[0]] == "" {
-			lp := strings.ToLower(p)
-			if slices.ContainsFunc(props, func(q argProp) bool {
-				return q.name != p && q.typ == "string" && (strings.Contains(lp, q.lname) || strings.Contains(q.lname, lp))
-			}) {
+		alike := func(lp string) bool {
+			return slices.ContainsFunc(props, func(q argProp) bool {
+				return q.lname != lp && q.typ == "string" && (strings.Contains(lp, q.lname) || strings.Contains(q.lname, lp))
+			})
+		}
+		if slices.ContainsFunc(props, func(q argProp) bool { return q.typ == "string" && alike(q.lname) }) {
+			if p := describedByTask(props, v); p != "" && alike(strings.ToLower(p)) {
 				out = map[string]string{v.quoted[0]: p}
 			}
 		}
@@ -499,7 +501,7 @@ func describedByTask(props []argProp, v queryValues) string {
 		}
 	}
 	found := ""
-	for i, p := range props {
+	for _, p := range props {
 		if p.typ != "string" || len(p.enum) > 0 {
 			continue
 		}
@@ -507,7 +509,7 @@ func describedByTask(props []argProp, v queryValues) string {
 			if !said[w] || len(w) < minTypoLen || slices.ContainsFunc(props, func(q argProp) bool { return q.name != p.name && q.typ == "string" && q.descTerms[w] }) {
 				continue
 			}
-			if found != "" && found != props[i].name {
+			if found != "" && found != p.name {
 				return ""
 			}
 			found = p.name

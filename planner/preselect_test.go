@@ -163,8 +163,8 @@ func TestNameHints(t *testing.T) {
 		{"collection-indexes", "mongodb", 0},
 		{"API-retrieve-a-page", "notion", hintReadOnly},
 	} {
-		if got := nameHints(c.name, c.backend); got != c.want {
-			t.Errorf("nameHints(%q, %q) = %b, want %b", c.name, c.backend, got, c.want)
+		if got := verbHints(nameVerb(c.name, c.backend, nil)); got != c.want {
+			t.Errorf("verbHints of %q (%q) = %b, want %b", c.name, c.backend, got, c.want)
 		}
 	}
 	// A read-only question prefers the reading tool when neither declares

@@ -71,7 +71,7 @@ type Index struct {
 	docBackend []int32   // by doc: backend id
 	docName    [][]int32 // by doc: distinct term ids of the tool name
 	docLead    [][]int32 // by doc: term ids of the description's first sentence
-	docObject  [][]int32 // by doc: term ids of that sentence before its first preposition (leadObject)
+	docObject  [][]int32 // by doc: term ids of that sentence before its first preposition (placePreps, refuse.go)
 	docPlural  []uint64  // by doc: bit i set when docName[i] is written in the plural
 	docNameIDF []float64 // by doc: sum of idf over docName
 	docHint    []uint16  // by doc: hint* bits
@@ -83,14 +83,15 @@ type Index struct {
 
 	maxIDF   float64
 	nameTerm []bool // by term id: occurs in a tool or backend name
+	nameVerb []bool // by term id: leads some tool's name (nameWords), the place of its verb
+	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	phone    bool   // some tool takes a phone number (a parameter or its description says so)
+	writes   []bool // by backend: some tool of it writes (hintWrite)
+
 	// initialisms maps the first word of a phrase a tool's name writes
 	// as an initialism, lower-cased as written and analyzed, to the
 	// phrases it opens (nameInitialisms).
 	initialisms map[string][]initialism
-	nameVerb    []bool // by term id: leads some tool's name (nameWords), the place of its verb
-	rawAPI      []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
-	phone       bool   // some tool takes a phone number (a parameter or its description says so)
-	writes      []bool // by backend: some tool of it writes (hintWrite)
 
 	typoOnce    sync.Once   // builds terms and typoBuckets on the first unknown word
 	terms       []string    // by term id
@@ -296,18 +297,10 @@ func nounVerbFamilies(tools []Tool) map[[2]string]bool {
 // search_issues, find_projects).
 var listNameVerbs = setOf("list", "search", "find", "lookup")
 
-// nameHints infers read-only, destructive and write hints from the first
-// word of a tool's name, after a leading word that repeats the backend's
-// name ("linear_create_issue", "browser_click").
-func nameHints(name, backend string) uint8 {
-	words := nameWords(name, backend, "browser")
-	if len(words) == 0 {
-		return 0
-	}
-	return verbHints(words[0])
-}
-
-// verbHints are nameHints for the verb of a name.
+// verbHints infers read-only, destructive and write hints from the verb
+// of a tool's name (nameVerb): the first word after a leading word that
+// repeats the backend's name ("linear_create_issue", "browser_click"), or
+// the last of a noun-verb family's ("monitor_get").
 func verbHints(w string) uint8 {
 	switch {
 	case readNameVerbs[w]:
@@ -485,13 +478,14 @@ func NewIndex(tools []Tool) *Index {
 			ix.writes[b] = true
 		}
 
-		inPhrase := false // past the lead's first preposition (leadObject)
+		inPhrase := false // past the lead's first preposition (docObject)
 		splitWords(leadSentence(t.Description), func(word string) {
 			inPhrase = inPhrase || placePreps[strings.ToLower(word)]
-			if id, ok := ix.dict[normalizeWord(word)]; ok && !slices.Contains(ix.docLead[i], id) {
+			id, ok := ix.dict[normalizeWord(word)]
+			if ok && !slices.Contains(ix.docLead[i], id) {
 				ix.docLead[i] = append(ix.docLead[i], id)
 			}
-			if id, ok := ix.dict[normalizeWord(word)]; ok && !inPhrase && !slices.Contains(ix.docObject[i], id) {
+			if ok && !inPhrase && !slices.Contains(ix.docObject[i], id) {
 				ix.docObject[i] = append(ix.docObject[i], id)
 			}
 		})

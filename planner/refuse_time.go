@@ -48,7 +48,7 @@ func laterTime(query string) bool {
 
 // acts reports whether tool d acts on things: MCP's annotations say it is
 // not read-only, or, without them, its name's verb is one of writing
-// (post, create, deploy: nameHints). A tool that reads (maps_directions,
+// (post, create, deploy: verbHints). A tool that reads (maps_directions,
 // a forecast) answers about the time a task names, which is then its
 // question, not a time to act: laterTime's check is for acts only.
 func (ix *Index) acts(d int32) bool {
