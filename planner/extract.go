@@ -1785,12 +1785,14 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		}
 		if !ok && p.required && p.typ == "string" && (p.descTerms[stem("press")] || p.descTerms[stem("keyboard")]) {
-			// A key to press, required, takes the name of a keyboard key
-			// the task writes ("press Tab"; keyNames, rank_query.go). An
-			// optional one keeps the reading by its described example.
+			// A key to press, required, takes the keyboard key the task
+			// names ("press Tab", "hit esc": Escape; keyOf), in the
+			// spelling browsers give it. An optional one keeps the
+			// reading by its described example (and pressedKey).
 			for i, t := range v.toks {
-				if !usedTok[i] && !t.quoted && keyNames[strings.Trim(t.lower, ".,;:!?")] != "" {
-					val, ok = strings.Trim(tokValue(i, p).(string), ".,;:!?"), true
+				if key := keyOf(strings.Trim(t.text, ".,;:!?")); !usedTok[i] && !t.quoted && key != "" {
+					usedTok[i] = true
+					val, ok = key, true
 					break
 				}
 			}

@@ -374,13 +374,7 @@ var typingVerbs = setOf("type", "enter", "input", "paste")
 // text, "type the password", not the text). It returns the parameters
 // still missing.
 func typedInto(props []argProp, v queryValues, args map[string]any, missing []string) []string {
-	var p *argProp
-	for i := range props {
-		if (props[i].lname == "value" || props[i].lname == "text") && props[i].typ == "string" && args[props[i].name] == nil {
-			p = &props[i]
-			break
-		}
-	}
+	p := openStringParam(props, args, "value", "text")
 	if p == nil {
 		return missing
 	}
@@ -414,18 +408,10 @@ func typedInto(props []argProp, v queryValues, args map[string]any, missing []st
 
 // pressedKey reads "press Ctrl+K", "hit Escape" for a tool's open key
 // parameter (a string named key): the object of a verb of pressing is
-// the key, a combination joined with "+" (each named part in the DOM's
-// spelling), a named key in the DOM's spelling (keyNames, rank_query.go),
-// or one character. (A required
-// key parameter described as one to press is also read in fillArgs.)
+// the key (keyOf), or one character. (A required key parameter described
+// as one to press takes a key named anywhere in the task, in fillArgs.)
 func pressedKey(props []argProp, v queryValues, args map[string]any, missing []string) []string {
-	var p *argProp
-	for i := range props {
-		if props[i].lname == "key" && props[i].typ == "string" && args[props[i].name] == nil {
-			p = &props[i]
-			break
-		}
-	}
+	p := openStringParam(props, args, "key")
 	if p == nil {
 		return missing
 	}
@@ -441,21 +427,11 @@ func pressedKey(props []argProp, v queryValues, args map[string]any, missing []s
 			break
 		}
 		w := strings.TrimRight(v.toks[k].text, ".,;:!?")
-		var key string
+		key := keyOf(w)
 		switch {
 		case v.toks[k].quoted:
 			key = v.toks[k].text
-		case strings.Contains(w, "+") && len(w) > 2:
-			parts := strings.Split(w, "+")
-			for j, part := range parts {
-				if k := keyNames[strings.ToLower(part)]; k != "" {
-					parts[j] = k
-				}
-			}
-			key = strings.Join(parts, "+")
-		case keyNames[strings.ToLower(w)] != "":
-			key = keyNames[strings.ToLower(w)]
-		case len(w) == 1:
+		case key == "" && len(w) == 1:
 			key = w
 		}
 		if key == "" {
@@ -465,6 +441,41 @@ func pressedKey(props []argProp, v queryValues, args map[string]any, missing []s
 		return slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 	}
 	return missing
+}
+
+// keyOf returns the key w names, as the UI Events KeyboardEvent key
+// values spell it: a named key (keyNames, rank_query.go: "esc" is
+// Escape) or a combination joined with "+" whose named parts are spelled
+// so ("ctrl+k" is Control+k); "" when w names none.
+func keyOf(w string) string {
+	if k := keyNames[strings.ToLower(w)]; k != "" {
+		return k
+	}
+	if !strings.Contains(w, "+") || len(w) <= 2 {
+		return ""
+	}
+	parts := strings.Split(w, "+")
+	named := false
+	for j, part := range parts {
+		if k := keyNames[strings.ToLower(part)]; k != "" {
+			parts[j], named = k, true
+		}
+	}
+	if !named {
+		return ""
+	}
+	return strings.Join(parts, "+")
+}
+
+// openStringParam returns the first string parameter with one of the
+// given (lower-cased) names that no argument fills yet, or nil.
+func openStringParam(props []argProp, args map[string]any, names ...string) *argProp {
+	for i := range props {
+		if props[i].typ == "string" && args[props[i].name] == nil && slices.Contains(names, props[i].lname) {
+			return &props[i]
+		}
+	}
+	return nil
 }
 
 // switchValue reports whether toks[i] is "on" or "off" as the value a

@@ -272,24 +272,24 @@ func countOfThings(words []string) int {
 		if err != nil || n <= 0 {
 			continue
 		}
+		// "at most 5", "no more than 5", "stop at 200 pages", "stop
+		// after 50 pages": a bound on how many, after which the task
+		// ends its list (a clause's end stands for the noun it counts).
+		// Only "at most" may end the whole task ("..., at most 5"): "with
+		// karma no more than 5" compares a field.
+		atMost := i > 1 && clean(words[i-1]) == "most" && clean(words[i-2]) == "at"
 		if i+1 >= len(words) {
-			// Only a bound may end the task ("..., at most 5").
-			if i > 1 && clean(words[i-1]) == "most" && clean(words[i-2]) == "at" {
+			if atMost {
 				return n
 			}
 			continue
 		}
-		upTo := i > 1 && clean(words[i-1]) == "to" && clean(words[i-2]) == "up"
-		// "at most 5", "no more than 5", "stop at 200 pages", "stop
-		// after 50 pages": a bound on how many, after which the task
-		// ends its list (a clause's end stands for the noun it counts).
-		bound := i > 1 && (clean(words[i-1]) == "most" && clean(words[i-2]) == "at" ||
-			clean(words[i-1]) == "than" && clean(words[i-2]) == "more" && i > 2 && clean(words[i-3]) == "no" ||
+		bound := atMost || i > 1 && (clean(words[i-1]) == "than" && clean(words[i-2]) == "more" && i > 2 && clean(words[i-3]) == "no" ||
 			(clean(words[i-1]) == "at" || clean(words[i-1]) == "after") && stopVerbs[clean(words[i-2])])
-		if bound && (endsInAny(words[i], ",;.!?") || i+1 >= len(words)) {
+		if bound && endsInAny(words[i], ",;.!?") {
 			return n
 		}
-		upTo = upTo || bound
+		upTo := bound || i > 1 && clean(words[i-1]) == "to" && clean(words[i-2]) == "up"
 		if !upTo && (i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2]))) {
 			// "the customers from the 2 regions", "issues in 3 repos": a
 			// number after a preposition counts what the things are

@@ -41,8 +41,9 @@ type parsedQuery struct {
 	// a verb that is no operation tool names lead with nor one of reading
 	// or a light verb (Search decides with the catalog's names, rank.go):
 	// the new thing of madeThing ("leave a comment on page X", refuse.go)
-	// or of phrasalMake ("set up a new project"), or else the verb itself when it could be a noun made a verb
-	// ("comment 'LGTM' on page X": written in its base form and followed
+	// or of phrasalMake ("set up a new project"), or else the verb itself
+	// when it could be a noun made a verb ("comment 'LGTM' on page X":
+	// written in its base form and followed
 	// by no value, as a noun phrase such as "issue 42" is).
 	makes []string
 

@@ -50,5 +50,5 @@ func modifierParticiple(fs []field, i int) bool {
 
 // participleModifiers are the words before a participle that make it a
 // modifier: articles, demonstratives and the degree words of a superlative
-// or of a sort order.
-var participleModifiers = setOf("the", "a", "an", "this", "these", "those", "most", "least", "last", "first", "newly", "recently")
+// or of a sort order (adverbs in -ly are read by their ending).
+var participleModifiers = setOf("the", "a", "an", "this", "these", "those", "most", "least", "last", "first")

@@ -92,7 +92,8 @@ func TestKeyNames(t *testing.T) {
 	checkArgs(t, schema, []argCase{
 		{"press Tab", `{"key":"Tab"}`},
 		{"hit Escape.", `{"key":"Escape"}`},
-		{"press enter in the page", `{"key":"enter"}`},
+		{"press enter in the page", `{"key":"Enter"}`}, // as browsers spell it (keyOf)
+		{"press ctrl+shift+p", `{"key":"Control+Shift+p"}`},
 	})
 }
 

@@ -137,9 +137,10 @@ func kindTerm(head, t string) bool {
 // (the words before its first preposition: placePreps), by the word, a
 // curated synonym or a typo fix. A kind named only after a preposition is
 // where the tool puts what it makes ("Post a new message to a Slack
-// channel": a new channel is made by no tool there). A tool that only reads makes nothing:
-// that it names the kind ("Get all teams with their states and labels")
-// shows the server keeps such things, not that it makes them.
+// channel": a new channel is made by no tool there). A tool that only
+// reads makes nothing: that it names the kind ("Get all teams with their
+// states and labels") shows the server keeps such things, not that it
+// makes them.
 // A kind that a server's tools mention only in a parameter (create_issue's
 // milestone_id) or a later sentence is an attribute of the thing those
 // tools make, picked from the ones that exist by an id, or a remark; the
@@ -157,7 +158,7 @@ func (ix *Index) serversStating(st *searchState, g int, head string) []bool {
 			continue
 		}
 		for _, qt := range st.qterms {
-			if int(qt.group) == g && kindTerm(head, ix.terms[qt.id]) && (slices.Contains(ix.docName[d], qt.id) || slices.Contains(ix.docObject[d], qt.id)) {
+			if int(qt.group) == g && kindTerm(head, ix.terms[qt.id]) && ix.namesOrActsOn(d, qt.id) {
 				has[ix.docBackend[d]] = true
 				break
 			}
@@ -1027,6 +1028,13 @@ func (ix *Index) backendNamed(w string) bool {
 // (the channel, the project). The lead's words before its first
 // preposition (Index.docObject) are the tool's object.
 var placePreps = setOf("to", "in", "into", "on", "onto", "from", "within", "inside", "at", "for", "under", "across", "via", "with", "by", "between", "through", "over")
+
+// namesOrActsOn reports whether tool d states the term id as what it acts
+// on: in its name, or in its lead before the first preposition
+// (docObject).
+func (ix *Index) namesOrActsOn(d, id int32) bool {
+	return slices.Contains(ix.docName[d], id) || slices.Contains(ix.docObject[d], id)
+}
 
 // namesOrLeads reports whether tool d states the term id where a tool says
 // what it does: its name or the first sentence of its description.
