@@ -143,6 +143,8 @@ type Server struct {
 	received []string       // guarded by mu; every line received, in order
 	dials    int            // guarded by mu
 	closed   bool           // guarded by mu
+
+	serving sync.WaitGroup // the connections' serve goroutines
 }
 
 // New returns a server running script (see the package documentation).
@@ -181,9 +183,14 @@ func (s *Server) Dial(ctx context.Context, _ schemas.Backend) (io.ReadWriteClose
 	}
 	s.dials++
 	s.conns = append(s.conns, c)
+	s.serving.Add(1)
 	s.mu.Unlock()
-	// Owned by the connection: ends when either end closes it.
-	go s.serve(c)
+	// Owned by the connection: ends when either end closes it; Close
+	// waits for it.
+	go func() {
+		defer s.serving.Done()
+		s.serve(c)
+	}()
 	return gw, nil
 }
 
@@ -319,8 +326,9 @@ func (s *Server) Dials() int {
 	return s.dials
 }
 
-// Close closes every open connection (the gateway sees the backend exit)
-// and refuses later dials.
+// Close closes every open connection (the gateway sees the backend exit),
+// refuses later dials, and returns when every connection's goroutine has
+// ended: what a connection read before it closed is then in Received.
 func (s *Server) Close() error {
 	s.mu.Lock()
 	s.closed = true
@@ -329,6 +337,7 @@ func (s *Server) Close() error {
 	for _, c := range conns {
 		c.c.Close()
 	}
+	s.serving.Wait()
 	return nil
 }
 
