@@ -55,9 +55,10 @@ func requestStart(fs []field) int {
 // requestFrameAt reports whether fs[i] opens the frame of a request: a
 // modal question to a listener ("can you", "could someone"), "please",
 // "let's", the user's need or wish ("I need", "we want", "I'd like", "I
-// would like"), or "just" before an imperative ("..., just accept it":
-// "just" before a subject, a determiner or a copula is no request, "just
-// the logs", "just is").
+// would like"), or "just" before an imperative ("..., just accept it").
+// "just" before a subject, a determiner or a copula is no request ("just
+// the logs", "just is"), nor after a subject ("I just merged it", "the
+// job just failed").
 func requestFrameAt(fs []field, i int) bool {
 	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?"))
 	next := ""
@@ -68,6 +69,14 @@ func requestFrameAt(fs []field, i int) bool {
 	case "please", "pls", "plz", "kindly", "let's", "lets":
 		return true
 	case "just":
+		// Only where a clause begins: after a subject ("I just pushed
+		// it", "the watcher just spams diffs") it is an adverb of a
+		// statement's verb.
+		if i > 0 && !endsClause(fs[i-1].text) {
+			if p := strings.ToLower(fs[i-1].text); subjectPronoun[p] || !requestFrame[p] {
+				return false
+			}
+		}
 		return next != "" && !subjectPronoun[next] && !determiners[next] && !beVerbs[next]
 	case "can", "could", "would", "will":
 		return listener[next]

@@ -24,6 +24,9 @@ func TestToldOperations(t *testing.T) {
 		{"The job is slow so I run it at night. Start it now.", ""},               // "run" is in the clause of result
 		{"We deleted 'the old merge notes' by mistake. Restore them.", "deleted"}, // quoted text is no operation
 		{"merge the dev branch", ""},
+		{"I just merged the fix into main. Show me the pipeline.", "merged"}, // "just" after a subject is no request frame
+		{"Just merge it. The tests passed.", ""},
+		{"The old watcher just spams diffs and we moved the pages. Delete it.", "moved"},
 	} {
 		fs := fields(c.query)
 		told := toldOperations(fs)
@@ -55,5 +58,7 @@ func TestToldOperationsRealCatalog(t *testing.T) {
 		"delete branch feature-x in supabase project abcdefghijklmnop":                                                                               "delete_branch",
 		"merge pull request 12 of acme/api on github":                                                                                                "merge_pull_request",
 		"rename the orders collection in the shop mongo db to orders_old":                                                                            "rename-collection",
+		// The request's verb is not the told statement's: no push is asked.
+		"We just pushed the hotfix to main and CI looks stuck. What's the status of the latest CircleCI pipeline for gh/acme/web on main?": "get_latest_pipeline_status",
 	})
 }

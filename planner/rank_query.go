@@ -702,28 +702,48 @@ var (
 )
 
 // mainVerb returns the analyzed first word of an imperative request,
-// after its framing words; "" for a question, a request that starts with
+// after its framing words; "" for a question, a statement ("I just
+// pushed the fix": a verb after its subject), a request that starts with
 // something other than a plain word (a path, a number, a quote), or a
 // word without meaning of its own.
 func mainVerb(fs []field) (term, raw string) {
 	skip := frontedAdverbial(fs) // rank_fronted.go
+	subject := false             // the last frame word read was "I" or "we"
 	for i, f := range fs {
 		if f.quoted {
 			return "", ""
 		}
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
 		switch {
-		case i < skip || requestFrame[lw] || mannerAdverb(fs, i): // refuse.go
+		case i < skip || mannerAdverb(fs, i): // refuse.go
+			continue
+		case requestFrame[lw]:
+			if lw == "i" || lw == "we" {
+				subject = true
+			} else if !frameAdverbs[lw] {
+				subject = false
+			}
 			continue
 		case questionStart[lw] || !plainWords(lw) || strings.Contains(lw, "/"):
 			return "", ""
 		case subjectOfFinite(fs, i):
+			return "", ""
+		case subject:
+			// "I just pushed the fix", "we moved the pages": a verb
+			// after its subject is finite, a statement's, never an
+			// imperative; the frames that put the request after "I"
+			// or "we" ("I need to", "we'd like") are frame words.
 			return "", ""
 		}
 		return normalizeWord(lw), lw
 	}
 	return "", ""
 }
+
+// frameAdverbs are the adverbs among the frame words (requestFrame), which
+// may stand between a subject and its verb ("I just pushed", "we also
+// need").
+var frameAdverbs = setOf("just", "quickly", "also", "then", "now")
 
 // subjectOfFinite reports whether fs[i], the first word of a sentence
 // after its frame, is the subject of the finite verb that follows it

@@ -928,20 +928,34 @@ func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 }
 
 // dotWord reports whether w, a named word of the query (lower-cased), is
-// written in it with a leading period (".nvmrc", ".proto", ".user-menu").
+// written in it with a leading period (".nvmrc", ".proto", ".user-menu")
+// or as a segment of a path (".github/CODEOWNERS", "src/Router/index.ts").
 // English writes no word that way: a period at the start of a token marks
 // a hidden file's name (the Unix convention), a file extension or a CSS
-// class selector, all values a tool takes, never the name of a product the
-// catalog might lack. So such a word is no evidence of a foreign service.
+// class selector, and a word after a slash is a file's or a directory's
+// name, all values a tool takes, never the name of a product the catalog
+// might lack ("a CODEOWNERS file" is the file the path names). So such a
+// word is no evidence of a foreign service.
 func dotWord(query, w string) bool {
 	lq := strings.ToLower(query)
 	for i := 0; ; {
 		j := strings.Index(lq[i:], "."+w)
 		if j < 0 {
-			return false
+			break
 		}
 		j += i
 		if j == 0 || strings.IndexByte(" \t\n(\"'`", lq[j-1]) >= 0 {
+			return true
+		}
+		i = j + 1
+	}
+	for i := 0; ; {
+		j := strings.Index(lq[i:], "/"+w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if e := j + 1 + len(w); e == len(lq) || strings.IndexByte(" \t\n/.,;:!?)\"'`", lq[e]) >= 0 {
 			return true
 		}
 		i = j + 1

@@ -4,9 +4,9 @@ import "testing"
 
 // TestDotWordRealCatalog probes dotWord over the real tools of the shared
 // evaluation catalog with tasks written for it: a word written with a
-// leading period (a hidden file, an extension, a CSS class) where a
-// product's name may stand is a value, and the task is planned (the first
-// two are refused without the rule); a product no backend serves, named
+// leading period (a hidden file, an extension, a CSS class), or as a
+// segment of a path, where a product's name may stand is a value, and the
+// task is planned (the first three are refused without the rule); a product no backend serves, named
 // in the same places without the period, is still refused.
 func TestDotWordRealCatalog(t *testing.T) {
 	skipWithoutEval(t)
@@ -14,6 +14,8 @@ func TestDotWordRealCatalog(t *testing.T) {
 	wantTools(t, cat, map[string]string{
 		"commit a .nvmrc containing 20 to main of lumen-app/frontend with message 'pin node 20'": "push_files",
 		"commit a .prettierrc with {} to main of acme/web, message 'add prettier'":               "push_files",
+		// The name is the path's last segment: the file's name.
+		"The repo still lacks a Jenkinsfile pipeline. Commit ci/Jenkinsfile with 'pipeline {}' to main of acme/web, message 'add jenkinsfile'": "push_files",
 	})
 	wantRefusals(t, cat, []string{
 		"commit a nvmrc containing 20 to main of lumen-app/frontend with message 'pin node 20'",
@@ -30,6 +32,11 @@ func TestDotWordRealCatalog(t *testing.T) {
 		{"read config.nvmrc from the repo", "nvmrc", false}, // an extension's dot inside a name
 		{"commit a nvmrc containing 20", "nvmrc", false},
 		{"open trello.", "trello", false},
+		{"add .github/CODEOWNERS to acme/api", "codeowners", true},
+		{"put it in src/Router/index.ts", "router", true},
+		{"move it to boards/trello/", "trello", true}, // a directory's name
+		{"move the card from jira to trello", "trello", false},
+		{"read /etc/trellofile", "trello", false}, // part of a segment
 	} {
 		if got := dotWord(c.query, c.word); got != c.want {
 			t.Errorf("dotWord(%q, %q) = %v, want %v", c.query, c.word, got, c.want)

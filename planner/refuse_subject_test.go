@@ -21,6 +21,11 @@ func TestSubjectOfFiniteRealCatalog(t *testing.T) {
 	wantRefusals(t, cat, []string{
 		"Finance asked me to cut costs. Please cancel our Zoom subscription",
 	})
+	// The statement's verb ("renamed", "pushed") is not the request's.
+	wantTools(t, cat, map[string]string{
+		"We renamed the docs site last month so the old monitor just alerts on 404s. Please delete firecrawl monitor mon_ab12cd.":        "firecrawl_monitor_delete",
+		"I pushed a fix to main an hour ago and want to know if it took. Is the latest CircleCI pipeline on main for gh/acme/web green?": "get_latest_pipeline_status",
+	})
 	for q, want := range map[string]string{
 		"Finance asked me to cut the bill":          "",
 		"Security flagged that a key leaked":        "",
@@ -30,6 +35,12 @@ func TestSubjectOfFiniteRealCatalog(t *testing.T) {
 		"list merged PRs that touch the parser":     stem("list"),
 		"send invites to the whole team":            stem("send"),
 		"finance the new laptop through the budget": stem("finance"),
+		// A verb after "I" or "we" is a statement's.
+		"I just pushed the fix, can you rerun the pipeline": "",
+		"we moved the pages last week":                      "",
+		"I need to delete the branch":                       stem("delete"),
+		"we also need to archive it":                        stem("archive"),
+		"I'd like to merge PR 12":                           stem("merge"),
 	} {
 		if got, _ := mainVerb(fields(q)); got != want {
 			t.Errorf("mainVerb(%q) = %q, want %q", q, got, want)
