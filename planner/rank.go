@@ -183,6 +183,14 @@ func rawAPIName(name, backend string) bool {
 	return len(words) == 1 && httpMethods[words[0]]
 }
 
+// namedFor reports whether tool d's name leads with the verb term id
+// (pause_project for pause).
+func (ix *Index) namedFor(d, id int32) bool {
+	t := &ix.tools[d]
+	v := nameVerb(t.Name, t.Backend, nil)
+	return v != "" && ix.dict[normalizeWord(v)] == id
+}
+
 // nameWords splits a tool's name into lower-case words and drops the
 // leading ones (all but the last) that repeat its backend's name, say
 // "api", or are one of also ("browser" in "browser_click" of a browser
@@ -830,9 +838,10 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			hasRef = true
 		}
 	}
-	byName := false // a backend is named by a proper name: capitalized, or no English word ("GitHub", "tavily")
-	verbGroup := -1 // the group of the request's main verb, when it asks to delete (see below)
-	mainGroup := -1 // the group of the request's main verb, when it names a change (see below)
+	byName := false     // a backend is named by a proper name: capitalized, or no English word ("GitHub", "tavily")
+	verbGroup := -1     // the group of the request's main verb, when it asks to delete (see below)
+	mainGroup := -1     // the group of the request's main verb, when it names a change (see below)
+	undone := int32(-1) // the operation the request's main verb undoes ("unpause": pause), see below
 	for _, word := range q.words {
 		if len(st.groups) == maxGroups {
 			break
@@ -856,6 +865,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// "unarchive": the operation undoing another, named by it.
 			fixes = []int32{id}
 			gw = ix.idf[id]
+			if word.term == q.verb {
+				undone = id
+			}
 		} else if fixes = ix.typoFixes(word.raw, word.term); len(fixes) > 0 {
 			gw = 0 // ...or misspelled words, which weigh as what they stand for
 			for _, id := range fixes {
@@ -1231,6 +1243,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// takes a list of them (rank_arity.go).
 			s *= 1 + intentBoost
 		}
+		undoes := undone >= 0 && ix.namedFor(d, undone)
+		if undoes {
+			// "unpause the project" for pause_project: the tool does the
+			// operation the request undoes, the opposite of what it asks
+			// (reversed, typo.go). It ranks lower and is no evidence
+			// that the task can be done: running it would do harm.
+			s *= 1 - intentBoost
+		}
 		if ix.namesOperation(d, objIDs, verbIDs) {
 			// A tool named for the request's verb on its direct object
 			// (rank_object.go).
@@ -1254,7 +1274,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// Coordination: a tool that matches more of what was asked beats
 		// one that matches a part of it many times.
 		s *= 1 - coordWeight + coordWeight*cov
-		offered := verbGroup < 0 || st.offers[ix.docBackend[d]]
+		offered := (verbGroup < 0 || st.offers[ix.docBackend[d]]) && !undoes
 		// A listing asked for a change: a request whose main verb asks
 		// for a change ("archive the Q3 project in linear", "invite lee
 		// to our supabase organization"), that names the server, and

@@ -1,8 +1,10 @@
 package planner
 
 import (
+	"context"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -118,6 +120,34 @@ func TestReversedPrefix(t *testing.T) {
 	checkArgs(t, schema, []argCase{
 		{"unarchive block 41d2c7aa", `{"archived":false,"block_id":"41d2c7aa"}`},
 		{"archive block 41d2c7aa", `{"archived":true,"block_id":"41d2c7aa"}`},
+	})
+}
+
+// TestReversedNotNamedFor: the tool named for the operation a request
+// undoes (pause_project for "unpause") does the opposite of what is asked:
+// it is never planned (the task is refused with the candidates when no
+// tool states the undoing), and the operation asked without the prefix
+// keeps its tool.
+func TestReversedNotNamedFor(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	for _, q := range []string{
+		"unpause supabase project abcdefghijklmnop so we can use it again",
+		"please unpause the supabase project abcdefghijklmnop",
+	} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Tool == "pause_project" {
+			t.Errorf("%q: planned %s__%s, the opposite operation", q, p.BackendID, p.Tool)
+		}
+		if p.BackendID == "" && !slices.ContainsFunc(p.Candidates, func(c Candidate) bool { return c.Tool == "restore_project" }) {
+			t.Errorf("%q: refused without restore_project among %v", q, p.Candidates)
+		}
+	}
+	wantTools(t, cat, map[string]string{
+		"pause supabase project abcdefghijklmnop for the weekend": "pause_project",
 	})
 }
 
