@@ -1625,8 +1625,12 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				}
 			}
 		case p.typ == "string" && jsParam(p):
-			// A JavaScript function written into the task, unquoted.
+			// A JavaScript function written into the task, unquoted; or an
+			// expression, for a parameter that takes code, not a function.
 			val, ok = jsFunction(v.query)
+			if !ok && !strings.Contains(p.lname, "function") && !strings.Contains(strings.ToLower(p.desc), "function") {
+				val, ok = domExpression(v.query)
+			}
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
@@ -2743,6 +2747,73 @@ scan:
 	}
 	fn := strings.TrimRight(strings.TrimSpace(query[loc[0]:end]), ".!?")
 	return fn, strings.Contains(fn, "=>") || strings.HasSuffix(fn, "}")
+}
+
+// reDOMExpression finds where an expression on the browser's global
+// objects begins ("document.querySelectorAll('a').length",
+// "window.scrollTo(0, 400)"): window and document are the globals the
+// HTML and DOM standards give every page's scripts, and a member written
+// after one of them with a period is JavaScript, no English.
+var reDOMExpression = lazyregexp.New(`(?:^|[\s(])((?:document|window)\.[A-Za-z_$])`)
+
+// domExpression returns the expression on window or document a task
+// writes out, unquoted (reDOMExpression), to the first space outside its
+// brackets and string literals, less a sentence's closing punctuation.
+func domExpression(query string) (string, bool) {
+	loc := reDOMExpression().FindStringSubmatchIndex(query)
+	if loc == nil {
+		return "", false
+	}
+	start, depth := loc[2], 0
+	var quote byte
+	end := len(query)
+	for i := start; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		case depth == 0 && c == ' ' && (jsOperator(nextWord(query[i+1:])) || jsOperator(query[strings.LastIndexByte(query[:i], ' ')+1:i])):
+			// "... .length + 1": a binary operator and its operands.
+		case depth == 0 && (c == ' ' || c == ',' || c == ';'):
+			end = i
+		}
+		if end < len(query) || depth < 0 {
+			if depth < 0 {
+				end = i
+			}
+			break
+		}
+	}
+	expr := strings.TrimRight(query[start:end], ".!?:")
+	if _, member, _ := strings.Cut(expr, "."); !strings.ContainsAny(member, ".([") && fileExt(strings.ToLower(expr)) {
+		return "", false // a file's name ("window.md")
+	}
+	return expr, depth <= 0 && quote == 0 && expr != ""
+}
+
+// jsOperator reports whether w is a JavaScript operator written alone
+// ("+", "===", "&&").
+func jsOperator(w string) bool {
+	return w != "" && strings.Trim(w, "+-*/%=<>!&|?:") == ""
+}
+
+// jsCode returns the JavaScript a task writes out, unquoted: a function
+// (jsFunction) or an expression on the page's globals (domExpression).
+func jsCode(query string) (string, bool) {
+	if fn, ok := jsFunction(query); ok {
+		return fn, true
+	}
+	return domExpression(query)
 }
 
 // nextWord returns s's first word (up to a space).

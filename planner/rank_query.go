@@ -267,6 +267,10 @@ func parseQuery(query string) parsedQuery {
 		// path gives "path": the tools that run SQL say so.
 		add(stem("sql"), 1, false)
 	}
+	jsFirst, jsEnd := jsSpan(query, fs) // JavaScript written out, a value (rank_sql.go)
+	if jsEnd > jsFirst {
+		add(stem("javascript"), 1, false) // as for SQL
+	}
 	neg := false // inside the scope of a negation (negators)
 	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
@@ -314,7 +318,7 @@ func parseQuery(query string) parsedQuery {
 		// merge PR 88, are its checks green").
 		circVerb := circ >= 0 && fi >= circ+2 && !auxiliary[lw] && allAux(fs[circ+2:fi])
 		switch {
-		case quoted || fi >= sqlFirst && fi < sqlEnd:
+		case quoted || fi >= sqlFirst && fi < sqlEnd || fi >= jsFirst && fi < jsEnd:
 			addText(text, quotedWeight, false)
 			continue
 		case strings.Contains(lw, "://"):

@@ -22,16 +22,36 @@ func sqlSpan(query string, fs []field) (first, end int) {
 	if !ok {
 		return 0, 0
 	}
-	at := strings.Index(query, stmt)
+	// A statement that starts inside a quoted span is a value already.
+	return spanOf(query, fs, stmt)
+}
+
+// jsSpan returns the fields [first, end) of fs that write out JavaScript
+// code (jsCode: "run () => document.title on page 2", "evaluate
+// window.scrollTo(0, 400)"), or 0, 0 when the task writes none outside
+// quotes. Like an SQL statement, the code is a value the task hands to a
+// tool: its identifiers ("document", "title", "length", "scroll") are the
+// DOM's and the user's, and read as English they name other tools.
+func jsSpan(query string, fs []field) (first, end int) {
+	code, ok := jsCode(query)
+	if !ok {
+		return 0, 0
+	}
+	return spanOf(query, fs, code)
+}
+
+// spanOf returns the fields [first, end) of fs that text, a part of query,
+// covers, or 0, 0 when it starts inside a quoted field or the two
+// splittings disagree.
+func spanOf(query string, fs []field, text string) (first, end int) {
+	at := strings.Index(query, text)
 	if at < 0 {
 		return 0, 0
 	}
 	first = len(fields(query[:at]))
-	sf := fields(stmt)
+	sf := fields(text)
 	end = first + len(sf)
-	if len(sf) == 0 || end > len(fs) || fs[first].quoted || !strings.EqualFold(fs[first].text, sf[0].text) {
-		// The statement starts inside a quoted span (or the two
-		// splittings disagree): the quotes already make it a value.
+	if len(sf) == 0 || end > len(fs) || fs[first].quoted || !strings.HasPrefix(strings.ToLower(fs[first].text), strings.ToLower(sf[0].text)) {
 		return 0, 0
 	}
 	return first, end

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"context"
 	"os"
 	"testing"
 )
@@ -95,5 +96,65 @@ func TestGroupedBy(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%q: groupedBy = %v, want %v", c.query, got, c.want)
 		}
+	}
+}
+
+// TestJSSpan: JavaScript written out unquoted, a function (jsFunction) or
+// an expression on the page's globals (domExpression), is a span of
+// fields; English uses of "document" and "window" are not.
+func TestJSSpan(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  string // the span's fields joined by spaces, "" for none
+	}{
+		{"with puppeteer run window.scrollTo(0, document.body.scrollHeight) in the page", "window.scrollTo(0, document.body.scrollHeight)"},
+		{"evaluate document.querySelectorAll('a[href]').length, then take a screenshot", "document.querySelectorAll('a[href]').length,"},
+		{"in devtools run () => document.title on page 2", "() => document.title"},
+		{"print document.title.", "document.title."},
+		{"open the document in a new window", ""},
+		{"read the window.md document", ""},
+		{"evaluate 'document.title' on the page", ""},
+	} {
+		fs := fields(c.query)
+		first, end := jsSpan(c.query, fs)
+		got := ""
+		for i := first; i < end; i++ {
+			if got != "" {
+				got += " "
+			}
+			got += fs[i].text
+		}
+		if got != c.want {
+			t.Errorf("%q: span %q, want %q", c.query, got, c.want)
+		}
+	}
+	for q, want := range map[string]string{
+		"with puppeteer run window.scrollTo(0, 400) in the page":         "window.scrollTo(0, 400)",
+		"evaluate document.title.":                                       "document.title",
+		"evaluate window.innerWidth * 2 > 800 on the page":               "window.innerWidth * 2 > 800",
+		"evaluate document.querySelector('#a b').textContent, then stop": "document.querySelector('#a b').textContent",
+	} {
+		if got, ok := domExpression(q); !ok || got != want {
+			t.Errorf("domExpression(%q) = %q, %v; want %q", q, got, ok, want)
+		}
+	}
+}
+
+// TestJSCodeRealCatalog: a task that writes out JavaScript goes to a tool
+// that evaluates it, with the code as its argument where the tool takes
+// code (not a function); the code's identifiers name no other tool.
+func TestJSCodeRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"with puppeteer, run window.scrollBy(0, 800) on the page":                                   "puppeteer_evaluate",
+		"in chrome devtools run () => document.querySelectorAll('iframe').length on page 3, please": "evaluate_script",
+	})
+	p, err := NewLexical(nil).Plan(context.Background(), Task{Query: "with puppeteer, run window.scrollBy(0, 800) on the page"}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(p.Arguments); got != `{"script":"window.scrollBy(0, 800)"}` {
+		t.Errorf("arguments %s", got)
 	}
 }
