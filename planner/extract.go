@@ -163,6 +163,10 @@ func extractValues(query, cwd string) queryValues {
 	for _, f := range fields(query) {
 		if f.quoted {
 			v.quoted = append(v.quoted, f.text)
+		} else if t := strings.TrimRight(f.text, ".,;:!?"); envSetting(t) {
+			// "append LOG_LEVEL=debug to .env": an environment variable's
+			// setting is a text value as a quoted one is.
+			v.quoted = append(v.quoted, t)
 		}
 	}
 	rest := query
@@ -2799,6 +2803,15 @@ func domExpression(query string) (string, bool) {
 		return "", false // a file's name ("window.md")
 	}
 	return expr, depth <= 0 && quote == 0 && expr != ""
+}
+
+// envSetting reports whether t is an environment variable's setting,
+// NAME=value: POSIX names environment variables with upper-case letters,
+// digits and the underscore, which sets them apart from the lower-case
+// parameter names of key=value pairs ("limit=200").
+func envSetting(t string) bool {
+	name, value, ok := strings.Cut(t, "=")
+	return ok && value != "" && len(name) >= 2 && kvToken(strings.ToLower(t)) && strings.Trim(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == "" && name[0] >= 'A'
 }
 
 // jsOperator reports whether w is a JavaScript operator written alone

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // parsedQuery is a query reduced to weighted terms plus the signals the
@@ -185,6 +187,16 @@ func rewriteIdioms(query string) string {
 		return query[:i] + "navigate to " + query[i+len("go to "):]
 	}
 	return query
+}
+
+// reKVToken is a key=value pair written as one token: an identifier, an
+// equals sign and a value without spaces (environment variables, query
+// parameters, command-line settings).
+var reKVToken = lazyregexp.New(`^[a-z_][a-z0-9_.-]*=[^=\s]+$`)
+
+// kvToken reports whether lw (lower-cased, trimmed) is a key=value pair.
+func kvToken(lw string) bool {
+	return strings.IndexByte(lw, '=') > 0 && !strings.Contains(lw, "://") && reKVToken().MatchString(lw)
 }
 
 // parseQuery analyzes a query. Paths, URLs and repository references are
@@ -391,6 +403,12 @@ func parseQuery(query string) parsedQuery {
 			// (rank_relation.go), a value; what it says is a relation.
 			addText(lw, hintWeight, false)
 			add(stem("relation"), 1, false)
+			continue
+		case kvToken(lw):
+			// "LOG_LEVEL=debug", "NODE_ENV=production": a setting written
+			// as a key and its value, a value the task hands to a tool,
+			// as a quoted text is ("log" and "debug" name no tool here).
+			addText(text, quotedWeight, false)
 			continue
 		case dottedRef(lw):
 			// "shop.users", "app.config.ts": a qualified name. A known

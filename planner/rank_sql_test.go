@@ -158,3 +158,29 @@ func TestJSCodeRealCatalog(t *testing.T) {
 		t.Errorf("arguments %s", got)
 	}
 }
+
+// TestSettingValue: a key=value pair written as one token is a value: its
+// words name no tool (kvToken), and an environment variable's setting
+// (envSetting) is the text a write takes, as a quoted text is; a
+// parameter's key=value pair keeps its parameter.
+func TestSettingValue(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	p, err := NewLexical(nil).Plan(context.Background(), Task{Query: "append the line GITHUB_TOKEN_SCOPE=repo to /srv/web/.env"}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Tool != "write_file" || string(p.Arguments) != `{"content":"GITHUB_TOKEN_SCOPE=repo","mode":"append","path":"/srv/web/.env"}` {
+		t.Errorf("planned %s__%s %s", p.BackendID, p.Tool, p.Arguments)
+	}
+	for w, want := range map[string]bool{"LOG_LEVEL=debug": true, "NODE_ENV=production": true, "limit=200": false, "Path=x": false, "A=": false, "=x": false} {
+		if got := envSetting(w); got != want {
+			t.Errorf("envSetting(%q) = %v", w, got)
+		}
+	}
+	for w, want := range map[string]bool{"log_level=debug": true, "limit=200": true, "a==b": false, "https://x.dev/?a=b": false, "x=": false} {
+		if got := kvToken(w); got != want {
+			t.Errorf("kvToken(%q) = %v", w, got)
+		}
+	}
+}
