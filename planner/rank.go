@@ -994,9 +994,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 	}
 
-	hasObj := ix.serversWith(st, objGroup, objHead) // refuse.go
-	target := ix.namesTarget(q, query)              // refuse.go
-	reading := readsOnly(q, query)                  // refuse.go
+	var hasObj []bool
+	if !q.code {
+		// Written-out code is the object, whatever the task calls it
+		// ("run this helper: async (page) => ...").
+		hasObj = ix.serversWith(st, objGroup, objHead) // refuse.go
+	}
+	target := ix.namesTarget(q, query) // refuse.go
+	reading := readsOnly(q, query)     // refuse.go
 	switch {
 	case hasObj != nil && createsNew(q, query):
 		hasObj = ix.serversStating(st, objGroup, objHead) // refuse.go
@@ -1311,6 +1316,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// knows, is none of the name's words nor a synonym of one. Only
 		// when the task names the server (unnamed, another server may
 		// do it in other words); a raw-API server does every operation.
+		// Nor when the task writes out code (sqlSpan, jsSpan): "run this
+		// snippet: async (page) => ..." runs the code written, whatever
+		// the task calls it.
 		//
 		// When another tool of that server states the request's verb and
 		// object in its name or lead ("Create a page" for "create a
@@ -1320,7 +1328,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// (as a tool whose annotations contradict the intent does), so
 		// that the tool that states the operation is planned instead of
 		// the task being refused for the one that does not.
-		if len(objIDs) > 0 && !made && !q.putsExisting && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
+		if len(objIDs) > 0 && !made && !q.putsExisting && !q.code && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], verbIDs) && !containsAny(ix.docName[d], objIDs) && !containsAny(ix.docLead[d], objIDs) {
 			offered = false
 			if doesOp == nil {
 				doesOp = ix.serversDoing(st, verbIDs, objIDs) // refuse.go

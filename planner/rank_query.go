@@ -22,6 +22,7 @@ type parsedQuery struct {
 	hasRef       bool     // names an owner/repo reference ("octo-org/billing", "acme/web#12")
 	slashPairs   []string // "a/b" of two plain words: alternatives ("read/write") or a reference ("acme/web"); Search decides
 	hasQualified bool     // names a container and its member ("shop.users": database.collection)
+	code         bool     // writes out code, SQL or JavaScript (sqlSpan, jsSpan)
 	ctxFile      bool     // the IDE has a document open and the query names no path
 
 	// named are words in the place of a product the task is to use,
@@ -283,6 +284,7 @@ func parseQuery(query string) parsedQuery {
 	if jsEnd > jsFirst {
 		add(stem("javascript"), 1, false) // as for SQL
 	}
+	q.code = sqlEnd > sqlFirst || jsEnd > jsFirst
 	neg := false // inside the scope of a negation (negators)
 	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	for fi, f := range fs {
@@ -993,7 +995,8 @@ func numericObject(fs []field) bool {
 
 // objectEnd are the words that end a noun phrase: prepositions,
 // conjunctions and relative pronouns.
-var objectEnd = setOf("in", "on", "to", "for", "from", "with", "at", "by", "of", "into", "onto", "about", "as", "via", "through", "using", "and", "or", "but", "so", "that", "which", "who", "where", "when", "if", "because", "before", "after", "under", "over", "between", "without")
+var objectEnd = setOf("in", "on", "to", "for", "from", "with", "at", "by", "of", "into", "onto", "about", "as", "via", "through", "using", "and", "or", "but", "so", "that", "which", "who", "where", "when", "if", "because", "before", "after", "under", "over", "between", "without",
+	"against", "across", "within", "inside", "outside", "until", "since", "toward", "towards", "behind", "beyond", "near", "around", "among", "along", "upon", "during", "throughout", "per", "than")
 
 type field struct {
 	text   string

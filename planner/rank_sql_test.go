@@ -142,13 +142,20 @@ func TestJSSpan(t *testing.T) {
 
 // TestJSCodeRealCatalog: a task that writes out JavaScript goes to a tool
 // that evaluates it, with the code as its argument where the tool takes
-// code (not a function); the code's identifiers name no other tool.
+// code (not a function); the code's identifiers name no other tool, and
+// the noun the task calls the code by names no other object.
 func TestJSCodeRealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
 	wantTools(t, cat, map[string]string{
 		"with puppeteer, run window.scrollBy(0, 800) on the page":                                   "puppeteer_evaluate",
 		"in chrome devtools run () => document.querySelectorAll('iframe').length on page 3, please": "evaluate_script",
+	})
+	// The code written out is what is run, whatever the task calls it.
+	wantTools(t, cat, map[string]string{
+		"with playwright, run the following helper: async (page) => { await page.reload(); }":    "browser_run_code_unsafe",
+		"run this little playwright routine on the page: async (page) => { return page.url(); }": "browser_run_code_unsafe",
+		"run this playwright script on the page: async (page) => { return page.url(); }":         "browser_run_code_unsafe",
 	})
 	p, err := NewLexical(nil).Plan(context.Background(), Task{Query: "with puppeteer, run window.scrollBy(0, 800) on the page"}, cat)
 	if err != nil {

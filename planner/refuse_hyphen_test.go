@@ -16,6 +16,10 @@ func TestEnglishCompound(t *testing.T) {
 		"deploy the release-2 build":                   nil,                                 // a value
 		"add a read-only":                              nil,                                 // no noun after it
 		"create a high-priority linear issue about it": {stem("linear"), stem("issue")},
+		// Any preposition ends the phrase (objectEnd).
+		"run this snippet against the page":     {stem("snippet")},
+		"archive the tickets older than a week": {stem("ticket"), stem("older")},
+		"move the card across the board":        {stem("card")},
 	} {
 		if got := directObject(fields(q)); !slices.Equal(got, want) {
 			t.Errorf("%q: direct object %q, want %q", q, got, want)
