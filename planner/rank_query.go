@@ -287,9 +287,18 @@ func parseQuery(query string) parsedQuery {
 	q.code = sqlEnd > sqlFirst || jsEnd > jsFirst
 	neg := false // inside the scope of a negation (negators)
 	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
+	prevAt := -1 // the field prev was read from
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
+		if fi > 0 && prevAt < fi-1 && !fs[fi-1].quoted {
+			// The field before was a value (a path, a URL, an id) and left
+			// the loop early: what comes next follows a value, not the
+			// word before it ("in acme/web, oldest first"). A quoted
+			// name may stand inside a noun phrase ("our 'Rota' sheet"),
+			// whose determiner still counts.
+			prev, prev2 = "", prev
+		}
 		if lw == "open" && !quoted && openThe(fs, fi) {
 			// "open PR 12", "open the page": opening a thing that is
 			// there, named by an id or a definite article, is looking
@@ -312,7 +321,7 @@ func parseQuery(query string) parsedQuery {
 			// what "all people" says.
 			add("many", hintWeight, false)
 			addText("people", 1, false)
-			prev, prev2 = lw, prev
+			prev, prev2, prevAt = lw, prev, fi
 			continue
 		}
 		if negator(lw) {
@@ -439,7 +448,7 @@ func parseQuery(query string) parsedQuery {
 				// Striking a key is pressing it ("hit Escape").
 				add(stem("press"), 1, false)
 			}
-			prev, prev2 = lw, prev
+			prev, prev2, prevAt = lw, prev, fi
 			continue
 		}
 		if attributive(fs, fi, prev) {
@@ -461,7 +470,7 @@ func parseQuery(query string) parsedQuery {
 				q.words[i].state = true
 			}
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
-			prev, prev2 = lw, prev
+			prev, prev2, prevAt = lw, prev, fi
 			continue
 		}
 		if (lw == "open" || lw == "closed" || lw == "running" || lw == "active") && beVerbs[prev] {
@@ -566,7 +575,7 @@ func parseQuery(query string) parsedQuery {
 				q.named = append(q.named, namedWord{lw, true, next})
 			}
 		}
-		prev, prev2 = lw, prev
+		prev, prev2, prevAt = lw, prev, fi
 		if told != nil && told[fi] {
 			// An operation of a statement told before the request
 			// (rank_chatty.go): what happened, no word of the request.

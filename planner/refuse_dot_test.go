@@ -43,3 +43,20 @@ func TestDotWordRealCatalog(t *testing.T) {
 		}
 	}
 }
+
+// TestNamePlaces: a word after a value (a path, a reference) follows the
+// value, not the preposition before it ("in acme/api, oldest first" names
+// no product), and a capitalized English word before a WordNet name
+// word is part of that name ("Black Friday"), not a product.
+func TestNamePlaces(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"Can you pull the open pull requests in acme/api, oldest first?":                              "list_pull_requests",
+		"We run a Black Friday sale, so create a Stripe coupon named BF26 for 20% off, applied once.": "create_coupon",
+	})
+	wantRefusals(t, cat, []string{
+		"create a Trello card in acme/api for the bug",
+		"post the Black Friday banner to our Shopify store",
+	})
+}
