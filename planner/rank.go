@@ -183,6 +183,27 @@ func rawAPIName(name, backend string) bool {
 	return len(words) == 1 && httpMethods[words[0]]
 }
 
+// englishPrefixes are the productive prefixes of English derivation
+// ("co-", "re-", "pre-", "non-", "sub-", "multi-", "inter-", "over-",
+// "under-", "self-"), which make words from any English word.
+var englishPrefixes = []string{"co", "re", "pre", "non", "sub", "multi", "inter", "over", "under", "self"}
+
+// englishPrefixed reports whether w, a word neither the catalog nor
+// WordNet knows, is one of English's prefixes on an English word of four
+// letters or more ("coworking", "prebuilt", "nonblocking"): a word of the
+// language dictionaries list few of, not a name or a misspelling.
+func englishPrefixed(w string) bool {
+	if isEnglish(w) {
+		return false
+	}
+	for _, p := range englishPrefixes {
+		if rest, ok := strings.CutPrefix(w, p); ok && len(rest) >= minTypoLen && plainWords(rest) && isEnglish(rest) {
+			return true
+		}
+	}
+	return false
+}
+
 // namedFor reports whether tool d's name leads with the verb term id
 // (pause_project for pause).
 func (ix *Index) namedFor(d, id int32) bool {
@@ -868,6 +889,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			if word.term == q.verb {
 				undone = id
 			}
+		} else if englishPrefixed(word.raw) {
+			gw = 0 // ...or English words of English's making ("coworking"), which name no tool
 		} else if fixes = ix.typoFixes(word.raw, word.term); len(fixes) > 0 {
 			gw = 0 // ...or misspelled words, which weigh as what they stand for
 			for _, id := range fixes {

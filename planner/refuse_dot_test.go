@@ -1,6 +1,9 @@
 package planner
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestDotWordRealCatalog probes dotWord over the real tools of the shared
 // evaluation catalog with tasks written for it: a word written with a
@@ -59,4 +62,26 @@ func TestNamePlaces(t *testing.T) {
 		"create a Trello card in acme/api for the bug",
 		"post the Black Friday banner to our Shopify store",
 	})
+}
+
+// TestEnglishPrefixed: a word of English's making, a productive prefix on
+// an English word ("coliving"), is no name of a missing product nor a
+// typo: it does not sink the task's evidence, and the task is planned.
+func TestEnglishPrefixed(t *testing.T) {
+	for w, want := range map[string]bool{"coliving": true, "coworking": true, "nonblocking": true, "prebuilt": true, "reopen": false, "coffee": false, "rexyzzy": false, "cowx": false} {
+		if got := englishPrefixed(w); got != want {
+			t.Errorf("englishPrefixed(%q) = %v, want %v", w, got, want)
+		}
+	}
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	for _, q := range []string{"find coliving spaces near Shoreditch, London", "find coworking desks near Shoreditch, London"} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.BackendID != "brave-search" && p.BackendID != "google-maps" {
+			t.Errorf("%q: planned %s__%s (%q), want a places search", q, p.BackendID, p.Tool, p.Text)
+		}
+	}
 }
