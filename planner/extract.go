@@ -835,6 +835,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
+			for j+1 < len(v.toks) && slices.ContainsFunc(paramWords(p.name), func(w string) bool { return anchors(v.toks[j], w) || nominalOf(v.toks[j], w) }) {
+				// The rest of the parameter's name, in the task's words
+				// ("cost confirmation id cc_91" for confirm_cost_id): the
+				// value comes after it.
+				j++
+			}
 			identity := false
 			if j+1 < len(v.toks) && !v.toks[j].quoted && identityWord[v.toks[j].lower] && strings.HasSuffix(p.lname, v.toks[j].lower) {
 				// "property id 'hT%3Bq'" for property_id: the task writes
@@ -2803,6 +2809,14 @@ func domExpression(query string) (string, bool) {
 		return "", false // a file's name ("window.md")
 	}
 	return expr, depth <= 0 && quote == 0 && expr != ""
+}
+
+// nominalOf reports whether t is the noun English derives from the verb
+// w with -ation, -ion or -ment ("confirmation" of confirm, "deployment"
+// of deploy): the same word of a parameter's name in another form.
+func nominalOf(t qtok, w string) bool {
+	rest, ok := strings.CutPrefix(t.lower, w)
+	return ok && len(w) >= minTypoLen && !t.quoted && (rest == "ation" || rest == "ion" || rest == "ment")
 }
 
 // envSetting reports whether t is an environment variable's setting,

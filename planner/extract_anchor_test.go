@@ -257,3 +257,19 @@ func TestDescAlternativesAnchor(t *testing.T) {
 		}
 	}
 }
+
+// TestRestOfParamName: the task may write more of the parameter's name
+// than its head noun, and a word of it in another form ("cost
+// confirmation id" for confirm_cost_id): the value comes after all of it.
+func TestRestOfParamName(t *testing.T) {
+	schema := `{"type":"object","properties":{"project_id":{"type":"string"},"name":{"type":"string"},"confirm_cost_id":{"type":"string","description":"The cost confirmation ID."}},"required":["project_id","name","confirm_cost_id"]}`
+	checkArgs(t, schema, []argCase{
+		{"create branch dev on project abcdefghijklmnop, cost confirmation id cc_7f2a", `{"confirm_cost_id":"cc_7f2a","project_id":"abcdefghijklmnop"}`},
+		{"create branch dev on project abcdefghijklmnop with confirm cost id cc_7f2a", `{"confirm_cost_id":"cc_7f2a","project_id":"abcdefghijklmnop"}`},
+	})
+	for w, want := range map[string]bool{"confirmation": true, "deployment": true, "confirmed": false, "confirm": false, "cost": false} {
+		if got := nominalOf(qtok{lower: w}, map[string]string{"confirmation": "confirm", "deployment": "deploy", "confirmed": "confirm", "confirm": "confirm", "cost": "co"}[w]); got != want {
+			t.Errorf("nominalOf(%q) = %v, want %v", w, got, want)
+		}
+	}
+}
