@@ -300,6 +300,11 @@ func compoundOwner(p argProp) string {
 	return normalizeWord(strings.ToLower(first))
 }
 
+// boundWords are the words of a parameter's name that bound or count its
+// value (maxDiscoveryDepth, minScore, numResults): no thing the value
+// belongs to, so "max 30 pages" anchors no max-named parameter by them.
+var boundWords = setOf("max", "min", "num")
+
 // ownerAnchoredValue finds "<owner noun> <value>" for a parameter whose
 // description names the noun its value belongs to ("request 57" for "the
 // reqid of the network request", "message 1700000000.1234" for "the
@@ -316,7 +321,11 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 		pws = append(pws, o)
 	}
 	if w := paramWords(p.name); len(w) > 1 {
-		pws = append(pws, w[:len(w)-1]...)
+		for _, x := range w[:len(w)-1] {
+			if !boundWords[x] {
+				pws = append(pws, x)
+			}
+		}
 	} else if len(w) == 0 && p.lname != "" && len(p.lname) <= 5 {
 		// A name that is only a generic word ("key", "id"): that word.
 		pws = append(pws, p.lname)

@@ -273,3 +273,12 @@ func TestRestOfParamName(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundWordNoOwner: "max" in a parameter's name bounds its value and
+// owns none: "max 30 pages" fills the limit, not every max-named number.
+func TestBoundWordNoOwner(t *testing.T) {
+	schema := `{"type":"object","properties":{"url":{"type":"string"},"maxDiscoveryDepth":{"type":"number"},"maxAge":{"type":"number"},"limit":{"type":"number","description":"Maximum number of pages to crawl"}},"required":["url"]}`
+	checkArgs(t, schema, []argCase{
+		{"crawl https://docs.x.dev, max 40 pages", `{"limit":40,"url":"https://docs.x.dev"}`},
+	})
+}
