@@ -1744,6 +1744,12 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				if list == nil && p.typ == "array" && strings.HasSuffix(p.lname, "names") {
 					list = coordinatedNames(v, i, usedTok)
 				}
+				if list == nil && p.typ == "array" && i > 0 && !v.toks[i-1].quoted && isPlural(v.toks[i-1].lower) {
+					// "the labels tech-debt and backend": after a plural
+					// noun, the values joined to the first are members of
+					// the same list, whatever their shapes.
+					list = coordinatedMembers(v, i, usedTok)
+				}
 				if len(list) > 1 && (p.orArray || p.typ == "array") {
 					// "the keys a:1 and b:2": every value of the list.
 					vals := make([]any, len(list))
@@ -2286,7 +2292,7 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 			}
 		}
 		if !found && len(parts) > 1 {
-			found = containsPhrase(lq, le) || containsStemPhrase(words, parts)
+			found = containsPhrase(lq, le) || containsStemPhrase(words, parts) || containsPhrase(withoutArticles(lq), le)
 		}
 		if !found && len(parts) > 1 && !strings.ContainsAny(e, " -_") {
 			// The member as the schema spells it ("with executionStats"):
@@ -2298,6 +2304,23 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 		}
 	}
 	return best, bestLen > 0
+}
+
+// withoutArticles returns s (lower case) without English's articles:
+// identifiers spell phrases without them ("resolved in the next release"
+// is resolvedInNextRelease).
+func withoutArticles(s string) string {
+	if !strings.Contains(s, "the ") && !strings.Contains(s, "a ") && !strings.Contains(s, "an ") {
+		return s
+	}
+	f := strings.Fields(s)
+	out := f[:0:0]
+	for _, w := range f {
+		if w != "the" && w != "a" && w != "an" {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 func containsPhrase(s, phrase string) bool {

@@ -641,6 +641,19 @@ func coordinatedNames(v queryValues, i int, used map[int]bool) []int {
 	return coordination(v, i, used, name)
 }
 
+// coordinatedMembers returns the token indexes of the value at token i
+// and the values or plain words coordinated with it ("tech-debt and
+// backend"), or nil when there is no such list.
+func coordinatedMembers(v queryValues, i int, used map[int]bool) []int {
+	member := func(t qtok) bool {
+		return !t.quoted && t.text != "" && !stopWords[t.lower] && (valueLike(t) || plainWord(t))
+	}
+	if !member(v.toks[i]) {
+		return nil
+	}
+	return coordination(v, i, used, member)
+}
+
 // ownerItemParam reads a tool that names an item by its owner in two
 // parameters, one for an organization and one for a project
 // (organizationSlug and projectSlug, projectSlugOrId): it returns "owner"

@@ -282,3 +282,17 @@ func TestBoundWordNoOwner(t *testing.T) {
 		{"crawl https://docs.x.dev, max 40 pages", `{"limit":40,"url":"https://docs.x.dev"}`},
 	})
 }
+
+// TestMembersAndPhrases: after a plural noun, plain words coordinated
+// with the first value are members of the list too ("the labels tech-debt
+// and backend"); an enum member spelled as a phrase without its articles
+// is named by the phrase with them ("resolved in the next release").
+func TestMembersAndPhrases(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"title":{"type":"string"},"labels":{"type":"array","items":{"type":"string"}}},"required":["title"]}`, []argCase{
+		{"open an issue titled 'Flaky login' with the labels ci-flake and frontend", `{"labels":["ci-flake","frontend"],"title":"Flaky login"}`},
+	})
+	checkArgs(t, `{"type":"object","properties":{"issue":{"type":"string"},"status":{"type":"string","enum":["resolved","resolvedInNextRelease","ignored"]}},"required":["issue"]}`, []argCase{
+		{"mark issue WEB-12 as resolved in the next release", `{"issue":"WEB-12","status":"resolvedInNextRelease"}`},
+		{"mark issue WEB-12 as resolved", `{"issue":"WEB-12","status":"resolved"}`},
+	})
+}
