@@ -296,3 +296,11 @@ func TestMembersAndPhrases(t *testing.T) {
 		{"mark issue WEB-12 as resolved", `{"issue":"WEB-12","status":"resolved"}`},
 	})
 }
+
+// TestMisspeltBranchNoRepo: a branch's name after the noun "branch",
+// misspelt or not, is no repository path for a project parameter.
+func TestMisspeltBranchNoRepo(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"project_id":{"type":"string","description":"Project ID or URL-encoded path"},"branch":{"type":"string","description":"Name for the new branch"},"ref":{"type":"string","description":"Source branch/commit for new branch"}},"required":["project_id","branch","ref"]}`, []argCase{
+		{"make a brnach feature/login-form off main in GitLab project 9917", `{"branch":"feature/login-form","project_id":"9917","ref":"main"}`},
+	})
+}

@@ -169,7 +169,9 @@ func rankRefs(refs []repoRef, prev []string) []repoRef {
 	}
 	var out []rr
 	for i, r := range refs {
-		if prev[i] == "branch" || prev[i] == "branches" {
+		if b := (qtok{lower: prev[i]}); anchors(b, "branch") || prev[i] == "branches" {
+			// A branch's name, the noun misspelt or not ("a branhc
+			// hotfix/token-refresh"): no repository.
 			continue
 		}
 		r.moved = rank(prev[i]) == 2
