@@ -23,6 +23,7 @@ import (
 
 // queryValues are the values found in one query, in order of appearance.
 type queryValues struct {
+	backend  string   // the backend of the tool being filled, when known ("mongodb")
 	paths    []string // absolute, or resolved against the working directory
 	urls     []string // with a scheme (https://x, mongodb://y)
 	refs     []repoRef
@@ -1448,7 +1449,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		for _, kv := range v.pairs {
 			// An explicit "limit=5" or "state: closed" for this very
 			// parameter wins over every reading below.
-			if squash(kv[0]) == n {
+			if squash(kv[0]) == n && !(p.typ == "string" && strings.HasPrefix(kv[1], "{")) {
+				// (A JSON object after "the ops database:" is the
+				// request's payload, not a name.)
 				val, ok = pairValue(kv[1], p)
 				if pl, found := colonPayload(query, kv[0]); found && ok && p.typ == "string" && len(p.enum) == 0 {
 					val = pl
@@ -1501,6 +1504,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = v.dotted[0][0], true
 		case dbColl && n == "collection":
 			val, ok = v.dotted[0][1], true
+		case n == "database" && p.typ == "string" && databaseNamed(v, usedTok) >= 0:
+			// "the crm mongo db", "the users collection in shop".
+			i := databaseNamed(v, usedTok)
+			usedTok[i] = true
+			val, ok = v.toks[i].text, true
 		case n == "owner" && ref.owner != "":
 			val, ok = ref.owner, true
 		case (n == "repo" || n == "repository" || n == "reponame") && ref.repo != "":

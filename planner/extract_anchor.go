@@ -654,6 +654,60 @@ func coordinatedMembers(v queryValues, i int, used map[int]bool) []int {
 	return coordination(v, i, used, member)
 }
 
+// databaseNamed returns the token that names a database, or -1: the word
+// before the noun "db" or "database" after a determiner, a product's name
+// standing between ("the crm mongo db", "the mongo app db", "our shop
+// database"), or the word after the preposition of containment that
+// follows a collection or a table ("the users collection in crm", "the
+// events collection of the telemetry db"): English puts a container after
+// "in", "of" or "from" and names a thing by a word before its noun.
+func databaseNamed(v queryValues, used map[int]bool) int {
+	name := func(i int) bool {
+		t := v.toks[i]
+		return !used[i] && !t.quoted && !stopWords[t.lower] && !determiners[t.lower] && (plainWord(t) || joinedName(t)) && !dbNouns[t.lower]
+	}
+	det := func(i int) bool { return i >= 0 && (determiners[v.toks[i].lower] || v.toks[i].lower == "the") }
+	// product: the backend's name or its clipping ("mongo" of mongodb).
+	product := func(i int) bool {
+		lt := v.toks[i].lower
+		return i >= 0 && v.backend != "" && len(lt) >= minTypoLen && strings.HasPrefix(strings.ToLower(v.backend), lt)
+	}
+	for d := 1; d < len(v.toks); d++ {
+		if t := v.toks[d]; t.quoted || !dbNouns[strings.TrimSuffix(strings.Trim(t.lower, ",.;:!?"), "'s")] {
+			continue
+		}
+		c := d - 1
+		if product(c) {
+			c-- // "the crm mongo db"
+		}
+		if c >= 1 && name(c) && (det(c-1) || c >= 2 && product(c-1) && det(c-2)) {
+			return c // "the crm db", "the mongo app db"
+		}
+	}
+	for k := 0; k < len(v.toks); k++ {
+		if w := v.toks[k].lower; v.toks[k].quoted || w != "collection" && w != "table" {
+			continue
+		}
+		for m := k + 1; m < len(v.toks) && m <= k+4; m++ {
+			if w := v.toks[m].lower; w != "in" && w != "of" && w != "from" {
+				continue
+			}
+			c := m + 1
+			for c < len(v.toks) && (det(c) || product(c)) {
+				c++
+			}
+			if c < len(v.toks) && name(c) {
+				return c
+			}
+			break
+		}
+	}
+	return -1
+}
+
+// dbNouns are the nouns of a database.
+var dbNouns = setOf("db", "database")
+
 // ownerItemParam reads a tool that names an item by its owner in two
 // parameters, one for an organization and one for a project
 // (organizationSlug and projectSlug, projectSlugOrId): it returns "owner"

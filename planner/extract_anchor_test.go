@@ -304,3 +304,24 @@ func TestMisspeltBranchNoRepo(t *testing.T) {
 		{"make a brnach feature/login-form off main in GitLab project 9917", `{"branch":"feature/login-form","project_id":"9917","ref":"main"}`},
 	})
 }
+
+// TestDatabaseNamed: a database is named by the word before "db" or
+// "database" (past the backend's own name, "the mongo app db"), or after
+// the preposition of containment that follows a collection ("the users
+// collection in crm"); a JSON object after "the ops database:" is the
+// payload, not the database's name.
+func TestDatabaseNamed(t *testing.T) {
+	for q, want := range map[string]string{
+		"list the indexes on the orders collection in the mongo shop db":                `{"collection":"orders","database":"shop"}`,
+		"list the indexes of the orders collection in the ledger mongo database":        `{"collection":"orders","database":"ledger"}`,
+		"list the indexes of the orders collection in billing":                          `{"collection":"orders","database":"billing"}`,
+		"list the indexes of collection invoices from the finance db, connection local": `{"collection":"invoices","connectionId":"local","database":"finance"}`,
+	} {
+		if got := catalogArgs(t, "mongodb__collection-indexes", q); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+	if got := catalogArgs(t, "mongodb__insert-many", "insert into the events collection of the audit database: {kind: 'a'}"); !strings.Contains(got, `"database":"audit"`) {
+		t.Errorf("insert-many: %s", got)
+	}
+}

@@ -27,7 +27,9 @@ func catalogArgs(t *testing.T, id, query string) string {
 	if !ok {
 		t.Fatalf("no tool %s in tools.json", id)
 	}
-	args, _ := fillArgs(toolArgProps(&tl), extractValues(query, ""), query, nil, toolReadOnly(&tl))
+	vals := extractValues(query, "")
+	vals.backend = tl.Backend
+	args, _ := fillArgs(toolArgProps(&tl), vals, query, nil, toolReadOnly(&tl))
 	b, err := json.Marshal(args)
 	if err != nil {
 		t.Fatal(err)

@@ -108,6 +108,7 @@ func (l *Lexical) Plan(ctx context.Context, task Task, cat *Catalog) (*Plan, err
 		cwd = task.Context.CurrentWorkingDirectory
 	}
 	vals := extractValues(task.Query, cwd)
+	vals.backend = t.Backend
 	props := toolArgProps(t)
 	args, missing := fillArgs(props, vals, task.Query, task.Context, toolReadOnly(t))
 	args, missing = dropProductNames(props, args, missing, t.Backend)

@@ -136,7 +136,9 @@ func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *
 	if len(props) == 0 {
 		return f
 	}
-	args, _ := fillArgs(props, *v, v.query, tctx, toolReadOnly(t))
+	tv := *v
+	tv.backend = t.Backend
+	args, _ := fillArgs(props, tv, v.query, tctx, toolReadOnly(t))
 	for _, p := range props {
 		x, filled := args[p.name]
 		if len(p.members) > 0 && (p.required || filled) {
