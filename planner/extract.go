@@ -1920,6 +1920,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			missing = append(missing, p.name)
 		}
 	}
+	missing = leftoverItem(props, v, args, missing)
 	for _, p := range nested {
 		// An object the tool declares member by member ("params":
 		// {projectSlug, branch}, "update": {priority}): its members are

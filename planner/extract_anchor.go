@@ -748,6 +748,49 @@ func ownerItemParam(p argProp, props []argProp) string {
 	return role
 }
 
+// leftoverItem fills the project parameter of a tool that names an item
+// by its owner (organizationSlug and projectSlug: ownerItemParam's pair,
+// the project optional too) with the one machine-written name the task
+// writes that no parameter took ("the latest release of web-frontend in
+// sentry org acme"): with the owner given by its own noun, the remaining
+// name of the shape services give projects (words joined by hyphens or
+// underscores, no digits: "WEB-12" is an issue's id) is the item's.
+func leftoverItem(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	proj, org := normalizeWord("project"), normalizeWord("organization")
+	var item *argProp
+	owner := false
+	for i := range props {
+		w := paramWords(props[i].name)
+		if len(w) == 0 || props[i].typ != "string" {
+			continue
+		}
+		switch {
+		case w[0] == proj && len(props[i].enum) == 0 && !hasAny(props[i].lname, "url", "uri"):
+			item = &props[i]
+		case w[0] == org && args[props[i].name] != nil:
+			owner = true
+		}
+	}
+	if item == nil || !owner || args[item.name] != nil {
+		return missing
+	}
+	pick := -1
+	for i, t := range v.toks {
+		if !joinedName(t) || !strings.ContainsAny(t.text, "-_") || hasDigit(t.text) || valueTaken(args, t.text) {
+			continue
+		}
+		if pick >= 0 {
+			return missing // two: which is the item is not said
+		}
+		pick = i
+	}
+	if pick < 0 {
+		return missing
+	}
+	args[item.name] = v.toks[pick].text
+	return slices.DeleteFunc(missing, func(m string) bool { return m == item.name })
+}
+
 // endsInAny reports whether s ends in one of the bytes of chars; an empty
 // token (an empty quoted text) ends in none.
 func endsInAny(s, chars string) bool {

@@ -325,3 +325,17 @@ func TestDatabaseNamed(t *testing.T) {
 		t.Errorf("insert-many: %s", got)
 	}
 }
+
+// TestLeftoverItem: with the owner given by its noun, the one
+// machine-written name no parameter took is the project's; two such names
+// leave it unsaid.
+func TestLeftoverItem(t *testing.T) {
+	for q, want := range map[string]string{
+		"what's the newest release of billing-svc in sentry org acme?":               `{"organizationSlug":"acme","projectSlug":"billing-svc"}`,
+		"what's the newest release of billing-svc or ledger-api in sentry org acme?": `{"organizationSlug":"acme"}`,
+	} {
+		if got := catalogArgs(t, "sentry__find_releases", q); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}
