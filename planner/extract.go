@@ -2740,8 +2740,7 @@ func jsFunction(query string) (string, bool) {
 	if loc == nil || loc[0] > 0 && strings.ContainsRune("'\"`", rune(query[loc[0]-1])) {
 		return "", false
 	}
-	depth := 0
-	var quote byte
+	var st codeState
 	end := len(query)
 	i := loc[1]
 	for i < len(query) && query[i] == ' ' {
@@ -2749,33 +2748,27 @@ func jsFunction(query string) (string, bool) {
 	}
 	block := i < len(query) && query[i] == '{'
 	if strings.HasSuffix(query[:loc[1]], "{") {
-		block, depth = true, 1
+		block, st.depth = true, 1
 	}
 scan:
 	for ; i < len(query); i++ {
 		c := query[i]
+		var code bool
+		if i, code = st.step(query, i); code {
+			if st.quote == 0 && (c == ')' || c == ']' || c == '}') {
+				if st.depth < 0 {
+					end = i
+					break scan
+				}
+				if st.depth == 0 && c == '}' && block {
+					end = i + 1
+					break scan
+				}
+			}
+			continue
+		}
 		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"' || c == '`':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-			if depth < 0 {
-				end = i
-				break scan
-			}
-			if depth == 0 && c == '}' && block {
-				end = i + 1
-				break scan
-			}
-		case depth > 0 || block:
+		case st.depth > 0 || block:
 		case c == ',' || c == ';', (c == '.' || c == '?' || c == '!') && (i+1 == len(query) || query[i+1] == ' '):
 			end = i
 			break scan
@@ -2789,6 +2782,37 @@ scan:
 	}
 	fn := strings.TrimRight(strings.TrimSpace(query[loc[0]:end]), ".!?")
 	return fn, strings.Contains(fn, "=>") || strings.HasSuffix(fn, "}")
+}
+
+// codeState follows a scan of code through its string literals and
+// brackets.
+type codeState struct {
+	quote byte // the quote of the string literal the scan is in, or 0
+	depth int  // brackets open
+}
+
+// step reads query[i]: inside a string literal (an escape skips the next
+// byte), a quote or a bracket is code's own, and step reports true with
+// the index of the last byte it read; any other byte is left to the
+// caller (false).
+func (s *codeState) step(query string, i int) (int, bool) {
+	switch c := query[i]; {
+	case s.quote != 0:
+		if c == '\\' {
+			i++
+		} else if c == s.quote {
+			s.quote = 0
+		}
+	case c == '\'' || c == '"' || c == '`':
+		s.quote = c
+	case c == '(' || c == '[' || c == '{':
+		s.depth++
+	case c == ')' || c == ']' || c == '}':
+		s.depth--
+	default:
+		return i, false
+	}
+	return i, true
 }
 
 // reDOMExpression finds where an expression on the browser's global
@@ -2806,33 +2830,23 @@ func domExpression(query string) (string, bool) {
 	if loc == nil {
 		return "", false
 	}
-	start, depth := loc[2], 0
-	var quote byte
+	start := loc[2]
+	var st codeState
 	end := len(query)
-	for i := start; i < len(query); i++ {
-		c := query[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
+	for i := start; i < len(query) && st.depth >= 0; i++ {
+		var code bool
+		if i, code = st.step(query, i); code {
+			if st.depth < 0 {
+				end = i // a bracket the expression did not open
 			}
-		case c == '\'' || c == '"' || c == '`':
-			quote = c
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth--
-		case depth == 0 && c == ' ' && (jsOperator(nextWord(query[i+1:])) || jsOperator(query[strings.LastIndexByte(query[:i], ' ')+1:i])):
-			// "... .length + 1": a binary operator and its operands.
-		case depth == 0 && (c == ' ' || c == ',' || c == ';'):
-			end = i
+			continue
 		}
-		if end < len(query) || depth < 0 {
-			if depth < 0 {
-				end = i
-			}
+		c := query[i]
+		if st.depth == 0 && c == ' ' && (jsOperator(nextWord(query[i+1:])) || jsOperator(query[strings.LastIndexByte(query[:i], ' ')+1:i])) {
+			continue // "... .length + 1": a binary operator and its operands
+		}
+		if st.depth == 0 && (c == ' ' || c == ',' || c == ';') {
+			end = i
 			break
 		}
 	}
@@ -2840,24 +2854,7 @@ func domExpression(query string) (string, bool) {
 	if _, member, _ := strings.Cut(expr, "."); !strings.ContainsAny(member, ".([") && fileExt(strings.ToLower(expr)) {
 		return "", false // a file's name ("window.md")
 	}
-	return expr, depth <= 0 && quote == 0 && expr != ""
-}
-
-// nominalOf reports whether t is the noun English derives from the verb
-// w with -ation, -ion or -ment ("confirmation" of confirm, "deployment"
-// of deploy): the same word of a parameter's name in another form.
-func nominalOf(t qtok, w string) bool {
-	rest, ok := strings.CutPrefix(t.lower, w)
-	return ok && len(w) >= minTypoLen && !t.quoted && (rest == "ation" || rest == "ion" || rest == "ment")
-}
-
-// envSetting reports whether t is an environment variable's setting,
-// NAME=value: POSIX names environment variables with upper-case letters,
-// digits and the underscore, which sets them apart from the lower-case
-// parameter names of key=value pairs ("limit=200").
-func envSetting(t string) bool {
-	name, value, ok := strings.Cut(t, "=")
-	return ok && value != "" && len(name) >= 2 && kvToken(strings.ToLower(t)) && strings.Trim(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == "" && name[0] >= 'A'
+	return expr, st.depth <= 0 && st.quote == 0 && expr != ""
 }
 
 // jsOperator reports whether w is a JavaScript operator written alone
@@ -2873,6 +2870,23 @@ func jsCode(query string) (string, bool) {
 		return fn, true
 	}
 	return domExpression(query)
+}
+
+// envSetting reports whether t is an environment variable's setting,
+// NAME=value: POSIX names environment variables with upper-case letters,
+// digits and the underscore, which sets them apart from the lower-case
+// parameter names of key=value pairs ("limit=200").
+func envSetting(t string) bool {
+	name, value, ok := strings.Cut(t, "=")
+	return ok && value != "" && len(name) >= 2 && kvToken(strings.ToLower(t)) && strings.Trim(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == "" && name[0] >= 'A'
+}
+
+// nominalOf reports whether t is the noun English derives from the verb
+// w with -ation, -ion or -ment ("confirmation" of confirm, "deployment"
+// of deploy): the same word of a parameter's name in another form.
+func nominalOf(t qtok, w string) bool {
+	rest, ok := strings.CutPrefix(t.lower, w)
+	return ok && len(w) >= minTypoLen && !t.quoted && (rest == "ation" || rest == "ion" || rest == "ment")
 }
 
 // nextWord returns s's first word (up to a space).
