@@ -3,8 +3,20 @@ package planner
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 )
+
+// spanText returns the fields of query that span finds, joined by spaces.
+func spanText(query string, span func(string, []field) (int, int)) string {
+	fs := fields(query)
+	first, end := span(query, fs)
+	var out []string
+	for i := first; i < end; i++ {
+		out = append(out, fs[i].text)
+	}
+	return strings.Join(out, " ")
+}
 
 // TestSQLSpan: an SQL statement written out unquoted is a span of fields,
 // found by the statement's shape; English uses of its keywords, quoted
@@ -23,16 +35,7 @@ func TestSQLSpan(t *testing.T) {
 		{"send it `select count(*) from users;` and show me what it prints", ""},
 		{"count the documents in shop.orders", ""},
 	} {
-		fs := fields(c.query)
-		first, end := sqlSpan(c.query, fs)
-		got := ""
-		for i := first; i < end; i++ {
-			if got != "" {
-				got += " "
-			}
-			got += fs[i].text
-		}
-		if got != c.want {
+		if got := spanText(c.query, sqlSpan); got != c.want {
 			t.Errorf("%q: span %q, want %q", c.query, got, c.want)
 		}
 	}
@@ -115,16 +118,7 @@ func TestJSSpan(t *testing.T) {
 		{"read the window.md document", ""},
 		{"evaluate 'document.title' on the page", ""},
 	} {
-		fs := fields(c.query)
-		first, end := jsSpan(c.query, fs)
-		got := ""
-		for i := first; i < end; i++ {
-			if got != "" {
-				got += " "
-			}
-			got += fs[i].text
-		}
-		if got != c.want {
+		if got := spanText(c.query, jsSpan); got != c.want {
 			t.Errorf("%q: span %q, want %q", c.query, got, c.want)
 		}
 	}
