@@ -1970,7 +1970,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			})
 		}
 		if ok && len(p.alts) > 0 {
-			ok = namedMembers(sub, v) && fitAlternative(p.alts, sub)
+			ok = namedMembers(sub, p.nested, v) && fitAlternative(p.alts, sub)
 		}
 		switch {
 		case ok && p.typ == "array":

@@ -218,11 +218,16 @@ func objectUnion(ms []unionMember, defs map[string]json.RawMessage) (json.RawMes
 // 9a8f..." for page_id. The alternatives differ by their members (a page,
 // a database, the workspace as the parent), so the task must say which it
 // means; an id it writes after another noun ("data source 2b7c...") is
-// that thing's, not a page's.
-func namedMembers(sub map[string]any, v queryValues) bool {
+// that thing's, not a page's. A member whose value is one of its enum's
+// ("pages only" for a filter's value: page) is named by the reading that
+// found it, which asks the task to say the member.
+func namedMembers(sub map[string]any, members []argProp, v queryValues) bool {
 	for k, val := range sub {
 		s, isStr := val.(string)
 		if !isStr {
+			continue
+		}
+		if slices.ContainsFunc(members, func(m argProp) bool { return m.name == k && slices.Contains(m.enum, s) }) {
 			continue
 		}
 		w := paramWords(k)

@@ -339,3 +339,17 @@ func TestLeftoverItem(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumMemberNamed: a member of an object read from alternatives whose
+// value is one of its enum's is named by the reading that found it ("pages
+// only": the filter's value page); without it the object is not sent.
+func TestEnumMemberNamed(t *testing.T) {
+	for q, want := range map[string]string{
+		"search notion for 'Launch plan', pages only": `{"filter":{"value":"page"},"query":"Launch plan"}`,
+		"search notion for 'Launch plan'":             `{"query":"Launch plan"}`,
+	} {
+		if got := catalogArgs(t, "notion__API-post-search", q); got != want {
+			t.Errorf("%q: %s, want %s", q, got, want)
+		}
+	}
+}
