@@ -1474,6 +1474,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// an emoji shortcode, a percentage, a glob.
 			val, ok = formatValue(p, props, v, usedTok, usedNum)
 		}
+		dbName := -1
+		if !ok && n == "database" && p.typ == "string" {
+			dbName = databaseNamed(v, usedTok) // extract_anchor.go
+		}
 		switch {
 		case ok:
 		case len(p.enum) > 0:
@@ -1504,11 +1508,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			val, ok = v.dotted[0][0], true
 		case dbColl && n == "collection":
 			val, ok = v.dotted[0][1], true
-		case n == "database" && p.typ == "string" && databaseNamed(v, usedTok) >= 0:
+		case n == "database" && p.typ == "string" && dbName >= 0:
 			// "the crm mongo db", "the users collection in shop".
-			i := databaseNamed(v, usedTok)
-			usedTok[i] = true
-			val, ok = v.toks[i].text, true
+			usedTok[dbName] = true
+			val, ok = v.toks[dbName].text, true
 		case n == "owner" && ref.owner != "":
 			val, ok = ref.owner, true
 		case (n == "repo" || n == "repository" || n == "reponame") && ref.repo != "":
@@ -2279,6 +2282,7 @@ func isSearchParam(n string) bool {
 // ("sort by size" names "size"; "Slow 3G" names "Slow 3G").
 func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 	best, bestLen := "", 0
+	bare := "" // lq without its articles, computed on first need
 	for _, e := range enum {
 		le := strings.ToLower(e)
 		if len(le) < 2 {
@@ -2301,7 +2305,13 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 			}
 		}
 		if !found && len(parts) > 1 {
-			found = containsPhrase(lq, le) || containsStemPhrase(words, parts) || containsPhrase(withoutArticles(lq), le)
+			found = containsPhrase(lq, le) || containsStemPhrase(words, parts)
+			if !found {
+				if bare == "" {
+					bare = withoutArticles(lq)
+				}
+				found = containsPhrase(bare, le)
+			}
 		}
 		if !found && len(parts) > 1 && !strings.ContainsAny(e, " -_") {
 			// The member as the schema spells it ("with executionStats"):
@@ -2319,9 +2329,6 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 // identifiers spell phrases without them ("resolved in the next release"
 // is resolvedInNextRelease).
 func withoutArticles(s string) string {
-	if !strings.Contains(s, "the ") && !strings.Contains(s, "a ") && !strings.Contains(s, "an ") {
-		return s
-	}
 	f := strings.Fields(s)
 	out := f[:0:0]
 	for _, w := range f {

@@ -671,11 +671,12 @@ func databaseNamed(v queryValues, used map[int]bool) int {
 		t := v.toks[i]
 		return !used[i] && !t.quoted && !stopWords[t.lower] && !determiners[t.lower] && (plainWord(t) || joinedName(t)) && !dbNouns[t.lower]
 	}
-	det := func(i int) bool { return i >= 0 && (determiners[v.toks[i].lower] || v.toks[i].lower == "the") }
+	det := func(i int) bool { return determiners[v.toks[i].lower] }
 	// product: the backend's name or its clipping ("mongo" of mongodb).
+	backend := strings.ToLower(v.backend)
 	product := func(i int) bool {
 		lt := v.toks[i].lower
-		return i >= 0 && v.backend != "" && len(lt) >= minTypoLen && strings.HasPrefix(strings.ToLower(v.backend), lt)
+		return backend != "" && len(lt) >= minTypoLen && strings.HasPrefix(backend, lt)
 	}
 	for d := 1; d < len(v.toks); d++ {
 		if t := v.toks[d]; t.quoted || !dbNouns[strings.TrimSuffix(strings.Trim(t.lower, ",.;:!?"), "'s")] {
@@ -726,31 +727,34 @@ var dbNouns = setOf("db", "database")
 // owner/name path in a task about issues is as likely a repository for
 // another tool ("how many open issues does acme/web have").
 func ownerItemParam(p argProp, props []argProp) string {
-	head := func(q argProp) string {
-		w := paramWords(q.name)
-		if len(w) == 0 || q.typ != "string" && q.typ != "" {
-			return ""
-		}
-		return w[0]
-	}
-	org, project := normalizeWord("organization"), normalizeWord("project")
-	role := ""
-	switch head(p) {
-	case org:
-		role = "owner"
-	case project:
-		role = "item"
-	default:
+	role := itemRole(p)
+	if role == "" {
 		return ""
 	}
-	other := project
+	other := "item"
 	if role == "item" {
-		other = org
+		other = "owner"
 	}
-	if !slices.ContainsFunc(props, func(q argProp) bool { return head(q) == other && (other == org || q.required) }) || role == "item" && !p.required {
+	if !slices.ContainsFunc(props, func(q argProp) bool { return itemRole(q) == other && (other == "owner" || q.required) }) || role == "item" && !p.required {
 		return ""
 	}
 	return role
+}
+
+// itemRole returns "owner" for a string parameter named first for an
+// organization, "item" for one named first for a project, "" otherwise.
+func itemRole(q argProp) string {
+	w := paramWords(q.name)
+	if len(w) == 0 || q.typ != "string" && q.typ != "" {
+		return ""
+	}
+	switch w[0] {
+	case normalizeWord("organization"):
+		return "owner"
+	case normalizeWord("project"):
+		return "item"
+	}
+	return ""
 }
 
 // leftoverItem fills the project parameter of a tool that names an item
@@ -761,19 +765,16 @@ func ownerItemParam(p argProp, props []argProp) string {
 // name of the shape services give projects (words joined by hyphens or
 // underscores, no digits: "WEB-12" is an issue's id) is the item's.
 func leftoverItem(props []argProp, v queryValues, args map[string]any, missing []string) []string {
-	proj, org := normalizeWord("project"), normalizeWord("organization")
 	var item *argProp
 	owner := false
 	for i := range props {
-		w := paramWords(props[i].name)
-		if len(w) == 0 || props[i].typ != "string" {
-			continue
-		}
-		switch {
-		case w[0] == proj && len(props[i].enum) == 0 && !hasAny(props[i].lname, "url", "uri"):
-			item = &props[i]
-		case w[0] == org && args[props[i].name] != nil:
-			owner = true
+		switch itemRole(props[i]) {
+		case "item":
+			if len(props[i].enum) == 0 && !hasAny(props[i].lname, "url", "uri") {
+				item = &props[i]
+			}
+		case "owner":
+			owner = owner || args[props[i].name] != nil
 		}
 	}
 	if item == nil || !owner || args[item.name] != nil {

@@ -169,9 +169,10 @@ func rankRefs(refs []repoRef, prev []string) []repoRef {
 	}
 	var out []rr
 	for i, r := range refs {
-		if b := (qtok{lower: prev[i]}); anchors(b, "branch") || prev[i] == "branches" {
-			// A branch's name, the noun misspelt or not ("a branhc
-			// hotfix/token-refresh"): no repository.
+		if anchors(qtok{lower: prev[i]}, "branch") {
+			// A branch's name after the noun, in either number and
+			// misspelt or not ("a branhc hotfix/token-refresh"): no
+			// repository.
 			continue
 		}
 		r.moved = rank(prev[i]) == 2

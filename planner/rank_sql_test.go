@@ -7,25 +7,31 @@ import (
 	"testing"
 )
 
-// spanText returns the fields of query that span finds, joined by spaces.
-func spanText(query string, span func(string, []field) (int, int)) string {
-	fs := fields(query)
-	first, end := span(query, fs)
-	var out []string
-	for i := first; i < end; i++ {
-		out = append(out, fs[i].text)
+// spanCase is a task and the fields of it a span reading finds, joined by
+// spaces ("" for none).
+type spanCase struct{ query, want string }
+
+// checkSpans runs span over each case.
+func checkSpans(t *testing.T, span func(string, []field) (int, int), cases []spanCase) {
+	t.Helper()
+	for _, c := range cases {
+		fs := fields(c.query)
+		first, end := span(c.query, fs)
+		var got []string
+		for i := first; i < end; i++ {
+			got = append(got, fs[i].text)
+		}
+		if g := strings.Join(got, " "); g != c.want {
+			t.Errorf("%q: span %q, want %q", c.query, g, c.want)
+		}
 	}
-	return strings.Join(out, " ")
 }
 
 // TestSQLSpan: an SQL statement written out unquoted is a span of fields,
 // found by the statement's shape; English uses of its keywords, quoted
 // statements and a closing phrase that says where to run it are not in it.
 func TestSQLSpan(t *testing.T) {
-	for _, c := range []struct {
-		query string
-		want  string // the span's fields joined by spaces, "" for none
-	}{
+	checkSpans(t, sqlSpan, []spanCase{
 		{"run select count(*) from orders where status = 'failed' on supabase project wxyz", "select count(*) from orders where status = failed on supabase project wxyz"},
 		{"run SELECT email FROM users WHERE active against the postgres db", "SELECT email FROM users WHERE active"},
 		{"can you run delete from sessions where expired?", "delete from sessions where expired?"},
@@ -34,11 +40,7 @@ func TestSQLSpan(t *testing.T) {
 		{"update the row for Jane in the sheet", ""},
 		{"send it `select count(*) from users;` and show me what it prints", ""},
 		{"count the documents in shop.orders", ""},
-	} {
-		if got := spanText(c.query, sqlSpan); got != c.want {
-			t.Errorf("%q: span %q, want %q", c.query, got, c.want)
-		}
-	}
+	})
 }
 
 // TestSQLStatementRealCatalog: a task that writes out an SQL statement goes
@@ -106,10 +108,7 @@ func TestGroupedBy(t *testing.T) {
 // an expression on the page's globals (domExpression), is a span of
 // fields; English uses of "document" and "window" are not.
 func TestJSSpan(t *testing.T) {
-	for _, c := range []struct {
-		query string
-		want  string // the span's fields joined by spaces, "" for none
-	}{
+	checkSpans(t, jsSpan, []spanCase{
 		{"with puppeteer run window.scrollTo(0, document.body.scrollHeight) in the page", "window.scrollTo(0, document.body.scrollHeight)"},
 		{"evaluate document.querySelectorAll('a[href]').length, then take a screenshot", "document.querySelectorAll('a[href]').length,"},
 		{"in devtools run () => document.title on page 2", "() => document.title"},
@@ -117,11 +116,7 @@ func TestJSSpan(t *testing.T) {
 		{"open the document in a new window", ""},
 		{"read the window.md document", ""},
 		{"evaluate 'document.title' on the page", ""},
-	} {
-		if got := spanText(c.query, jsSpan); got != c.want {
-			t.Errorf("%q: span %q, want %q", c.query, got, c.want)
-		}
-	}
+	})
 	for q, want := range map[string]string{
 		"with puppeteer run window.scrollTo(0, 400) in the page":         "window.scrollTo(0, 400)",
 		"evaluate document.title.":                                       "document.title",
