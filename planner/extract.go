@@ -2364,7 +2364,7 @@ func isWordByte(b byte) bool {
 func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 	var words []string
 	splitWords(name, func(w string) {
-		if t := normalizeWord(w); t != "" && t != "id" && t != "max" && t != "min" && t != "num" {
+		if t := normalizeWord(w); t != "" && t != "id" && !boundWords[t] {
 			words = append(words, t)
 		}
 	})

@@ -307,7 +307,8 @@ func compoundOwner(p argProp) string {
 
 // boundWords are the words of a parameter's name that bound or count its
 // value (maxDiscoveryDepth, minScore, numResults): no thing the value
-// belongs to, so "max 30 pages" anchors no max-named parameter by them.
+// belongs to, so "max 30 pages" anchors no max-named parameter by them
+// (ownerAnchoredValue), nor does a number beside them (numberNamed).
 var boundWords = setOf("max", "min", "num")
 
 // ownerAnchoredValue finds "<owner noun> <value>" for a parameter whose
