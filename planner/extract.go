@@ -380,6 +380,11 @@ func extractValues(query, cwd string) queryValues {
 			t = strings.TrimRight(t, ")]}>") // "(connection c1):"
 			t = strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")
 			if t == "" {
+				if n := len(v.toks) - 1; n >= 0 && v.toks[n].quoted {
+					// Punctuation after a closing quote ("'a', 'b'")
+					// belongs to the quoted token, as it does to a word.
+					v.toks[n].raw += f.text
+				}
 				continue
 			}
 			if dottedRef(strings.ToLower(t)) && !fileExt(strings.ToLower(t)) && strings.Count(t, ".") == 1 {
@@ -464,6 +469,11 @@ func pairValue(val string, p argProp) (any, bool) {
 		b, err := strconv.ParseBool(val)
 		return b, err == nil
 	case "array":
+		if p.itemType == "object" {
+			// A list of objects is not written as text ("issues: 'A'"
+			// names the list; itemList reads its items).
+			return nil, false
+		}
 		parts := strings.Split(val, ",")
 		return toAny(parts), true
 	case "object":
@@ -500,6 +510,11 @@ func relativePath(tok, cwd string) bool {
 	if !strings.Contains(tok, "/") && fileExt(lt) && strings.Count(tok, ".") == 1 && !strings.HasPrefix(tok, ".") {
 		return true
 	}
+	if name, ok := strings.CutPrefix(tok, "."); ok && !strings.Contains(tok, "/") && strings.Count(name, ".") == 1 && fileExt(lt) && fileNameWord(name[:strings.IndexByte(name, '.')]) {
+		// A hidden file, its name opened by a dot as Unix hides it
+		// (".gitlab-ci.yml", ".eslintrc.cjs"), with an extension.
+		return true
+	}
 	if !strings.Contains(tok, "/") && !strings.HasPrefix(tok, ".") && strings.Count(tok, ".") == 2 && allExts(lt[strings.IndexByte(lt, '.')+1:]) {
 		// A file name with two extensions ("users.csv.gz", "x.tar.gz"):
 		// a compressed file keeps the extension of what it holds. Every
@@ -512,6 +527,14 @@ func relativePath(tok, cwd string) bool {
 	}
 	_, err := os.Stat(filepath.Join(cwd, filepath.FromSlash(tok)))
 	return err == nil
+}
+
+// fileNameWord reports whether s is a name's word of letters, digits,
+// '_' and '-' ("gitlab-ci").
+func fileNameWord(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '-'
+	}) < 0
 }
 
 // dotRelative reports whether a path opens with "./" or "../".
@@ -1998,6 +2021,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = originValue(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)
 	missing = listValues(props, v, args, missing)
+	missing = itemList(props, v, query, tctx, readOnly, args, missing)
 	missing = premodifierList(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
 	missing = colonPayloadList(props, v, args, missing)

@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -240,6 +241,108 @@ func premodifierList(props []argProp, v queryValues, args map[string]any, missin
 			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 			break
 		}
+	}
+	return missing
+}
+
+// itemList fills a required array of objects ("files": [{path, content}],
+// "issues": [{title, description, teamId}]) with one item per value of a
+// list the task writes of the items' key member, the member each item
+// requires that says which item it is: a path ("push README.md and
+// docs/setup.md"), or a title or a name, written as quoted texts after a
+// colon or a plural noun ("two issues: 'A' and 'B'"). A list is two
+// values at least, joined by commas, "and" or "or" (coordination): one
+// value is the single thing a tool of its own takes (create_issue,
+// create_or_update_file), and a path alone says nothing of the file's
+// content. The other members the task gives ("for team T") go to every
+// item; a quoted text ("with description 'X'") only when the task
+// distributes it ("both", "each", "all"), since it may belong to one item.
+// It returns missing without the parameters it fills.
+func itemList(props []argProp, v queryValues, query string, tctx *TaskContext, readOnly bool, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.typ != "array" || p.itemType != "object" || !p.required || len(p.nested) == 0 {
+			continue
+		}
+		if cur, ok := args[p.name].([]any); ok && len(cur) > 1 {
+			continue
+		}
+		others := maps.Clone(args)
+		delete(others, p.name)
+		var key string
+		var member func(qtok) bool
+		for _, q := range p.nested {
+			if !slices.Contains(p.members, q.name) || q.typ != "string" {
+				continue
+			}
+			if strings.HasSuffix(q.lname, "path") {
+				key = q.name
+				member = func(t qtok) bool {
+					return !t.quoted && (slices.Contains(v.relPaths, t.text) || slices.Contains(v.paths, t.text)) && !valueTaken(others, t.text)
+				}
+				break
+			}
+			if q.lname == "title" || q.lname == "name" {
+				key = q.name
+				member = func(t qtok) bool { return t.quoted && t.text != "" && !valueTaken(others, t.text) }
+				break
+			}
+		}
+		if key == "" {
+			continue
+		}
+		var list []int
+		for i := range v.toks {
+			if !member(v.toks[i]) {
+				continue
+			}
+			if v.toks[i].quoted {
+				// Quoted texts are the items only after a colon or a
+				// plural noun ("issues 'A' and 'B'"): elsewhere a quoted
+				// text is any member's value.
+				if i == 0 || !strings.HasSuffix(v.toks[i-1].raw, ":") && !isPlural(bareWord(v.toks[i-1].lower)) {
+					continue
+				}
+			}
+			if list = coordination(v, i, nil, member); list != nil {
+				break
+			}
+		}
+		if list == nil {
+			continue
+		}
+		// The other members, read as one item's with the listed values
+		// left out.
+		nv := v
+		nv.toks = slices.Clone(v.toks)
+		for _, j := range list {
+			nv.toks[j] = qtok{raw: v.toks[j].raw}
+		}
+		nv.quoted = slices.DeleteFunc(slices.Clone(v.quoted), func(s string) bool {
+			return slices.ContainsFunc(list, func(j int) bool { return v.toks[j].quoted && v.toks[j].text == s })
+		})
+		sub, _ := fillArgs(p.nested, nv, query, tctx, readOnly)
+		dropTaken(sub, others)
+		delete(sub, key)
+		distributive := slices.ContainsFunc(v.words, func(w string) bool { return w == "both" || w == "each" || w == "all" })
+		for m, x := range sub {
+			s, ok := x.(string)
+			if !ok {
+				continue
+			}
+			if slices.Contains(v.quoted, s) && !distributive || slices.ContainsFunc(list, func(j int) bool { return strings.Contains(s, v.toks[j].text) }) {
+				// (A text that holds a listed value, as the list after
+				// a colon does, is no member of every item.)
+				delete(sub, m)
+			}
+		}
+		items := make([]any, len(list))
+		for k, j := range list {
+			item := maps.Clone(sub)
+			item[key] = v.toks[j].text
+			items[k] = item
+		}
+		args[p.name] = items
+		missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 	}
 	return missing
 }

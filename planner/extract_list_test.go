@@ -92,3 +92,51 @@ func TestToldText(t *testing.T) {
 		{"reply in thread 1712345678.000100 of C123 letting them know it is fixed", `{"channel_id":"C123","text":"it is fixed","thread_ts":"1712345678.000100"}`},
 	})
 }
+
+// TestItemList: a required array of objects takes one item per value of a
+// list of its items' key member: paths for files, quoted titles after a
+// colon or a plural noun for issues. Members the task gives once go to
+// every item (a quoted one only when the task distributes it); one value
+// is no list, and a quoted title elsewhere is no item.
+func TestItemList(t *testing.T) {
+	checkCatalogArgs(t, "github__push_files", []argCase{
+		{"push README.md and docs/setup.md to main of acme-corp/toolkit as one commit, message 'docs: add setup guide'",
+			`{"branch":"main","files":[{"path":"README.md"},{"path":"docs/setup.md"}],"message":"docs: add setup guide","owner":"acme-corp","repo":"toolkit"}`},
+		{"push src/a.ts, src/b.ts and src/c.ts to acme/web on main, message 'three files'",
+			`{"branch":"main","files":[{"path":"src/a.ts"},{"path":"src/b.ts"},{"path":"src/c.ts"}],"message":"three files","owner":"acme","repo":"web"}`},
+		// One path is no list: the single-file tool takes it.
+		{"push src/a.ts to acme/web on main, message 'one file'", `{"branch":"main","message":"one file","owner":"acme","repo":"web"}`},
+	})
+	checkCatalogArgs(t, "gitlab__push_files", []argCase{
+		// A hidden file is a file too.
+		{"push README.md and .gitlab-ci.yml to GitLab project infra/modules in one commit with message 'bootstrap'",
+			`{"commit_message":"bootstrap","files":[{"file_path":"README.md"},{"file_path":".gitlab-ci.yml"}],"project_id":"infra/modules"}`},
+	})
+	checkCatalogArgs(t, "linear__linear_create_issues", []argCase{
+		{"create two Linear issues for team 3f1c9a2e: 'Add retry' and 'Log failures', both with description 'from incident 2291'",
+			`{"issues":[{"description":"from incident 2291","teamId":"3f1c9a2e","title":"Add retry"},{"description":"from incident 2291","teamId":"3f1c9a2e","title":"Log failures"}]}`},
+		{"file three linear issues in team ENG at once: 'flaky login test', 'slow search page', 'broken CSV export'",
+			`{"issues":[{"teamId":"ENG","title":"flaky login test"},{"teamId":"ENG","title":"slow search page"},{"teamId":"ENG","title":"broken CSV export"}]}`},
+	})
+	checkCatalogArgs(t, "linear__linear_create_project_with_issues", []argCase{
+		// The project's own quoted name is no item; the list after the
+		// colon is no description of every item.
+		{"set up a Linear project 'SSO rollout' for team 7b9e2c14 with two issues: 'Add SAML config UI' and 'Write SSO admin docs'",
+			`{"issues":[{"title":"Add SAML config UI"},{"title":"Write SSO admin docs"}],"project":{"name":"SSO rollout","teamIds":["7b9e2c14"]}}`},
+	})
+}
+
+// TestRelativePathHidden: a file name opened by a dot, with an extension,
+// is a file; a dot before a word alone, or before a version, is not.
+func TestRelativePathHidden(t *testing.T) {
+	for _, c := range []struct {
+		tok  string
+		want bool
+	}{
+		{".gitlab-ci.yml", true}, {".eslintrc.cjs", true}, {".env", false}, {".NET", false}, {"..md", false}, {".a b.md", false},
+	} {
+		if got := relativePath(c.tok, ""); got != c.want {
+			t.Errorf("relativePath(%q) = %v, want %v", c.tok, got, c.want)
+		}
+	}
+}

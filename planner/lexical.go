@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -152,8 +153,18 @@ func validateArgs(cat *Catalog, t *Tool, args map[string]any, missing []string) 
 		}
 		dropped := false
 		for _, fe := range fes {
-			seg, _, _ := strings.Cut(strings.TrimPrefix(fe.Pointer, "/"), "/")
+			seg, rest, nested := strings.Cut(strings.TrimPrefix(fe.Pointer, "/"), "/")
 			name := strings.NewReplacer("~1", "/", "~0", "~").Replace(seg)
+			if _, ok := args[name]; ok && nested && fe.Message == "missing property" {
+				// A member an object or a list item the task spelled out
+				// does not give ("push a.md and b.md": each file's
+				// content): what the task gives is kept, the member is
+				// missing ("files.0.content").
+				if m := name + "." + strings.ReplaceAll(rest, "/", "."); !slices.Contains(missing, m) {
+					missing = append(missing, m)
+				}
+				continue
+			}
 			if _, ok := args[name]; ok {
 				delete(args, name)
 				dropped = true

@@ -206,6 +206,23 @@ func TestLexicalInvalidValueDropped(t *testing.T) {
 	}
 }
 
+// TestLexicalPartialItemsKept: list items the task spells out keep what it
+// gives when they lack a member the schema requires; the member is
+// missing, so the plan asks for it instead of dropping the list.
+func TestLexicalPartialItemsKept(t *testing.T) {
+	cat := NewCatalog([]Tool{{Backend: "git", Name: "push_files", Description: "Push several files to a repository in one commit.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"repo":{"type":"string"},"files":{"type":"array","items":{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}},"message":{"type":"string"}},"required":["repo","files","message"]}`)}})
+	p, err := NewLexical(nil).Plan(context.Background(), Task{Query: "push files README.md and docs/setup.md to repo acme/web with message 'docs'"}, cat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"files.0.content", "files.1.content"}
+	if p.Tool != "push_files" || !slices.Equal(p.Missing, want) || p.Executable() ||
+		!strings.Contains(string(p.Arguments), `"files":[{"path":"README.md"},{"path":"docs/setup.md"}]`) {
+		t.Errorf("tool %q missing %v args %s, want the paths kept and %v missing", p.Tool, p.Missing, p.Arguments, want)
+	}
+}
+
 func TestExtractValues(t *testing.T) {
 	v := extractValues(`compare /srv/a.txt and ./b.txt, see https://x.dev/p?q=1 and acme/web#42; ask "Jane" at jane@acme.dev about 'x y' in 3 days`, "/home/me")
 	want := queryValues{
