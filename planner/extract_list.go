@@ -266,6 +266,11 @@ func itemList(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		if cur, ok := args[p.name].([]any); ok && len(cur) > 1 {
 			continue
 		}
+		if items := itemPairs(p, v); len(items) > 1 {
+			args[p.name] = items
+			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+			continue
+		}
 		others := maps.Clone(args)
 		delete(others, p.name)
 		var key string
@@ -345,4 +350,55 @@ func itemList(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 	}
 	return missing
+}
+
+// pairLinks are the words that join a thing to the value it gets: "uid
+// 1_4 with jane@acme.dev", "uid 1_4 gets x", "uid 1_4 = x", "set a to b".
+var pairLinks = setOf("with", "gets", "=", "to", "as", "is")
+
+// itemPairs reads the items of an array of objects whose items require
+// two members, one named by a single word the task writes before each
+// item's identifier ("uid"), the other its value: "uid 1_14 with
+// jane@acme.dev and uid 1_15 with hunter2", "uid 1_4 = a, uid 1_5 = b".
+// Each pair is the noun, the identifier (with a digit: "1_14", "12"), a linking word (pairLinks, or a
+// colon or '=' ending the identifier) and the value. It returns the items
+// in order, or nil.
+func itemPairs(p argProp, v queryValues) []any {
+	if len(p.members) != 2 {
+		return nil
+	}
+	var key, val string
+	for _, q := range p.nested {
+		if !slices.Contains(p.members, q.name) || q.typ != "string" && q.typ != "" {
+			return nil
+		}
+		if ws := paramWords(q.name); len(ws) == 1 && key == "" && isIDParam(q.lname) {
+			key = q.name
+		} else {
+			val = q.name
+		}
+	}
+	if key == "" || val == "" {
+		return nil
+	}
+	kw := paramWords(key)[0]
+	var items []any
+	for i := 0; i+2 < len(v.toks); i++ {
+		if v.toks[i].quoted || !anchors(v.toks[i], kw) || v.toks[i+1].quoted || !idLike(v.toks[i+1]) && !strings.ContainsAny(v.toks[i+1].text, "0123456789") {
+			continue
+		}
+		j := i + 2
+		if !endsInAny(v.toks[i+1].raw, ":=") {
+			if !pairLinks[v.toks[j].lower] {
+				continue
+			}
+			j++
+		}
+		if j >= len(v.toks) || v.toks[j].text == "" || !v.toks[j].quoted && anchors(v.toks[j], kw) {
+			continue
+		}
+		items = append(items, map[string]any{key: v.toks[i+1].text, val: v.toks[j].text})
+		i = j
+	}
+	return items
 }

@@ -118,6 +118,16 @@ func TestItemList(t *testing.T) {
 		{"file three linear issues in team ENG at once: 'flaky login test', 'slow search page', 'broken CSV export'",
 			`{"issues":[{"teamId":"ENG","title":"flaky login test"},{"teamId":"ENG","title":"slow search page"},{"teamId":"ENG","title":"broken CSV export"}]}`},
 	})
+	checkCatalogArgs(t, "chrome-devtools__fill_form", []argCase{
+		// Items of two members: the identifier after its noun, a linking
+		// word, the value.
+		{"on page 2 fill uid 1_14 with jane@acme.dev and uid 1_15 with hunter2 in a single call",
+			`{"elements":[{"uid":"1_14","value":"jane@acme.dev"},{"uid":"1_15","value":"hunter2"}],"pageId":2}`},
+		{"on page 2 fill the form: uid 1_4 = jane@example.com, uid 1_5 = 'Hunter 2'",
+			`{"elements":[{"uid":"1_4","value":"jane@example.com"},{"uid":"1_5","value":"Hunter 2"}],"pageId":2}`},
+		{"on page 1 fill the login form: uid 4_12 gets qa@acme.dev and uid 4_13 gets hunter2",
+			`{"elements":[{"uid":"4_12","value":"qa@acme.dev"},{"uid":"4_13","value":"hunter2"}],"pageId":1}`},
+	})
 	checkCatalogArgs(t, "linear__linear_create_project_with_issues", []argCase{
 		// The project's own quoted name is no item; the list after the
 		// colon is no description of every item.
