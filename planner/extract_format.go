@@ -471,16 +471,41 @@ var reCoordPair = lazyregexp.New(`(?:^|[\s(\[])(-?\d{1,3}\.\d+)\s*,\s*(-?\d{1,3}
 // coordPair returns the first point written in decimal degrees in the
 // query: latitude within ±90, longitude within ±180.
 func coordPair(query string) (lat, lon float64, ok bool) {
-	m := reCoordPair().FindStringSubmatch(query)
-	if m == nil {
+	ps := coordPairs(query, 1)
+	if len(ps) == 0 {
 		return 0, 0, false
 	}
-	lat, err1 := strconv.ParseFloat(m[1], 64)
-	lon, err2 := strconv.ParseFloat(m[2], 64)
-	if err1 != nil || err2 != nil || lat < -90 || lat > 90 || lon < -180 || lon > 180 {
-		return 0, 0, false
+	return ps[0][0], ps[0][1], true
+}
+
+// coordPairs returns up to n points written in decimal degrees in the
+// query (n < 0: all), each latitude and longitude, in order; a pair out of
+// range ends the search.
+func coordPairs(query string, n int) [][2]float64 {
+	var out [][2]float64
+	for _, m := range reCoordPair().FindAllStringSubmatch(query, n) {
+		lat, err1 := strconv.ParseFloat(m[1], 64)
+		lon, err2 := strconv.ParseFloat(m[2], 64)
+		if err1 != nil || err2 != nil || lat < -90 || lat > 90 || lon < -180 || lon > 180 {
+			break
+		}
+		out = append(out, [2]float64{lat, lon})
 	}
-	return lat, lon, true
+	return out
+}
+
+// coordToken reports whether field fi, lower-cased lw, writes a point in
+// decimal degrees: whole ("46.85,-121.76") or its latitude before a comma
+// with the longitude in the next field ("46.85, -121.76").
+func coordToken(lw string, fs []field, fi int) bool {
+	pair := lw
+	if strings.HasSuffix(lw, ",") && fi+1 < len(fs) {
+		pair += fs[fi+1].text
+	} else if !strings.Contains(lw, ",") {
+		return false
+	}
+	_, _, ok := coordPair(strings.TrimRight(pair, ".,;:!?)"))
+	return ok && reCoordPair().FindString(strings.TrimRight(pair, ".,;:!?)")) != ""
 }
 
 // coordParam tells a latitude parameter (1) and a longitude parameter (2)

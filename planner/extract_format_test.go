@@ -215,3 +215,29 @@ func TestURLByDefaultOrFormat(t *testing.T) {
 		{"compress https://example.com/data.csv", `{}`},
 	})
 }
+
+// TestCoordinateHint: a point written in decimal degrees, whole or with a
+// space after its comma, says the task is about coordinates: the tool that
+// takes them ranks first though no other word of the task names it.
+func TestCoordinateHint(t *testing.T) {
+	cat := NewCatalog([]Tool{
+		{Backend: "maps", Name: "reverse_geocode", Description: "Convert coordinates into an address",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"latitude":{"type":"number"},"longitude":{"type":"number"}},"required":["latitude","longitude"]}`)},
+		{Backend: "tank", Name: "check_depth", Description: "Check how deep the water of a tank is above its floor"},
+		{Backend: "tracker", Name: "list_issues", Description: "List issues"},
+	})
+	for _, q := range []string{
+		"how high above sea level are 46.8523,-121.7603 and 36.5785,-118.2923?",
+		"how high above sea level is 46.8523, -121.7603?",
+	} {
+		if res := cat.Search(q, nil, 1); len(res) == 0 || res[0].Tool.QualifiedName() != "maps__reverse_geocode" {
+			t.Errorf("%q: got %v, want maps__reverse_geocode first", q, names(res))
+		}
+	}
+	// Numbers that are no point in decimal degrees say nothing of it.
+	for _, q := range []string{"how high is tank 7 above 120.5, 200.25?", "how high is the level at 12,5"} {
+		if res := cat.Search(q, nil, 1); len(res) > 0 && res[0].Tool.QualifiedName() == "maps__reverse_geocode" {
+			t.Errorf("%q: got maps__reverse_geocode first", q)
+		}
+	}
+}

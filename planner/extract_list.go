@@ -266,6 +266,11 @@ func itemList(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		if cur, ok := args[p.name].([]any); ok && len(cur) > 1 {
 			continue
 		}
+		if items := itemPoints(p, v); len(items) > 1 {
+			args[p.name] = items
+			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+			continue
+		}
 		if items := itemPairs(p, v); len(items) > 1 {
 			args[p.name] = items
 			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
@@ -399,6 +404,29 @@ func itemPairs(p argProp, v queryValues) []any {
 		}
 		items = append(items, map[string]any{key: v.toks[i+1].text, val: v.toks[j].text})
 		i = j
+	}
+	return items
+}
+
+// itemPoints reads the items of an array of points, objects that require a
+// latitude and a longitude ("locations": [{latitude, longitude}]): one item
+// per point the task writes in decimal degrees (coordPairs), or nil.
+func itemPoints(p argProp, v queryValues) []any {
+	var lat, lon string
+	for _, q := range p.nested {
+		switch coordParam(q.lname) {
+		case 1:
+			lat = q.name
+		case 2:
+			lon = q.name
+		}
+	}
+	if lat == "" || lon == "" || !slices.Contains(p.members, lat) || !slices.Contains(p.members, lon) {
+		return nil
+	}
+	var items []any
+	for _, pt := range coordPairs(v.query, -1) {
+		items = append(items, map[string]any{lat: pt[0], lon: pt[1]})
 	}
 	return items
 }

@@ -128,6 +128,13 @@ func TestItemList(t *testing.T) {
 		{"on page 1 fill the login form: uid 4_12 gets qa@acme.dev and uid 4_13 gets hunter2",
 			`{"elements":[{"uid":"4_12","value":"qa@acme.dev"},{"uid":"4_13","value":"hunter2"}],"pageId":1}`},
 	})
+	checkCatalogArgs(t, "google-maps__maps_elevation", []argCase{
+		// Points in decimal degrees, one item each.
+		{"how high above sea level are 46.8523,-121.7603 and 36.5785,-118.2923?",
+			`{"locations":[{"latitude":46.8523,"longitude":-121.7603},{"latitude":36.5785,"longitude":-118.2923}]}`},
+		{"elevation of 46.8523, -121.7603 and (36.5785, -118.2923)",
+			`{"locations":[{"latitude":46.8523,"longitude":-121.7603},{"latitude":36.5785,"longitude":-118.2923}]}`},
+	})
 	checkCatalogArgs(t, "linear__linear_create_project_with_issues", []argCase{
 		// The project's own quoted name is no item; the list after the
 		// colon is no description of every item.

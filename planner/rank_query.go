@@ -415,6 +415,13 @@ func parseQuery(query string) parsedQuery {
 			addText(lw, hintWeight, false)
 			add(stem("relation"), 1, false)
 			continue
+		case coordToken(strings.ToLower(text), fs, fi):
+			// "46.8523,-121.7603": a point in decimal degrees (ISO 6709),
+			// a value whose kind the tools that take one name.
+			add(stem("coordinate"), hintWeight, false)
+			add(stem("latitude"), hintWeight, false)
+			add(stem("longitude"), hintWeight, false)
+			continue
 		case kvToken(lw):
 			// "LOG_LEVEL=debug", "NODE_ENV=production": a setting written
 			// as a key and its value, a value the task hands to a tool,
