@@ -2574,7 +2574,8 @@ func containsStemPhrase(words, parts []string) bool {
 // isCountParam: a parameter that limits how many results come back.
 func isCountParam(n string) bool {
 	switch n {
-	case "limit", "count", "n", "max", "first", "last", "top", "perpage", "pagesize", "maxresults", "maxitems", "numresults", "size":
+	case "limit", "count", "n", "k", "topk", "max", "first", "last", "top", "perpage", "pagesize", "maxresults", "maxitems", "numresults", "size":
+		// ("k" as top-k retrieval names how many results it returns.)
 		return true
 	}
 	return strings.HasPrefix(n, "max") && (strings.HasSuffix(n, "results") || strings.HasSuffix(n, "items") || strings.HasSuffix(n, "count"))

@@ -278,6 +278,13 @@ func countOfThings(words []string) int {
 		// Only "at most" may end the whole task ("..., at most 5"): "with
 		// karma no more than 5" compares a field.
 		atMost := i > 1 && clean(words[i-1]) == "most" && clean(words[i-2]) == "at"
+		if i > 1 && clean(words[i-1]) == "me" && (i+1 >= len(words) || endsInAny(words[i], ",;.!?")) {
+			// "..., give me 10": a number that is the whole direct
+			// object of a verb with the requester as its indirect object
+			// counts what the request returns (the noun is left out, as
+			// English leaves out a noun already said).
+			return n
+		}
 		if i+1 >= len(words) {
 			if atMost {
 				return n
@@ -305,7 +312,7 @@ func countOfThings(words []string) int {
 			// 20 of our coupons") or "up to" it counts.
 			first = i + 3
 		}
-		for k := first; k <= first+1 && k < len(words); k++ {
+		for k := first; k <= first+2 && k < len(words); k++ {
 			nw := clean(words[k])
 			if stopWords[nw] || hasDigit(nw) {
 				break

@@ -166,9 +166,27 @@ func TestCountOfThings(t *testing.T) {
 		"show page 2 of our coupons":             0, // a noun before the partitive
 		"the last 3 months of invoices":          0, // a unit
 		"walk up to 20 meters":                   0,
+		// A noun phrase of two premodifiers and its plural head.
+		"give me 5 sample resource links":  5,
+		"list 5 open pull requests":        5,
+		"list 5 of the open pull requests": 5,
+		// The whole object of "give me": what the request returns.
+		"find papers on decoding, give me 10": 10,
+		"give me 10, sorted by date":          10,
+		"add 10":                              0,
 	} {
 		if got := countOfThings(strings.Fields(q)); got != want {
 			t.Errorf("%q: %d, want %d", q, got, want)
 		}
 	}
+}
+
+// TestTopK: a parameter named k, as top-k retrieval names how many results
+// it returns, takes the count the task asks for.
+func TestTopK(t *testing.T) {
+	checkCatalogArgs(t, "firecrawl__firecrawl_research_search_papers", []argCase{
+		{"search arxiv for papers about speculative decoding, give me the top 15", `{"k":15,"query":"speculative decoding"}`},
+		{"find arXiv papers about speculative decoding, give me 10", `{"k":10,"query":"speculative decoding"}`},
+		{"find arXiv papers about speculative decoding", `{"query":"speculative decoding"}`},
+	})
 }
