@@ -537,6 +537,11 @@ func fileNameWord(s string) bool {
 	}) < 0
 }
 
+// isParamWord reports whether pw is one of the words of p's name.
+func isParamWord(pw string, p argProp) bool {
+	return slices.Contains(paramWords(p.name), pw)
+}
+
 // dotRelative reports whether a path opens with "./" or "../".
 func dotRelative(s string) bool {
 	return strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../")
@@ -828,7 +833,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	case "head", "sourcebranch":
 		pws = append(pws, "from")
 	case "base", "targetbranch":
-		pws = append(pws, "into", "onto")
+		// A pull request merges into its base, the branch it targets
+		// (GitLab's name for it: target branch) and is opened against.
+		pws = append(pws, "into", "onto", "targeting", "against")
 	}
 	if strings.HasPrefix(p.lname, "new") || hasAny(p.lname, "destination", "target") {
 		pws = append(pws, "to", "into", "as")
@@ -906,7 +913,11 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// prose ("tool calls" does not name a tool called "calls").
 			// After "titled", "named", "called" the value is introduced as
 			// one, so the check does not apply.
-			if !p.required && !stated && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			// The word after the preposition a base branch takes ("PRs
+			// targeting develop") names a branch, which people name with
+			// plain words (main, develop): that preposition says so.
+			toBase := (p.lname == "base" || p.lname == "targetbranch") && !isParamWord(pw, p)
+			if !p.required && !stated && !toBase && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) || pw == namesNoun && v.toks[j].quoted {
@@ -1278,6 +1289,12 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		}
 		if p.Description != "" {
 			describeProp(&ap, p.Description)
+		} else if ap.lname == "sha" && ap.typ == "string" {
+			// An undescribed commit SHA: git names a commit by its SHA or
+			// by any ref that resolves to it (gitrevisions(7): a branch or
+			// a tag), so the value after those nouns is one
+			// ("commits on branch release-1.9").
+			ap.phrase = []string{"commit", "branch", "tag"}
 		}
 		if ap.typ == "object" && len(p.Properties) > 2 && depth < 2 {
 			sub, _ := json.Marshal(map[string]json.RawMessage{"properties": p.Properties})

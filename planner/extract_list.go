@@ -43,7 +43,7 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		return -1
 	}
 	w := bareWord(t.lower)
-	if (w == noun || w == "re"+noun) && imperativeAt(toks, i) && i+2 < len(toks) && (toks[i+1].lower == "it" || toks[i+1].lower == "them") {
+	if (w == noun || w == "re"+noun || synonymOf(t, pw)) && imperativeAt(toks, i) && i+2 < len(toks) && (toks[i+1].lower == "it" || toks[i+1].lower == "them") {
 		// The noun used as a verb (English converts nouns to verbs
 		// without a suffix, "to label"; re- makes the verb of doing it
 		// again, "relabel") takes the thing as its object and the item
@@ -55,6 +55,11 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		return i + 2
 	}
 	if anchors(t, pw) {
+		if i+2 < len(toks) && toks[i+1].lower == "to" && setVerbBefore(toks, i) {
+			// "set its label to wontfix": a verb of setting assigns the
+			// value after "to" to the thing it names.
+			return i + 2
+		}
 		return i + 1
 	}
 	if verb, ok := strings.CutSuffix(noun, "ee"); ok && len(verb) >= 3 {
@@ -67,6 +72,23 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		return i + 1
 	}
 	return -1
+}
+
+// synonymOf reports whether the word of token t stands for pw in the
+// synonym table, curated or WordNet's ("tag" for "label": the verb "to
+// tag" is "to label").
+func synonymOf(t qtok, pw string) bool {
+	return slices.ContainsFunc(synonyms()[t.stem], func(e expansion) bool { return len(e.terms) == 1 && e.terms[0] == pw })
+}
+
+// setVerbs assign a value to the thing they name ("set X to V").
+var setVerbs = setOf("set", "change", "update", "switch")
+
+// setVerbBefore reports whether a verb of setting governs the noun at
+// toks[i]: it stands right before it, or before a determiner or a
+// possessive before it ("set the labels to", "change its label to").
+func setVerbBefore(toks []qtok, i int) bool {
+	return i >= 1 && setVerbs[toks[i-1].lower] || i >= 2 && setVerbs[toks[i-2].lower] && (determiners[toks[i-1].lower] || possessiveDet[toks[i-1].lower])
 }
 
 // imperativeAt reports whether the verb at toks[i] opens a clause as a

@@ -157,3 +157,26 @@ func TestRelativePathHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestBranchAndLabelReadings: an undescribed commit SHA takes the branch or
+// tag the task names (git resolves either to a commit); an optional base
+// branch takes the plain word after the prepositions a pull request's base
+// takes; a list of labels follows "set its label to" and a synonym of the
+// noun used as a verb ("tag it wontfix"), but not a statement ("I will tag
+// it later").
+func TestBranchAndLabelReadings(t *testing.T) {
+	checkCatalogArgs(t, "github__list_commits", []argCase{
+		{"list the last 20 commits on branch release-1.9 of github repo vercel-labs/edge-cache", `{"owner":"vercel-labs","perPage":20,"repo":"edge-cache","sha":"release-1.9"}`},
+		{"list the commits of acme/web", `{"owner":"acme","repo":"web"}`},
+	})
+	checkCatalogArgs(t, "github__list_pull_requests", []argCase{
+		{"list open PRs targeting develop in github repo acme/gateway", `{"base":"develop","owner":"acme","repo":"gateway","state":"open"}`},
+		{"list open PRs against main in acme/web", `{"base":"main","owner":"acme","repo":"web","state":"open"}`},
+		{"list the open PRs in acme/web", `{"owner":"acme","repo":"web","state":"open"}`},
+	})
+	checkCatalogArgs(t, "github__update_issue", []argCase{
+		{"close issue #88 on acme-corp/web-app and tag it wontfix", `{"issue_number":88,"labels":["wontfix"],"owner":"acme-corp","repo":"web-app","state":"closed"}`},
+		{"close issue #58 in holloway/docs-site and set its label to wontfix", `{"issue_number":58,"labels":["wontfix"],"owner":"holloway","repo":"docs-site","state":"closed"}`},
+		{"update issue 5 in acme/web, I will tag it later", `{"issue_number":5,"owner":"acme","repo":"web"}`},
+	})
+}
