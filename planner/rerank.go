@@ -27,8 +27,9 @@ var (
 
 // slotFit is how well the values a task states fit one tool's parameters.
 type slotFit struct {
-	reqFilled, reqTotal int // required parameters (an object's by its required members), and those the task fills
-	claimed, values     int // values the task states, and those some argument takes
+	reqFilled, reqTotal int  // required parameters (an object's by its required members), and those the task fills
+	claimed, values     int  // values the task states, and those some argument takes
+	pluralID            bool // a required id of one thing the task names in the plural ("the properties of page X" for property_id)
 }
 
 // score is the fit in [0, 1]: the mean of the share of required
@@ -38,6 +39,11 @@ func (f slotFit) score() float64 {
 	req, claim := 1.0, 1.0
 	if f.reqTotal > 0 {
 		req = float64(f.reqFilled) / float64(f.reqTotal)
+	}
+	if f.pluralID {
+		// The task asks for all the things of a kind; the tool takes
+		// one of them by an id the task does not give.
+		req = 0
 	}
 	if f.values > 0 {
 		claim = float64(f.claimed) / float64(f.values)
@@ -159,6 +165,13 @@ func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *
 		}
 		if p.required {
 			f.reqTotal++
+			if !filled && isIDParam(p.lname) && p.typ != "array" {
+				if pw := paramWords(p.name); len(pw) == 1 {
+					f.pluralID = f.pluralID || slices.ContainsFunc(v.toks, func(t qtok) bool {
+						return !t.quoted && isPlural(t.lower) && t.stem == pw[0]
+					})
+				}
+			}
 			if s, whole := x.(string); filled && !(whole && s == v.query && instructionParam(&p) && !(isSearchParam(p.lname) && toolReadOnly(t))) {
 				// (The whole task, given to an instruction, fills any
 				// such parameter: no evidence of a fit.)

@@ -214,3 +214,21 @@ func FuzzSearchRerank(f *testing.F) {
 		}
 	})
 }
+
+// TestPluralNotOneByID: a task that names the plural of the thing a tool
+// takes one of by a required id it does not give ("the properties of page
+// X" for Notion's retrieve-a-page-property and its property_id) fits that
+// tool no better than one whose required values it gives none of; naming
+// one ("the title property") fills the id and fits.
+func TestPluralNotOneByID(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	for q, want := range map[string]string{
+		"get the properties of notion page c0ffee12-3456-4789-abcd-ef0123456789":     "notion__API-retrieve-a-page",
+		"get the title property of notion page c0ffee12-3456-4789-abcd-ef0123456789": "notion__API-retrieve-a-page-property",
+	} {
+		if res := cat.Search(q, nil, 2); len(res) == 0 || res[0].Tool.QualifiedName() != want {
+			t.Errorf("%q: got %v, want %s first", q, names(res), want)
+		}
+	}
+}
