@@ -203,7 +203,7 @@ func extractValues(query, cwd string) queryValues {
 			v.paths = append(v.paths, path.Clean(tok))
 		case strings.HasPrefix(tok, "~/"):
 			v.paths = append(v.paths, tok)
-		case strings.HasPrefix(tok, "./") || strings.HasPrefix(tok, "../") ||
+		case strings.HasPrefix(tok, "./") || strings.HasPrefix(tok, "../") || hiddenDirPath(tok) ||
 			(strings.Contains(tok, "/") && fileExt(strings.ToLower(tok)) && !strings.Contains(tok, "#") && !strings.HasPrefix(strings.ToLower(tok), "github.com/")):
 			if cwd != "" {
 				v.paths = append(v.paths, path.Join(cwdPath(cwd), tok))
@@ -515,6 +515,12 @@ func relativePath(tok, cwd string) bool {
 		// (".gitlab-ci.yml", ".eslintrc.cjs"), with an extension.
 		return true
 	}
+	if name, ok := strings.CutPrefix(tok, "."); ok && len(name) >= 3 && allLetters(name) && strings.ToLower(name) == name && !fileExts[name] {
+		// A hidden file without an extension (".nvmrc", ".gitignore",
+		// ".env"): Unix's dotfiles are written in lower case (".NET" is
+		// a name); a bare extension (".md") is no file.
+		return true
+	}
 	if !strings.Contains(tok, "/") && !strings.HasPrefix(tok, ".") && strings.Count(tok, ".") == 2 && allExts(lt[strings.IndexByte(lt, '.')+1:]) {
 		// A file name with two extensions ("users.csv.gz", "x.tar.gz"):
 		// a compressed file keeps the extension of what it holds. Every
@@ -527,6 +533,15 @@ func relativePath(tok, cwd string) bool {
 	}
 	_, err := os.Stat(filepath.Join(cwd, filepath.FromSlash(tok)))
 	return err == nil
+}
+
+// hiddenDirPath reports whether tok is a relative path under a hidden
+// directory (".github/CODEOWNERS", ".vscode/settings.json"): a segment
+// opened by a dot is Unix's hidden entry, which no owner/repo reference
+// has (account names do not start with a dot).
+func hiddenDirPath(tok string) bool {
+	dir, rest, ok := strings.Cut(tok, "/")
+	return ok && len(dir) > 1 && dir[0] == '.' && dir != ".." && fileNameWord(dir[1:]) && rest != "" && !strings.ContainsAny(rest, "#@:")
 }
 
 // fileNameWord reports whether s is a name's word of letters, digits,
@@ -2036,6 +2051,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = relationTriple(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
 	missing = originValue(props, v, args, missing)
+	missing = branchPlace(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)
 	missing = listValues(props, v, args, missing)
 	missing = itemList(props, v, query, tctx, readOnly, args, missing)

@@ -803,3 +803,38 @@ func leftoverItem(props []argProp, v queryValues, args map[string]any, missing [
 func endsInAny(s, chars string) bool {
 	return s != "" && strings.IndexByte(chars, s[len(s)-1]) >= 0
 }
+
+// branchPlace fills an open branch parameter with the English word after
+// "to", "on" or "onto" that closes its phrase ("commit docs/a.md to main
+// of acme/web", "on develop with message x"): a commit is made on a
+// branch and pushed to one, and people name branches with plain words
+// (main, develop). Only a word of English: a product's name there
+// ("on GitHub", "to gitlab") is where, not which branch. It returns
+// missing without the parameter it fills.
+func branchPlace(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.lname != "branch" || p.typ != "string" || args[p.name] != nil {
+			continue
+		}
+		for i := 0; i+1 < len(v.toks); i++ {
+			t, x := v.toks[i], v.toks[i+1]
+			if t.quoted || t.lower != "to" && t.lower != "on" && t.lower != "onto" || x.quoted || valueTaken(args, x.text) {
+				continue
+			}
+			if stopWords[x.lower] || !allLetters(x.text) || !isEnglish(x.lower) || x.lower == v.backend {
+				continue
+			}
+			if n := v.toks[min(i+2, len(v.toks)-1)]; i+2 < len(v.toks) && !endsInAny(x.raw, ",;.!?") && !objectEnd[n.lower] && (n.quoted || !strings.HasSuffix(n.lower, "ing")) {
+				// The word opens a longer phrase ("to gitlab project 7"),
+				// unless a preposition, punctuation or a participle that
+				// opens a clause of its own ("on main containing x")
+				// closes it.
+				continue
+			}
+			args[p.name] = x.text
+			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+			break
+		}
+	}
+	return missing
+}

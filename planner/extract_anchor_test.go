@@ -353,3 +353,20 @@ func TestEnumMemberNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestBranchPlace: a write's branch is the English word after to, on or
+// onto that closes its phrase; a product's name there, or a word that
+// opens a longer phrase, is none. A colon inside a quoted text is no
+// payload's.
+func TestBranchPlace(t *testing.T) {
+	checkCatalogArgs(t, "gitlab__create_or_update_file", []argCase{
+		{"commit CHANGELOG.md to main of GitLab project 4821 with content 'fixed login' and message 'docs: x'",
+			`{"branch":"main","commit_message":"docs: x","content":"fixed login","file_path":"CHANGELOG.md","project_id":"4821"}`},
+		{"commit CHANGELOG.md to gitlab project infra/terraform on develop with content 'a' and message 'docs: changelog for 1.9'",
+			`{"branch":"develop","commit_message":"docs: changelog for 1.9","content":"a","file_path":"CHANGELOG.md","project_id":"infra/terraform"}`},
+		{"add CHANGELOG.md to gitlab project infra/terraform on main containing 'a', message 'docs: x'",
+			`{"branch":"main","commit_message":"docs: x","content":"a","file_path":"CHANGELOG.md","project_id":"infra/terraform"}`},
+		{"commit CHANGELOG.md to gitlab project infra/terraform with content 'a' and message 'docs: changelog for 1.9'",
+			`{"commit_message":"docs: changelog for 1.9","content":"a","file_path":"CHANGELOG.md","project_id":"infra/terraform"}`},
+	})
+}

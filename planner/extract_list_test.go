@@ -143,14 +143,15 @@ func TestItemList(t *testing.T) {
 	})
 }
 
-// TestRelativePathHidden: a file name opened by a dot, with an extension,
-// is a file; a dot before a word alone, or before a version, is not.
+// TestRelativePathHidden: a file name opened by a dot is a file, with an
+// extension or in lower case without one; a dot before a capitalized name
+// (".NET") or before a bare extension (".md", ".env") is not.
 func TestRelativePathHidden(t *testing.T) {
 	for _, c := range []struct {
 		tok  string
 		want bool
 	}{
-		{".gitlab-ci.yml", true}, {".eslintrc.cjs", true}, {".env", false}, {".NET", false}, {"..md", false}, {".a b.md", false},
+		{".gitlab-ci.yml", true}, {".eslintrc.cjs", true}, {".nvmrc", true}, {".gitignore", true}, {".env", false}, {".md", false}, {".NET", false}, {"..md", false}, {".a b.md", false},
 	} {
 		if got := relativePath(c.tok, ""); got != c.want {
 			t.Errorf("relativePath(%q) = %v, want %v", c.tok, got, c.want)
@@ -179,4 +180,14 @@ func TestBranchAndLabelReadings(t *testing.T) {
 		{"close issue #58 in holloway/docs-site and set its label to wontfix", `{"issue_number":58,"labels":["wontfix"],"owner":"holloway","repo":"docs-site","state":"closed"}`},
 		{"update issue 5 in acme/web, I will tag it later", `{"issue_number":5,"owner":"acme","repo":"web"}`},
 	})
+}
+
+// TestHiddenDirPath: a path under a hidden directory is a path, not an
+// owner/repo reference.
+func TestHiddenDirPath(t *testing.T) {
+	for tok, want := range map[string]bool{".github/CODEOWNERS": true, ".vscode/settings.json": true, "acme/web": false, "../x": false, "./x": false, ".github/": false, "./": false} {
+		if got := hiddenDirPath(tok); got != want {
+			t.Errorf("hiddenDirPath(%q) = %v, want %v", tok, got, want)
+		}
+	}
 }

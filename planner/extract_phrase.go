@@ -60,9 +60,11 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 			free = append(free, t.text)
 		}
 	}
-	if len(free) == 0 && !quotedOnly {
+	if len(free) == 0 && !quotedOnly && len(v.quoted) == 0 {
 		// No quotes: a payload introduced by a colon ("tell C0123 on
-		// slack: build is green", "echo: ping pong") is one too.
+		// slack: build is green", "echo: ping pong") is one too. (A
+		// colon inside a quoted text, "message 'docs: x'", is the
+		// text's.)
 		if pl, ok := trailingColonPayload(v.query); ok && !valueTaken(args, pl) {
 			free = append(free, pl)
 		}

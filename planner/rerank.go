@@ -27,9 +27,10 @@ var (
 
 // slotFit is how well the values a task states fit one tool's parameters.
 type slotFit struct {
-	reqFilled, reqTotal int  // required parameters (an object's by its required members), and those the task fills
-	claimed, values     int  // values the task states, and those some argument takes
-	pluralID            bool // a required id of one thing the task names in the plural ("the properties of page X" for property_id)
+	reqFilled, reqTotal int      // required parameters (an object's by its required members), and those the task fills
+	claimed, values     int      // values the task states, and those some argument takes
+	pluralID            bool     // a required id of one thing the task names in the plural ("the properties of page X" for property_id)
+	single              []string // the members of the one whole item a required list holds ("files": [{path, content}] -> path, content)
 }
 
 // score is the fit in [0, 1]: the mean of the share of required
@@ -154,6 +155,9 @@ func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *
 			obj, _ := x.(map[string]any)
 			if items, ok := x.([]any); ok && len(items) > 0 {
 				obj, _ = items[0].(map[string]any)
+				if len(items) == 1 && p.required && !severalNamed(v, p.name) && !slices.ContainsFunc(p.members, func(m string) bool { return obj[m] == nil }) {
+					f.single = sortedKeys(obj)
+				}
 			}
 			f.reqTotal += len(p.members)
 			for _, m := range p.members {
@@ -295,14 +299,68 @@ func (ix *Index) rerank(out []Scored, query string, tctx *TaskContext) {
 	}
 	v := extractValues(query, cwd)
 	vals := stateValues(&v)
+	fits := make([]*slotFit, k)
+	fitOf := func(i int) *slotFit {
+		if fits[i] == nil {
+			f := fitSlots(out[i].Tool, ix.docProps(out[i].pos), &v, vals, tctx)
+			fits[i] = &f
+		}
+		return fits[i]
+	}
 	for i := range out[:k] {
-		if !near[i] {
+		if near[i] {
+			out[i].Score *= 1 + rerankWeight*fitOf(i).score()
+		}
+	}
+	for i := range out[:k] {
+		if !near[i] || len(fitOf(i).single) == 0 {
 			continue
 		}
-		f := fitSlots(out[i].Tool, ix.docProps(out[i].pos), &v, vals, tctx)
-		out[i].Score *= 1 + rerankWeight*f.score()
+		// One thing for a tool that takes a list of them, beside a tool
+		// of the same server that takes that one thing's members itself
+		// and fits the task as well (push_files given one file, beside
+		// create_or_update_file): the tool for one thing is meant, as
+		// arity says (rank_arity.go). It takes the list tool's place.
+		for j := range out[:k] {
+			if j != i && out[j].Tool.Backend == out[i].Tool.Backend && out[j].Score < out[i].Score &&
+				takesAsScalars(ix.docProps(out[j].pos), fitOf(i).single) && fitOf(j).score() >= fitOf(i).score() {
+				out[i].Score, out[j].Score = out[j].Score, out[i].Score
+				break
+			}
+		}
 	}
 	slices.SortStableFunc(out[:k], ix.cmp)
+}
+
+// severalNamed reports whether the task names several of the things a
+// list parameter holds: the singular of its noun written twice ("the
+// email field and the password field"), or its plural ("both files").
+func severalNamed(v *queryValues, list string) bool {
+	ws := paramWords(list)
+	if len(ws) == 0 {
+		return false
+	}
+	n := 0
+	for _, t := range v.toks {
+		if !t.quoted && t.stem == ws[len(ws)-1] {
+			if isPlural(t.lower) {
+				return true
+			}
+			n++
+		}
+	}
+	return n > 1
+}
+
+// takesAsScalars reports whether a tool's parameters (props) include,
+// each as a required parameter of one value, every member named.
+func takesAsScalars(props []argProp, members []string) bool {
+	for _, m := range members {
+		if !slices.ContainsFunc(props, func(p argProp) bool { return p.name == m && p.required && p.typ != "array" && p.typ != "object" }) {
+			return false
+		}
+	}
+	return true
 }
 
 // docProps returns the parameters of tool d's input schema, read once.

@@ -3,6 +3,7 @@ package planner
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"testing"
 )
 
@@ -53,7 +54,7 @@ func TestFitSlots(t *testing.T) {
 			vals := stateValues(&v)
 			tl := tool(c.schema)
 			tl.Name = "search_things" // read-only by name: the search parameter takes the task
-			if got := fitSlots(tl, toolProps(tl.InputSchema), &v, vals, nil); got != c.want {
+			if got := fitSlots(tl, toolProps(tl.InputSchema), &v, vals, nil); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("fitSlots(%q) = %+v, want %+v", c.query, got, c.want)
 			}
 		})
@@ -226,6 +227,26 @@ func TestPluralNotOneByID(t *testing.T) {
 	for q, want := range map[string]string{
 		"get the properties of notion page c0ffee12-3456-4789-abcd-ef0123456789":     "notion__API-retrieve-a-page",
 		"get the title property of notion page c0ffee12-3456-4789-abcd-ef0123456789": "notion__API-retrieve-a-page-property",
+	} {
+		if res := cat.Search(q, nil, 2); len(res) == 0 || res[0].Tool.QualifiedName() != want {
+			t.Errorf("%q: got %v, want %s first", q, names(res), want)
+		}
+	}
+}
+
+// TestOneItemForTheOneThingTool: one file, with its path and content, goes
+// to the server's tool for one file, not to its tool for a list of files;
+// two files go to the list's tool.
+func TestOneItemForTheOneThingTool(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	for q, want := range map[string]string{
+		"On GitHub, commit docs/CHANGELOG.md to acme-corp/infra on branch release/2.3 with the content '## 2.3.0' and commit message 'changelog for 2.3'": "github__create_or_update_file",
+		"commit a README.md with the text '# tools' to the main branch of jdoe/tools on github, message 'add readme'":                                     "github__create_or_update_file",
+		"push README.md and docs/setup.md to main of acme-corp/toolkit on GitHub as a single commit, message 'docs: add setup guide'":                     "github__push_files",
+		"Please add .github/CODEOWNERS to acme-corp/web-app on main containing '* @acme-corp/platform', commit message 'add CODEOWNERS'.":                 "github__create_or_update_file",
+		// Two fields named, one item read: no swap to the one-field tool.
+		"on page 1 fill in the signup form all at once: email field and password field": "chrome-devtools__fill_form",
 	} {
 		if res := cat.Search(q, nil, 2); len(res) == 0 || res[0].Tool.QualifiedName() != want {
 			t.Errorf("%q: got %v, want %s first", q, names(res), want)
