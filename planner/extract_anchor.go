@@ -804,27 +804,39 @@ func endsInAny(s, chars string) bool {
 	return s != "" && strings.IndexByte(chars, s[len(s)-1]) >= 0
 }
 
-// branchPlace fills an open branch parameter with the English word after
-// "to", "on" or "onto" that closes its phrase ("commit docs/a.md to main
-// of acme/web", "on develop with message x"): a commit is made on a
-// branch and pushed to one, and people name branches with plain words
-// (main, develop). Only a word of English: a product's name there
-// ("on GitHub", "to gitlab") is where, not which branch. It returns
-// missing without the parameter it fills.
+// branchPlace fills an open branch parameter (branch, or an undescribed
+// sha or ref, which git resolves a branch to) with the branch the task
+// names after "to", "on" or "onto" and closes the phrase with ("commit
+// docs/a.md to main of acme/web", "on develop with message x", "commits on
+// release/3.2 in acme/web"), or writes before the noun "branch" ("on the
+// release/2.4 branch of acme/web"): a commit is made on a branch and
+// pushed to one. A plain word must be English (people name branches main,
+// develop): a product's name there ("on GitHub", "to gitlab") is where,
+// not which branch. A name with a slash must be one no other parameter
+// took (the repository's owner/name is taken first). It returns missing
+// without the parameter it fills.
 func branchPlace(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	for _, p := range props {
-		if p.lname != "branch" || p.typ != "string" || args[p.name] != nil {
+		if p.lname != "branch" && !(p.desc == "" && (p.lname == "sha" || p.lname == "ref")) || p.typ != "string" || args[p.name] != nil {
 			continue
 		}
 		for i := 0; i+1 < len(v.toks); i++ {
 			t, x := v.toks[i], v.toks[i+1]
-			if t.quoted || t.lower != "to" && t.lower != "on" && t.lower != "onto" || x.quoted || valueTaken(args, x.text) {
+			if t.quoted || x.quoted || valueTaken(args, x.text) {
 				continue
 			}
-			if stopWords[x.lower] || !allLetters(x.text) || !isEnglish(x.lower) || x.lower == v.backend {
+			named := i+2 < len(v.toks) && v.toks[i+2].lower == "branch" && (t.lower == "the" || t.lower == "on" || t.lower == "to")
+			if !named && t.lower != "to" && t.lower != "on" && t.lower != "onto" {
 				continue
 			}
-			if n := v.toks[min(i+2, len(v.toks)-1)]; i+2 < len(v.toks) && !endsInAny(x.raw, ",;.!?") && !objectEnd[n.lower] && (n.quoted || !strings.HasSuffix(n.lower, "ing")) {
+			slashed := strings.Count(x.text, "/") == 1 && !strings.HasPrefix(x.text, "/") && !strings.HasSuffix(x.text, "/") && !strings.ContainsAny(x.text, ":@#")
+			if a, b, _ := strings.Cut(x.text, "/"); slashed && valueTaken(args, a) && valueTaken(args, b) {
+				continue // the repository, as owner and name
+			}
+			if !slashed && (stopWords[x.lower] || !allLetters(x.text) || !isEnglish(x.lower) || x.lower == v.backend) {
+				continue
+			}
+			if n := v.toks[min(i+2, len(v.toks)-1)]; !named && i+2 < len(v.toks) && !endsInAny(x.raw, ",;.!?") && !objectEnd[n.lower] && (n.quoted || !strings.HasSuffix(n.lower, "ing")) {
 				// The word opens a longer phrase ("to gitlab project 7"),
 				// unless a preposition, punctuation or a participle that
 				// opens a clause of its own ("on main containing x")

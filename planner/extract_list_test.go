@@ -169,6 +169,11 @@ func TestBranchAndLabelReadings(t *testing.T) {
 	checkCatalogArgs(t, "github__list_commits", []argCase{
 		{"list the last 20 commits on branch release-1.9 of github repo vercel-labs/edge-cache", `{"owner":"vercel-labs","perPage":20,"repo":"edge-cache","sha":"release-1.9"}`},
 		{"list the commits of acme/web", `{"owner":"acme","repo":"web"}`},
+		// A branch with a slash after "on", or before the noun "branch";
+		// the repository's own reference is no branch.
+		{"last 10 commits on release/3.2 in acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app","sha":"release/3.2"}`},
+		{"show me recent commits on the release/2.4 branch of octo-org/billing", `{"owner":"octo-org","repo":"billing","sha":"release/2.4"}`},
+		{"list commits on acme-corp/web-app", `{"owner":"acme-corp","repo":"web-app"}`},
 	})
 	checkCatalogArgs(t, "github__list_pull_requests", []argCase{
 		{"list open PRs targeting develop in github repo acme/gateway", `{"base":"develop","owner":"acme","repo":"gateway","state":"open"}`},
