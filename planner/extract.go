@@ -1023,7 +1023,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 // phrases and adjectives of English from them: "a to-do block", "the
 // long-running project").
 func slugBeforeNoun(v queryValues, p argProp, pws []string, used map[int]bool) (int, bool) {
-	if !isIDParam(p.lname) || isSearchParam(p.lname) {
+	if !isIDParam(p.lname) && !(len(paramWords(p.name)) == 1 && p.typ == "string" && len(p.enum) == 0 && !isTextParam(p.lname)) || isSearchParam(p.lname) {
 		return 0, false
 	}
 	for i := 2; i < len(v.toks); i++ {
@@ -1036,7 +1036,7 @@ func slugBeforeNoun(v queryValues, p argProp, pws []string, used map[int]bool) (
 					break
 				}
 				a := v.toks[k-1].lower
-				if (a == "the" || a == "a" || a == "an") && !used[k] && joinedName(v.toks[k]) {
+				if (a == "the" || a == "a" || a == "an" || determiners[a]) && !used[k] && joinedName(v.toks[k]) {
 					return k, true
 				}
 			}

@@ -370,3 +370,15 @@ func TestBranchPlace(t *testing.T) {
 			`{"commit_message":"docs: changelog for 1.9","content":"a","file_path":"CHANGELOG.md","project_id":"infra/terraform"}`},
 	})
 }
+
+// TestSlugAfterPossessive: a machine-written name between a possessive
+// determiner and the noun of a parameter named by that noun alone ("into
+// our acme-labs org") is its value; a plain word there ("our sentry org")
+// or no name ("into our org") gives nothing.
+func TestSlugAfterPossessive(t *testing.T) {
+	checkCatalogArgs(t, "github__fork_repository", []argCase{
+		{"fork vercel/next.js into our acme-labs org", `{"organization":"acme-labs","owner":"vercel","repo":"next.js"}`},
+		{"fork vercel/next.js into our org", `{"owner":"vercel","repo":"next.js"}`},
+		{"fork vercel/next.js into our labs org", `{"owner":"vercel","repo":"next.js"}`},
+	})
+}
