@@ -787,6 +787,19 @@ var namingVerbs = setOf("call", "name", "title", "label", "rename")
 // query: "project 4521", "Sentry org acme", "branch chore/cleanup",
 // "monitor mon_abc123". It returns the token index of the value.
 func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
+	if p.format == "uuid" {
+		// A UUID parameter's anchor finds a UUID: the words after its
+		// noun that are none ("page 'Q3 notes' under page 5e2d...") are
+		// passed over.
+		u := make(map[int]bool, len(v.toks))
+		maps.Copy(u, used)
+		for i, t := range v.toks {
+			if !uuidText(t.text) {
+				u[i] = true
+			}
+		}
+		used = u
+	}
 	var pws []string
 	textOnly := false
 	namesNoun := "" // the noun of a list of names ("entity" of entityNames): names follow it, a word before it classifies
@@ -2101,12 +2114,38 @@ func fitValue(p argProp, s string) (string, bool) {
 	if (strings.HasSuffix(p.lname, "url") || strings.HasSuffix(p.lname, "uri") || p.format == "uri" || p.format == "url" || urlHeaded(p)) && !strings.ContainsAny(s, "./") {
 		return "", false
 	}
+	if p.format == "uuid" && !uuidText(s) {
+		// JSON Schema's "uuid" (RFC 4122): a title is no page id.
+		return "", false
+	}
 	if p.format == "json" && !json.Valid([]byte(s)) {
 		// A string whose format is "json" holds a JSON text (Notion's
 		// icon: an emoji or file object); an id is none.
 		return "", false
 	}
 	return s, true
+}
+
+// uuidText reports whether s is a UUID: 32 hexadecimal digits, in RFC
+// 4122's groups of 8-4-4-4-12 or written without the hyphens (as Notion's
+// URLs carry page ids).
+func uuidText(s string) bool {
+	h := s
+	if len(s) == 36 {
+		if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+			return false
+		}
+		h = s[:8] + s[9:13] + s[14:18] + s[19:23] + s[24:]
+	}
+	if len(h) != 32 {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", rune(h[i])) {
+			return false
+		}
+	}
+	return true
 }
 
 // dropTaken deletes from sub, an object filled for a nested parameter,

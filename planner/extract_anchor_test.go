@@ -382,3 +382,20 @@ func TestSlugAfterPossessive(t *testing.T) {
 		{"fork vercel/next.js into our labs org", `{"owner":"vercel","repo":"next.js"}`},
 	})
 }
+
+// TestUUIDParam: a parameter whose format is "uuid" takes only a UUID
+// (hyphenated or not), so a quoted title after the same noun ("page 'Q3
+// notes' under page 5e2d...") is passed over for the id after it.
+func TestUUIDParam(t *testing.T) {
+	checkCatalogArgs(t, "notion__API-post-page", []argCase{
+		{"create a Notion page 'Q3 retro notes' under page 5e2d8f1a-7c3b-4a9e-b6d2-0f4e1c8a3b57",
+			`{"parent":{"page_id":"5e2d8f1a-7c3b-4a9e-b6d2-0f4e1c8a3b57"},"properties":"Q3 retro notes"}`},
+		{"add a notion page titled 'Q3 retro' under page 2a3b4c5d6e7f80912a3b4c5d6e7f8091",
+			`{"parent":{"page_id":"2a3b4c5d6e7f80912a3b4c5d6e7f8091"},"properties":"Q3 retro"}`},
+	})
+	for s, want := range map[string]bool{"5e2d8f1a-7c3b-4a9e-b6d2-0f4e1c8a3b57": true, "2a3b4c5d6e7f80912a3b4c5d6e7f8091": true, "Q3 retro notes": false, "5e2d8f1a7c3b-4a9e-b6d2-0f4e1c8a3b57x": false, "zz2d8f1a-7c3b-4a9e-b6d2-0f4e1c8a3b57": false} {
+		if got := uuidText(s); got != want {
+			t.Errorf("uuidText(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

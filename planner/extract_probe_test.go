@@ -545,10 +545,10 @@ var probes = []probe{
 	{kNone, kID, "playwright__browser_hover", "hover over the menu in the browser", `{}`},
 	{kNone, kID, "linear__linear_delete_issue", "delete the issues ENG-1 and ENG-2 in linear", `{}`},
 	// of two owner/name references the one after "in" is the repository,
-	// the one after "on" a branch (list_commits' sha has no description:
-	// that it takes a branch is knowledge of the API); "on" alone still
-	// names the repository
-	{kID, "", "github__list_commits", "last 10 commits on release/3.2 in acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app"}`},
+	// the one after "on" a branch, which an undescribed sha takes (git
+	// resolves a branch to a commit; branchPlace); "on" alone still names
+	// the repository
+	{kID, "", "github__list_commits", "last 10 commits on release/3.2 in acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app","sha":"release/3.2"}`},
 	{kID, "", "github__list_commits", "last 10 commits on acme-corp/web-app", `{"owner":"acme-corp","perPage":10,"repo":"web-app"}`},
 	{kID, "", "github__create_issue", "open an issue on acme/api titled Crash", `{"owner":"acme","repo":"api","title":"Crash"}`},
 	// a flag whose description says what it does when true ("When true,
