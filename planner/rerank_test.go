@@ -222,12 +222,19 @@ func FuzzSearchRerank(f *testing.F) {
 // tool no better than one whose required values it gives none of; naming
 // one ("the title property") fills the id and fits.
 func TestPluralNotOneByID(t *testing.T) {
-	skipWithoutEval(t)
-	cat := NewCatalog(loadEvalTools(t, false))
-	for q, want := range map[string]string{
+	wantFirst(t, map[string]string{
 		"get the properties of notion page c0ffee12-3456-4789-abcd-ef0123456789":     "notion__API-retrieve-a-page",
 		"get the title property of notion page c0ffee12-3456-4789-abcd-ef0123456789": "notion__API-retrieve-a-page-property",
-	} {
+	})
+}
+
+// wantFirst checks the tool each task ranks first over the real tools of
+// the shared evaluation catalog.
+func wantFirst(t *testing.T, cases map[string]string) {
+	t.Helper()
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	for q, want := range cases {
 		if res := cat.Search(q, nil, 2); len(res) == 0 || res[0].Tool.QualifiedName() != want {
 			t.Errorf("%q: got %v, want %s first", q, names(res), want)
 		}
@@ -238,18 +245,12 @@ func TestPluralNotOneByID(t *testing.T) {
 // to the server's tool for one file, not to its tool for a list of files;
 // two files go to the list's tool.
 func TestOneItemForTheOneThingTool(t *testing.T) {
-	skipWithoutEval(t)
-	cat := NewCatalog(loadEvalTools(t, false))
-	for q, want := range map[string]string{
+	wantFirst(t, map[string]string{
 		"On GitHub, commit docs/CHANGELOG.md to acme-corp/infra on branch release/2.3 with the content '## 2.3.0' and commit message 'changelog for 2.3'": "github__create_or_update_file",
 		"commit a README.md with the text '# tools' to the main branch of jdoe/tools on github, message 'add readme'":                                     "github__create_or_update_file",
 		"push README.md and docs/setup.md to main of acme-corp/toolkit on GitHub as a single commit, message 'docs: add setup guide'":                     "github__push_files",
 		"Please add .github/CODEOWNERS to acme-corp/web-app on main containing '* @acme-corp/platform', commit message 'add CODEOWNERS'.":                 "github__create_or_update_file",
 		// Two fields named, one item read: no swap to the one-field tool.
 		"on page 1 fill in the signup form all at once: email field and password field": "chrome-devtools__fill_form",
-	} {
-		if res := cat.Search(q, nil, 2); len(res) == 0 || res[0].Tool.QualifiedName() != want {
-			t.Errorf("%q: got %v, want %s first", q, names(res), want)
-		}
-	}
+	})
 }
