@@ -275,6 +275,13 @@ func extractValues(query, cwd string) queryValues {
 				v.ordinals = append(v.ordinals, n)
 			}
 		}
+		if d, ok := strings.CutPrefix(strings.TrimRight(w, ".,;:!?()"), "#"); ok {
+			// "request #7": the number sign before a numeral names a
+			// member of a sequence by its number, its position.
+			if n, err := strconv.Atoi(d); err == nil && n > 0 && len(d) <= 4 {
+				v.ordinals = append(v.ordinals, n)
+			}
+		}
 	}
 	for i, w := range words {
 		// "PR 14's branch": the possessive belongs to the noun, not the number.

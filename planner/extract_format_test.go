@@ -241,3 +241,16 @@ func TestCoordinateHint(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberSignPosition: "request #7" names the seventh member of a
+// sequence, as "the 7th request" does, for a position parameter; an issue
+// number stays an issue number.
+func TestNumberSignPosition(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_network_request", []argCase{
+		{"show me the response body of network request #7", `{"index":7,"part":"response-body"}`},
+		{"show me the response body of the 7th network request", `{"index":7,"part":"response-body"}`},
+	})
+	checkCatalogArgs(t, "github__get_issue", []argCase{
+		{"show issue #7 in acme/web", `{"issue_number":7,"owner":"acme","repo":"web"}`},
+	})
+}
