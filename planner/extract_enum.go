@@ -325,9 +325,10 @@ func nameRun(parts, words []string) bool {
 }
 
 // asMembers reads the members of a list of enum members named after "as"
-// ("scrape X as markdown", "as markdown and html"): English names the form
-// a thing is to take with "as", and a list of forms is what such a
-// parameter (Firecrawl's formats) holds. The members are joined by commas,
+// ("scrape X as markdown", "as markdown and html"), or right after "into"
+// or "to" ("parse X into markdown"): English names the form a thing is to
+// take with "as", and the form a conversion ends in with "into" or "to";
+// a list of forms is what such a parameter (Firecrawl's formats) holds. The members are joined by commas,
 // "and" or "or"; a word that is no member ends the list.
 func asMembers(enum []string, toks []qtok) (any, bool) {
 	member := func(t qtok) string {
@@ -342,7 +343,12 @@ func asMembers(enum []string, toks []qtok) (any, bool) {
 		return ""
 	}
 	for i, t := range toks {
-		if t.lower != "as" || t.quoted {
+		if t.lower != "as" && t.lower != "into" && t.lower != "to" || t.quoted {
+			continue
+		}
+		if t.lower != "as" && (i+1 >= len(toks) || member(toks[i+1]) == "") {
+			// "into markdown", "to markdown": the form a conversion
+			// ends in, right after its preposition.
 			continue
 		}
 		var out []any

@@ -947,14 +947,21 @@ func TestWordsNamingOtherParam(t *testing.T) {
 }
 
 // TestAsMembers: a list of enum members takes the members named after
-// "as" ("scrape X as markdown and html"); "as" before words that are no
-// member ("as soon as possible") gives none.
+// "as" ("scrape X as markdown and html") or right after "into" or "to";
+// "as" before words that are no member ("as soon as possible") gives none.
 func TestAsMembers(t *testing.T) {
 	checkCatalogArgs(t, "firecrawl__firecrawl_scrape", []argCase{
 		{"scrape docs.python.org/3/library as markdown", `{"formats":["markdown"],"url":"https://docs.python.org/3/library"}`},
 		{"scrape https://x.dev as markdown, html and links", `{"formats":["markdown","html","links"],"url":"https://x.dev"}`},
 		{"scrape https://x.dev as soon as possible", `{"url":"https://x.dev"}`},
 		{"scrape https://x.dev, same as the summary page", `{"url":"https://x.dev"}`},
+	})
+	// The form a conversion ends in, right after "into" or "to"; a word
+	// there that is no member gives none.
+	checkCatalogArgs(t, "firecrawl__firecrawl_parse", []argCase{
+		{"parse the PDF at /data/contracts/msa.pdf into markdown with firecrawl", `{"filePath":"/data/contracts/msa.pdf","formats":["markdown"]}`},
+		{"extract /data/contracts/msa.pdf to markdown with firecrawl", `{"filePath":"/data/contracts/msa.pdf","formats":["markdown"]}`},
+		{"extract /data/contracts/msa.pdf to the wiki with firecrawl", `{"filePath":"/data/contracts/msa.pdf"}`},
 	})
 }
 
