@@ -559,11 +559,6 @@ func fileNameWord(s string) bool {
 	}) < 0
 }
 
-// isParamWord reports whether pw is one of the words of p's name.
-func isParamWord(pw string, p argProp) bool {
-	return slices.Contains(paramWords(p.name), pw)
-}
-
 // dotRelative reports whether a path opens with "./" or "../".
 func dotRelative(s string) bool {
 	return strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../")
@@ -667,10 +662,8 @@ func anchors(tok qtok, pw string) bool {
 	if t == pw {
 		return true
 	}
-	for _, e := range synonyms()[t] {
-		if len(e.terms) == 1 && e.terms[0] == pw && e.weight >= synonymWeight {
-			return true
-		}
+	if standsFor(t, pw, synonymWeight) {
+		return true
 	}
 	// A misspelt anchor ("projcet 42", "orgnization acme"): one edit from
 	// the parameter word, and not itself an English word, as the ranker's
@@ -951,7 +944,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// The word after the preposition a base branch takes ("PRs
 			// targeting develop") names a branch, which people name with
 			// plain words (main, develop): that preposition says so.
-			toBase := (p.lname == "base" || p.lname == "targetbranch") && !isParamWord(pw, p)
+			toBase := (p.lname == "base" || p.lname == "targetbranch") && !slices.Contains(paramWords(p.name), pw)
 			if !p.required && !stated && !toBase && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}

@@ -804,8 +804,9 @@ func endsInAny(s, chars string) bool {
 	return s != "" && strings.IndexByte(chars, s[len(s)-1]) >= 0
 }
 
-// branchPlace fills an open branch parameter (branch, or an undescribed
-// sha or ref, which git resolves a branch to) with the branch the task
+// branchPlace fills an open branch parameter (named branch, or one whose
+// description's noun phrase names a branch: "Branch/tag/commit", and an
+// undescribed sha, which schemaProps describes so) with the branch the task
 // names after "to", "on" or "onto" and closes the phrase with ("commit
 // docs/a.md to main of acme/web", "on develop with message x", "commits on
 // release/3.2 in acme/web"), or writes before the noun "branch" ("on the
@@ -817,7 +818,7 @@ func endsInAny(s, chars string) bool {
 // without the parameter it fills.
 func branchPlace(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	for _, p := range props {
-		if p.lname != "branch" && !(p.desc == "" && (p.lname == "sha" || p.lname == "ref")) || p.typ != "string" || args[p.name] != nil {
+		if p.lname != "branch" && !slices.Contains(p.phrase, "branch") || p.typ != "string" || args[p.name] != nil {
 			continue
 		}
 		for i := 0; i+1 < len(v.toks); i++ {
@@ -836,12 +837,8 @@ func branchPlace(props []argProp, v queryValues, args map[string]any, missing []
 			if !slashed && (stopWords[x.lower] || !allLetters(x.text) || !isEnglish(x.lower) || x.lower == v.backend) {
 				continue
 			}
-			if n := v.toks[min(i+2, len(v.toks)-1)]; !named && i+2 < len(v.toks) && !endsInAny(x.raw, ",;.!?") && !objectEnd[n.lower] && (n.quoted || !strings.HasSuffix(n.lower, "ing")) {
-				// The word opens a longer phrase ("to gitlab project 7"),
-				// unless a preposition, punctuation or a participle that
-				// opens a clause of its own ("on main containing x")
-				// closes it.
-				continue
+			if !named && !phraseEnds(v.toks, i+1) {
+				continue // the word opens a longer phrase ("to gitlab project 7")
 			}
 			args[p.name] = x.text
 			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
@@ -849,4 +846,15 @@ func branchPlace(props []argProp, v queryValues, args map[string]any, missing []
 		}
 	}
 	return missing
+}
+
+// phraseEnds reports whether the noun phrase closes at toks[j]: the task
+// ends, punctuation follows the word, or the next word is a preposition or
+// a participle that opens a clause of its own ("on main containing x").
+func phraseEnds(toks []qtok, j int) bool {
+	if j+1 >= len(toks) || endsInAny(toks[j].raw, ",;.!?") {
+		return true
+	}
+	n := toks[j+1]
+	return objectEnd[n.lower] || !n.quoted && strings.HasSuffix(n.lower, "ing")
 }

@@ -505,7 +505,7 @@ func coordToken(lw string, fs []field, fi int) bool {
 		return false
 	}
 	_, _, ok := coordPair(strings.TrimRight(pair, ".,;:!?)"))
-	return ok && reCoordPair().FindString(strings.TrimRight(pair, ".,;:!?)")) != ""
+	return ok
 }
 
 // coordParam tells a latitude parameter (1) and a longitude parameter (2)

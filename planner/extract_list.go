@@ -43,7 +43,7 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		return -1
 	}
 	w := bareWord(t.lower)
-	if (w == noun || w == "re"+noun || synonymOf(t, pw)) && imperativeAt(toks, i) && i+2 < len(toks) && (toks[i+1].lower == "it" || toks[i+1].lower == "them") {
+	if (w == noun || w == "re"+noun || standsFor(t.stem, pw, 0)) && imperativeAt(toks, i) && i+2 < len(toks) && (toks[i+1].lower == "it" || toks[i+1].lower == "them") {
 		// The noun used as a verb (English converts nouns to verbs
 		// without a suffix, "to label"; re- makes the verb of doing it
 		// again, "relabel") takes the thing as its object and the item
@@ -74,11 +74,12 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 	return -1
 }
 
-// synonymOf reports whether the word of token t stands for pw in the
-// synonym table, curated or WordNet's ("tag" for "label": the verb "to
-// tag" is "to label").
-func synonymOf(t qtok, pw string) bool {
-	return slices.ContainsFunc(synonyms()[t.stem], func(e expansion) bool { return len(e.terms) == 1 && e.terms[0] == pw })
+// standsFor reports whether the analyzed word t stands for the word pw in
+// the synonym table with at least weight min: the curated entries weigh
+// synonymWeight, WordNet's less ("tag" for "label": the verb "to tag" is
+// "to label").
+func standsFor(t, pw string, min float64) bool {
+	return slices.ContainsFunc(synonyms()[t], func(e expansion) bool { return len(e.terms) == 1 && e.terms[0] == pw && e.weight >= min })
 }
 
 // setVerbs assign a value to the thing they name ("set X to V").
@@ -288,95 +289,100 @@ func itemList(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		if cur, ok := args[p.name].([]any); ok && len(cur) > 1 {
 			continue
 		}
-		if items := itemPoints(p, v); len(items) > 1 {
+		items := itemPoints(p, v)
+		if len(items) < 2 {
+			items = itemPairs(p, v)
+		}
+		if len(items) < 2 {
+			items = keyedItems(p, v, query, tctx, readOnly, args)
+		}
+		if len(items) > 1 {
 			args[p.name] = items
 			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
-			continue
 		}
-		if items := itemPairs(p, v); len(items) > 1 {
-			args[p.name] = items
-			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
-			continue
-		}
-		others := maps.Clone(args)
-		delete(others, p.name)
-		var key string
-		var member func(qtok) bool
-		for _, q := range p.nested {
-			if !slices.Contains(p.members, q.name) || q.typ != "string" {
-				continue
-			}
-			if strings.HasSuffix(q.lname, "path") {
-				key = q.name
-				member = func(t qtok) bool {
-					return !t.quoted && (slices.Contains(v.relPaths, t.text) || slices.Contains(v.paths, t.text)) && !valueTaken(others, t.text)
-				}
-				break
-			}
-			if q.lname == "title" || q.lname == "name" {
-				key = q.name
-				member = func(t qtok) bool { return t.quoted && t.text != "" && !valueTaken(others, t.text) }
-				break
-			}
-		}
-		if key == "" {
-			continue
-		}
-		var list []int
-		for i := range v.toks {
-			if !member(v.toks[i]) {
-				continue
-			}
-			if v.toks[i].quoted {
-				// Quoted texts are the items only after a colon or a
-				// plural noun ("issues 'A' and 'B'"): elsewhere a quoted
-				// text is any member's value.
-				if i == 0 || !strings.HasSuffix(v.toks[i-1].raw, ":") && !isPlural(bareWord(v.toks[i-1].lower)) {
-					continue
-				}
-			}
-			if list = coordination(v, i, nil, member); list != nil {
-				break
-			}
-		}
-		if list == nil {
-			continue
-		}
-		// The other members, read as one item's with the listed values
-		// left out.
-		nv := v
-		nv.toks = slices.Clone(v.toks)
-		for _, j := range list {
-			nv.toks[j] = qtok{raw: v.toks[j].raw}
-		}
-		nv.quoted = slices.DeleteFunc(slices.Clone(v.quoted), func(s string) bool {
-			return slices.ContainsFunc(list, func(j int) bool { return v.toks[j].quoted && v.toks[j].text == s })
-		})
-		sub, _ := fillArgs(p.nested, nv, query, tctx, readOnly)
-		dropTaken(sub, others)
-		delete(sub, key)
-		distributive := slices.ContainsFunc(v.words, func(w string) bool { return w == "both" || w == "each" || w == "all" })
-		for m, x := range sub {
-			s, ok := x.(string)
-			if !ok {
-				continue
-			}
-			if slices.Contains(v.quoted, s) && !distributive || slices.ContainsFunc(list, func(j int) bool { return strings.Contains(s, v.toks[j].text) }) {
-				// (A text that holds a listed value, as the list after
-				// a colon does, is no member of every item.)
-				delete(sub, m)
-			}
-		}
-		items := make([]any, len(list))
-		for k, j := range list {
-			item := maps.Clone(sub)
-			item[key] = v.toks[j].text
-			items[k] = item
-		}
-		args[p.name] = items
-		missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 	}
 	return missing
+}
+
+// keyedItems reads itemList's list of key values for p (paths or quoted
+// titles), with the members given once; nil when there is none.
+func keyedItems(p argProp, v queryValues, query string, tctx *TaskContext, readOnly bool, args map[string]any) []any {
+	others := maps.Clone(args)
+	delete(others, p.name)
+	var key string
+	var member func(qtok) bool
+	for _, q := range p.nested {
+		if !slices.Contains(p.members, q.name) || q.typ != "string" {
+			continue
+		}
+		if strings.HasSuffix(q.lname, "path") {
+			key = q.name
+			member = func(t qtok) bool {
+				return !t.quoted && (slices.Contains(v.relPaths, t.text) || slices.Contains(v.paths, t.text)) && !valueTaken(others, t.text)
+			}
+			break
+		}
+		if q.lname == "title" || q.lname == "name" {
+			key = q.name
+			member = func(t qtok) bool { return t.quoted && t.text != "" && !valueTaken(others, t.text) }
+			break
+		}
+	}
+	if key == "" {
+		return nil
+	}
+	var list []int
+	for i := range v.toks {
+		if !member(v.toks[i]) {
+			continue
+		}
+		if v.toks[i].quoted {
+			// Quoted texts are the items only after a colon or a
+			// plural noun ("issues 'A' and 'B'"): elsewhere a quoted
+			// text is any member's value.
+			if i == 0 || !strings.HasSuffix(v.toks[i-1].raw, ":") && !isPlural(bareWord(v.toks[i-1].lower)) {
+				continue
+			}
+		}
+		if list = coordination(v, i, nil, member); list != nil {
+			break
+		}
+	}
+	if list == nil {
+		return nil
+	}
+	// The other members, read as one item's with the listed values left
+	// out.
+	nv := v
+	nv.toks = slices.Clone(v.toks)
+	for _, j := range list {
+		nv.toks[j] = qtok{raw: v.toks[j].raw}
+	}
+	nv.quoted = slices.DeleteFunc(slices.Clone(v.quoted), func(s string) bool {
+		return slices.ContainsFunc(list, func(j int) bool { return v.toks[j].quoted && v.toks[j].text == s })
+	})
+	sub, _ := fillArgs(p.nested, nv, query, tctx, readOnly)
+	dropTaken(sub, others)
+	delete(sub, key)
+	distributive := slices.ContainsFunc(v.words, func(w string) bool { return w == "both" || w == "each" || w == "all" })
+	for m, x := range sub {
+		s, ok := x.(string)
+		if !ok {
+			continue
+		}
+		if slices.Contains(v.quoted, s) && !distributive || slices.ContainsFunc(list, func(j int) bool { return strings.Contains(s, v.toks[j].text) }) {
+			// (A text that holds a listed value, as the list after a
+			// colon does, is no member of every item.)
+			delete(sub, m)
+		}
+	}
+	items := make([]any, len(list))
+	for k, j := range list {
+		item := maps.Clone(sub)
+		item[key] = v.toks[j].text
+		items[k] = item
+	}
+	return items
 }
 
 // pairLinks are the words that join a thing to the value it gets: "uid
@@ -387,9 +393,9 @@ var pairLinks = setOf("with", "gets", "=", "to", "as", "is")
 // two members, one named by a single word the task writes before each
 // item's identifier ("uid"), the other its value: "uid 1_14 with
 // jane@acme.dev and uid 1_15 with hunter2", "uid 1_4 = a, uid 1_5 = b".
-// Each pair is the noun, the identifier (with a digit: "1_14", "12"), a linking word (pairLinks, or a
-// colon or '=' ending the identifier) and the value. It returns the items
-// in order, or nil.
+// Each pair is the noun, the identifier (with a digit: "1_14", "12"), a
+// linking word (pairLinks, or a colon or '=' ending the identifier) and
+// the value. It returns the items in order, or nil.
 func itemPairs(p argProp, v queryValues) []any {
 	if len(p.members) != 2 {
 		return nil
