@@ -285,6 +285,30 @@ func countOfThings(words []string) int {
 			// English leaves out a noun already said).
 			return n
 		}
+		// ends reports whether words[i+k] ends the clause; at reads
+		// words[i+k].
+		ends := func(k int) bool { return i+k+1 >= len(words) || endsInAny(words[i+k], ",;.!?") }
+		at := func(k int) string {
+			if i+k < 0 || i+k >= len(words) {
+				return ""
+			}
+			return clean(words[i+k])
+		}
+		if ends(0) && (at(-1) == "max" || at(-1) == "maximum") {
+			// "..., max 20": the clipped "maximum" before the number ends
+			// the task's list as "at most" does.
+			return n
+		}
+		if !ends(0) && ((at(1) == "max" || at(1) == "maximum" || at(1) == "tops") && ends(1) || at(1) == "at" && at(2) == "most" && ends(2)) {
+			// "..., 20 at most", "20 max": English puts the bound after
+			// the number too, at the end of the clause.
+			return n
+		}
+		if !ends(0) && (at(1) == "per" || at(1) == "a") && (at(2) == "page" || at(2) == "request" || at(2) == "call") {
+			// "50 per page", "25 a page": how many things one page (one
+			// response) holds, which is what a count parameter bounds.
+			return n
+		}
 		if i+1 >= len(words) {
 			if atMost {
 				return n
@@ -314,6 +338,11 @@ func countOfThings(words []string) int {
 		}
 		for k := first; k <= first+2 && k < len(words); k++ {
 			nw := clean(words[k])
+			if (nw == "most" || nw == "least") && k+1 < len(words) {
+				// "the 5 most recent invoices": the adverb of a
+				// superlative is part of its adjective, one premodifier.
+				continue
+			}
 			if stopWords[nw] || hasDigit(nw) {
 				break
 			}

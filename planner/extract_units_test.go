@@ -174,6 +174,19 @@ func TestCountOfThings(t *testing.T) {
 		"find papers on decoding, give me 10": 10,
 		"give me 10, sorted by date":          10,
 		"add 10":                              0,
+		// A superlative's "most" is part of its adjective.
+		"show the 5 most recent invoices":   5,
+		"list the 3 least expensive prices": 3,
+		// A bound after the number, or "max" before one ending the list.
+		"show me my monitors, 20 at most":     20,
+		"show past-due subscriptions, 20 max": 20,
+		"show past-due subscriptions, max 20": 20,
+		"set the max 20 on it and retry":      0,
+		"20 at most of the rows failed":       0,
+		// How many one page holds.
+		"list slack channels, 50 per page": 50,
+		"list channels 25 a page":          25,
+		"rate limit to 50 per second":      0,
 	} {
 		if got := countOfThings(strings.Fields(q)); got != want {
 			t.Errorf("%q: %d, want %d", q, got, want)

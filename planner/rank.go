@@ -783,7 +783,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		clear(st.stamp)
 		st.gen = 1
 	}
-	q := parseQuery(query)
+	q := parseQueryNames(query, ix.namesBackend)
 	if tctx != nil && tctx.ActiveDocumentURI != "" && !q.hasPath {
 		q.ctxFile = true
 	}

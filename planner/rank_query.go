@@ -205,6 +205,15 @@ func kvToken(lw string) bool {
 // their parts, which would match tools by accident ("web-app" is not about
 // the web); quoted text is kept at a low weight.
 func parseQuery(query string) parsedQuery {
+	return parseQueryNames(query, nil)
+}
+
+// parseQueryNames is parseQuery for an index whose servers' names may be
+// written with digits: product names are ("Context7", "Auth0", "S3"), and
+// a word with a digit that names reports true for is such a name, a word
+// of the request; every other word with a digit is payload (an id, a
+// version, a size).
+func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 	query = rewriteIdioms(query)
 	var q parsedQuery
 	seen := map[string]int{} // term -> index in q.words
@@ -224,7 +233,7 @@ func parseQuery(query string) parsedQuery {
 		var parts []int // indices in q.words of the current word's parts
 		splitJoined(s, func(word string, joined bool) {
 			t := normalizeWord(word)
-			if t == "" || hasDigit(t) {
+			if t == "" || hasDigit(t) && (names == nil || !names(t)) {
 				// hasDigit: ids, versions, sizes are payload, not intent
 				if joined {
 					parts = parts[:0]

@@ -377,3 +377,26 @@ func TestLeadSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestDigitInProductName: a word with a digit is payload (an id, a
+// version), unless it is a word of a server's name: product names are
+// written with digits too ("Context7"), and such a word names its server.
+func TestDigitInProductName(t *testing.T) {
+	wantFirst(t, map[string]string{
+		"ask context7 how middleware matchers work in /vercel/next.js":      "context7__query-docs",
+		"context7: look up how middleware matchers work in /vercel/next.js": "context7__query-docs",
+	})
+	names := func(term string) bool { return term == "context7" }
+	for q, want := range map[string]bool{
+		"ask context7 about routing": true,
+		"ask build7 about routing":   false, // no server's name: payload
+	} {
+		got := false
+		for _, w := range parseQueryNames(q, names).words {
+			got = got || hasDigit(w.term)
+		}
+		if got != want {
+			t.Errorf("%q: a word with a digit kept = %v, want %v", q, got, want)
+		}
+	}
+}
