@@ -216,7 +216,7 @@ func extractValues(query, cwd string) queryValues {
 			v.relPaths = append(v.relPaths, tok)
 		}
 	}
-	var refPrev []string // the word before each ref
+	var refPrev, refNext []string // the words before and after each ref
 	for _, ix := range reRepoRef().FindAllStringSubmatchIndex(rest, -1) {
 		m0, owner, repo := rest[ix[0]:ix[1]], rest[ix[2]:ix[3]], rest[ix[4]:ix[5]]
 		if fileExt(strings.ToLower(repo)) || strings.HasPrefix(m0, "/") {
@@ -228,8 +228,9 @@ func extractValues(query, cwd string) queryValues {
 		}
 		v.refs = append(v.refs, r)
 		refPrev = append(refPrev, lastWord(rest[:ix[2]]))
+		refNext = append(refNext, firstWord(rest[ix[1]:]))
 	}
-	v.refs = rankRefs(v.refs, refPrev)
+	v.refs = rankRefs(v.refs, refPrev, refNext)
 	// Numbers with their neighbouring words; quoted text, URLs and paths
 	// excluded, as are parts of ids ("ENG-101") and versions.
 	plain := rest
@@ -676,6 +677,10 @@ func anchors(tok qtok, pw string) bool {
 // "project").
 var identityWord = setOf("id", "key", "slug", "uuid")
 
+// referenceWord are the nouns that say a value identifies a thing without
+// naming a kind of identifier: its reference (clipped "ref"), its number.
+var referenceWord = setOf("ref", "reference", "number")
+
 // copula are the forms of "to be" an identifying clause puts between a
 // noun and the value it names ("the code is X").
 var copula = setOf("is", "was", "=")
@@ -747,7 +752,9 @@ func namingPronoun(toks []qtok, i int) bool {
 	}
 	switch toks[i].lower {
 	case "it", "them", "this":
-		return namingVerbs[toks[i-1].lower]
+		// Not "label it wontfix", which as often puts a label on it
+		// (listCue); "label the connection reporting" names it.
+		return namingVerbs[toks[i-1].lower] && toks[i-1].lower != "label"
 	}
 	return false
 }
@@ -767,8 +774,7 @@ func namingVerbValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	for i := 1; i+1 < len(v.toks); i++ {
 		j := i + 1
 		switch {
-		case namingPronoun(v.toks, i) && v.toks[i-1].lower != "label":
-			// "label it wontfix" as often puts a label on it.
+		case namingPronoun(v.toks, i):
 		case i >= 2 && determiners[v.toks[i-1].lower] && slices.Contains(owners, normalizeWord(v.toks[i].lower)) && namingVerbs[v.toks[i-2].lower]:
 		default:
 			continue
@@ -901,10 +907,13 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				j++
 			}
 			identity := false
-			if j+1 < len(v.toks) && !v.toks[j].quoted && identityWord[v.toks[j].lower] && strings.HasSuffix(p.lname, v.toks[j].lower) {
+			if j+1 < len(v.toks) && !v.toks[j].quoted && (identityWord[v.toks[j].lower] && strings.HasSuffix(p.lname, v.toks[j].lower) ||
+				referenceWord[v.toks[j].lower] && isIDParam(p.lname)) {
 				// "property id 'hT%3Bq'" for property_id: the task writes
 				// the parameter's whole name, its identity word too,
-				// before the value.
+				// before the value. A reference or a number names an
+				// identifier as well ("project ref mkvtqpzl", "resource
+				// number 7" for resourceId).
 				j++
 				identity = true
 			}
@@ -1552,7 +1561,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// An enum value named in the query, for any parameter; not by
 			// the words that name another parameter of the tool.
 			ev := v
-			ev.words = wordsNotQuantifying(p.enum, v.numbers, wordsNotNaming(p, props, v.words))
+			ev.words = wordsNotQuantifying(p.enum, v.numbers, wordsNotNaming(p, props, wordsNotDenied(v.words)))
 			if sortKeyParam(p) && sortKeyWords(v) == nil {
 				ev.words = nil
 			}
@@ -2419,6 +2428,24 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 		}
 	}
 	return best, bestLen > 0
+}
+
+// wordsNotDenied returns words without those a contrast denies: the word
+// after "not" or "no" ("plain text, not markdown"), after "rather than"
+// and after "instead of": the alternative the task turns down names no
+// value of it.
+func wordsNotDenied(words []string) []string {
+	out := words
+	for i := 1; i < len(words); i++ {
+		w := words[i-1]
+		if w == "not" || w == "no" || (w == "than" || w == "of") && i > 1 && (words[i-2] == "rather" || words[i-2] == "instead") {
+			if len(out) == len(words) {
+				out = slices.Clone(words)
+			}
+			out[i] = ""
+		}
+	}
+	return out
 }
 
 // withoutArticles returns s (lower case) without English's articles:

@@ -826,7 +826,10 @@ func branchPlace(props []argProp, v queryValues, args map[string]any, missing []
 			if t.quoted || x.quoted || valueTaken(args, x.text) {
 				continue
 			}
-			named := i+2 < len(v.toks) && v.toks[i+2].lower == "branch" && (t.lower == "the" || t.lower == "on" || t.lower == "to")
+			// "on the develop branch", "..., release/2.4 branch": the
+			// name before the noun, the phrase opened by a determiner, a
+			// preposition or a new clause.
+			named := i+2 < len(v.toks) && v.toks[i+2].lower == "branch" && (t.lower == "the" || t.lower == "on" || t.lower == "to" || endsInAny(t.raw, ",;:"))
 			if !named && t.lower != "to" && t.lower != "on" && t.lower != "onto" {
 				continue
 			}

@@ -399,3 +399,15 @@ func TestUUIDParam(t *testing.T) {
 		}
 	}
 }
+
+// TestReferenceWord: "ref" and "number" after a parameter's noun say the
+// value identifies the thing, as "id" does: the value comes after them.
+func TestReferenceWord(t *testing.T) {
+	checkCatalogArgs(t, "supabase__list_migrations", []argCase{
+		{"show me the migration history for project ref pqowieurytlaksjdhfgz", `{"project_id":"pqowieurytlaksjdhfgz"}`},
+		{"show me the migration history for project id pqowieurytlaksjdhfgz", `{"project_id":"pqowieurytlaksjdhfgz"}`},
+	})
+	checkCatalogArgs(t, "everything__get-resource-reference", []argCase{
+		{"hand me a resource reference for Blob resource number 7", `{"resourceId":7,"resourceType":"Blob"}`},
+	})
+}

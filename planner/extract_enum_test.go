@@ -23,3 +23,13 @@ func TestEnumByMeaning(t *testing.T) {
 		t.Errorf("optional enum by synonym: %s, want none", got)
 	}
 }
+
+// TestDeniedEnumMember: a member the task turns down ("not markdown",
+// "instead of markdown") is not the value.
+func TestDeniedEnumMember(t *testing.T) {
+	checkCatalogArgs(t, "tavily__tavily_extract", []argCase{
+		{"extract https://x.dev/a via tavily, plain text not markdown", `{"format":"text","urls":["https://x.dev/a"]}`},
+		{"extract https://x.dev/a as text instead of markdown", `{"format":"text","urls":["https://x.dev/a"]}`},
+		{"extract https://x.dev/a as markdown", `{"format":"markdown","urls":["https://x.dev/a"]}`},
+	})
+}

@@ -51,7 +51,11 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		// ("label it bug"). Only as a command: an imperative opens its
 		// clause with no subject, so "I will label it later" (a
 		// statement of the writer's own act, where an adverb may follow)
-		// gives nothing.
+		// gives nothing. A verb whose -ee noun is the parameter's
+		// takes the item after "to" ("assign it to jlee").
+		if toks[i+2].lower == "to" && i+3 < len(toks) && strings.HasSuffix(noun, "ee") {
+			return i + 3
+		}
 		return i + 2
 	}
 	if anchors(t, pw) {
@@ -65,6 +69,21 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 	if verb, ok := strings.CutSuffix(noun, "ee"); ok && len(verb) >= 3 {
 		if w == verb+"ed" && i+1 < len(toks) && toks[i+1].lower == "to" {
 			return i + 2
+		}
+		if w == verb && imperativeAt(toks, i) && i+1 < len(toks) {
+			// The verb itself, as a command: "assign jlee" (its object
+			// the one it is done to), "assign it to jlee", "assign to
+			// jlee".
+			j := i + 1
+			if (toks[j].lower == "it" || toks[j].lower == "them") && j+2 < len(toks) && toks[j+1].lower == "to" {
+				j += 2
+			} else if toks[j].lower == "to" && j+1 < len(toks) {
+				j++
+			}
+			if toks[j].quoted || stopWords[toks[j].lower] || determiners[toks[j].lower] {
+				return -1
+			}
+			return j
 		}
 		return -1
 	}
@@ -184,7 +203,7 @@ func listValues(props []argProp, v queryValues, args map[string]any, missing []s
 						k++
 					}
 					continue
-				case k+1 < len(v.toks) && (v.toks[k+1].lower == "and" || v.toks[k+1].lower == "or") && k+2 < len(v.toks) && item(v.toks[k+2]):
+				case k+1 < len(v.toks) && (v.toks[k+1].lower == "and" || v.toks[k+1].lower == "or") && k+2 < len(v.toks) && item(v.toks[k+2]) && !clauseAt(v.toks, k+2):
 					k += 2
 					continue
 				}
@@ -211,6 +230,19 @@ func listValues(props []argProp, v queryValues, args map[string]any, missing []s
 		}
 	}
 	return missing
+}
+
+// clauseAt reports whether toks[i], after a coordinator, opens a clause
+// of its own rather than naming one more item: a verb of change with an
+// object after it that no noun compound would have, a determiner, a
+// pronoun or a name no dictionary knows ("label it bug and assign jlee";
+// "labeled bug and feature request" is one more item).
+func clauseAt(toks []qtok, i int) bool {
+	if !isChangeVerb(toks[i].lower) || i+1 >= len(toks) || endsInAny(toks[i].raw, ",;.!?") {
+		return false
+	}
+	next := toks[i+1]
+	return !next.quoted && (determiners[next.lower] || next.lower == "it" || next.lower == "them" || !isEnglish(bareWord(next.lower)))
 }
 
 // premodifierList fills a list of strings named by a plural noun alone

@@ -196,3 +196,21 @@ func TestHiddenDirPath(t *testing.T) {
 		}
 	}
 }
+
+// TestAssignVerb: the verb of an -ee noun ("assignee") as a command takes
+// the one it is done to: "assign jlee", "assign it to jlee"; a clause so
+// opened after "and" ends the list before it ("label it bug and assign
+// jlee"), and "label it X" tags, it does not title.
+func TestAssignVerb(t *testing.T) {
+	checkCatalogArgs(t, "github__create_issue", []argCase{
+		{"open an issue in a/b, assign jlee", `{"assignees":["jlee"],"owner":"a","repo":"b"}`},
+		{"open an issue in a/b and assign it to jlee and mkoenig", `{"assignees":["jlee","mkoenig"],"owner":"a","repo":"b"}`},
+		{"open an issue in a/b, I will assign the work later", `{"owner":"a","repo":"b"}`},
+		{"file an issue in a/b titled 'CSV export missing header row', label it bug and assign jlee.", `{"assignees":["jlee"],"labels":["bug"],"owner":"a","repo":"b","title":"CSV export missing header row"}`},
+		{"open an issue in a/b labeled bug and docs", `{"labels":["bug","docs"],"owner":"a","repo":"b"}`},
+		{"open an issue in a/b labeled bug and feature request", `{"owner":"a","repo":"b"}`},
+	})
+	checkCatalogArgs(t, "mongodb__connect", []argCase{
+		{"connect to mongodb://10.0.4.12:27017 and label the connection reporting", `{"connectionName":"reporting","connectionString":"mongodb://10.0.4.12:27017"}`},
+	})
+}

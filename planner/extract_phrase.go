@@ -143,16 +143,29 @@ func lastWord(s string) string {
 	return bareWord(f[len(f)-1])
 }
 
-// rankRefs orders the owner/repo references by the word before each: a
-// ref after "branch" names a branch ("create branch feature/login"), not a
-// repository, and is dropped; when there are several, those after a word
-// of place ("in acme/web", "of", "repo") come first, then those after
-// "on", and those after a word of branch movement ("from feature/x",
-// "into", "onto", "off") last.
-func rankRefs(refs []repoRef, prev []string) []repoRef {
+// firstWord returns the first space-separated word of s, lower-cased and
+// trimmed of punctuation.
+func firstWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return bareWord(f[0])
+}
+
+// rankRefs orders the owner/repo references by the words before and after
+// each (prev, next): a ref next to "branch" names a branch ("create branch
+// feature/login", "the release/2.4 branch"), not a repository, and is
+// dropped; when there are several, those after a word of place ("in
+// acme/web", "of", "repo", GitLab's "project") come first, then those
+// after "on", and those
+// after a word of branch movement ("from feature/x", "into", "onto",
+// "off") or the object of "push" (what is pushed is a branch: "pushed
+// fix/x to acme/api") last.
+func rankRefs(refs []repoRef, prev, next []string) []repoRef {
 	rank := func(w string) int {
 		switch w {
-		case "in", "of", "at", "for", "repo", "repository":
+		case "in", "of", "at", "for", "repo", "repository", "project":
 			return 0
 		case "on":
 			// "commits on release/3.2 in acme/web": work is on a branch
@@ -160,7 +173,7 @@ func rankRefs(refs []repoRef, prev []string) []repoRef {
 			// "in" is the repository; "on" alone still names one ("open
 			// an issue on acme/api").
 			return 1
-		case "from", "into", "onto", "off":
+		case "from", "into", "onto", "off", "push", "pushed", "pushing":
 			return 2
 		}
 		return 1
@@ -171,7 +184,7 @@ func rankRefs(refs []repoRef, prev []string) []repoRef {
 	}
 	var out []rr
 	for i, r := range refs {
-		if anchors(qtok{lower: prev[i]}, "branch") {
+		if anchors(qtok{lower: prev[i]}, "branch") || anchors(qtok{lower: next[i]}, "branch") {
 			// A branch's name after the noun, in either number and
 			// misspelt or not ("a branhc hotfix/token-refresh"): no
 			// repository.

@@ -35,8 +35,8 @@ func TestRequiredFlag(t *testing.T) {
 	})
 }
 
-// TestRepoRefRoles: a slash name after "branch" or "from" is a branch; the
-// repository is the one after a word of place.
+// TestRepoRefRoles: a slash name next to "branch", after "from" or pushed
+// is a branch; the repository is the one after a word of place.
 func TestRepoRefRoles(t *testing.T) {
 	schema := `{"type":"object","properties":{"owner":{"type":"string"},"repo":{"type":"string"},"branch":{"type":"string","description":"Name for the new branch"}},"required":["owner","repo","branch"]}`
 	checkArgs(t, schema, []argCase{
@@ -46,6 +46,17 @@ func TestRepoRefRoles(t *testing.T) {
 	checkArgs(t, pr, []argCase{
 		{"open a PR from feature/login into main on acme/web", `{"base":"main","head":"feature/login","owner":"acme","repo":"web"}`},
 		{"open a PR in acme/web from feature/login into main", `{"base":"main","head":"feature/login","owner":"acme","repo":"web"}`},
+	})
+	// What is pushed is a branch, where it is pushed to the repository; a
+	// name before "branch" is a branch.
+	checkCatalogArgs(t, "github__create_pull_request", []argCase{
+		{"I pushed fix/null-currency to acme-corp/billing-api, open a PR into develop titled 'Null currency'", `{"base":"develop","owner":"acme-corp","repo":"billing-api","title":"Null currency"}`},
+	})
+	checkCatalogArgs(t, "gitlab__push_files", []argCase{
+		{"push infra/main.tf and infra/variables.tf to branch main of gitlab project acme/infra, message 'add modules'", `{"branch":"main","commit_message":"add modules","project_id":"acme/infra"}`},
+	})
+	checkCatalogArgs(t, "github__get_file_contents", []argCase{
+		{"fetch src/a.yaml from northwind/inventory-api on GitHub, release/2.4 branch", `{"branch":"release/2.4","owner":"northwind","path":"src/a.yaml","repo":"inventory-api"}`},
 	})
 }
 
