@@ -31,6 +31,7 @@ type queryValues struct {
 	numbers  []numberAt
 	ordinals []int // "the 5th request", "the third tab": positions, 1-based, in order
 	emails   []string
+	places   []string // street addresses ("1600 Amphitheatre Parkway, Mountain View")
 	words    []string // every lower-cased word, for enum and name matching
 	toks     []qtok   // the query split on spaces, quoted spans kept whole
 	dotted   [][2]string
@@ -170,6 +171,18 @@ func extractValues(query, cwd string) queryValues {
 			v.quoted = append(v.quoted, t)
 		}
 	}
+	if fs := fields(query); len(fs) > 2 {
+		for fi := 0; fi < len(fs); fi++ {
+			if end := streetAddress(fs, fi); end > fi {
+				var ws []string
+				for _, f := range fs[fi : end+1] {
+					ws = append(ws, f.text)
+				}
+				v.places = append(v.places, strings.TrimRight(strings.Join(ws, " "), ".,;:!?)"))
+				fi = end
+			}
+		}
+	}
 	rest := query
 	for _, u := range reURL().FindAllString(query, -1) {
 		u = strings.TrimRight(u, ".,;:!?)")
@@ -236,6 +249,9 @@ func extractValues(query, cwd string) queryValues {
 	plain := rest
 	for _, q := range v.quoted {
 		plain = strings.Replace(plain, q, " ", 1)
+	}
+	for _, a := range v.places {
+		plain = strings.Replace(plain, a, " ", 1) // the house number is the address's
 	}
 	if len(v.refs) > 0 && v.refs[0].number == 0 {
 		// "#212" inside quoted text is the payload's ("comment \"fixed in
@@ -1581,6 +1597,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				// call without it is invalid.
 				val, ok = p.enum[0], true
 			}
+		case p.typ == "string" && addressParam(p.lname) && len(v.places) > 0 && !valueTaken(args, v.places[0]):
+			// "lat/long for 1600 Amphitheatre Parkway, Mountain View".
+			val, ok = v.places[0], true
 		case dbColl && n == "database":
 			val, ok = v.dotted[0][0], true
 		case dbColl && n == "collection":
@@ -2287,6 +2306,12 @@ func colonPayloadStart(toks []qtok) int {
 func namespacedPath(p argProp) bool {
 	i := strings.Index(p.desc, "-encoded path")
 	return i >= 3 && strings.EqualFold(p.desc[i-3:i], "url")
+}
+
+// addressParam reports whether a parameter's name says it takes a postal
+// address ("address", "street_address"; not an e-mail's or a network's).
+func addressParam(n string) bool {
+	return strings.HasSuffix(n, "address") && !strings.Contains(n, "email") && !strings.Contains(n, "mail") && !strings.Contains(n, "ip") && !strings.Contains(n, "mac")
 }
 
 // isIDParam: a parameter that takes an opaque identifier.

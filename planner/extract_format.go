@@ -508,6 +508,71 @@ func coordToken(lw string, fs []field, fi int) bool {
 	return ok
 }
 
+// streetAddress returns the index of the last field of a street address
+// that fs[fi] opens, or -1: a house number ("1600", "221B"), one or two
+// capitalized words and a street suffix ("1600 Amphitheatre Parkway",
+// "350 Fifth Ave"), then the locality that English writes after a comma,
+// capitalized words and a state's or country's code ("..., Mountain View,
+// CA"). The suffixes are the commonest of the USPS's standard list
+// (Publication 28, appendix C1), written out or abbreviated as it gives
+// them.
+func streetAddress(fs []field, fi int) int {
+	n := strings.TrimRight(fs[fi].text, ",")
+	i := 0
+	for i < len(n) && n[i] >= '0' && n[i] <= '9' {
+		i++
+	}
+	if i == 0 || i > 6 || len(n)-i > 1 || fs[fi].quoted {
+		return -1
+	}
+	end := -1
+	for k := fi + 1; k < len(fs) && k <= fi+3; k++ {
+		w := strings.TrimRight(fs[k].text, ".,;:!?)")
+		if fs[k].quoted || !nameCase(w) {
+			return -1
+		}
+		if k > fi+1 && streetSuffix[strings.ToLower(w)] {
+			end = k
+			break
+		}
+		if endsInAny(fs[k].text, ",;:!?") {
+			return -1
+		}
+	}
+	// The locality: after a comma, up to three capitalized words or a
+	// state's or country's code, to the next comma.
+	for end >= 0 && strings.HasSuffix(fs[end].text, ",") {
+		last := -1
+		for j := end + 1; j < len(fs) && j <= end+3; j++ {
+			if w := strings.TrimRight(fs[j].text, ".,;:!?)"); fs[j].quoted || !nameCase(w) && !isCode(w) {
+				break
+			}
+			last = j
+			if endsInAny(fs[j].text, ",;:!?.") {
+				break
+			}
+		}
+		if last < 0 {
+			break
+		}
+		end = last
+	}
+	return end
+}
+
+// isCode reports whether w is a region's code as addresses write it: two
+// capital letters ("CA", "NY", "DE"), with the punctuation after it.
+func isCode(w string) bool {
+	w = strings.TrimRight(w, ".,;:!?)")
+	return len(w) == 2 && w[0] >= 'A' && w[0] <= 'Z' && w[1] >= 'A' && w[1] <= 'Z'
+}
+
+// streetSuffix are the commonest street suffixes of USPS Publication 28
+// (appendix C1), in full and in its standard abbreviations.
+var streetSuffix = setOf("street", "st", "avenue", "ave", "road", "rd", "boulevard", "blvd", "lane", "ln",
+	"drive", "dr", "court", "ct", "place", "pl", "parkway", "pkwy", "way", "terrace", "ter", "circle", "cir",
+	"highway", "hwy", "square", "sq", "trail", "trl", "plaza", "plz", "alley", "aly")
+
 // coordParam tells a latitude parameter (1) and a longitude parameter (2)
 // by name; 0 for any other.
 func coordParam(lname string) int {

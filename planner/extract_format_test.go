@@ -2,6 +2,7 @@ package planner
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -253,4 +254,40 @@ func TestNumberSignPosition(t *testing.T) {
 	checkCatalogArgs(t, "github__get_issue", []argCase{
 		{"show issue #7 in acme/web", `{"issue_number":7,"owner":"acme","repo":"web"}`},
 	})
+}
+
+// TestStreetAddress: a house number, capitalized words ending in a street
+// suffix and the locality after commas are one value, an address, which a
+// tool's address parameter takes and which makes the task about an
+// address; its house number is no number of the task.
+func TestStreetAddress(t *testing.T) {
+	for q, want := range map[string]string{
+		"lat/long for 1600 Amphitheatre Parkway, Mountain View":              "1600 Amphitheatre Parkway, Mountain View",
+		"get the coordinates of 350 Fifth Ave, New York, NY please":          "350 Fifth Ave, New York, NY",
+		"in 221B Baker Street the door":                                      "221B Baker Street",
+		"list 20 Open Issues":                                                "",
+		"route from 10 Downing Street to 1 Main St":                          "10 Downing Street",
+		"walking directions from 5 Market Street, San Francisco to the pier": "5 Market Street, San Francisco",
+	} {
+		v := extractValues(q, "")
+		got := ""
+		if len(v.places) > 0 {
+			got = v.places[0]
+		}
+		if got != want {
+			t.Errorf("%q: address %q, want %q", q, got, want)
+		}
+	}
+	checkCatalogArgs(t, "google-maps__maps_geocode", []argCase{
+		{"lat/long for 1600 Amphitheatre Parkway, Mountain View, CA", `{"address":"1600 Amphitheatre Parkway, Mountain View, CA"}`},
+	})
+	wantFirst(t, map[string]string{
+		"pin 1600 Amphitheatre Parkway, Mountain View on the map": "google-maps__maps_geocode",
+	})
+	// The address's kind and its fit: the tool that takes an address is
+	// among the first two, next to the one whose parameters lat/long name.
+	cat := NewCatalog(loadEvalTools(t, false))
+	if res := cat.Search("lat/long for 1600 Amphitheatre Parkway, Mountain View", nil, 2); !slices.ContainsFunc(res, func(s Scored) bool { return s.Tool.QualifiedName() == "google-maps__maps_geocode" }) {
+		t.Errorf("lat/long for an address: got %v, want maps_geocode among the first two", names(res))
+	}
 }

@@ -294,9 +294,10 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		add(stem("javascript"), 1, false) // as for SQL
 	}
 	q.code = sqlEnd > sqlFirst || jsEnd > jsFirst
-	neg := false // inside the scope of a negation (negators)
-	circ := -1   // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
-	prevAt := -1 // the field prev was read from
+	addrEnd := -1 // the last field of a street address (streetAddress)
+	neg := false  // inside the scope of a negation (negators)
+	circ := -1    // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
+	prevAt := -1  // the field prev was read from
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
@@ -350,7 +351,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		// merge PR 88, are its checks green").
 		circVerb := circ >= 0 && fi >= circ+2 && !auxiliary[lw] && allAux(fs[circ+2:fi])
 		switch {
-		case quoted || fi >= sqlFirst && fi < sqlEnd || fi >= jsFirst && fi < jsEnd:
+		case quoted || fi >= sqlFirst && fi < sqlEnd || fi >= jsFirst && fi < jsEnd || fi <= addrEnd:
 			addText(text, quotedWeight, false)
 			continue
 		case strings.Contains(lw, "://"):
@@ -430,6 +431,13 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			add(stem("coordinate"), hintWeight, false)
 			add(stem("latitude"), hintWeight, false)
 			add(stem("longitude"), hintWeight, false)
+			continue
+		case streetAddress(fs, fi) > fi:
+			// "1600 Amphitheatre Parkway, Mountain View": a street
+			// address, a value whose kind the tools that take one name;
+			// its words are the value's, as a quoted text's are.
+			add(stem("address"), hintWeight, false)
+			addrEnd = streetAddress(fs, fi)
 			continue
 		case kvToken(lw):
 			// "LOG_LEVEL=debug", "NODE_ENV=production": a setting written

@@ -90,6 +90,9 @@ func stateValues(v *queryValues) []taskValue {
 	for _, e := range v.emails {
 		add(taskValue{texts: []string{lower(e)}}, e)
 	}
+	for _, a := range v.places {
+		add(taskValue{texts: []string{lower(a)}}, a)
+	}
 	for _, r := range v.refs {
 		whole := lower(r.owner + "/" + r.repo)
 		add(taskValue{texts: []string{whole}, exact: []string{lower(r.owner), lower(r.repo)}}, whole)

@@ -110,6 +110,8 @@ var synonymGroups = [][]string{
 	{"markdown", "md"},
 	{"recent", "latest", "last", "newest"},
 	{"warning", "warn"},
+	{"latitude", "lat"}, // as geographic APIs abbreviate them (Google Maps' LatLng, GeoJSON tools)
+	{"longitude", "lng", "lon"},
 }
 
 // productAliases map what people call a product to the word its server is
