@@ -195,6 +195,27 @@ func rewriteIdioms(query string) string {
 // parameters, command-line settings).
 var reKVToken = lazyregexp.New(`^[a-z_][a-z0-9_.-]*=[^=\s]+$`)
 
+// colonName reports whether lw (lower-cased, trimmed) is names joined by
+// colons, no space: a letter first, a colon inside, each part non-empty,
+// no "://" (a URL) and no colon last ("note:" introduces what follows).
+func colonName(lw string) bool {
+	if len(lw) < 3 || lw[0] < 'a' || lw[0] > 'z' || strings.Contains(lw, "://") || strings.HasSuffix(strings.TrimRight(lw, "."), ":") {
+		return false
+	}
+	parts := strings.Split(strings.TrimRight(lw, "."), ":")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || strings.IndexFunc(p, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("_-.*", r))
+		}) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // kvToken reports whether lw (lower-cased, trimmed) is a key=value pair.
 func kvToken(lw string) bool {
 	return strings.IndexByte(lw, '=') > 0 && !strings.Contains(lw, "://") && reKVToken().MatchString(lw)
@@ -438,6 +459,13 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// its words are the value's, as a quoted text's are.
 			add(stem("address"), hintWeight, false)
 			addrEnd = streetAddress(fs, fi)
+			continue
+		case colonName(strings.Trim(lw, ",;!?()[]{}<>")):
+			// "session:8812", "config:rate_limit", "label:bug": names
+			// joined by colons, as keys are namespaced (Redis's
+			// "object-type:id") and search qualifiers written: a value,
+			// as a quoted text is; its words name no operation.
+			addText(text, quotedWeight, false)
 			continue
 		case kvToken(lw):
 			// "LOG_LEVEL=debug", "NODE_ENV=production": a setting written

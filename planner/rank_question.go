@@ -1,6 +1,9 @@
 package planner
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // finiteBe are the finite forms of "be" that make a copula or a passive.
 var finiteBe = setOf("is", "are", "was", "were")
@@ -12,16 +15,16 @@ var finiteBe = setOf("is", "are", "was", "were")
 // asked for. English asks which things are in a state by the copula and
 // the participle; the request is to read them. A participle after a
 // modal's "be" ("should be deleted") is passiveOp's request, not this.
+// The participle may be of a verb the synonym table gives an operation's
+// verb for ("what value is stored under key x?": "stored", "write").
 func stateParticiple(fs []field, i int) bool {
-	if i < 2 || fs[i].quoted || fs[0].quoted || !whWords[strings.ToLower(fs[0].text)] || !strings.HasSuffix(fs[len(fs)-1].text, "?") {
-		return false
-	}
-	prev := strings.ToLower(fs[i-1].text)
-	if !finiteBe[prev] {
+	if i < 2 || fs[i].quoted || fs[0].quoted || !strings.HasSuffix(fs[len(fs)-1].text, "?") || !whWords[strings.ToLower(fs[0].text)] || !finiteBe[strings.ToLower(fs[i-1].text)] {
 		return false
 	}
 	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?"))
-	return len(w) > 4 && strings.HasSuffix(w, "ed") && plainWords(w) && opVerbs[stem(w)]
+	return len(w) > 4 && strings.HasSuffix(w, "ed") && plainWords(w) && (opVerbs[stem(w)] || slices.ContainsFunc(synonyms()[stem(w)], func(e expansion) bool {
+		return len(e.terms) == 1 && opVerbs[e.terms[0]] && e.weight >= synonymWeight
+	}))
 }
 
 // modifierParticiple reports whether fs[i] is a past participle of an

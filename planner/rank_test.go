@@ -400,3 +400,27 @@ func TestDigitInProductName(t *testing.T) {
 		}
 	}
 }
+
+// TestColonName: names joined by colons ("session:8812", a Redis key
+// namespaced as "object-type:id") are a value; their words name no
+// operation or thing of the request.
+func TestColonName(t *testing.T) {
+	for w, want := range map[string]bool{
+		"session:8812": true, "config:rate_limit": true, "rate:api:user42": true, "label:bug": true,
+		"note:": false, "10:30": false, "https://x.io": false, ":rocket:": false, "a:": false,
+	} {
+		if got := colonName(w); got != want {
+			t.Errorf("colonName(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for _, w := range parseQuery("what's cached under the key session:8812?").words {
+		if w.term == "session" && w.weight == 1 {
+			t.Errorf("session of session:8812 read as a word of the request: %+v", w)
+		}
+	}
+	wantFirst(t, map[string]string{
+		// A participle after a wh-question's copula is a state; "stored"
+		// is the synonym table's "write".
+		"what value is stored under feature_flags:checkout_v2 in redis?": "redis__get",
+	})
+}
