@@ -1542,7 +1542,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		for _, kv := range v.pairs {
 			// An explicit "limit=5" or "state: closed" for this very
 			// parameter wins over every reading below.
-			if squash(kv[0]) == n && !(p.typ == "string" && strings.HasPrefix(kv[1], "{")) {
+			if squash(kv[0]) == n && !(p.typ == "string" && (strings.HasPrefix(kv[1], "{") || jsonAfterColon(query, kv[0]))) {
 				// (A JSON object after "the ops database:" is the
 				// request's payload, not a name.)
 				val, ok = pairValue(kv[1], p)
@@ -2306,6 +2306,14 @@ func colonPayloadStart(toks []qtok) int {
 func namespacedPath(p argProp) bool {
 	i := strings.Index(p.desc, "-encoded path")
 	return i >= 3 && strings.EqualFold(p.desc[i-3:i], "url")
+}
+
+// jsonAfterColon reports whether the text after "key:" in query opens a
+// JSON (or JavaScript) object or array: the payload, which jsonSnippets
+// took out of the text the pairs are read from.
+func jsonAfterColon(query, key string) bool {
+	pl, found := colonPayload(query, key)
+	return found && (strings.HasPrefix(pl, "{") || strings.HasPrefix(pl, "["))
 }
 
 // addressParam reports whether a parameter's name says it takes a postal

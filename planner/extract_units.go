@@ -101,6 +101,13 @@ func jsonSnippets(s string) (snips []json.RawMessage, rest string) {
 			continue
 		}
 		raw := b[i : end+1]
+		if !json.Valid(raw) {
+			// A JavaScript object literal, as the MongoDB shell and
+			// JavaScript write one: {sku: 'A1', qty: 5}.
+			if j, ok := jsObject(raw); ok {
+				raw = j
+			}
+		}
 		if !json.Valid(raw) || len(raw) < 3 {
 			continue
 		}
@@ -116,6 +123,67 @@ func jsonSnippets(s string) (snips []json.RawMessage, rest string) {
 		i = end
 	}
 	return snips, string(b)
+}
+
+// jsObject rewrites a JavaScript object or array literal as JSON: keys
+// that are identifiers ("sku", "$set") get quotes, and strings in single
+// quotes get double ones. It reports false when b has anything else that
+// JSON lacks, or when nothing needed rewriting.
+func jsObject(b []byte) ([]byte, bool) {
+	out := make([]byte, 0, len(b)+16)
+	changed := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == '"':
+			j := i + 1
+			for j < len(b) && b[j] != '"' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(b) {
+				return nil, false
+			}
+			out = append(out, b[i:j+1]...)
+			i = j
+		case c == '\'':
+			j := i + 1
+			for j < len(b) && b[j] != '\'' {
+				j++
+			}
+			if j >= len(b) {
+				return nil, false
+			}
+			s, _ := json.Marshal(string(b[i+1 : j]))
+			out = append(out, s...)
+			i, changed = j, true
+		case c == '$' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			j := i
+			for j < len(b) && (b[j] == '$' || b[j] == '_' || b[j] == '.' || b[j] >= 'a' && b[j] <= 'z' || b[j] >= 'A' && b[j] <= 'Z' || b[j] >= '0' && b[j] <= '9') {
+				j++
+			}
+			k := j
+			for k < len(b) && (b[k] == ' ' || b[k] == '\t') {
+				k++
+			}
+			word := string(b[i:j])
+			if k < len(b) && b[k] == ':' {
+				s, _ := json.Marshal(word) // a key
+				out = append(out, s...)
+				changed = true
+			} else if word == "true" || word == "false" || word == "null" {
+				out = append(out, word...)
+			} else {
+				return nil, false
+			}
+			i = j - 1
+		default:
+			out = append(out, c)
+		}
+	}
+	return out, changed && json.Valid(out)
 }
 
 // matchingBracket returns the index of the bracket closing the one at i,

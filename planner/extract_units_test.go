@@ -203,3 +203,29 @@ func TestTopK(t *testing.T) {
 		{"find arXiv papers about speculative decoding", `{"query":"speculative decoding"}`},
 	})
 }
+
+// TestJSObject: an object literal as JavaScript and the MongoDB shell
+// write it (keys without quotes, strings in single quotes) is the JSON it
+// stands for; one with anything else JSON lacks is no JSON.
+func TestJSObject(t *testing.T) {
+	for in, want := range map[string]string{
+		`{sku: 'A1', qty: 5}`:             `{"sku": "A1", "qty": 5}`,
+		`{$set: {plan: 'classic'}}`:       `{"$set": {"plan": "classic"}}`,
+		`{"a": 'it"s', b: true, c: null}`: `{"a": "it\"s", "b": true, "c": null}`,
+		`{status: pending}`:               ``,
+		`{"already": "json"}`:             ``,
+		`{a: function() { return 1 }}`:    ``,
+	} {
+		got, ok := jsObject([]byte(in))
+		if !ok {
+			got = nil
+		}
+		if string(got) != want {
+			t.Errorf("jsObject(%s) = %s, want %s", in, got, want)
+		}
+	}
+	checkCatalogArgs(t, "mongodb__insert-many", []argCase{
+		{"insert two docs into the audit_log collection of the ops database: {action: 'login', user: 'u17'} and {action: 'logout', user: 'u17'}",
+			`{"collection":"audit_log","database":"ops","documents":[{"action":"login","user":"u17"},{"action":"logout","user":"u17"}]}`},
+	})
+}
