@@ -2525,8 +2525,15 @@ func numberNamed(nums []numberAt, name string, used map[int]bool) (int, bool) {
 		}
 	})
 	perName := len(name) > 3 && strings.EqualFold(name[:3], "per")
+	// A parameter named as a position ("thoughtNumber", "pageIndex")
+	// takes the number English writes after its noun ("thought 3", "page
+	// 2"); a number before the noun in the plural counts ("6 thoughts").
+	position := slices.Contains(words, "number") || slices.Contains(words, "index")
 	for i, n := range nums {
 		if used[i] {
+			continue
+		}
+		if position && n.next != "" && isPlural(strings.ToLower(n.next)) && !(n.before != "" && slices.ContainsFunc(words, func(w string) bool { return anchors(qtok{lower: n.before}, w) })) {
 			continue
 		}
 		for _, w := range words {

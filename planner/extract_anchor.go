@@ -818,7 +818,9 @@ func endsInAny(s, chars string) bool {
 // without the parameter it fills.
 func branchPlace(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	for _, p := range props {
-		if p.lname != "branch" && !slices.Contains(p.phrase, "branch") || p.typ != "string" || args[p.name] != nil {
+		if p.lname != "branch" && !slices.Contains(p.phrase, "branch") || p.typ != "string" || args[p.name] != nil || isIDParam(p.lname) {
+			// (A branch's id, "branchId", is opaque; git names a branch
+			// by the word this reads.)
 			continue
 		}
 		for i := 0; i+1 < len(v.toks); i++ {
