@@ -1846,6 +1846,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				// one the word "to" happens to anchor ("saved to shot.png").
 				found = false
 			}
+			if found && slices.ContainsFunc(props, func(q argProp) bool { return narrowerNamed(p, q, v.words) }) {
+				// "the text 'Saving...' is gone" for textGone, not text:
+				// a parameter whose name says more, all of it in the task.
+				found = false
+			}
 			if found {
 				list := coordinated(v, i, usedTok)
 				if list == nil && p.typ == "array" && strings.HasSuffix(p.lname, "names") {
@@ -2343,6 +2348,25 @@ func allWordsIn(name string, words []string) bool {
 		}
 	})
 	return n > 0 && all
+}
+
+// narrowerNamed reports whether q's name says what p's does and more
+// ("textGone" of "text"), every word of it in the task's words, and both
+// take the same type: the value the task gives with those words is q's.
+func narrowerNamed(p, q argProp, words []string) bool {
+	if q.name == p.name || q.typ != p.typ {
+		return false
+	}
+	pw, qw := paramWords(p.name), paramWords(q.name)
+	if len(qw) <= len(pw) || len(pw) == 0 {
+		return false
+	}
+	for _, w := range pw {
+		if !slices.Contains(qw, w) {
+			return false
+		}
+	}
+	return allWordsIn(q.name, words)
 }
 
 // namePrepositionsIn reports whether every preposition of a flag's name

@@ -44,6 +44,9 @@ func quotedPayload(props []argProp, v queryValues, args map[string]any, missing 
 		r := quotedAnchors(props, v)[v.quoted[0]] // the parameter found to take it, if any
 		for _, p := range props {
 			if args[p.name] == nil && p.typ == "string" && len(p.enum) == 0 && (r == "" && (withValueParams[p.lname] || strings.HasSuffix(p.lname, "text")) || r == p.name) {
+				if i := slices.IndexFunc(props, func(q argProp) bool { return args[q.name] == nil && narrowerNamed(p, q, v.words) }); i >= 0 {
+					p = props[i] // "the text 'Saving...' is gone": textGone
+				}
 				open = append(open, p)
 			}
 		}

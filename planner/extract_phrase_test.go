@@ -358,3 +358,14 @@ func TestExamplePhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowerNamed: of two parameters for the same noun, "text" and
+// "textGone", the task's words decide: "the text 'x' is gone" is
+// textGone's, "the text 'x' appears" text's.
+func TestNarrowerNamed(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_wait_for", []argCase{
+		{"wait until the 'Saving...' text is gone from the page", `{"textGone":"Saving..."}`},
+		{"wait until the text 'Loading results' is gone from the page", `{"textGone":"Loading results"}`},
+		{"wait until the text 'Done' appears", `{"text":"Done"}`},
+	})
+}
