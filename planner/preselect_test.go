@@ -103,12 +103,14 @@ func TestTypoCorrection(t *testing.T) {
 		{Backend: "w", Name: "list_widgets", Description: "List widgets."},
 		{Backend: "w", Name: "archive_widgets", Description: "Archive widgets."},
 		{Backend: "w", Name: "take_screenshot", Description: "Take a screenshot."},
+		{Backend: "w", Name: "list_invoices", Description: "List invoices."},
 	})
 	for _, c := range []struct{ query, want string }{
 		{"lsit widgets", "w__list_widgets"},           // swapped neighbours
 		{"dlete the widgets", "w__delete_widgets"},    // deletion
 		{"archivve widgets", "w__archive_widgets"},    // insertion
 		{"a scrennshot please", "w__take_screenshot"}, // substitution
+		{"list the invocies", "w__list_invoices"},     // a plural in -ies of a noun in -e, swapped neighbours
 	} {
 		res := cat.Search(c.query, nil, 1)
 		if len(res) == 0 || res[0].Tool.QualifiedName() != c.want {

@@ -89,6 +89,17 @@ func inSortedLines(table, w string) bool {
 // the same letter or with the first two letters swapped. It
 // returns nil for English words and for more than maxTypoFix candidates.
 func (ix *Index) typoFixes(raw, term string) []int32 {
+	out := ix.typoFixesOf(raw, term)
+	if p, ok := strings.CutSuffix(raw, "ies"); ok && len(out) == 0 {
+		// The stemmer reads -ies as the plural of a noun in -y; a
+		// misspelt noun's plural in -ies may be of one in -ie or -e
+		// ("invocies", of "invocie"): its plain plural's stem too.
+		out = ix.typoFixesOf(raw, stem(p+"ie"))
+	}
+	return out
+}
+
+func (ix *Index) typoFixesOf(raw, term string) []int32 {
 	if len(term) < minTypoLen || hasDigit(raw) || isEnglish(raw) {
 		return nil
 	}
