@@ -2460,7 +2460,7 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 			found = containsPhrase(lq, le) || containsPhrase(lq, strings.NewReplacer("_", " ", "-", " ").Replace(le))
 		} else {
 			for _, w := range words {
-				if w == le || (len(le) > 3 && stem(w) == stem(le)) {
+				if w == le || (len(le) > 3 && stem(w) == stem(le)) || enumTypo(w, le) {
 					found = true
 					break
 				}
@@ -2503,6 +2503,13 @@ func wordsNotDenied(words []string) []string {
 		}
 	}
 	return out
+}
+
+// enumTypo reports whether w is a misspelling of the enum member le as the
+// ranker's typo rule has it: one edit away (a swap of neighbours counts
+// one), five letters or more, and w no English word ("folowers").
+func enumTypo(w, le string) bool {
+	return len(le) >= 5 && len(w) >= 5 && len(w)-len(le) <= 1 && len(le)-len(w) <= 1 && !isEnglish(w) && osaDistance(w, le, 2) < 2
 }
 
 // withoutArticles returns s (lower case) without English's articles:

@@ -1,6 +1,9 @@
 package planner
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestEnumByMeaning: "newest first" gives an order parameter "desc" (only
 // when the parameter is about order), a member written out in full gives
@@ -32,4 +35,21 @@ func TestDeniedEnumMember(t *testing.T) {
 		{"extract https://x.dev/a as text instead of markdown", `{"format":"text","urls":["https://x.dev/a"]}`},
 		{"extract https://x.dev/a as markdown", `{"format":"markdown","urls":["https://x.dev/a"]}`},
 	})
+}
+
+// TestEnumTypo: a misspelt enum member, one edit away and no English
+// word, names the member ("sorted by folowers"); an English word one edit
+// away does not ("sorted by follows").
+func TestEnumTypo(t *testing.T) {
+	enum := []string{"followers", "repositories", "joined"}
+	for q, want := range map[string]string{
+		"sorted by folowers": "followers",
+		"sorted by follows":  "",
+		"sorted by joined":   "joined",
+	} {
+		got, _ := enumInQuery(enum, strings.Fields(q), q)
+		if got != want {
+			t.Errorf("%q: %q, want %q", q, got, want)
+		}
+	}
 }
