@@ -682,10 +682,16 @@ func anchors(tok qtok, pw string) bool {
 	if standsFor(t, pw, synonymWeight) {
 		return true
 	}
-	// A misspelt anchor ("projcet 42", "orgnization acme"): one edit from
-	// the parameter word, and not itself an English word, as the ranker's
-	// typo rule has it.
-	return len(t) >= 5 && len(pw) >= 5 && len(t)-len(pw) <= 1 && len(pw)-len(t) <= 1 && osaDistance(t, pw, 2) < 2 && !isEnglish(tok.lower)
+	// A misspelt anchor ("projcet 42", "orgnization acme").
+	return misspelt(t, pw, tok.lower)
+}
+
+// misspelt reports whether w (as analyzed; raw as written) is a misspelling
+// of target as the ranker's typo rule has it (typoFixes): one edit away (a
+// swap of neighbours counts one), both five letters or more, and raw no
+// English word.
+func misspelt(w, target, raw string) bool {
+	return len(w) >= 5 && len(target) >= 5 && len(w)-len(target) <= 1 && len(target)-len(w) <= 1 && osaDistance(w, target, 2) < 2 && !isEnglish(raw)
 }
 
 // identityWord are the words a parameter's name ends with to say it holds
@@ -1597,7 +1603,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 				// call without it is invalid.
 				val, ok = p.enum[0], true
 			}
-		case p.typ == "string" && addressParam(p.lname) && len(v.places) > 0 && !valueTaken(args, v.places[0]):
+		case p.typ == "string" && addressParam(p.name) && len(v.places) > 0 && !valueTaken(args, v.places[0]):
 			// "lat/long for 1600 Amphitheatre Parkway, Mountain View".
 			val, ok = v.places[0], true
 		case dbColl && n == "database":
@@ -2322,10 +2328,19 @@ func jsonAfterColon(query, key string) bool {
 }
 
 // addressParam reports whether a parameter's name says it takes a postal
-// address ("address", "street_address"; not an e-mail's or a network's).
-func addressParam(n string) bool {
-	return strings.HasSuffix(n, "address") && !strings.Contains(n, "email") && !strings.Contains(n, "mail") && !strings.Contains(n, "ip") && !strings.Contains(n, "mac")
+// address: its last word is "address" and no word before it names another
+// kind ("address", "shipping_address"; not "emailAddress", "ip_address").
+func addressParam(name string) bool {
+	var ws []string
+	splitWords(name, func(w string) { ws = append(ws, strings.ToLower(w)) })
+	if len(ws) == 0 || ws[len(ws)-1] != "address" {
+		return false
+	}
+	return !slices.ContainsFunc(ws, func(w string) bool { return otherAddress[w] })
 }
+
+// otherAddress are the words that make an address no postal one.
+var otherAddress = setOf("email", "mail", "e", "ip", "ipv4", "ipv6", "mac", "wallet", "bind", "listen", "server", "host", "remote", "local")
 
 // isIDParam: a parameter that takes an opaque identifier.
 func isIDParam(n string) bool {
@@ -2460,7 +2475,7 @@ func enumInQuery(enum []string, words []string, lq string) (string, bool) {
 			found = containsPhrase(lq, le) || containsPhrase(lq, strings.NewReplacer("_", " ", "-", " ").Replace(le))
 		} else {
 			for _, w := range words {
-				if w == le || (len(le) > 3 && stem(w) == stem(le)) || enumTypo(w, le) {
+				if w == le || (len(le) > 3 && stem(w) == stem(le)) || misspelt(w, le, w) { // "sorted by folowers"
 					found = true
 					break
 				}
@@ -2503,13 +2518,6 @@ func wordsNotDenied(words []string) []string {
 		}
 	}
 	return out
-}
-
-// enumTypo reports whether w is a misspelling of the enum member le as the
-// ranker's typo rule has it: one edit away (a swap of neighbours counts
-// one), five letters or more, and w no English word ("folowers").
-func enumTypo(w, le string) bool {
-	return len(le) >= 5 && len(w) >= 5 && len(w)-len(le) <= 1 && len(le)-len(w) <= 1 && !isEnglish(w) && osaDistance(w, le, 2) < 2
 }
 
 // withoutArticles returns s (lower case) without English's articles:

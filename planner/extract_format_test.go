@@ -278,6 +278,11 @@ func TestStreetAddress(t *testing.T) {
 			t.Errorf("%q: address %q, want %q", q, got, want)
 		}
 	}
+	for name, want := range map[string]bool{"address": true, "shipping_address": true, "recipientAddress": true, "emailAddress": false, "ip_address": false, "addresses": false} {
+		if got := addressParam(name); got != want {
+			t.Errorf("addressParam(%q) = %v, want %v", name, got, want)
+		}
+	}
 	checkCatalogArgs(t, "google-maps__maps_geocode", []argCase{
 		{"lat/long for 1600 Amphitheatre Parkway, Mountain View, CA", `{"address":"1600 Amphitheatre Parkway, Mountain View, CA"}`},
 	})

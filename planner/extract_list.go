@@ -43,7 +43,8 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		return -1
 	}
 	w := bareWord(t.lower)
-	if (w == noun || w == "re"+noun || standsFor(t.stem, pw, 0)) && imperativeAt(toks, i) && i+2 < len(toks) && (toks[i+1].lower == "it" || toks[i+1].lower == "them") {
+	verb, ee := strings.CutSuffix(noun, "ee")
+	if !ee && (w == noun || w == "re"+noun || standsFor(t.stem, pw, 0)) && imperativeAt(toks, i) && i+2 < len(toks) && (toks[i+1].lower == "it" || toks[i+1].lower == "them") {
 		// The noun used as a verb (English converts nouns to verbs
 		// without a suffix, "to label"; re- makes the verb of doing it
 		// again, "relabel") takes the thing as its object and the item
@@ -51,11 +52,7 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		// ("label it bug"). Only as a command: an imperative opens its
 		// clause with no subject, so "I will label it later" (a
 		// statement of the writer's own act, where an adverb may follow)
-		// gives nothing. A verb whose -ee noun is the parameter's
-		// takes the item after "to" ("assign it to jlee").
-		if toks[i+2].lower == "to" && i+3 < len(toks) && strings.HasSuffix(noun, "ee") {
-			return i + 3
-		}
+		// gives nothing. (A noun in -ee has a verb of its own, below.)
 		return i + 2
 	}
 	if anchors(t, pw) {
@@ -66,7 +63,7 @@ func listCue(toks []qtok, i int, pw, noun string) int {
 		}
 		return i + 1
 	}
-	if verb, ok := strings.CutSuffix(noun, "ee"); ok && len(verb) >= 3 {
+	if ee && len(verb) >= 3 {
 		if w == verb+"ed" && i+1 < len(toks) && toks[i+1].lower == "to" {
 			return i + 2
 		}

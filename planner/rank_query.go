@@ -199,19 +199,21 @@ var reKVToken = lazyregexp.New(`^[a-z_][a-z0-9_.-]*=[^=\s]+$`)
 // colons, no space: a letter first, a colon inside, each part non-empty,
 // no "://" (a URL) and no colon last ("note:" introduces what follows).
 func colonName(lw string) bool {
-	if len(lw) < 3 || lw[0] < 'a' || lw[0] > 'z' || strings.Contains(lw, "://") || strings.HasSuffix(strings.TrimRight(lw, "."), ":") {
+	lw = strings.TrimRight(lw, ".")
+	if len(lw) < 3 || lw[0] < 'a' || lw[0] > 'z' || strings.IndexByte(lw, ':') < 0 || lw[len(lw)-1] == ':' || strings.Contains(lw, "://") {
 		return false
 	}
-	parts := strings.Split(strings.TrimRight(lw, "."), ":")
-	if len(parts) < 2 {
-		return false
-	}
-	for _, p := range parts {
-		if p == "" || strings.IndexFunc(p, func(r rune) bool {
-			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("_-.*", r))
-		}) >= 0 {
+	prev := byte(0)
+	for i := 0; i < len(lw); i++ {
+		c := lw[i]
+		switch {
+		case c == ':' && prev == ':':
+			return false // an empty part
+		case c == ':', c >= 'a' && c <= 'z', c >= '0' && c <= '9', strings.IndexByte("_-.*", c) >= 0:
+		default:
 			return false
 		}
+		prev = c
 	}
 	return true
 }
@@ -371,6 +373,15 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		// is asked; its nouns may well be the request's too ("before I
 		// merge PR 88, are its checks green").
 		circVerb := circ >= 0 && fi >= circ+2 && !auxiliary[lw] && allAux(fs[circ+2:fi])
+		if fi > addrEnd && lw != "" && lw[0] >= '0' && lw[0] <= '9' {
+			if end := streetAddress(fs, fi); end > fi {
+				// "1600 Amphitheatre Parkway, Mountain View": a street
+				// address, a value whose kind the tools that take one
+				// name; its words are the value's, as a quoted text's are.
+				add(stem("address"), hintWeight, false)
+				addrEnd = end
+			}
+		}
 		switch {
 		case quoted || fi >= sqlFirst && fi < sqlEnd || fi >= jsFirst && fi < jsEnd || fi <= addrEnd:
 			addText(text, quotedWeight, false)
@@ -453,14 +464,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			add(stem("latitude"), hintWeight, false)
 			add(stem("longitude"), hintWeight, false)
 			continue
-		case streetAddress(fs, fi) > fi:
-			// "1600 Amphitheatre Parkway, Mountain View": a street
-			// address, a value whose kind the tools that take one name;
-			// its words are the value's, as a quoted text's are.
-			add(stem("address"), hintWeight, false)
-			addrEnd = streetAddress(fs, fi)
-			continue
-		case colonName(strings.Trim(lw, ",;!?()[]{}<>")):
+		case colonName(lw):
 			// "session:8812", "config:rate_limit", "label:bug": names
 			// joined by colons, as keys are namespaced (Redis's
 			// "object-type:id") and search qualifiers written: a value,
