@@ -592,6 +592,11 @@ func allExts(s string) bool {
 	return true
 }
 
+// subjectCue are the words after which a search names what it seeks: the
+// subject ("about") and what is referred to by name ("mentioning", English's
+// verb of referring).
+var subjectCue = setOf("about", "mentioning", "mention", "mentions")
+
 // fillerWords never serve as a value after an anchor word.
 var fillerWords = setOf("titled", "named", "called", "labeled", "labelled", "page", "project", "issue", "org", "organization", "please", "now", "too", "first", "last", "new", "latest", "id")
 
@@ -875,7 +880,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		}
 	}
 	if isSearchParam(p.lname) {
-		pws = append(pws, "about") // "a page about onboarding"
+		pws = append(pws, "about", "mentioning", "mention", "mentions") // "a page about onboarding", "anything mentioning kafka"
 	}
 	if isSearchParam(p.lname) && (p.descTerms[normalizeWord("title")] || p.descTerms[normalizeWord("titles")]) {
 		// A search that compares titles ("The text that the API compares
@@ -965,7 +970,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// with these words, so the next word is the kind's name even
 			// when it is a word that usually names a container.
 			literal = literal || (v.toks[i].lower == "type" || v.toks[i].lower == "kind") && i > 0 && v.toks[i-1].lower == "of" && fillerWords[v.toks[j].lower]
-			if used[j] || !valueLike(v.toks[j]) && !literal || textOnly && !v.toks[j].quoted && !literal && !slices.Contains([]string{"named", "called", "titled", "about"}, pw) {
+			if used[j] || !valueLike(v.toks[j]) && !literal || textOnly && !v.toks[j].quoted && !literal && !slices.Contains([]string{"named", "called", "titled"}, pw) && !subjectCue[pw] {
 				continue
 			}
 			// An optional parameter takes only a value that cannot be
@@ -976,7 +981,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// targeting develop") names a branch, which people name with
 			// plain words (main, develop): that preposition says so.
 			toBase := (p.lname == "base" || p.lname == "targetbranch") && !slices.Contains(paramWords(p.name), pw)
-			if !p.required && !stated && !toBase && !namingCue[pw] && pw != "about" && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
+			if !p.required && !stated && !toBase && !namingCue[pw] && !subjectCue[pw] && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
 			if anchors(v.toks[j], pw) || pw == namesNoun && v.toks[j].quoted {

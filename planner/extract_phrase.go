@@ -884,8 +884,10 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 	}
 	if isSearchParam(p.lname) {
 		// "a page about onboarding", "repos about rust async runtimes":
-		// the subject of what is sought is the text to search for.
-		cues = append(slices.Clip(cues), "about")
+		// the subject of what is sought is the text to search for; so is
+		// what it mentions ("issues mentioning webhook retries": English's
+		// verb of referring to a thing by name).
+		cues = append(slices.Clip(cues), "about", "mentioning", "mention", "mentions") // subjectCue
 	}
 	if (p.lname == "topic" || p.lname == "subject") && len(p.enum) == 0 {
 		// "a research query on solar panels", "a report about X": English
@@ -937,7 +939,7 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 			if k > start && (t.lower == "via" || t.lower == "using" || t.lower == "with") {
 				break
 			}
-			if k > start && v.toks[i].lower == "about" && (isPreposition(t.lower) || objectEnd[t.lower]) {
+			if k > start && subjectCue[v.toks[i].lower] && (isPreposition(t.lower) || objectEnd[t.lower]) {
 				break // a subject is a noun phrase: "about onboarding in notion"
 			}
 			if k > start && k+1 < len(v.toks) && isPreposition(t.lower) && (otherValue(v.toks[k+1]) || k+2 == len(v.toks) && !isEnglish(v.toks[k+1].lower)) {

@@ -369,3 +369,14 @@ func TestNarrowerNamed(t *testing.T) {
 		{"wait until the text 'Done' appears", `{"text":"Done"}`},
 	})
 }
+
+// TestMentioningSearch: what a search is to find mentioned ("anything
+// mentioning kafka", "issues that mention SSO") is the text to search for,
+// one word or several, as the subject after "about" is.
+func TestMentioningSearch(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`, []argCase{
+		{"search my memory graph for anything mentioning kafka", `{"query":"kafka"}`},
+		{"search Linear for urgent issues mentioning webhook retries", `{"query":"webhook retries"}`},
+		{"find nodes that mention kafka in the graph", `{"query":"kafka"}`},
+	})
+}

@@ -154,6 +154,8 @@ var probes = []probe{
 	{kNested, "", "circleci__get_latest_pipeline_status", "latest circleci pipeline status of gh/acme/api on branch main", `{"params":{"branch":"main","projectSlug":"gh/acme/api"}}`},
 	{kNested, "", "memory__create_entities", "create a memory entity Marta of type person", `{"entities":[{"entityType":"person","name":"Marta"}]}`},
 	{kNested, "", "memory__create_relations", "in the memory graph, record that Marta works_at Acme", `{"relations":[{"from":"Marta","relationType":"works_at","to":"Acme"}]}`},
+	// A relation type written as code before the noun "relation" names it.
+	{kNested, "", "memory__delete_relations", "drop the reports_to relation from alice to bob in memory", `{"relations":[{"from":"alice","relationType":"reports_to","to":"bob"}]}`},
 	{kNested, "", "filesystem__edit_file", "in /src/app.ts replace 'foo()' with 'bar()'", `{"edits":[{"newText":"bar()","oldText":"foo()"}],"path":"/src/app.ts"}`},
 	{kNested, "", "supabase__update_storage_config", "set the storage file size limit of supabase project abcd1234 to 50000000", `{"config":{"fileSizeLimit":50000000},"project_id":"abcd1234"}`},
 	{kNone, kNested, "supabase__update_storage_config", "update the storage config of supabase project abcd1234", `{"project_id":"abcd1234"}`},

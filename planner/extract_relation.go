@@ -57,10 +57,29 @@ func relationTriple(props []argProp, v queryValues, args map[string]any, missing
 		found = i
 	}
 	if found < 0 {
-		return missing
+		return relationNamed(typeP, words, args, missing)
 	}
 	args[fromP.name] = strings.Trim(words[found-1], ".,;:!?")
 	args[typeP.name] = strings.Trim(words[found], ".,;:!?")
 	args[toP.name] = strings.Trim(words[found+1], ".,;:!?")
 	return slices.DeleteFunc(missing, func(n string) bool { return n == fromP.name || n == toP.name || n == typeP.name })
+}
+
+// relationNamed fills the relation type from a type written as code before
+// the noun the parameter's name types ("drop the reports_to relation from
+// alice to bob", "the dependsOn relations of x"): a noun's premodifier
+// names its kind, as "the label bug" does. The ends are left to the
+// readings of "from ... to ..." (fromToRange).
+func relationNamed(typeP *argProp, words []string, args map[string]any, missing []string) []string {
+	head := strings.TrimSuffix(typeP.lname, "type")
+	for i := 0; i+1 < len(words); i++ {
+		w := strings.Trim(words[i], ".,;:!?")
+		next := strings.ToLower(strings.Trim(words[i+1], ".,;:!?"))
+		if strings.Contains(w, ".") || !identifierWord(w) || next != head && next != head+"s" && next != head+"ship" {
+			continue
+		}
+		args[typeP.name] = w
+		return slices.DeleteFunc(missing, func(n string) bool { return n == typeP.name })
+	}
+	return missing
 }
