@@ -897,6 +897,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		// A pull request merges into its base, the branch it targets
 		// (GitLab's name for it: target branch) and is opened against.
 		pws = append(pws, "into", "onto", "targeting", "against")
+		if p.lname == "base" {
+			pws = append(pws, "to") // after "from <head>" only, below
+		}
 	}
 	if strings.HasPrefix(p.lname, "new") || hasAny(p.lname, "destination", "target") {
 		pws = append(pws, "to", "into", "as")
@@ -906,6 +909,12 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		for _, pw := range pws {
 			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw || pw == "called" && namingPronoun(v.toks, i)
 			if !ok {
+				continue
+			}
+			if pw == "to" && p.lname == "base" && (i < 2 || v.toks[i-2].lower != "from") {
+				// "from chore/bump-tf to main": "to" names the base only
+				// as the end of a movement from the head, English's
+				// from/to pair (a PR "to acme/web" names its repository).
 				continue
 			}
 			if pw == "to" && i > 0 && infinitiveLead[v.toks[i-1].lower] {
@@ -2107,6 +2116,8 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = settingNumber(props, v, args, missing)
 	missing = relationTriple(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
+	missing = motionEnds(props, v, args, missing)
+	missing = avoidedList(props, v, args, missing)
 	missing = originValue(props, v, args, missing)
 	missing = branchPlace(props, v, args, missing)
 	missing = replaceWith(props, v, args, missing)

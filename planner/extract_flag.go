@@ -441,3 +441,70 @@ func derivedFrom(w, base string) bool {
 	}
 	return false
 }
+
+// avoidedList fills an open list parameter named for leaving things out
+// (excludePatterns, ignorePaths, skipDirs: its first word a verb of
+// avoidFlagVerbs, "no" and "without" aside) with the items a word of
+// avoiding (avoidWords, and "leave out") is followed by: "skipping
+// node_modules and dist", "excluding **/node_modules/**", "skip anything
+// matching 'node_modules'". An item is a quoted text or a token written
+// as a name or pattern is (with '/', '_', '.', '*' or '-'), or a plain word
+// coordinated with one ("node_modules and dist"); the list ends at the
+// first other word after an item. It returns the parameters still missing.
+func avoidedList(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.typ != "array" || p.itemType != "string" || len(p.itemEnum) > 0 || args[p.name] != nil {
+			continue
+		}
+		var first string
+		splitWords(p.name, func(w string) {
+			if first == "" {
+				first = strings.ToLower(w)
+			}
+		})
+		if !avoidFlagVerbs[first] || first == "no" || first == "without" {
+			continue
+		}
+		for i, t := range v.toks {
+			leaveOut := (t.lower == "leave" || t.lower == "leaving" || t.lower == "leaves") && i+1 < len(v.toks) && v.toks[i+1].lower == "out"
+			if t.quoted || !avoidWords[t.lower] && !leaveOut || t.lower == "no" {
+				continue
+			}
+			start := i + 1
+			if leaveOut {
+				start++
+			}
+			if items := avoidedItems(v.toks, start); len(items) > 0 {
+				args[p.name] = toAny(items)
+				missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+				break
+			}
+		}
+	}
+	return missing
+}
+
+// avoidedItems reads the items of a list of things left out from token
+// start on (avoidedList). The first item is a shaped one (a quoted text,
+// a name or pattern), within three words ("anything matching 'x'"); plain
+// words join the list only after "and" or a comma.
+func avoidedItems(toks []qtok, start int) []string {
+	shaped := func(t qtok) bool {
+		return t.quoted || strings.ContainsAny(bareWord(t.text), "/_.*-") && !strings.Contains(t.text, "://")
+	}
+	var items []string
+	for k := start; k < len(toks) && (len(items) > 0 || k < start+3); k++ {
+		t := toks[k]
+		switch {
+		case shaped(t) || len(items) > 0 && plainWord(t) && !stopWords[t.lower] && (toks[k-1].lower == "and" || endsInAny(toks[k-1].raw, ",")):
+			items = append(items, strings.Trim(t.text, ".,;:!?"))
+			if endsInAny(t.raw, ".;!?") {
+				return items
+			}
+		case len(items) > 0 && (t.lower == "and" || t.lower == "or") && !t.quoted:
+		case len(items) > 0:
+			return items
+		}
+	}
+	return items
+}

@@ -253,3 +253,18 @@ func TestCountBound(t *testing.T) {
 		{"list the prices for stripe product prod_Q1w2E3r4T5 at 5 dollars", `{"product":"prod_Q1w2E3r4T5"}`},
 	})
 }
+
+// TestAvoidedList: a list named for leaving things out (excludePatterns)
+// takes what a word of avoiding is followed by, the first item a shaped
+// one (quoted, a name or pattern), plain words after "and" or a comma.
+func TestAvoidedList(t *testing.T) {
+	checkCatalogArgs(t, "filesystem__directory_tree", []argCase{
+		{"give me a recursive JSON tree of /workspace/web/src, skipping node_modules and dist", `{"excludePatterns":["node_modules","dist"],"path":"/workspace/web/src"}`},
+		{"give me a recursive json tree of /workspace/web/src, skip anything matching 'node_modules'", `{"excludePatterns":["node_modules"],"path":"/workspace/web/src"}`},
+		{"Give me a recursive JSON tree of /workspace/web/src, leaving out node_modules.", `{"excludePatterns":["node_modules"],"path":"/workspace/web/src"}`},
+		{"tree of /srv/app, skip the big folders", `{"path":"/srv/app"}`},
+	})
+	checkCatalogArgs(t, "filesystem__search_files", []argCase{
+		{"find every file matching **/*.test.ts under /workspace/api, excluding **/node_modules/**", `{"excludePatterns":["**/node_modules/**"],"path":"/workspace/api","pattern":"**/*.test.ts"}`},
+	})
+}

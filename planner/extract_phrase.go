@@ -1227,3 +1227,67 @@ func claimedElsewhere(v queryValues, p argProp, props []argProp, args map[string
 	}
 	return out
 }
+
+// motionPrefixes pair the words that open the names of a moved thing's
+// parameters with those of where it goes (startElement/endElement,
+// from_uid/to_uid, source/target).
+var motionPrefixes = [][2]string{{"start", "end"}, {"from", "to"}, {"source", "target"}, {"source", "destination"}}
+
+// motionEnds reads "<A> onto <B>" and "<A> into <B>", English's
+// prepositions of motion to a place, for a pair of parameters named for
+// the two ends of a motion ("drag the card e14 onto the column e52",
+// "drag 'Write tests' onto 'Done'"): A, the value nearest before the
+// preposition, is the thing moved; B, the first value after it, where it
+// goes. Values here are ids and quoted texts: a quoted text goes to a
+// pair the schema describes as a description ("Human-readable ...
+// description"), an id to the other. Both parameters of a pair must be
+// open. It returns the parameters still missing.
+func motionEnds(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	at := slices.IndexFunc(v.toks, func(t qtok) bool { return !t.quoted && (t.lower == "onto" || t.lower == "into") })
+	if at <= 0 {
+		return missing
+	}
+	value := func(t qtok, quoted bool) bool {
+		if quoted {
+			return t.quoted
+		}
+		// An id, or a snapshot's uid ("3_12": digits joined by "_").
+		return !t.quoted && (idLike(t) || hasDigit(t.text) && strings.Contains(t.text, "_")) && !strings.ContainsAny(t.text, "/:")
+	}
+	for i := range props {
+		p := &props[i]
+		if p.typ != "string" {
+			continue
+		}
+		for _, pre := range motionPrefixes {
+			rest, ok := strings.CutPrefix(p.lname, pre[0])
+			if !ok || rest == "" {
+				continue
+			}
+			j := slices.IndexFunc(props, func(q argProp) bool { return q.typ == "string" && q.lname == pre[1]+rest })
+			if j < 0 || args[props[j].name] != nil {
+				continue
+			}
+			quoted := strings.Contains(strings.ToLower(p.desc), "description")
+			a, b := -1, -1
+			for k := at - 1; k >= 0 && a < 0; k-- {
+				if value(v.toks[k], quoted) {
+					a = k
+				}
+			}
+			for k := at + 1; k < len(v.toks) && b < 0; k++ {
+				if value(v.toks[k], quoted) {
+					b = k
+				}
+			}
+			if a < 0 || b < 0 || args[p.name] != nil && args[p.name] != v.toks[a].text {
+				// A reading that gave the moved thing's parameter its
+				// value is kept; the same value is no conflict.
+				continue
+			}
+			args[p.name], args[props[j].name] = v.toks[a].text, v.toks[b].text
+			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name || n == props[j].name })
+		}
+	}
+	return missing
+}

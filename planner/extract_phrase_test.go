@@ -46,6 +46,10 @@ func TestRepoRefRoles(t *testing.T) {
 	checkArgs(t, pr, []argCase{
 		{"open a PR from feature/login into main on acme/web", `{"base":"main","head":"feature/login","owner":"acme","repo":"web"}`},
 		{"open a PR in acme/web from feature/login into main", `{"base":"main","head":"feature/login","owner":"acme","repo":"web"}`},
+		// "to" after "from <head>" ends the movement at the base; a PR
+		// "to acme/web" names the repository.
+		{"open a PR in acme/web from chore/bump-tf to main", `{"base":"main","head":"chore/bump-tf","owner":"acme","repo":"web"}`},
+		{"open a PR to acme/web from feature/login", `{"head":"feature/login","owner":"acme","repo":"web"}`},
 	})
 	// What is pushed is a branch, where it is pushed to the repository; a
 	// name before "branch" is a branch.
@@ -378,5 +382,18 @@ func TestMentioningSearch(t *testing.T) {
 		{"search my memory graph for anything mentioning kafka", `{"query":"kafka"}`},
 		{"search Linear for urgent issues mentioning webhook retries", `{"query":"webhook retries"}`},
 		{"find nodes that mention kafka in the graph", `{"query":"kafka"}`},
+	})
+}
+
+// TestMotionEnds: "<A> onto <B>" gives a pair of parameters named for the
+// two ends of a motion the thing moved and where it goes: ids to a pair
+// of references, quoted texts to a pair of descriptions.
+func TestMotionEnds(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_drag", []argCase{
+		{"in playwright drag the card e14 onto the Done column e52", `{"endTarget":"e52","startTarget":"e14"}`},
+		{"in playwright, drag the 'Write tests' card onto the 'Done' column", `{"endElement":"Done","startElement":"Write tests"}`},
+	})
+	checkCatalogArgs(t, "chrome-devtools__drag", []argCase{
+		{"drag 3_4 into the dropzone 3_9 on page 2", `{"from_uid":"3_4","pageId":2,"to_uid":"3_9"}`},
 	})
 }
