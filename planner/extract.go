@@ -905,6 +905,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		pws = append(pws, "to", "into", "as")
 	}
 	plain := -1 // for an id: a first value that is a plain word, held while a later one may be an id
+	// A parameter described as an id ("The ID of the customer to create
+	// the invoice for") takes an id as one named so does.
+	describedID := !isIDParam(p.lname) && strings.HasPrefix(strings.ToLower(p.desc), "the id of ")
 	for i := 0; i+1 < len(v.toks); i++ {
 		for _, pw := range pws {
 			ok := anchors(v.toks[i], pw) || v.toks[i].lower == pw || pw == "called" && namingPronoun(v.toks, i)
@@ -998,7 +1001,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// ("the entities 'old-auth' and 'legacy-db'").
 				continue
 			}
-			if isIDParam(p.lname) && plainWord(v.toks[j]) && !stated {
+			if (isIDParam(p.lname) || describedID) && plainWord(v.toks[j]) && !stated {
 				// "we don't need its preview branch anymore. Please get rid
 				// of branch br_x92mf": machines write ids with digits or
 				// separators, people write prose with plain words; when
@@ -1014,7 +1017,10 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			return j, true
 		}
 	}
-	if plain >= 0 {
+	if plain >= 0 && !(describedID && len(idTokens(v, used)) > 0) {
+		// (A described id's plain word gives way to an id the task
+		// writes elsewhere: "A customer asked ... an invoice for
+		// cus_Q9zX7v".)
 		return plain, true
 	}
 	if i, ok := slugAfterNamedNoun(v, p, used); ok {

@@ -97,6 +97,12 @@ func avoidedFlag(p argProp, v queryValues) (bool, bool) {
 		if !avoidWords[lw] {
 			continue
 		}
+		if strings.HasSuffix(lw, "ed") && i >= len(rest) && !slices.ContainsFunc(rest, func(w string) bool { return !has(max(i-len(rest)-1, 1), i, w) }) && (i+1 >= len(toks) || endsInAny(t.raw, ",;.!?") || stopWords[bareWord(toks[i+1].lower)]) {
+			// "with the cache bypassed", "the cache ignored": English's
+			// participle after its noun, which it says of the noun (an
+			// absolute construction), ending its phrase.
+			return true, true
+		}
 		end := i + 1 + len(rest) + 3 // the name's words, and up to three others ("the", "http", ...)
 		if !slices.ContainsFunc(rest, func(w string) bool { return !has(i+1, end, w) }) {
 			negated := false

@@ -63,6 +63,9 @@ func TestAvoidedFlag(t *testing.T) {
 		{"reload chrome page 2", `{"pageId":2,"type":"reload"}`},
 		{"reload chrome page 2, the cache is fine", `{"pageId":2,"type":"reload"}`},
 		{"reload page 2 without waiting, cache or not", `{"pageId":2,"type":"reload"}`},
+		// The participle after its noun says it of the noun.
+		{"reload page 1 with the cache bypassed", `{"ignoreCache":true,"pageId":1,"type":"reload"}`},
+		{"reload page 1; the cache disabled earlier is fine", `{"pageId":1,"type":"reload"}`},
 	})
 	checkCatalogArgs(t, "chrome-devtools__performance_start_trace", []argCase{
 		{"start a performance trace on page 1, bypassing the http cache", `{"ignoreCache":true,"pageId":1}`},
@@ -237,6 +240,25 @@ func TestPressedKey(t *testing.T) {
 		{"on chrome devtools page 3, press Escape to close the modal", `{"key":"Escape","pageId":3}`},
 		{"hit enter on page 1", `{"key":"Enter","pageId":1}`},
 		{"press the button on page 1", `{"pageId":1}`},
+	})
+	// A key named for its use and described as one to press (submitKey).
+	checkCatalogArgs(t, "chrome-devtools__type_text", []argCase{
+		{"on devtools page 1 type hello@acme.dev into the focused input and hit Enter", `{"pageId":1,"submitKey":"Enter","text":"hello@acme.dev"}`},
+		{"type hello into the search box on page 1", `{"pageId":1,"text":"hello"}`},
+	})
+}
+
+// TestDescribedID: a parameter described as an id ("The ID of the
+// customer ...") takes the id the task writes, not a plain word after its
+// noun ("A customer asked ...", "a dispute saying ..."); alone the plain
+// word is still taken.
+func TestDescribedID(t *testing.T) {
+	checkCatalogArgs(t, "stripe__create_invoice", []argCase{
+		{"A customer asked to be billed net-30 instead of paying by card. Create a Stripe invoice for cus_Q9zX7v with 30 days until due.", `{"customer":"cus_Q9zX7v","days_until_due":30}`},
+		{"create an invoice for customer acme", `{"customer":"acme"}`},
+	})
+	checkCatalogArgs(t, "stripe__update_dispute", []argCase{
+		{"A customer filed a dispute saying they were charged twice. Stage evidence on Stripe dispute dp_1PqZ8vLkd82Hs, don't submit it yet", `{"dispute":"dp_1PqZ8vLkd82Hs","submit":false}`},
 	})
 }
 

@@ -428,11 +428,19 @@ func typedInto(props []argProp, v queryValues, args map[string]any, missing []st
 }
 
 // pressedKey reads "press Ctrl+K", "hit Escape" for a tool's open key
-// parameter (a string named key): the object of a verb of pressing is
+// parameter (a string named key, or named for its use and described as a
+// key to press): the object of a verb of pressing is
 // the key (keyOf), or one character. (A required key parameter described
 // as one to press takes a key named anywhere in the task, in fillArgs.)
 func pressedKey(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	p := openStringParam(props, args, "key")
+	for i := range props {
+		if q := &props[i]; p == nil && q.typ == "string" && args[q.name] == nil && strings.HasSuffix(q.lname, "key") && q.descTerms[normalizeWord("press")] {
+			// A key named for its use ("submitKey": "Optional key to
+			// press after typing").
+			p = q
+		}
+	}
 	if p == nil {
 		return missing
 	}

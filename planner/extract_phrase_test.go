@@ -140,12 +140,15 @@ func TestTrailingColonPayload(t *testing.T) {
 
 // TestOptionalDescribedExample: an optional parameter takes a described
 // example only after a word of its description ("press Enter" for "key to
-// press after typing. E.g., "Enter"").
+// press after typing. E.g., "Enter""), or as the key of a verb of pressing
+// when the parameter is a key to press (pressedKey: "hit Enter"); "with
+// Enter" is neither.
 func TestOptionalDescribedExample(t *testing.T) {
 	schema := `{"type":"object","properties":{"text":{"type":"string"},"submitKey":{"type":"string","description":"Optional key to press after typing. E.g., \"Enter\", \"Tab\""}},"required":["text"]}`
 	checkArgs(t, schema, []argCase{
 		{"type 'hello there' and press Enter", `{"submitKey":"Enter","text":"hello there"}`},
-		{"type 'hello there' then hit Enter", `{"text":"hello there"}`},
+		{"type 'hello there' then hit Enter", `{"submitKey":"Enter","text":"hello there"}`},
+		{"type 'hello there' with Enter in mind", `{"text":"hello there"}`},
 	})
 }
 

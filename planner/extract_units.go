@@ -343,9 +343,10 @@ func countOfThings(words []string) int {
 		// "at most 5", "no more than 5", "stop at 200 pages", "stop
 		// after 50 pages": a bound on how many, after which the task
 		// ends its list (a clause's end stands for the noun it counts).
-		// Only "at most" may end the whole task ("..., at most 5"): "with
+		// Only "at most" ("up to") may end the whole task ("..., at most 5"): "with
 		// karma no more than 5" compares a field.
-		atMost := i > 1 && clean(words[i-1]) == "most" && clean(words[i-2]) == "at"
+		// "up to 20" is the same bound ("as many as").
+		atMost := i > 1 && (clean(words[i-1]) == "most" && clean(words[i-2]) == "at" || clean(words[i-1]) == "to" && clean(words[i-2]) == "up")
 		if i > 1 && clean(words[i-1]) == "me" && (i+1 >= len(words) || endsInAny(words[i], ",;.!?")) {
 			// "..., give me 10": a number that is the whole direct
 			// object of a verb with the requester as its indirect object
@@ -388,7 +389,7 @@ func countOfThings(words []string) int {
 		if bound && endsInAny(words[i], ",;.!?") {
 			return n
 		}
-		upTo := bound || i > 1 && clean(words[i-1]) == "to" && clean(words[i-2]) == "up"
+		upTo := bound
 		if !upTo && (i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2]))) {
 			// "the customers from the 2 regions", "issues in 3 repos": a
 			// number after a preposition counts what the things are

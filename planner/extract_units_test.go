@@ -178,11 +178,13 @@ func TestCountOfThings(t *testing.T) {
 		"show the 5 most recent invoices":   5,
 		"list the 3 least expensive prices": 3,
 		// A bound after the number, or "max" before one ending the list.
-		"show me my monitors, 20 at most":     20,
-		"show past-due subscriptions, 20 max": 20,
-		"show past-due subscriptions, max 20": 20,
-		"set the max 20 on it and retry":      0,
-		"20 at most of the rows failed":       0,
+		"show me my monitors, 20 at most":       20,
+		"show past-due subscriptions, 20 max":   20,
+		"show past-due subscriptions, max 20":   20,
+		"list past_due subscriptions, up to 20": 20,
+		"which are past_due? give me up to 20":  20,
+		"set the max 20 on it and retry":        0,
+		"20 at most of the rows failed":         0,
 		// How many one page holds.
 		"list slack channels, 50 per page": 50,
 		"list channels 25 a page":          25,
