@@ -1593,9 +1593,12 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// an emoji shortcode, a percentage, a glob.
 			val, ok = formatValue(p, props, v, usedTok, usedNum)
 		}
-		dbName := -1
+		dbName, collName := -1, -1
 		if !ok && n == "database" && p.typ == "string" {
 			dbName = databaseNamed(v, usedTok) // extract_anchor.go
+		}
+		if !ok && n == "collection" && p.typ == "string" && slices.ContainsFunc(props, func(q argProp) bool { return q.lname == "database" }) {
+			collName = collectionNamed(v, usedTok) // extract_anchor.go
 		}
 		switch {
 		case ok:
@@ -1634,6 +1637,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			// "the crm mongo db", "the users collection in shop".
 			usedTok[dbName] = true
 			val, ok = v.toks[dbName].text, true
+		case collName >= 0:
+			// "orders in the shop db", "every document in orders".
+			usedTok[collName] = true
+			val, ok = bareWord(v.toks[collName].text), true
 		case n == "owner" && ref.owner != "":
 			val, ok = ref.owner, true
 		case (n == "repo" || n == "repository" || n == "reponame") && ref.repo != "":

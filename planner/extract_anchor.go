@@ -712,6 +712,50 @@ func databaseNamed(v queryValues, used map[int]bool) int {
 	return -1
 }
 
+// collectionNamed returns the token that names a collection, or -1, for a
+// tool that takes a database and a collection: the plural noun before the
+// preposition of containment that introduces a named database ("how many
+// orders in the shop db", "users from the crm database"), or the word
+// after "in" that follows a collection's members ("every document in
+// orders"). A database holds collections, and a collection is named for
+// the things it holds (MongoDB's manual: "users", "orders"). The words for
+// what any collection holds or is (MongoDB's "document" and "collection",
+// the generic "records", "rows", "entries", "items", "data") name none.
+func collectionNamed(v queryValues, used map[int]bool) int {
+	name := func(i int) bool {
+		if i < 0 || i >= len(v.toks) {
+			return false
+		}
+		t := v.toks[i]
+		return !used[i] && !t.quoted && plainWord(t) && !stopWords[t.lower] && !determiners[t.lower] && !genericMembers[bareWord(t.lower)] && !dbNouns[bareWord(t.lower)]
+	}
+	containment := func(w string) bool { return w == "in" || w == "from" || w == "of" }
+	if d := databaseNamed(v, nil); d >= 2 { // (the database parameter may have taken it)
+		// Back from the database's name over determiners and a product
+		// to the preposition.
+		m := d - 1
+		for m > 0 && (determiners[v.toks[m].lower] || v.toks[m].lower == strings.ToLower(v.backend) || dbNouns[v.toks[m].lower]) {
+			m--
+		}
+		// The noun heads its own phrase: after a preposition ("rename
+		// events_tmp to events in the analytics db") it is that
+		// preposition's object.
+		if containment(v.toks[m].lower) && name(m-1) && isPlural(bareWord(v.toks[m-1].lower)) && !endsInAny(v.toks[m-1].raw, ",;:.!?") && (m < 2 || !isPreposition(v.toks[m-2].lower) && v.toks[m-2].lower != "as") {
+			return m - 1
+		}
+	}
+	for k := 1; k+1 < len(v.toks); k++ {
+		if w := bareWord(v.toks[k-1].lower); (w == "document" || w == "documents" || w == "docs") && v.toks[k].lower == "in" && name(k+1) && (k+2 >= len(v.toks) || !dbNouns[bareWord(v.toks[k+2].lower)]) {
+			return k + 1
+		}
+	}
+	return -1
+}
+
+// genericMembers are the words for what any collection holds, or for a
+// collection itself (collectionNamed).
+var genericMembers = setOf("document", "documents", "doc", "docs", "collection", "collections", "record", "records", "row", "rows", "entry", "entries", "item", "items", "data")
+
 // dbNouns are the nouns of a database.
 var dbNouns = setOf("db", "database")
 
