@@ -451,7 +451,8 @@ func derivedFrom(w, base string) bool {
 // avoidedList fills an open list parameter named for leaving things out
 // (excludePatterns, ignorePaths, skipDirs: its first word a verb of
 // avoidFlagVerbs, "no" and "without" aside) with the items a word of
-// avoiding (avoidWords, and "leave out") is followed by: "skipping
+// avoiding (avoidWords but the determiner "no", and "leave out") is
+// followed by: "skipping
 // node_modules and dist", "excluding **/node_modules/**", "skip anything
 // matching 'node_modules'". An item is a quoted text or a token written
 // as a name or pattern is (with '/', '_', '.', '*' or '-'), or a plain word
