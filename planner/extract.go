@@ -2047,6 +2047,17 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		if s, isStr := val.(string); ok && isStr {
 			if f, fits := fitValue(p, s); !fits {
 				ok = false
+				if !valueTaken(args, s) {
+					// An id is free again for the parameters after this
+					// one ("replay 7e07...": not a replayUrl, the
+					// replayId); a plain word stays taken ("the pricing
+					// page" names no page URL, nor any other value).
+					for i, t := range v.toks {
+						if t.text == s && idLike(t) {
+							delete(usedTok, i)
+						}
+					}
+				}
 			} else if f != s {
 				val = f
 			}
@@ -2126,6 +2137,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = setToValue(props, v, args, missing)
 	missing = typedInto(props, v, args, missing)
 	missing = pressedKey(props, v, args, missing)
+	missing = pressedFlag(props, v, args, missing)
 	missing = settingNumber(props, v, args, missing)
 	missing = relationTriple(props, v, args, missing)
 	missing = fromToRange(props, v, args, missing)
@@ -2180,6 +2192,11 @@ func fitValue(p argProp, s string) (string, bool) {
 		return "", false
 	}
 	if (strings.HasSuffix(p.lname, "url") || strings.HasSuffix(p.lname, "uri") || p.format == "uri" || p.format == "url" || urlHeaded(p)) && !strings.ContainsAny(s, "./") {
+		return "", false
+	}
+	if (p.format == "date-time" || p.format == "date" || strings.Contains(p.desc, "ISO 8601")) && !reISODate().MatchString(s) && !strings.Contains(s, ":") {
+		// A date or time as ISO 8601 writes one (or a time of day): an
+		// id is none.
 		return "", false
 	}
 	if p.format == "uuid" && !uuidText(s) {

@@ -308,3 +308,24 @@ func TestCollectionNamed(t *testing.T) {
 		{"rename the mongo collection events_tmp to events in the analytics database", `{"collection":"events_tmp","database":"analytics","newName":"events"}`},
 	})
 }
+
+// TestRejectedValueFreed: a token a parameter was given and then refused
+// (an id is no URL) is free for the parameters after it; a parameter
+// described as an ISO 8601 time takes no id.
+func TestRejectedValueFreed(t *testing.T) {
+	checkCatalogArgs(t, "sentry__get_replay_details", []argCase{
+		{"what happened in sentry replay 7e07485f3d1f4c8a9b0d2e3f4a5b6c7d in org acme?", `{"organizationSlug":"acme","replayId":"7e07485f3d1f4c8a9b0d2e3f4a5b6c7d"}`},
+	})
+	checkCatalogArgs(t, "sentry__get_profile_details", []argCase{
+		{"summarize Sentry profile cfe78a5c892d4a64a962d837673398d2 from project backend in org acme", `{"organizationSlug":"acme","projectSlugOrId":"backend"}`},
+	})
+}
+
+// TestPressedFlag: a flag described as pressing a key ("press Enter
+// after") is set when the task presses that key.
+func TestPressedFlag(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_type", []argCase{
+		{"type jane@acme.io into the email box (ref e14) in the Playwright browser and hit enter", `{"submit":true,"target":"e14","text":"jane@acme.io"}`},
+		{"type jane@acme.io into the email box (ref e14) and press Tab", `{"target":"e14","text":"jane@acme.io"}`},
+	})
+}

@@ -1299,3 +1299,31 @@ func motionEnds(props []argProp, v queryValues, args map[string]any, missing []s
 	}
 	return missing
 }
+
+// pressedFlag sets a flag its description says presses a key ("Whether
+// to submit entered text (press Enter after)") when the task presses
+// that key with a verb of pressing ("... and hit enter").
+func pressedFlag(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.typ != "boolean" || args[p.name] != nil {
+			continue
+		}
+		d := strings.Fields(strings.ToLower(p.desc))
+		key := ""
+		for i := 0; i+1 < len(d) && key == ""; i++ {
+			if d[i] == "press" || d[i] == "(press" {
+				key = keyOf(strings.Trim(d[i+1], ".,;:!?()\"'`"))
+			}
+		}
+		if key == "" {
+			continue
+		}
+		for i, t := range v.toks {
+			if i+1 < len(v.toks) && !t.quoted && (pressVerbs[t.lower] || t.lower == "pressing") && keyOf(strings.TrimRight(v.toks[i+1].text, ".,;:!?")) == key {
+				args[p.name] = true
+				break
+			}
+		}
+	}
+	return missing
+}
