@@ -947,7 +947,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			}
 			identity := false
 			if j+1 < len(v.toks) && !v.toks[j].quoted && (identityWord[v.toks[j].lower] && strings.HasSuffix(p.lname, v.toks[j].lower) ||
-				referenceWord[v.toks[j].lower] && isIDParam(p.lname)) {
+				referenceWord[v.toks[j].lower] && (isIDParam(p.lname) || p.descTerms[normalizeWord("reference")])) {
 				// "property id 'hT%3Bq'" for property_id: the task writes
 				// the parameter's whole name, its identity word too,
 				// before the value. A reference or a number names an

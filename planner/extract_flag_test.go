@@ -329,3 +329,12 @@ func TestPressedFlag(t *testing.T) {
 		{"type jane@acme.io into the email box (ref e14) and press Tab", `{"target":"e14","text":"jane@acme.io"}`},
 	})
 }
+
+// TestReferenceWordForDescribedReference: "ref" (a reference word) before a
+// value names a parameter described as a reference as "id" names an id
+// parameter: "into ref e14" gives the target e14, not the word "ref".
+func TestReferenceWordForDescribedReference(t *testing.T) {
+	checkCatalogArgs(t, "playwright__browser_type", []argCase{
+		{"type jane@acme.io into ref e14", `{"target":"e14","text":"jane@acme.io"}`},
+	})
+}
