@@ -545,7 +545,7 @@ func TestHardeningClientStopsReading(t *testing.T) {
 // tools/list_changed 250 times a second each; a healthy backend comes up
 // 1.5 s after the gateway, then drops a tool every second, three times.
 // For its first tools and for each dropped tool, the client must be told,
-// and see the change, within a hang guard of 2 s from the moment the
+// and see the change, within a hang guard of 5 s from the moment the
 // backend listed or announced it (the coalescer's documented maximum is
 // 250 ms).
 // Before the fix the update waited for a 50 ms pause in the flood, which
@@ -587,9 +587,13 @@ func TestHardeningListChangedBounded(t *testing.T) {
 			}
 		}
 	}
-	// A hang guard, eight times the documented maximum; the fixed gateway
-	// took 12-270 ms on a loaded machine, the old one 1.1-9.6 s or never.
-	const bound = 2 * time.Second
+	// A hang guard, twenty times the documented maximum; the fixed gateway
+	// took 7-270 ms on a loaded machine, the old one 1.1-9.6 s or never.
+	// (At 2 s it failed once in seven runs of the test command, whose
+	// -race packages and background fuzzing share two cores: the late
+	// backend took 3 s to come up for its 1.5 s delay, and the client
+	// saw one list_changed in 3 s, so every process was starved.)
+	const bound = 5 * time.Second
 	var delays []string
 	for _, tool := range []string{"echo", "unknown_content", "roots", "sample"} {
 		offered := stampOf(tool)
