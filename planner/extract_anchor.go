@@ -660,6 +660,13 @@ func coordinatedMembers(v queryValues, i int, used map[int]bool) []int {
 	return coordination(v, i, used, member)
 }
 
+// backendWord reports whether t is the name of the backend of the tool
+// being filled, or its clipping ("mongo" of mongodb).
+func backendWord(v queryValues, t qtok) bool {
+	backend := strings.ToLower(v.backend)
+	return backend != "" && len(t.lower) >= minTypoLen && strings.HasPrefix(backend, t.lower)
+}
+
 // databaseNamed returns the token that names a database, or -1: the word
 // before the noun "db" or "database" after a determiner, a product's name
 // standing between ("the crm mongo db", "the mongo app db", "our shop
@@ -673,12 +680,7 @@ func databaseNamed(v queryValues, used map[int]bool) int {
 		return !used[i] && !t.quoted && !stopWords[t.lower] && !determiners[t.lower] && (plainWord(t) || joinedName(t)) && !dbNouns[t.lower]
 	}
 	det := func(i int) bool { return determiners[v.toks[i].lower] }
-	// product: the backend's name or its clipping ("mongo" of mongodb).
-	backend := strings.ToLower(v.backend)
-	product := func(i int) bool {
-		lt := v.toks[i].lower
-		return backend != "" && len(lt) >= minTypoLen && strings.HasPrefix(backend, lt)
-	}
+	product := func(i int) bool { return backendWord(v, v.toks[i]) }
 	for d := 1; d < len(v.toks); d++ {
 		if t := v.toks[d]; t.quoted || !dbNouns[strings.TrimSuffix(strings.Trim(t.lower, ",.;:!?"), "'s")] {
 			continue
@@ -732,9 +734,9 @@ func collectionNamed(v queryValues, used map[int]bool) int {
 	containment := func(w string) bool { return w == "in" || w == "from" || w == "of" }
 	if d := databaseNamed(v, nil); d >= 2 { // (the database parameter may have taken it)
 		// Back from the database's name over determiners and a product
-		// to the preposition.
+		// ("in the mongo app db") to the preposition.
 		m := d - 1
-		for m > 0 && (determiners[v.toks[m].lower] || v.toks[m].lower == strings.ToLower(v.backend) || dbNouns[v.toks[m].lower]) {
+		for m > 0 && (determiners[v.toks[m].lower] || backendWord(v, v.toks[m])) {
 			m--
 		}
 		// The noun heads its own phrase: after a preposition ("rename

@@ -291,24 +291,6 @@ func TestAvoidedList(t *testing.T) {
 	})
 }
 
-// TestCollectionNamed: for a tool that takes a database and a collection,
-// the plural noun before the preposition that introduces a named database
-// is the collection ("orders in the shop db"), as the word after "every
-// document in" is; not the object of a preposition ("rename events_tmp to
-// events in the analytics db") nor the words for what any collection holds.
-func TestCollectionNamed(t *testing.T) {
-	checkCatalogArgs(t, "mongodb__count", []argCase{
-		{"how many orders in the shop db have status 'refunded'?", `{"collection":"orders","database":"shop","query":{"status":"refunded"}}`},
-		{"how many documents in the shop db have status 'refunded'?", `{"database":"shop","query":{"status":"refunded"}}`},
-	})
-	checkCatalogArgs(t, "mongodb__update-many", []argCase{
-		{"in the shop db, set archived to true on every document in orders whose status is cancelled", `{"collection":"orders","database":"shop","filter":{"status":"cancelled"}}`},
-	})
-	checkCatalogArgs(t, "mongodb__rename-collection", []argCase{
-		{"rename the mongo collection events_tmp to events in the analytics database", `{"collection":"events_tmp","database":"analytics","newName":"events"}`},
-	})
-}
-
 // TestRejectedValueFreed: a token a parameter was given and then refused
 // (an id is no URL) is free for the parameters after it; a parameter
 // described as an ISO 8601 time takes no id.

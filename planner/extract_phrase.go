@@ -444,32 +444,37 @@ func pressedKey(props []argProp, v queryValues, args map[string]any, missing []s
 	if p == nil {
 		return missing
 	}
-	for i, t := range v.toks {
-		if t.quoted || !pressVerbs[t.lower] && t.lower != "pressing" {
-			continue
+	for i := range v.toks {
+		if key := keyPressedAt(v.toks, i); key != "" {
+			args[p.name] = key
+			return slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 		}
-		k := i + 1
-		if k < len(v.toks) && v.toks[k].lower == "the" {
-			k++
-		}
-		if k >= len(v.toks) {
-			break
-		}
-		w := strings.TrimRight(v.toks[k].text, ".,;:!?")
-		key := keyOf(w)
-		switch {
-		case v.toks[k].quoted:
-			key = v.toks[k].text
-		case key == "" && len(w) == 1:
-			key = w
-		}
-		if key == "" {
-			continue
-		}
-		args[p.name] = key
-		return slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 	}
 	return missing
+}
+
+// keyPressedAt returns the key a verb of pressing at toks[i] presses (its
+// object: a named key or combination, keyOf, a quoted text, or one
+// character, after an optional "the"), or "".
+func keyPressedAt(toks []qtok, i int) string {
+	if t := toks[i]; t.quoted || !pressVerbs[t.lower] && t.lower != "pressing" {
+		return ""
+	}
+	k := i + 1
+	if k < len(toks) && toks[k].lower == "the" {
+		k++
+	}
+	if k >= len(toks) {
+		return ""
+	}
+	if toks[k].quoted {
+		return toks[k].text
+	}
+	w := strings.TrimRight(toks[k].text, ".,;:!?")
+	if key := keyOf(w); key != "" || len(w) != 1 {
+		return key
+	}
+	return w
 }
 
 // keyOf returns the key w names, as the UI Events KeyboardEvent key
@@ -1318,8 +1323,8 @@ func pressedFlag(props []argProp, v queryValues, args map[string]any, missing []
 		if key == "" {
 			continue
 		}
-		for i, t := range v.toks {
-			if i+1 < len(v.toks) && !t.quoted && (pressVerbs[t.lower] || t.lower == "pressing") && keyOf(strings.TrimRight(v.toks[i+1].text, ".,;:!?")) == key {
+		for i := range v.toks {
+			if keyPressedAt(v.toks, i) == key {
 				args[p.name] = true
 				break
 			}

@@ -343,9 +343,9 @@ func countOfThings(words []string) int {
 		// "at most 5", "no more than 5", "stop at 200 pages", "stop
 		// after 50 pages": a bound on how many, after which the task
 		// ends its list (a clause's end stands for the noun it counts).
-		// Only "at most" ("up to") may end the whole task ("..., at most 5"): "with
-		// karma no more than 5" compares a field.
-		// "up to 20" is the same bound ("as many as").
+		// Only "at most" and "up to" ("as many as") may end the whole
+		// task ("..., at most 5"): "with karma no more than 5" compares a
+		// field.
 		atMost := i > 1 && (clean(words[i-1]) == "most" && clean(words[i-2]) == "at" || clean(words[i-1]) == "to" && clean(words[i-2]) == "up")
 		if i > 1 && clean(words[i-1]) == "me" && (i+1 >= len(words) || endsInAny(words[i], ",;.!?")) {
 			// "..., give me 10": a number that is the whole direct
@@ -389,15 +389,14 @@ func countOfThings(words []string) int {
 		if bound && endsInAny(words[i], ",;.!?") {
 			return n
 		}
-		upTo := bound
-		if !upTo && (i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2]))) {
+		if !bound && (i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2]))) {
 			// "the customers from the 2 regions", "issues in 3 repos": a
 			// number after a preposition counts what the things are
 			// related to, not how many to return.
 			continue
 		}
 		first := i + 1
-		if i+2 < len(words) && clean(words[i+1]) == "of" && determiners[clean(words[i+2])] && (i == 0 || stopWords[clean(words[i-1])] || readStems[stem(clean(words[i-1]))] || upTo) {
+		if i+2 < len(words) && clean(words[i+1]) == "of" && determiners[clean(words[i+2])] && (i == 0 || stopWords[clean(words[i-1])] || readStems[stem(clean(words[i-1]))] || bound) {
 			// "show me 5 of our coupons": English's partitive, a number
 			// before "of" and a determiner, counts members of the set the
 			// plural noun names. Not after a noun ("page 2 of the
