@@ -708,6 +708,45 @@ var identityWord = setOf("id", "key", "slug", "uuid")
 // naming a kind of identifier: its reference (clipped "ref"), its number.
 var referenceWord = setOf("ref", "reference", "number")
 
+// namedByCopula reports whether the plain word at v.toks[k], after a
+// copula, names the thing whose identifier p holds ("sentry org is acme",
+// "org is acme on Sentry"): p's name ends with an identity word
+// (organizationSlug, project_id), so the thing is named only by its
+// identifier, and the word ends its clause (the query's end, a
+// punctuation mark, or a preposition of place: "on Sentry"), the place of
+// a predicate nominal. A predicate adjective says how the thing is, not
+// which ("the org is fine", "the org is down"): WordNet's adjectives
+// (isAdjective) are not read, nor a participle ("is paused", "is
+// broken", "is running": the regular -ed, the strong -en, the present
+// -ing), which is one by its form; a word a noun follows is no
+// complement of its own ("the project is dead code").
+func namedByCopula(v queryValues, k int, p argProp) bool {
+	if k >= len(v.toks) {
+		return false
+	}
+	t := v.toks[k]
+	if t.quoted || !plainWord(t) || stopWords[t.lower] || objectEndWords[t.lower] || adverbParticle[t.lower] || len(t.lower) < 3 || isAdjective(t.lower) || strings.HasSuffix(t.lower, "ed") || strings.HasSuffix(t.lower, "en") || strings.HasSuffix(t.lower, "ing") {
+		return false
+	}
+	last := ""
+	splitWords(p.name, func(w string) { last = strings.ToLower(w) })
+	if !identityWord[last] {
+		return false
+	}
+	if k+1 == len(v.toks) || endsInAny(t.raw, ".,;!?") {
+		return true
+	}
+	switch v.toks[k+1].lower {
+	case "on", "in", "at":
+		return true
+	}
+	return false
+}
+
+// adverbParticle are English's adverbial particles, which after a copula
+// say a state ("the org is down", "the site is back"), never a name.
+var adverbParticle = setOf("up", "down", "off", "out", "over", "back", "away", "through", "around")
+
 // copula are the forms of "to be" an identifying clause puts between a
 // noun and the value it names ("the code is X").
 var copula = setOf("is", "was", "=")
@@ -957,7 +996,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				identity = true
 			}
 			stated := false
-			if copula[v.toks[j].lower] && j+1 < len(v.toks) && !used[j+1] && (idLike(v.toks[j+1]) || v.toks[j+1].quoted || identity && plainWord(v.toks[j+1]) && !stopWords[v.toks[j+1].lower]) {
+			if copula[v.toks[j].lower] && j+1 < len(v.toks) && !used[j+1] && (idLike(v.toks[j+1]) || v.toks[j+1].quoted || identity && plainWord(v.toks[j+1]) && !stopWords[v.toks[j+1].lower] || namedByCopula(v, j+1, p)) {
 				// "the callback code is 7XhQ2pLmN9": English's identifying
 				// clause equates its subject noun with the complement
 				// after the copula. Only an id or a quoted text there: "the
@@ -965,7 +1004,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// org slug is northwind" says which, the identity word
 				// (slug, id, key, name) being the subject.
 				j++
-				stated = identity
+				stated = identity || namedByCopula(v, j, p)
 			}
 			if !namingCue[pw] && namingCue[v.toks[j].lower] && j+1 < len(v.toks) && !v.toks[j].quoted {
 				// "a branch named hotfix-login": the parameter's noun and
@@ -1200,6 +1239,7 @@ type argProp struct {
 	alts        []objectAlt     // for an object read from alternatives (objectUnion): each alternative's members
 	objectVerb  string          // the stem of the verb a "<name> to <verb>" description names ("Value to select"; descObject)
 	templates   []string        // for an undescribed path: the URI templates the tool's description writes (extract_tooldesc.go)
+	qualifiers  [][2]string     // for a search query in a syntax: the key:value qualifiers the tool's description lists (extract_tooldesc.go)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -2152,6 +2192,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = quotedPayload(props, v, args, missing)
 	missing = colonPayloadList(props, v, args, missing)
 	missing = pairedEnum(props, args, missing)
+	missing = qualifiedSearch(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
 	}

@@ -699,7 +699,7 @@ var probes = []probe{
 	// compound adjective on a participle ("the long-running project") is
 	// no name
 	{kID, "", "sentry__find_releases", "what's the latest release of the checkout-api project in sentry org acme-inc?", `{"organizationSlug":"acme-inc","projectSlug":"checkout-api"}`},
-	{kID, "", "sentry__search_issues", "unresolved issues in the checkout-api project of sentry org acme-shop", `{"organizationSlug":"acme-shop","projectSlugOrId":"checkout-api"}`},
+	{kID, "", "sentry__search_issues", "unresolved issues in the checkout-api project of sentry org acme-shop", `{"organizationSlug":"acme-shop","projectSlugOrId":"checkout-api","query":"is:unresolved"}`},
 	{kID, "", "supabase__get_edge_function", "show me the source of the send-invoice edge function in supabase project qzkx81", `{"function_slug":"send-invoice","project_id":"qzkx81"}`},
 	{kID, "", "sentry__find_dsns", "show the DSNs of the web_client2 project in sentry org acme", `{"organizationSlug":"acme","projectSlug":"web_client2"}`},
 	{kNone, kID, "sentry__find_releases", "what's the latest release of the long-running project in sentry org acme-inc?", `{"organizationSlug":"acme-inc"}`},
@@ -1441,5 +1441,36 @@ func TestWhereClause(t *testing.T) {
 	checkCatalogArgs(t, "sentry__search_issue_events", []argCase{
 		{"show the events of sentry issue SHOP-2F1 in org acme where the browser is Safari", `{"issueId":"SHOP-2F1","organizationSlug":"acme","query":"the browser is Safari"}`},
 		{"show the events of sentry issue SHOP-2F1 in org acme", `{"issueId":"SHOP-2F1","organizationSlug":"acme"}`},
+	})
+}
+
+// TestNamedByCopula: "org is acme" at the end of its clause names the org
+// whose identifier organizationSlug holds; a state after the copula ("is
+// down", "is broken") names none, nor does a word a noun follows.
+func TestNamedByCopula(t *testing.T) {
+	checkCatalogArgs(t, "sentry__get_replay_details", []argCase{
+		{"what happened in replay 7f3e2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6? org is acme on Sentry", `{"organizationSlug":"acme","replayId":"7f3e2a10-4b5c-4d6e-8f90-a1b2c3d4e5f6"}`},
+	})
+	checkCatalogArgs(t, "sentry__find_projects", []argCase{
+		{"list the sentry projects, the org is northwind", `{"organizationSlug":"northwind"}`},
+		{"the org is down on sentry, list projects", `{}`},
+		{"the org is broken on sentry, list projects", `{}`},
+		{"the org is acme inc on sentry, list projects", `{}`},
+	})
+}
+
+// TestQualifiedSearch: a search query in a syntax takes the qualifiers the
+// tool's description lists that the task states in words: a participle of
+// state before what it qualifies, or a value next to its key's word; not
+// a negated one, nor a state the task does not write.
+func TestQualifiedSearch(t *testing.T) {
+	checkCatalogArgs(t, "sentry__search_issues", []argCase{
+		{"list unresolved Sentry issues for org acme in project payments-api, most frequent first", `{"organizationSlug":"acme","projectSlugOrId":"payments-api","query":"is:unresolved","sort":"freq"}`},
+		{"list the escalating sentry issues in org acme", `{"organizationSlug":"acme","query":"is:escalating"}`},
+		{"show me sentry issues in org acme that are not resolved", `{"organizationSlug":"acme"}`},
+		{"list sentry issues in org acme, most frequent first", `{"organizationSlug":"acme","sort":"freq"}`},
+	})
+	checkCatalogArgs(t, "sentry__search_issue_events", []argCase{
+		{"In Sentry org 'acme', pull the events of issue CHECKOUT-9F2 from the last 24h, production environment only.", `{"issueId":"CHECKOUT-9F2","organizationSlug":"acme","query":"environment:production","statsPeriod":"24h"}`},
 	})
 }

@@ -39,6 +39,12 @@ func withToolDesc(props []argProp, desc string) []argProp {
 	items := listedParams(desc)
 	for i, p := range props {
 		if p.desc != "" {
+			if qs := searchQualifiers(p, desc); qs != nil {
+				if out == nil {
+					out = slices.Clone(props)
+				}
+				out[i].qualifiers = qs
+			}
 			continue
 		}
 		if d := items[p.name]; d != "" {
@@ -231,4 +237,90 @@ func urlHeaded(p argProp) bool {
 		}
 	}
 	return n <= 4 && (last == "url" || last == "uri")
+}
+
+// reQualifier finds a search qualifier written as key:value ("is:unresolved",
+// "issue.priority:high", "environment:production"), the form of the
+// search syntaxes of issue trackers and code hosts: a key of letters,
+// dots and underscores and a value of lower-case letters and underscores.
+var reQualifier = lazyregexp.New(`(?:^|[\s(/'"\x60])([a-z][a-z_.]*[a-z]):([a-z][a-z_]*[a-z])\b`)
+
+// searchQualifiers returns the key:value qualifiers the tool's description
+// desc lists for p, when p is a search query parameter whose own
+// description says it takes a query syntax ("Natural language or Sentry
+// issue search query syntax."): what the tool documents of that syntax is
+// documentation of p. Nil when there are fewer than two (a list, not an
+// example's stray colon) or p takes no syntax.
+func searchQualifiers(p argProp, desc string) [][2]string {
+	if p.typ != "string" || !isSearchParam(p.lname) || !strings.Contains(strings.ToLower(p.desc), "syntax") {
+		return nil
+	}
+	var qs [][2]string
+	for _, m := range reQualifier().FindAllStringSubmatch(desc, -1) {
+		q := [2]string{m[1], m[2]}
+		if m[1] == "http" || m[1] == "https" || slices.Contains(qs, q) {
+			continue
+		}
+		qs = append(qs, q)
+	}
+	if len(qs) < 2 {
+		return nil
+	}
+	return qs
+}
+
+// qualifiedSearch fills a search query parameter left empty with the
+// qualifiers of its syntax the task states in words: a qualifier's value
+// written as a participle of state before what it qualifies ("the
+// unresolved issues": is:unresolved, "escalating issues"), or written next
+// to its key's word ("production environment only", "priority high":
+// environment:production, issue.priority:high). Values that are only
+// function words ("me") are not read, nor a word a negation comes right
+// before ("not resolved").
+func qualifiedSearch(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.qualifiers == nil || args[p.name] != nil {
+			continue
+		}
+		var found []string
+		for _, q := range p.qualifiers {
+			key, val := q[0], q[1]
+			if i := strings.LastIndexByte(key, '.'); i >= 0 {
+				key = key[i+1:]
+			}
+			words := strings.Split(val, "_")
+			for i := 0; i+len(words) <= len(v.toks); i++ {
+				if !qualifierAt(v.toks, i, words) {
+					continue
+				}
+				after := i + len(words)
+				state := len(words) == 1 && (strings.HasSuffix(val, "ed") || strings.HasSuffix(val, "ing")) && after < len(v.toks) && !v.toks[after].quoted && plainWord(v.toks[after]) && !endsInAny(v.toks[after-1].raw, ".,;:!?")
+				keyed := i > 0 && bareWord(v.toks[i-1].raw) == key || after < len(v.toks) && bareWord(v.toks[after].raw) == key
+				if (state || keyed) && !stopWords[val] && (i == 0 || !negator(bareWord(v.toks[i-1].raw))) {
+					q := q[0] + ":" + q[1]
+					if !slices.Contains(found, q) {
+						found = append(found, q)
+					}
+					break
+				}
+			}
+		}
+		if found != nil {
+			args[p.name] = strings.Join(found, " ")
+			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+		}
+	}
+	return missing
+}
+
+// qualifierAt reports whether the unquoted tokens of toks from i spell
+// words.
+func qualifierAt(toks []qtok, i int, words []string) bool {
+	for k, w := range words {
+		t := toks[i+k]
+		if t.quoted || bareWord(t.raw) != w {
+			return false
+		}
+	}
+	return true
 }

@@ -91,10 +91,14 @@ func run(wn, dir string, check bool, vocabFrom string) error {
 	if err != nil {
 		return err
 	}
+	adjectives, err := adjectiveWords(wn)
+	if err != nil {
+		return err
+	}
 	for _, f := range []struct {
 		name string
 		data []byte
-	}{{"wordnet.txt", table}, {"wordnet_words.txt", words}, {"wordnet_names.txt", names}, {"wordnet_verbs.txt", verbs}} {
+	}{{"wordnet.txt", table}, {"wordnet_words.txt", words}, {"wordnet_names.txt", names}, {"wordnet_verbs.txt", verbs}, {"wordnet_adjectives.txt", adjectives}} {
 		out := filepath.Join(dir, f.name)
 		if check {
 			old, err := os.ReadFile(out)
@@ -156,6 +160,35 @@ func wordList(words []string, what string) []byte {
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
+}
+
+// adjectiveWords returns the file of WordNet's adjectives: single-word
+// lemmas of three or more letters (a-z only) with an adjective sense, head
+// or satellite, and the irregular comparatives and superlatives of
+// adj.exc. After a copula such a word is a predicate adjective ("the org
+// is fine"), which says how a thing is, not which it is.
+func adjectiveWords(dir string) ([]byte, error) {
+	w, err := load(dir)
+	if err != nil {
+		return nil, err
+	}
+	set := map[string]bool{}
+	keep := func(s string) {
+		if len(s) >= 3 && strings.IndexFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+			set[s] = true
+		}
+	}
+	for lemma := range w.index["adj"] {
+		keep(lemma)
+	}
+	for form := range w.exc["adj"] {
+		keep(form)
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	return wordList(keys, "# Adjectives (WordNet lemmas with an adjective sense and irregular comparatives, 3+ letters)."), nil
 }
 
 // nameWords returns the file of WordNet's name words: single-word lemmas
