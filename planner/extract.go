@@ -1240,6 +1240,7 @@ type argProp struct {
 	objectVerb  string          // the stem of the verb a "<name> to <verb>" description names ("Value to select"; descObject)
 	templates   []string        // for an undescribed path: the URI templates the tool's description writes (extract_tooldesc.go)
 	qualifiers  [][2]string     // for a search query in a syntax: the key:value qualifiers the tool's description lists (extract_tooldesc.go)
+	directions  *directionMap   // for an object (or array of objects) mapping field names to sort directions (extract_order.go)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -1334,6 +1335,8 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		OneOf      json.RawMessage `json:"oneOf"` // decoded only for a parameter without "type"
 		AnyOf      json.RawMessage `json:"anyOf"`
 	}
+	var raws map[string]json.RawMessage // each property's schema as written (directionsOf)
+	_ = json.Unmarshal(s.Properties, &raws)
 	var byName map[string]propSchema
 	if json.Unmarshal(s.Properties, &byName) != nil {
 		return nil
@@ -1405,6 +1408,9 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 			if s, ok := e.(string); ok {
 				ap.enum = append(ap.enum, s)
 			}
+		}
+		if ap.typ == "object" || ap.typ == "array" {
+			ap.directions = directionsOf(raws[name])
 		}
 		if p.Description != "" {
 			describeProp(&ap, p.Description)
@@ -2193,6 +2199,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = colonPayloadList(props, v, args, missing)
 	missing = pairedEnum(props, args, missing)
 	missing = qualifiedSearch(props, v, args, missing)
+	missing = orderDirections(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
 	}

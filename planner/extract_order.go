@@ -1,0 +1,182 @@
+package planner
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+)
+
+// Sort orders and index keys as a map from field names to directions
+// (MongoDB's cursor.sort() and createIndex keys: {"createdAt": -1}).
+//
+// A schema declares such a map as an object whose additionalProperties
+// take the constants 1 and -1 (with other forms beside them), or as an
+// array of alternatives one of which holds such a map as a member, next
+// to constant members that say which alternative it is ({"type":
+// "classic", "keys": {...}}). The direction words of English give the
+// sign: ascending order is increasing, +1; descending is decreasing, -1.
+
+// directionMap is where a parameter keeps a map of directions.
+type directionMap struct {
+	member string         // the member of an array's item that is the map ("keys"); "" when the parameter is the map
+	fixed  map[string]any // the item's constant members that select its alternative ({"type": "classic"})
+}
+
+// directionsOf reads a property's schema as written; nil when it keeps
+// no map of directions.
+func directionsOf(raw json.RawMessage) *directionMap {
+	var s struct {
+		Type  json.RawMessage `json:"type"`
+		Items *struct {
+			OneOf []json.RawMessage `json:"oneOf"`
+			AnyOf []json.RawMessage `json:"anyOf"`
+		} `json:"items"`
+	}
+	if len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
+		return nil
+	}
+	if signedMap(raw) {
+		return &directionMap{}
+	}
+	if s.Items == nil {
+		return nil
+	}
+	for _, alt := range append(s.Items.OneOf, s.Items.AnyOf...) {
+		var obj struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+			Required   []string                   `json:"required"`
+		}
+		if json.Unmarshal(alt, &obj) != nil {
+			continue
+		}
+		d := &directionMap{fixed: map[string]any{}}
+		for name, m := range obj.Properties {
+			var c struct {
+				Const any `json:"const"`
+			}
+			switch {
+			case signedMap(m):
+				d.member = name
+			case json.Unmarshal(m, &c) == nil && c.Const != nil && slices.Contains(obj.Required, name):
+				d.fixed[name] = c.Const
+			}
+		}
+		if d.member != "" {
+			return d
+		}
+	}
+	return nil
+}
+
+// signedMap reports whether raw is an object schema whose
+// additionalProperties take the constants 1 and -1.
+func signedMap(raw json.RawMessage) bool {
+	var s struct {
+		AdditionalProperties struct {
+			AnyOf []struct {
+				Const any `json:"const"`
+			} `json:"anyOf"`
+			OneOf []struct {
+				Const any `json:"const"`
+			} `json:"oneOf"`
+			Enum []any `json:"enum"`
+		} `json:"additionalProperties"`
+	}
+	if json.Unmarshal(raw, &s) != nil {
+		return false
+	}
+	consts := slices.Clone(s.AdditionalProperties.Enum)
+	for _, c := range append(s.AdditionalProperties.AnyOf, s.AdditionalProperties.OneOf...) {
+		consts = append(consts, c.Const)
+	}
+	return slices.Contains(consts, any(1.0)) && slices.Contains(consts, any(-1.0))
+}
+
+// directionWord returns the sign of an English word of direction: +1 for
+// ascending ("asc"), -1 for descending ("desc"), 0 otherwise.
+func directionWord(w string) int {
+	switch w {
+	case "ascending", "asc":
+		return 1
+	case "descending", "desc":
+		return -1
+	}
+	return 0
+}
+
+// orderDirections fills a map of directions left empty with the field and
+// direction the task writes: "a descending index on createdAt", "an
+// ascending index named email_1 on the email field", "sorted by createdAt
+// descending", "index the collection by createdAt descending". The field
+// is the word after "on" or "by" (past an article), written as a name
+// (not a function word); the direction is the word before the phrase or
+// right after the field.
+func orderDirections(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.directions == nil || args[p.name] != nil {
+			continue
+		}
+		field, sign := orderedField(v.toks)
+		if sign == 0 {
+			continue
+		}
+		m := map[string]any{field: sign}
+		if p.directions.member == "" {
+			args[p.name] = m
+		} else {
+			item := map[string]any{p.directions.member: m}
+			for k, c := range p.directions.fixed {
+				item[k] = c
+			}
+			args[p.name] = []any{item}
+		}
+		missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+	}
+	return missing
+}
+
+// orderedField finds the field and direction of the first phrase of
+// ordering in toks; sign 0 when there is none.
+func orderedField(toks []qtok) (field string, sign int) {
+	fieldAt := func(i int) string {
+		for i < len(toks) && !toks[i].quoted && (toks[i].lower == "the" || toks[i].lower == "a" || toks[i].lower == "its") {
+			i++
+		}
+		if i >= len(toks) {
+			return ""
+		}
+		f := strings.Trim(toks[i].raw, ".,;:!?()'\"`")
+		if f == "" || stopWords[strings.ToLower(f)] || objectEndWords[strings.ToLower(f)] || directionWord(strings.ToLower(f)) != 0 || strings.ContainsAny(f, " /") {
+			return ""
+		}
+		return f
+	}
+	for i, t := range toks {
+		if t.quoted {
+			continue
+		}
+		if d := directionWord(bareWord(t.raw)); d != 0 {
+			// "a descending index on createdAt": the phrase of "on" or
+			// "by" within the next few words.
+			for k := i + 1; k < len(toks) && k <= i+4; k++ {
+				if w := bareWord(toks[k].raw); (w == "on" || w == "by") && !toks[k].quoted {
+					if f := fieldAt(k + 1); f != "" {
+						return f, d
+					}
+					break
+				}
+				if endsInAny(toks[k].raw, ".,;:!?") {
+					break
+				}
+			}
+			// "by createdAt descending", "createdAt descending": the field
+			// right before the word.
+			if i > 0 && !endsInAny(toks[i-1].raw, ".,;:!?") {
+				if f := fieldAt(i - 1); f != "" && i >= 2 && (bareWord(toks[i-2].raw) == "by" || bareWord(toks[i-2].raw) == "on") {
+					return f, d
+				}
+			}
+		}
+	}
+	return "", 0
+}
