@@ -2200,6 +2200,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = pairedEnum(props, args, missing)
 	missing = qualifiedSearch(props, v, args, missing)
 	missing = orderDirections(props, v, args, missing)
+	missing = positionOfTotal(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
 	}

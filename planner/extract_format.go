@@ -182,6 +182,68 @@ func ordinalValue(w string) (int, bool) {
 	return 0, false
 }
 
+// positionOfTotal reads English's "N of M" after a noun ("thought 2 of 4",
+// "page 3 of 10", "thought 1 of roughly 5") for a position parameter named
+// by that noun (thoughtNumber, pageIndex) and a total named by it too
+// (totalThoughts): N is the position, M the total. An ordinal written as
+// a word right before the singular noun is a position too ("first
+// thought: ..."): before a noun, "first" orders, it does not count ("the
+// first 10" counts, a number following it).
+func positionOfTotal(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.typ != "integer" && p.typ != "number" || args[p.name] != nil {
+			continue
+		}
+		words := paramWords(p.name)
+		position := slices.Contains(words, "number") || slices.Contains(words, "index")
+		total := slices.Contains(words, "total")
+		if !position && !total || len(words) != 2 {
+			continue
+		}
+		noun := words[0]
+		if noun == "number" || noun == "index" || noun == "total" {
+			noun = words[1]
+		}
+		for i := 0; i+1 < len(v.toks); i++ {
+			t := v.toks[i]
+			if t.quoted || stem(bareWord(t.raw)) != stem(noun) {
+				continue
+			}
+			if position && i > 0 && !v.toks[i-1].quoted && !isPlural(bareWord(t.raw)) {
+				if n, ok := ordinalWords[bareWord(v.toks[i-1].raw)]; ok {
+					args[p.name] = n
+					break
+				}
+			}
+			n, err := strconv.Atoi(bareWord(v.toks[i+1].raw))
+			if err != nil || i+3 >= len(v.toks) || bareWord(v.toks[i+2].raw) != "of" || endsInAny(v.toks[i+1].raw, ",;.:!?") {
+				continue
+			}
+			k := i + 3
+			if approxWords[bareWord(v.toks[k].raw)] && k+1 < len(v.toks) {
+				k++
+			}
+			m, err := strconv.Atoi(bareWord(v.toks[k].raw))
+			if err != nil || m < n {
+				continue
+			}
+			if position {
+				args[p.name] = n
+			} else {
+				args[p.name] = m
+			}
+			break
+		}
+		if args[p.name] != nil {
+			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+		}
+	}
+	return missing
+}
+
+// approxWords say a number is an estimate ("roughly 5").
+var approxWords = setOf("roughly", "about", "around", "approximately", "approx", "maybe", "circa", "some")
+
 // minorUnits are the English words for a hundredth of a currency unit;
 // reMinorAmount is an amount written in them ("2900 cents").
 var (

@@ -18,3 +18,28 @@ func TestOrderDirections(t *testing.T) {
 		{"index the orders collection in the shop db by createdAt descending", `{"collection":"orders","database":"shop","definition":[{"keys":{"createdAt":-1},"type":"classic"}]}`},
 	})
 }
+
+// TestAskedFor: the number after the "for" of a verb of asking counts
+// what is asked for; after another preposition it counts what things are
+// related to.
+func TestAskedFor(t *testing.T) {
+	checkCatalogArgs(t, "everything__get-resource-links", []argCase{
+		{"ask the everything server for 5 resource links", `{"count":5}`},
+		{"ask the everything server for seven resource links", `{"count":7}`},
+	})
+	checkCatalogArgs(t, "github__list_issues", []argCase{
+		{"list the issues in 3 repos", `{}`},
+	})
+}
+
+// TestPositionOfTotal: "thought 2 of 4" gives a position parameter 2 and a
+// total 4; "first thought" is position 1; a count ("6 thoughts") is no
+// position.
+func TestPositionOfTotal(t *testing.T) {
+	checkCatalogArgs(t, "sequential-thinking__sequentialthinking", []argCase{
+		{"use sequential thinking to work out whether we should shard the events table, starting at thought 1 of roughly 5", `{"thoughtNumber":1,"totalThoughts":5}`},
+		{"think it through step by step: thought 2 of 4, 'check the replicas'", `{"thought":"check the replicas","thoughtNumber":2,"totalThoughts":4}`},
+		{"use sequential thinking; first thought: 'list the services', about 6 thoughts total", `{"thought":"'list the services', about 6 thoughts total","thoughtNumber":1,"totalThoughts":6}`},
+		{"use sequential thinking on the migration, 6 thoughts", `{"totalThoughts":6}`},
+	})
+}

@@ -389,7 +389,7 @@ func countOfThings(words []string) int {
 		if bound && endsInAny(words[i], ",;.!?") {
 			return n
 		}
-		if !bound && (i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2]))) {
+		if !bound && !askedFor(words, i) && (i > 0 && isPreposition(clean(words[i-1])) || i > 1 && clean(words[i-1]) == "the" && isPreposition(clean(words[i-2]))) {
 			// "the customers from the 2 regions", "issues in 3 repos": a
 			// number after a preposition counts what the things are
 			// related to, not how many to return.
@@ -424,6 +424,28 @@ func countOfThings(words []string) int {
 	}
 	return 0
 }
+
+// askedFor reports whether words[i] follows the "for" of a verb of asking
+// in its clause ("ask the everything server for 5 resource links"): the
+// object of "ask for" is what is asked for, so the number counts what the
+// request returns, not what things are related to.
+func askedFor(words []string, i int) bool {
+	if i < 2 || bareWord(words[i-1]) != "for" {
+		return false
+	}
+	for k := i - 2; k >= 0 && k >= i-6; k-- {
+		if endsInAny(words[k], ",;.!?") {
+			return false
+		}
+		if askVerbs[bareWord(words[k])] {
+			return true
+		}
+	}
+	return false
+}
+
+// askVerbs are the verbs of asking whose "for" introduces what is asked for.
+var askVerbs = setOf("ask", "asking", "request", "requesting")
 
 // stopVerbs end an activity at a point ("stop at 200 pages", "halt after
 // 50").

@@ -234,11 +234,12 @@ func TestJSObject(t *testing.T) {
 
 // TestPositionOrCount: a parameter named as a position ("thoughtNumber")
 // takes the number after its noun ("thought 3"); a number before the noun
-// in the plural counts ("6 thoughts": totalThoughts). "to reason" is no
+// in the plural counts ("6 thoughts": totalThoughts), as does the total of
+// "thought 3 of 6" (positionOfTotal). "to reason" is no
 // git branch for an opaque branchId.
 func TestPositionOrCount(t *testing.T) {
 	checkCatalogArgs(t, "sequential-thinking__sequentialthinking", []argCase{
 		{"use sequential thinking to reason through our cache design, plan on about 6 thoughts", `{"totalThoughts":6}`},
-		{"continue with thought 3 of 6 in sequential thinking: check the TTL", `{"thought":"check the TTL","thoughtNumber":3}`},
+		{"continue with thought 3 of 6 in sequential thinking: check the TTL", `{"thought":"check the TTL","thoughtNumber":3,"totalThoughts":6}`},
 	})
 }
