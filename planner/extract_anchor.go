@@ -230,6 +230,11 @@ func namedMembers(sub map[string]any, members []argProp, v queryValues) bool {
 		if slices.ContainsFunc(members, func(m argProp) bool { return m.name == k && slices.Contains(m.enum, s) }) {
 			continue
 		}
+		if slices.ContainsFunc(members, func(m argProp) bool { return m.name == k && isEmojiParam(m) }) && (emojiText(s) || reEmoji().MatchString(s)) {
+			// An emoji is named by its form, as an enum member by its
+			// spelling: "the 🚀 emoji" for icon.emoji.
+			continue
+		}
 		w := paramWords(k)
 		if len(w) == 0 {
 			return false

@@ -339,6 +339,26 @@ func isEmojiParam(p argProp) bool {
 	return (p.typ == "string" || p.typ == "") && (hasAny(p.lname, "emoji", "reaction") || p.descTerms["emoji"])
 }
 
+// emojiText reports whether s is one emoji as Unicode writes it: a
+// pictograph (the emoji blocks of the Supplementary Multilingual Plane,
+// U+1F000-U+1FAFF, and the symbol and dingbat blocks, U+2600-U+27BF),
+// with the joiners, variation selectors, skin-tone modifiers and regional
+// indicators that make up one emoji sequence (Unicode Technical Standard
+// #51).
+func emojiText(s string) bool {
+	pict := false
+	for _, r := range s {
+		switch {
+		case r >= 0x1F000 && r <= 0x1FAFF, r >= 0x2600 && r <= 0x27BF:
+			pict = true
+		case r == 0x200D, r == 0xFE0F, r >= 0x1F3FB && r <= 0x1F3FF, r >= 0xE0020 && r <= 0xE007F:
+		default:
+			return false
+		}
+	}
+	return pict
+}
+
 // emojiValue gives a shortcode as the parameter wants it: without the
 // colons when its description says so ("without ::", "without colons").
 func emojiValue(code string, p argProp) string {
@@ -375,6 +395,11 @@ func formatValue(p argProp, props []argProp, v queryValues, usedTok, usedNum map
 			if !usedTok[i] && !t.quoted && reEmoji().MatchString(strings.TrimRight(t.raw, ",;!?.")) {
 				usedTok[i] = true
 				return emojiValue(strings.TrimRight(t.raw, ",;!?."), p), true
+			}
+			if e := strings.TrimRight(t.raw, ",;!?."); !usedTok[i] && !t.quoted && emojiText(e) {
+				// The emoji itself ("🚀"), as Unicode writes it.
+				usedTok[i] = true
+				return e, true
 			}
 		}
 	case isMoneyParam(p):

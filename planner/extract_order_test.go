@@ -43,3 +43,22 @@ func TestPositionOfTotal(t *testing.T) {
 		{"use sequential thinking on the migration, 6 thoughts", `{"totalThoughts":6}`},
 	})
 }
+
+// TestEmojiText: an emoji as Unicode writes it fills a parameter or a
+// member that takes an emoji, named by its form as an enum member is by
+// its spelling; a text without one fills none.
+func TestEmojiText(t *testing.T) {
+	checkCatalogArgs(t, "notion__API-patch-page", []argCase{
+		{"set the icon of notion page 6d4f2a81-9e3b-4c7d-b5a0-8f1e2d3c4b59 to the 🚀 emoji", `{"icon":{"emoji":"🚀"},"page_id":"6d4f2a81-9e3b-4c7d-b5a0-8f1e2d3c4b59"}`},
+		{"set the icon of Notion page 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d to ❤️", `{"icon":{"emoji":"❤️"},"page_id":"8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d"}`},
+		{"set the icon of Notion page 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d to a rocket", `{"page_id":"8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d"}`},
+	})
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{{"🚀", true}, {"👍🏽", true}, {"❤️", true}, {"👩‍💻", true}, {"🇩🇪", true}, {"rocket", false}, {"é", false}, {"🚀x", false}, {"", false}} {
+		if got := emojiText(c.s); got != c.want {
+			t.Errorf("emojiText(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+}
