@@ -1241,6 +1241,7 @@ type argProp struct {
 	templates   []string        // for an undescribed path: the URI templates the tool's description writes (extract_tooldesc.go)
 	qualifiers  [][2]string     // for a search query in a syntax: the key:value qualifiers the tool's description lists (extract_tooldesc.go)
 	directions  *directionMap   // for an object (or array of objects) mapping field names to sort directions (extract_order.go)
+	switches    [][]string      // for an object: paths to the switches of features it nests ({"imageTransformation": {"enabled"}}; extract_order.go)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -1411,6 +1412,9 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		}
 		if ap.typ == "object" || ap.typ == "array" {
 			ap.directions = directionsOf(raws[name])
+		}
+		if ap.typ == "object" {
+			ap.switches = switchesOf(raws[name], nil, 0)
 		}
 		if p.Description != "" {
 			describeProp(&ap, p.Description)
@@ -2201,6 +2205,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = qualifiedSearch(props, v, args, missing)
 	missing = orderDirections(props, v, args, missing)
 	missing = positionOfTotal(props, v, args, missing)
+	missing = featureSwitches(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
 	}

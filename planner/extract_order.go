@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+
+	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // Sort orders and index keys as a map from field names to directions
@@ -179,4 +181,145 @@ func orderedField(toks []qtok) (field string, sign int) {
 		}
 	}
 	return "", 0
+}
+
+// Features switched on and off. A schema that nests a feature as an object
+// whose only member is a boolean "enabled" ("imageTransformation":
+// {"enabled": true}) names the feature by the object's name; English
+// switches it with "turn on", "enable", "X on", "keep X disabled".
+
+// reCamelWord finds the words of a camelCase or snake_case name, digits
+// kept with the letters before them.
+var reCamelWord = lazyregexp.New(`[A-Z]?[a-z0-9]+|[A-Z0-9]+`)
+
+// switchesOf returns the paths (below the parameter) to the switches the
+// object schema raw nests, at most four levels down.
+func switchesOf(raw json.RawMessage, prefix []string, depth int) [][]string {
+	var s struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if depth > 4 || len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
+		return nil
+	}
+	var out [][]string
+	for _, name := range sortedKeys(s.Properties) {
+		var m struct {
+			Type       json.RawMessage            `json:"type"`
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		if json.Unmarshal(s.Properties[name], &m) != nil || schemaType(m.Type) != "object" {
+			continue
+		}
+		path := append(slices.Clone(prefix), name)
+		if len(m.Properties) == 1 {
+			var b struct {
+				Type json.RawMessage `json:"type"`
+			}
+			if e, ok := m.Properties["enabled"]; ok && json.Unmarshal(e, &b) == nil && schemaType(b.Type) == "boolean" {
+				out = append(out, append(path, "enabled"))
+				continue
+			}
+		}
+		out = append(out, switchesOf(s.Properties[name], path, depth+1)...)
+	}
+	return out
+}
+
+// switchOn and switchOff are the words that turn a feature on or off,
+// before its name ("turn on image transformations", "disable the S3
+// protocol") or after it ("S3 protocol off", "image transformation left
+// enabled").
+var (
+	switchOnBefore  = setOf("enable", "activate", "allow")
+	switchOffBefore = setOf("disable", "deactivate", "disallow")
+	switchOnAfter   = setOf("on", "enabled", "active")
+	switchOffAfter  = setOf("off", "disabled", "inactive")
+)
+
+// featureSwitches fills the switches a task turns on or off (switchesOf):
+// the feature's name is the words of its object's name ("imageTransformation":
+// image transformation, plural or not), in the task after "turn on/off",
+// "enable", "disable" (an article between) or before "on", "off",
+// "enabled", "disabled".
+func featureSwitches(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		for _, path := range p.switches {
+			// The name's words as camelCase writes them, a digit kept with
+			// its letters ("s3Protocol": s3, protocol).
+			var words []string
+			for _, w := range reCamelWord().FindAllString(path[len(path)-2], -1) {
+				words = append(words, stem(strings.ToLower(w)))
+			}
+			val, ok := switchedIn(v.toks, words)
+			if !ok {
+				continue
+			}
+			root, _ := args[p.name].(map[string]any)
+			if root == nil {
+				if args[p.name] != nil {
+					continue
+				}
+				root = map[string]any{}
+				args[p.name] = root
+			}
+			m := root
+			for _, seg := range path[:len(path)-1] {
+				next, _ := m[seg].(map[string]any)
+				if next == nil {
+					next = map[string]any{}
+					m[seg] = next
+				}
+				m = next
+			}
+			m[path[len(path)-1]] = val
+			missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+		}
+	}
+	return missing
+}
+
+// switchedIn finds the feature named by words in toks and whether the task
+// switches it on or off.
+func switchedIn(toks []qtok, words []string) (on, ok bool) {
+	for i := 0; i+len(words) <= len(toks); i++ {
+		match := true
+		for k, w := range words {
+			if toks[i+k].quoted || stem(bareWord(toks[i+k].raw)) != w {
+				match = false
+				break
+			}
+		}
+		if !match {
+			continue
+		}
+		// Before: "turn on (the)", "enable (the)".
+		j := i - 1
+		if j >= 0 && determiners[bareWord(toks[j].raw)] {
+			j--
+		}
+		if j >= 0 && !endsInAny(toks[j].raw, ".,;:!?") {
+			b := bareWord(toks[j].raw)
+			switch {
+			case switchOnBefore[b], b == "on" && j > 0 && bareWord(toks[j-1].raw) == "turn":
+				return true, true
+			case switchOffBefore[b], b == "off" && j > 0 && bareWord(toks[j-1].raw) == "turn":
+				return false, true
+			}
+		}
+		// After: "S3 protocol off", "image transformation left enabled".
+		end := i + len(words)
+		if end < len(toks) && !endsInAny(toks[end-1].raw, ".,;:!?") {
+			a := bareWord(toks[end].raw)
+			if (a == "left" || a == "kept" || a == "set") && end+1 < len(toks) {
+				a = bareWord(toks[end+1].raw)
+			}
+			switch {
+			case switchOnAfter[a]:
+				return true, true
+			case switchOffAfter[a]:
+				return false, true
+			}
+		}
+	}
+	return false, false
 }

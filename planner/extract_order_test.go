@@ -62,3 +62,15 @@ func TestEmojiText(t *testing.T) {
 		}
 	}
 }
+
+// TestFeatureSwitches: a feature nested as an object with one boolean
+// "enabled" is switched by "turn X on/off", "enable/disable X", "X left
+// enabled"; a feature the task does not switch is left out.
+func TestFeatureSwitches(t *testing.T) {
+	checkCatalogArgs(t, "supabase__update_storage_config", []argCase{
+		{"on supabase project abcd1234efgh turn on image transformations and keep the S3 protocol disabled", `{"config":{"features":{"imageTransformation":{"enabled":true},"s3Protocol":{"enabled":false}}},"project_id":"abcd1234efgh"}`},
+		{"on Supabase project hjkqwertyuiopzxcvbnm set the storage file size limit to 52428800 bytes, image transformation on, S3 protocol off", `{"config":{"features":{"imageTransformation":{"enabled":true},"s3Protocol":{"enabled":false}},"fileSizeLimit":52428800},"project_id":"hjkqwertyuiopzxcvbnm"}`},
+		{"on supabase project abcd1234efgh, disable image transformation", `{"config":{"features":{"imageTransformation":{"enabled":false}}},"project_id":"abcd1234efgh"}`},
+		{"show me how image transformation works on supabase project abcd1234efgh", `{"project_id":"abcd1234efgh"}`},
+	})
+}
