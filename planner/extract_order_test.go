@@ -74,3 +74,24 @@ func TestFeatureSwitches(t *testing.T) {
 		{"show me how image transformation works on supabase project abcd1234efgh", `{"project_id":"abcd1234efgh"}`},
 	})
 }
+
+// TestDocumentedMembers: a free-form object parameter takes the members
+// the tool's description documents with their values ("`status`
+// (\"active\" | \"paused\")"), read as enum members are ("pause" gives
+// "paused"); no member stated, none filled.
+func TestDocumentedMembers(t *testing.T) {
+	checkCatalogArgs(t, "firecrawl__firecrawl_monitor_update", []argCase{
+		{"pause firecrawl monitor mon_x71q", `{"body":{"status":"paused"},"id":"mon_x71q"}`},
+		{"show firecrawl monitor mon_x71q", `{"id":"mon_x71q"}`},
+	})
+}
+
+// TestLoneDuration: a request to run an operation that states one amount
+// of time states its duration; with two, neither is read.
+func TestLoneDuration(t *testing.T) {
+	checkCatalogArgs(t, "everything__trigger-long-running-operation", []argCase{
+		{"kick off the everything server's long-running demo op, 20 seconds in 4 steps", `{"duration":20,"steps":4}`},
+		{"start the long running operation on the everything server, 5 steps, 2 minutes", `{"duration":120,"steps":5}`},
+		{"start the long running operation, 5 steps, 20 seconds or 30 seconds", `{"steps":5}`},
+	})
+}

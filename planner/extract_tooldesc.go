@@ -38,6 +38,13 @@ func withToolDesc(props []argProp, desc string) []argProp {
 	var out []argProp
 	items := listedParams(desc)
 	for i, p := range props {
+		if ms := documentedMembers(p, desc); ms != nil {
+			if out == nil {
+				out = slices.Clone(props)
+			}
+			out[i].nested = ms
+			continue
+		}
 		if p.desc != "" {
 			if qs := searchQualifiers(p, desc); qs != nil {
 				if out == nil {
@@ -323,4 +330,30 @@ func qualifierAt(toks []qtok, i int, words []string) bool {
 		}
 	}
 	return true
+}
+
+// reDocumentedEnum finds a field a tool's description documents with its
+// values, as code and a list of quoted alternatives: "`status` (\"active\"
+// | \"paused\")".
+var reDocumentedEnum = lazyregexp.New("`([A-Za-z][A-Za-z0-9_]*)`\\s*\\(((?:\"[^\"]+\"\\s*\\|\\s*)+\"[^\"]+\")\\)")
+
+// documentedMembers returns the members of a free-form object parameter
+// (no declared properties: a patch "body") that the tool's description
+// documents with their values ("Pass any subset of fields to patch:
+// `name`, `status` (\"active\" | \"paused\")"): each a string member
+// taking those values. Nil when p is no such object or the description
+// documents none.
+func documentedMembers(p argProp, desc string) []argProp {
+	if p.typ != "object" || len(p.nested) > 0 || !strings.Contains(desc, "`") {
+		return nil
+	}
+	var ms []argProp
+	for _, m := range reDocumentedEnum().FindAllStringSubmatch(desc, -1) {
+		var enum []string
+		for _, q := range strings.Split(m[2], "|") {
+			enum = append(enum, strings.Trim(strings.TrimSpace(q), "\""))
+		}
+		ms = append(ms, argProp{name: m[1], lname: squash(m[1]), typ: "string", enum: enum, nameStems: []string{stem(strings.ToLower(m[1]))}})
+	}
+	return ms
 }

@@ -511,8 +511,9 @@ func spanParam(p argProp) string {
 // tied to the span: after
 // "for" when the span is the action's own duration ("run it for 20
 // seconds"), or next to the span's word ("a delay of 2 seconds", "a 2
-// second delay", "2s delay"); a time written elsewhere ("changed in the
-// last 2 days") is not the span.
+// second delay", "2s delay"), or, for a duration, the task's only amount
+// of time; a time written elsewhere ("changed in the last 2 days") is not
+// the span.
 func spanValue(p argProp, v queryValues, used map[int]bool) (int, any, bool) {
 	span := spanParam(p)
 	if span == "" {
@@ -531,7 +532,51 @@ func spanValue(p argProp, v queryValues, used map[int]bool) (int, any, bool) {
 			return i, durationValue(n, from, 1000, p.typ), true
 		}
 	}
+	if span == "duration" {
+		// The action's own duration: a request to run an operation that
+		// lists one amount of time among its settings states how long it
+		// runs ("kick off the demo operation, 20 seconds in 4 steps").
+		// Only one: with two amounts of time, which is the duration is
+		// not read.
+		k := -1
+		for i, n := range v.numbers {
+			if numberUnit(n) == 0 || used[i] || pastPoint(n) {
+				continue
+			}
+			if k >= 0 {
+				return 0, nil, false
+			}
+			k = i
+		}
+		if k >= 0 && fragmentNumber(v.toks, v.numbers[k].value) {
+			return k, durationValue(v.numbers[k], numberUnit(v.numbers[k]), 1000, p.typ), true
+		}
+	}
 	return 0, nil, false
+}
+
+// fragmentNumber reports whether the number x starts a verbless fragment
+// of the task, after a comma, colon or semicolon ("the demo operation, 20
+// seconds in 4 steps"), where a task lists its settings; a number inside
+// a clause of its own ("it has been 5 minutes since ...") states
+// something else.
+func fragmentNumber(toks []qtok, x float64) bool {
+	for i := 1; i < len(toks); i++ {
+		if toks[i].quoted || !endsInAny(toks[i-1].raw, ",;:") {
+			continue
+		}
+		w := bareWord(toks[i].raw)
+		for _, r := range w {
+			if r < '0' || r > '9' {
+				w = w[:strings.IndexRune(w, r)]
+				break
+			}
+		}
+		if n, err := strconv.ParseFloat(w, 64); err == nil && n == x {
+			return true
+		}
+	}
+	return false
 }
 
 // dimensionNouns map the adjectives of measure to the nouns of their
