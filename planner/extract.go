@@ -2206,6 +2206,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = orderDirections(props, v, args, missing)
 	missing = positionOfTotal(props, v, args, missing)
 	missing = featureSwitches(props, v, args, missing)
+	missing = platformMember(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
 	}

@@ -323,3 +323,50 @@ func switchedIn(toks []qtok, words []string) (on, ok bool) {
 	}
 	return false, false
 }
+
+// platformNouns are the nouns of software a framework's or platform's
+// name modifies ("a Next.js app", "the Django project", "the Next.js
+// SDK").
+var platformNouns = setOf("app", "apps", "application", "applications", "sdk", "project", "projects", "site", "service", "backend", "frontend", "server", "guide")
+
+// platformMember fills an enum whose members are paths of platforms
+// ("javascript/nextjs", "python/django") from the name a task writes
+// before a noun of software: "in a Next.js app" names javascript/nextjs,
+// the member whose last segment the name spells (letters and digits
+// only, so "Next.js" spells "nextjs"). One member only: a name two
+// members end with ("aws-lambda" of python and dotnet) says neither.
+func platformMember(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.typ != "string" || args[p.name] != nil || !slices.ContainsFunc(p.enum, func(e string) bool { return strings.Contains(e, "/") }) {
+			continue
+		}
+		for i := 0; i+1 < len(v.toks); i++ {
+			t := v.toks[i]
+			if t.quoted || endsInAny(t.raw, ".,;:!?") || !platformNouns[bareWord(v.toks[i+1].raw)] {
+				continue
+			}
+			name := squash(strings.ToLower(strings.Trim(t.raw, "()'\"")))
+			if len(name) < 3 {
+				continue
+			}
+			found := ""
+			for _, e := range p.enum {
+				seg := e[strings.LastIndexByte(e, '/')+1:]
+				if !strings.Contains(e, "/") || squash(strings.ToLower(seg)) != name {
+					continue
+				}
+				if found != "" {
+					found = ""
+					break
+				}
+				found = e
+			}
+			if found != "" {
+				args[p.name] = found
+				missing = slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+				break
+			}
+		}
+	}
+	return missing
+}

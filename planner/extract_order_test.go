@@ -95,3 +95,16 @@ func TestLoneDuration(t *testing.T) {
 		{"start the long running operation, 5 steps, 20 seconds or 30 seconds", `{"steps":5}`},
 	})
 }
+
+// TestPlatformMember: an enum of platform paths takes the member whose
+// last segment the name before a noun of software spells ("a Next.js
+// app"); a name two members end with, or a name not before such a noun,
+// says none.
+func TestPlatformMember(t *testing.T) {
+	checkCatalogArgs(t, "sentry__search_docs", []argCase{
+		{"search the Sentry docs for uploading source maps in a Next.js app", `{"guide":"javascript/nextjs","query":"search the Sentry docs for uploading source maps in a Next.js app"}`},
+		{"search the Sentry docs for setting the traces sample rate in a Django app", `{"guide":"python/django","query":"search the Sentry docs for setting the traces sample rate in a Django app"}`},
+		{"search sentry docs for aws-lambda app setup", `{"query":"search sentry docs for aws-lambda app setup"}`},
+		{"search the sentry docs for logging setup", `{"query":"search the sentry docs for logging setup"}`},
+	})
+}
