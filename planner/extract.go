@@ -2207,6 +2207,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = positionOfTotal(props, v, args, missing)
 	missing = featureSwitches(props, v, args, missing)
 	missing = platformMember(props, v, args, missing)
+	missing = conditionClause(props, v, args, missing)
 	if dbColl {
 		sameDatabaseName(props, v, args)
 	}

@@ -370,3 +370,53 @@ func platformMember(props []argProp, v queryValues, args map[string]any, missing
 	}
 	return missing
 }
+
+// notifyVerbs are the verbs of telling someone about an event ("tell me
+// when", "alert me whenever", "flag when").
+var notifyVerbs = setOf("tell", "tells", "alert", "alerts", "notify", "notifies", "flag", "flags", "warn", "warns", "ping", "pings", "email", "emails", "message", "messages")
+
+// conditionClause fills an optional instruction parameter (a goal, an
+// objective: instructionParam) left empty with the task's clause of
+// notification, the verb of telling and the condition English puts after
+// it with "when", "whenever" or "if" ("tells me when a new incident is
+// posted", "flags when plan prices change"), up to the clause's end: what
+// the user wants to hear of is what a monitor's goal states.
+func conditionClause(props []argProp, v queryValues, args map[string]any, missing []string) []string {
+	for _, p := range props {
+		if p.typ != "string" || p.required || args[p.name] != nil || !instructionParam(&p) {
+			continue
+		}
+		for i, t := range v.toks {
+			if t.quoted || !notifyVerbs[bareWord(t.raw)] {
+				continue
+			}
+			k := i + 1
+			for k < len(v.toks) && k <= i+3 && !endsInAny(v.toks[k-1].raw, ",;.!?") {
+				if w := bareWord(v.toks[k].raw); w == "when" || w == "whenever" || w == "if" {
+					break
+				}
+				k++
+			}
+			if k >= len(v.toks) || k > i+3 || endsInAny(v.toks[k-1].raw, ",;.!?") {
+				continue
+			}
+			if w := bareWord(v.toks[k].raw); w != "when" && w != "whenever" && w != "if" {
+				continue
+			}
+			end := k + 1
+			for end < len(v.toks) && !endsInAny(v.toks[end-1].raw, ",;.!?") {
+				end++
+			}
+			if end == k+1 {
+				continue
+			}
+			var parts []string
+			for _, x := range v.toks[i:end] {
+				parts = append(parts, x.raw)
+			}
+			args[p.name] = strings.TrimRight(strings.Join(parts, " "), ",;.!?")
+			break
+		}
+	}
+	return missing
+}

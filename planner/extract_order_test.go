@@ -108,3 +108,14 @@ func TestPlatformMember(t *testing.T) {
 		{"search the sentry docs for logging setup", `{"query":"search the sentry docs for logging setup"}`},
 	})
 }
+
+// TestConditionClause: an optional goal takes the clause of notification
+// ("tells me when ..."), to its clause's end; a task without one leaves it
+// empty.
+func TestConditionClause(t *testing.T) {
+	checkCatalogArgs(t, "firecrawl__firecrawl_monitor_create", []argCase{
+		{"set up a firecrawl monitor on https://status.acmecloud.io that tells me when a new incident is posted", `{"goal":"tells me when a new incident is posted","page":"https://status.acmecloud.io"}`},
+		{"set up a firecrawl monitor on https://rivalcorp.com/pricing that checks once a day and flags when plan prices change, thanks", `{"goal":"flags when plan prices change","page":"https://rivalcorp.com/pricing"}`},
+		{"set up a firecrawl monitor on https://x.dev", `{"page":"https://x.dev"}`},
+	})
+}
