@@ -64,3 +64,22 @@ func TestChangeVerbTable(t *testing.T) {
 		}
 	}
 }
+
+// TestAdjectiveTable checks the embedded adjectives: the licence notice is
+// there, adjectives are in it, and names and nouns without an adjective
+// sense are not.
+func TestAdjectiveTable(t *testing.T) {
+	if !strings.Contains(adjectiveTable, "Princeton University") {
+		t.Fatal("wordnet_adjectives.txt lacks the WordNet licence notice")
+	}
+	for _, w := range []string{"fine", "broken", "dead", "green", "down", "better"} {
+		if !isAdjective(w) {
+			t.Errorf("%q is not an adjective", w)
+		}
+	}
+	for _, w := range []string{"acme", "northwind", "project", "sentry", "ab"} {
+		if isAdjective(w) {
+			t.Errorf("%q is an adjective", w)
+		}
+	}
+}
