@@ -128,13 +128,20 @@ func englishWords(dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return wordList(lemmasAndForms(w, pos, minTypoLen), "# English words (WordNet lemmas and irregular forms, 4+ letters), which the ranker never corrects as typos."), nil
+}
+
+// lemmasAndForms returns the single-word lemmas (a-z only) of minLen or
+// more letters of the parts of speech ps, with their irregular forms
+// (the .exc files), each once.
+func lemmasAndForms(w *wordnet, ps []string, minLen int) []string {
 	set := map[string]bool{}
 	keep := func(s string) {
-		if len(s) >= minTypoLen && strings.IndexFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+		if len(s) >= minLen && strings.IndexFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
 			set[s] = true
 		}
 	}
-	for _, p := range pos {
+	for _, p := range ps {
 		for lemma := range w.index[p] {
 			keep(lemma)
 		}
@@ -146,7 +153,7 @@ func englishWords(dir string) ([]byte, error) {
 	for k := range set {
 		keys = append(keys, k)
 	}
-	return wordList(keys, "# English words (WordNet lemmas and irregular forms, 4+ letters), which the ranker never corrects as typos."), nil
+	return keys
 }
 
 // wordList is a generated file of one word a line, sorted, under the
@@ -172,23 +179,7 @@ func adjectiveWords(dir string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	set := map[string]bool{}
-	keep := func(s string) {
-		if len(s) >= 3 && strings.IndexFunc(s, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
-			set[s] = true
-		}
-	}
-	for lemma := range w.index["adj"] {
-		keep(lemma)
-	}
-	for form := range w.exc["adj"] {
-		keep(form)
-	}
-	keys := make([]string, 0, len(set))
-	for k := range set {
-		keys = append(keys, k)
-	}
-	return wordList(keys, "# Adjectives (WordNet lemmas with an adjective sense and irregular comparatives, 3+ letters)."), nil
+	return wordList(lemmasAndForms(w, []string{"adj"}, 3), "# Adjectives (WordNet lemmas with an adjective sense and irregular comparatives, 3+ letters)."), nil
 }
 
 // nameWords returns the file of WordNet's name words: single-word lemmas
