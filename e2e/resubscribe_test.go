@@ -38,8 +38,12 @@ func TestSubscriptionsRenewedAfterRestart(t *testing.T) {
 			t.Fatalf("the backend saw %d subscriptions to %s, want 2 (one before the crash, one after the restart)", count(), uri)
 		}
 	}
-	if !strings.Contains(g.stderr.String(), "subscribed again after the backend restarted") {
-		t.Error("no log line about the renewed subscription")
+	// The gateway logs the renewal when the backend's answer arrives, which
+	// is after the backend's own stderr line above: wait for it too.
+	for deadline := time.Now().Add(waitLimit); !strings.Contains(g.stderr.String(), "subscribed again after the backend restarted"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no log line about the renewed subscription")
+		}
 	}
 	// The renewed subscription is an ordinary one: unsubscribing works.
 	if m := g.call("resources/unsubscribe", map[string]any{"uri": uri}); m.Error != nil {

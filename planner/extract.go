@@ -1002,7 +1002,9 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// after the copula. Only an id or a quoted text there: "the
 				// branch is fine" says how it is, not which it is; but "the
 				// org slug is northwind" says which, the identity word
-				// (slug, id, key, name) being the subject.
+				// (slug, id, key, name) being the subject, and so does a
+				// name that ends its clause when the parameter holds an
+				// identifier ("org is acme on Sentry": namedByCopula).
 				j++
 				stated = identity || namedByCopula(v, j, p)
 			}

@@ -43,7 +43,6 @@ func withToolDesc(props []argProp, desc string) []argProp {
 				out = slices.Clone(props)
 			}
 			out[i].nested = ms
-			continue
 		}
 		if p.desc != "" {
 			if qs := searchQualifiers(p, desc); qs != nil {
