@@ -1338,11 +1338,17 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		OneOf      json.RawMessage `json:"oneOf"` // decoded only for a parameter without "type"
 		AnyOf      json.RawMessage `json:"anyOf"`
 	}
-	var raws map[string]json.RawMessage // each property's schema as written (directionsOf)
-	_ = json.Unmarshal(s.Properties, &raws)
-	var byName map[string]propSchema
-	if json.Unmarshal(s.Properties, &byName) != nil {
+	var raws map[string]json.RawMessage // each property's schema as written (directionsOf, switchesOf)
+	if json.Unmarshal(s.Properties, &raws) != nil {
 		return nil
+	}
+	byName := make(map[string]propSchema, len(raws))
+	for name, raw := range raws {
+		var p propSchema
+		if json.Unmarshal(raw, &p) != nil {
+			return nil
+		}
+		byName[name] = p
 	}
 	// Declaration order matters ("source" before "destination"): read the
 	// keys in the order the backend wrote them.

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
-
-	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
 )
 
 // Sort orders and index keys as a map from field names to directions
@@ -28,7 +26,6 @@ type directionMap struct {
 // no map of directions.
 func directionsOf(raw json.RawMessage) *directionMap {
 	var s struct {
-		Type  json.RawMessage `json:"type"`
 		Items *struct {
 			OneOf []json.RawMessage `json:"oneOf"`
 			AnyOf []json.RawMessage `json:"anyOf"`
@@ -188,10 +185,6 @@ func orderedField(toks []qtok) (field string, sign int) {
 // {"enabled": true}) names the feature by the object's name; English
 // switches it with "turn on", "enable", "X on", "keep X disabled".
 
-// reCamelWord finds the words of a camelCase or snake_case name, digits
-// kept with the letters before them.
-var reCamelWord = lazyregexp.New(`[A-Z]?[a-z0-9]+|[A-Z0-9]+`)
-
 // switchesOf returns the paths (below the parameter) to the switches the
 // object schema raw nests, at most four levels down.
 func switchesOf(raw json.RawMessage, prefix []string, depth int) [][]string {
@@ -237,20 +230,13 @@ var (
 )
 
 // featureSwitches fills the switches a task turns on or off (switchesOf):
-// the feature's name is the words of its object's name ("imageTransformation":
-// image transformation, plural or not), in the task after "turn on/off",
+// the feature is named by its object's name (switchedIn), in the task after "turn on/off",
 // "enable", "disable" (an article between) or before "on", "off",
 // "enabled", "disabled".
 func featureSwitches(props []argProp, v queryValues, args map[string]any, missing []string) []string {
 	for _, p := range props {
 		for _, path := range p.switches {
-			// The name's words as camelCase writes them, a digit kept with
-			// its letters ("s3Protocol": s3, protocol).
-			var words []string
-			for _, w := range reCamelWord().FindAllString(path[len(path)-2], -1) {
-				words = append(words, stem(strings.ToLower(w)))
-			}
-			val, ok := switchedIn(v.toks, words)
+			val, ok := switchedIn(v.toks, path[len(path)-2])
 			if !ok {
 				continue
 			}
@@ -278,18 +264,19 @@ func featureSwitches(props []argProp, v queryValues, args map[string]any, missin
 	return missing
 }
 
-// switchedIn finds the feature named by words in toks and whether the task
-// switches it on or off.
-func switchedIn(toks []qtok, words []string) (on, ok bool) {
-	for i := 0; i+len(words) <= len(toks); i++ {
-		match := true
-		for k, w := range words {
-			if toks[i+k].quoted || stem(bareWord(toks[i+k].raw)) != w {
-				match = false
-				break
-			}
+// switchedIn finds the feature named name in toks and whether the task
+// switches it on or off. The task writes the name as words: one to three
+// tokens that spell it when joined, plural or not ("image
+// transformations", "S3 protocol" for imageTransformation, s3Protocol).
+func switchedIn(toks []qtok, name string) (on, ok bool) {
+	key := stem(squash(name))
+	for i := range toks {
+		end, joined := i, ""
+		for end < len(toks) && end < i+3 && !toks[end].quoted && stem(joined) != key {
+			joined += squash(bareWord(toks[end].raw))
+			end++
 		}
-		if !match {
+		if stem(joined) != key {
 			continue
 		}
 		// Before: "turn on (the)", "enable (the)".
@@ -307,7 +294,6 @@ func switchedIn(toks []qtok, words []string) (on, ok bool) {
 			}
 		}
 		// After: "S3 protocol off", "image transformation left enabled".
-		end := i + len(words)
 		if end < len(toks) && !endsInAny(toks[end-1].raw, ".,;:!?") {
 			a := bareWord(toks[end].raw)
 			if (a == "left" || a == "kept" || a == "set") && end+1 < len(toks) {
@@ -327,11 +313,12 @@ func switchedIn(toks []qtok, words []string) (on, ok bool) {
 // platformNouns are the nouns of software a framework's or platform's
 // name modifies ("a Next.js app", "the Django project", "the Next.js
 // SDK").
-var platformNouns = setOf("app", "apps", "application", "applications", "sdk", "project", "projects", "site", "service", "backend", "frontend", "server", "guide")
+var platformNouns = setOf("app", "apps", "application", "applications", "sdk", "project", "projects", "site", "service", "backend", "frontend", "server")
 
 // platformMember fills an enum whose members are paths of platforms
 // ("javascript/nextjs", "python/django") from the name a task writes
-// before a noun of software: "in a Next.js app" names javascript/nextjs,
+// before a noun of software or the parameter's own noun ("the react
+// guide" for guide): "in a Next.js app" names javascript/nextjs,
 // the member whose last segment the name spells (letters and digits
 // only, so "Next.js" spells "nextjs"). One member only: a name two
 // members end with ("aws-lambda" of python and dotnet) says neither.
@@ -342,7 +329,7 @@ func platformMember(props []argProp, v queryValues, args map[string]any, missing
 		}
 		for i := 0; i+1 < len(v.toks); i++ {
 			t := v.toks[i]
-			if t.quoted || endsInAny(t.raw, ".,;:!?") || !platformNouns[bareWord(v.toks[i+1].raw)] {
+			if next := bareWord(v.toks[i+1].raw); t.quoted || endsInAny(t.raw, ".,;:!?") || !platformNouns[next] && next != p.lname {
 				continue
 			}
 			name := squash(strings.ToLower(strings.Trim(t.raw, "()'\"")))
@@ -371,6 +358,10 @@ func platformMember(props []argProp, v queryValues, args map[string]any, missing
 	return missing
 }
 
+// conditionWord are the subordinators of a condition ("when", "whenever",
+// "if").
+var conditionWord = setOf("when", "whenever", "if")
+
 // notifyVerbs are the verbs of telling someone about an event ("tell me
 // when", "alert me whenever", "flag when").
 var notifyVerbs = setOf("tell", "tells", "alert", "alerts", "notify", "notifies", "flag", "flags", "warn", "warns", "ping", "pings", "email", "emails", "message", "messages")
@@ -387,28 +378,21 @@ func conditionClause(props []argProp, v queryValues, args map[string]any, missin
 			continue
 		}
 		for i, t := range v.toks {
-			if t.quoted || !notifyVerbs[bareWord(t.raw)] {
+			if t.quoted || !notifyVerbs[bareWord(t.raw)] || endsInAny(t.raw, ",;.!?") {
 				continue
 			}
+			// The subordinator within three words of the verb ("tells
+			// ops@acme.dev whenever"), in the same clause.
 			k := i + 1
-			for k < len(v.toks) && k <= i+3 && !endsInAny(v.toks[k-1].raw, ",;.!?") {
-				if w := bareWord(v.toks[k].raw); w == "when" || w == "whenever" || w == "if" {
-					break
-				}
+			for k < len(v.toks) && k <= i+3 && !conditionWord[bareWord(v.toks[k].raw)] && !endsInAny(v.toks[k].raw, ",;.!?") {
 				k++
 			}
-			if k >= len(v.toks) || k > i+3 || endsInAny(v.toks[k-1].raw, ",;.!?") {
-				continue
-			}
-			if w := bareWord(v.toks[k].raw); w != "when" && w != "whenever" && w != "if" {
+			if k+1 >= len(v.toks) || k > i+3 || !conditionWord[bareWord(v.toks[k].raw)] {
 				continue
 			}
 			end := k + 1
 			for end < len(v.toks) && !endsInAny(v.toks[end-1].raw, ",;.!?") {
 				end++
-			}
-			if end == k+1 {
-				continue
 			}
 			var parts []string
 			for _, x := range v.toks[i:end] {

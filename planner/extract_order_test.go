@@ -104,6 +104,7 @@ func TestPlatformMember(t *testing.T) {
 	checkCatalogArgs(t, "sentry__search_docs", []argCase{
 		{"search the Sentry docs for uploading source maps in a Next.js app", `{"guide":"javascript/nextjs","query":"search the Sentry docs for uploading source maps in a Next.js app"}`},
 		{"search the Sentry docs for setting the traces sample rate in a Django app", `{"guide":"python/django","query":"search the Sentry docs for setting the traces sample rate in a Django app"}`},
+		{"search the sentry docs for uploading source maps with vite, react guide", `{"guide":"javascript/react","query":"search the sentry docs for uploading source maps with vite, react guide"}`},
 		{"search sentry docs for aws-lambda app setup", `{"query":"search sentry docs for aws-lambda app setup"}`},
 		{"search the sentry docs for logging setup", `{"query":"search the sentry docs for logging setup"}`},
 	})
@@ -116,6 +117,8 @@ func TestConditionClause(t *testing.T) {
 	checkCatalogArgs(t, "firecrawl__firecrawl_monitor_create", []argCase{
 		{"set up a firecrawl monitor on https://status.acmecloud.io that tells me when a new incident is posted", `{"goal":"tells me when a new incident is posted","page":"https://status.acmecloud.io"}`},
 		{"set up a firecrawl monitor on https://rivalcorp.com/pricing that checks once a day and flags when plan prices change, thanks", `{"goal":"flags when plan prices change","page":"https://rivalcorp.com/pricing"}`},
+		{"set up a firecrawl monitor on https://vercel.com/pricing that tells ops@acme.dev whenever a plan's price changes.", `{"email":"ops@acme.dev","goal":"tells ops@acme.dev whenever a plan's price changes","page":"https://vercel.com/pricing"}`},
 		{"set up a firecrawl monitor on https://x.dev", `{"page":"https://x.dev"}`},
+		{"set up a firecrawl monitor on https://x.dev and tell me. When is it due?", `{"page":"https://x.dev"}`},
 	})
 }
