@@ -1174,6 +1174,23 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	// The source of a removal, its head (the last word the catalog's
+	// names know), and the words of the thing removed.
+	srcID := int32(-1)
+	var removedIDs []int32
+	for i := len(q.source) - 1; i >= 0; i-- {
+		if id, ok := ix.dict[q.source[i]]; ok && ix.nameTerm[id] && !ix.namesBackend(q.source[i]) {
+			srcID = id
+			break
+		}
+	}
+	if srcID >= 0 {
+		for _, t := range q.object {
+			if id, ok := ix.dict[t]; ok {
+				removedIDs = append(removedIDs, id)
+			}
+		}
+	}
 	var doesOp []bool // servers doing the request's operation on its object (serversDoing), built on first need
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
@@ -1277,6 +1294,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// operation the request undoes, the opposite of what it asks
 			// (reversed, typo.go). It ranks lower and is no evidence
 			// that the task can be done: running it would do harm.
+			s *= 1 - intentBoost
+		}
+		if srcID >= 0 && h&hintDestructive != 0 && slices.Contains(ix.docName[d], srcID) && !containsAny(ix.docName[d], removedIDs) {
+			// "Remove the index email_1 from the users collection": a
+			// tool that deletes the source of the removal (drop-collection),
+			// not the thing removed from it, would destroy what the
+			// request keeps (removalSource, rank_query.go).
 			s *= 1 - intentBoost
 		}
 		if ix.namesOperation(d, objIDs, verbIDs) {

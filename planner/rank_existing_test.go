@@ -3,6 +3,7 @@ package planner
 import (
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -84,4 +85,45 @@ func TestPutsExistingRealCatalog(t *testing.T) {
 	wantTools(t, cat, map[string]string{
 		"add price price_9xQ to invoice in_7yW in stripe": "create_invoice_item",
 	})
+}
+
+// TestRemovalSource: the noun phrase after "from" in a request to remove
+// something is the source of the removal, read up to a preposition.
+func TestRemovalSource(t *testing.T) {
+	for q, want := range map[string]string{
+		"remove the index email_1 from the users collection in the crm database": "user collection",
+		"remove the note 'uses MySQL 5.7' from the billing-service entity":       "entity",
+		"delete user lee from the #ops channel":                                  "channel",
+		"remove lee from the team":                                               "team",
+		"add lee to the team":                                                    "", // no removal
+		"remove the stale branch":                                                "", // no source
+		"delete it. Then copy the rows from the backup":                          "", // another clause
+	} {
+		if got := strings.Join(parseQuery(q).source, " "); got != want {
+			t.Errorf("%q: source %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestRemovalKeepsSource: a request to remove a thing from another ranks
+// the tool that deletes the source below the one that removes the thing,
+// though the source's word is in the former's name: running it would
+// destroy what the request keeps. Deleting the source itself still ranks
+// its tool first.
+func TestRemovalKeepsSource(t *testing.T) {
+	tools := []Tool{
+		{Backend: "db", Name: "drop-collection", Description: "Removes a collection or view from the database. The method also removes any indexes associated with the dropped collection.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"database":{"type":"string"},"collection":{"type":"string"}}}`)},
+		{Backend: "db", Name: "drop-index", Description: "Drop an index for the provided database and collection.",
+			InputSchema: json.RawMessage(`{"type":"object","properties":{"database":{"type":"string"},"collection":{"type":"string"},"indexName":{"type":"string"}}}`)},
+	}
+	ix := NewIndex(tools)
+	for _, c := range []struct{ query, want string }{
+		{"remove the index email_1 from the users collection of the crm database", "drop-index"},
+		{"remove the users collection from the crm database", "drop-collection"},
+	} {
+		if got := top(t, ix, c.query); got != c.want {
+			t.Errorf("%q: top %s, want %s", c.query, got, c.want)
+		}
+	}
 }

@@ -91,6 +91,12 @@ type parsedQuery struct {
 	// putsExisting is set when the request puts a thing that exists
 	// somewhere ("add price price_1Pz to invoice in_1Q", rank_existing.go).
 	putsExisting bool
+
+	// source are the analyzed words of the noun phrase after "from" in a
+	// request to remove something ("remove the index email_1 from the
+	// users collection" -> users, collection): the thing the removal is
+	// from, which stays (removalSource).
+	source []string
 }
 
 // namedWord is a word in the place of a product (parsedQuery.named).
@@ -293,6 +299,9 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		// Read only for the operation-for-another-object check.
 		q.object = directObject(fs)
 		q.putsExisting = putsExisting(&q, fs)
+		if destructiveStems[q.verb] {
+			q.source = removalSource(fs)
+		}
 	} else if v := passiveOp(fs); v != "" {
 		q.verb = v
 	} else if readVerbs[q.verbRaw] {
@@ -938,6 +947,48 @@ func directObject(fs []field) []string {
 			break
 		}
 		if !determiners[lw] && !possessives[lw] && !stopWords[lw] {
+			out = append(out, stem(lw))
+		}
+		if endsClause(f.text) {
+			break
+		}
+	}
+	return out
+}
+
+// removalSource returns the analyzed words of the noun phrase after the
+// first "from" that follows the request's verb, determiners and values
+// left out ("from the billing-service entity" -> entity), up to a
+// preposition, a quoted text or the end of the clause. In "remove X from
+// Y" English names by Y where X is: Y is the source of the removal, the
+// thing X leaves, and it stays (Quirk et al., A Comprehensive Grammar of
+// the English Language, 9.16: "from" marks the source of a movement).
+func removalSource(fs []field) []string {
+	vi := requestVerb(fs)
+	if vi < 0 {
+		return nil
+	}
+	var out []string
+	in := false
+	for i := vi + 1; i < len(fs); i++ {
+		f := fs[i]
+		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
+		if !in {
+			if f.quoted {
+				continue
+			}
+			if lw == "from" {
+				in = true
+			}
+			if endsClause(f.text) {
+				return nil
+			}
+			continue
+		}
+		if f.quoted || objectEnd[lw] {
+			break
+		}
+		if plainWords(lw) && !strings.Contains(lw, "/") && !determiners[lw] && !possessives[lw] && !stopWords[lw] {
 			out = append(out, stem(lw))
 		}
 		if endsClause(f.text) {
