@@ -672,10 +672,14 @@ func TestEvalReport(t *testing.T) {
 		// refused, 3/80 false refusals, args 44/59; fresh37 0.887, 17/20,
 		// 1/80, 51/64; fresh38 0.863, 17/20, 1/80, 50/65; fresh39 0.787,
 		// 17/20, 3/80, 47/57; fresh40 0.787, 16/20, 1/80, 51/59; fresh41
-		// 0.812, 14/20, 3/80, 46/56.
+		// 0.812, 14/20, 3/80, 46/56. Round 30 lowered fresh38's refusal
+		// floor to 16/20: "enable sharding on the events collection in
+		// mongo with a hashed key on userId" had been refused only
+		// because "userId" after "on" was read as a product no backend
+		// serves, the reading fieldName (refuse.go) corrects.
 		{evalSet{"fresh36", loadQueryFile(t, fresh36SetPath)}, floors{r1: 0.84, r5: 0.93, falseRefusal: 0.04, args: 0.74, reach8k: 0.96, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh37", loadQueryFile(t, fresh37SetPath)}, floors{r1: 0.88, r5: 0.98, falseRefusal: 0.02, args: 0.79, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
-		{evalSet{"fresh38", loadQueryFile(t, fresh38SetPath)}, floors{r1: 0.85, r5: 0.96, falseRefusal: 0.02, args: 0.76, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh38", loadQueryFile(t, fresh38SetPath)}, floors{r1: 0.85, r5: 0.96, falseRefusal: 0.02, args: 0.76, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh39", loadQueryFile(t, fresh39SetPath)}, floors{r1: 0.78, r5: 0.97, falseRefusal: 0.04, args: 0.82, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh40", loadQueryFile(t, fresh40SetPath)}, floors{r1: 0.78, r5: 0.99, falseRefusal: 0.02, args: 0.86, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh41", loadQueryFile(t, fresh41SetPath)}, floors{r1: 0.81, r5: 0.94, falseRefusal: 0.04, args: 0.82, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},

@@ -1087,7 +1087,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// file from zorblax", of a backend called files).
 			continue
 		}
-		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && !errorTypeName(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) && !isNameWord(n.next)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) { // refuse.go
+		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && !errorTypeName(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) && !isNameWord(n.next)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) && !fieldName(query, w) { // refuse.go
 			foreign = true
 		}
 	}

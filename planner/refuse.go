@@ -3,6 +3,7 @@ package planner
 import (
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // objectHead returns the head of the request's direct object (the last
@@ -925,6 +926,34 @@ func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 		}
 	}
 	return false
+}
+
+// fieldName reports whether w, a named word of the query (lower-cased), is
+// written in it in lower camel case with at least four lower-case letters
+// before its first capital ("createdAt", "emailVerified",
+// "tracesSampleRate"): the convention of field and variable names in
+// JavaScript, JSON and Java (the style guides of each), a value a tool
+// takes. Products are written in upper camel case ("GitHub", "WiredTiger")
+// or with a short lower-case prefix ("iPhone", "eBay", "macOS"), so such a
+// word is no evidence of a foreign service.
+func fieldName(query, w string) bool {
+	lq := strings.ToLower(query)
+	for i := 0; ; {
+		j := strings.Index(lq[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		i = j + 1
+		if j > 0 && isWordByte(lq[j-1]) || j+len(w) < len(lq) && isWordByte(lq[j+len(w)]) {
+			continue
+		}
+		tok := query[j : j+len(w)]
+		k := strings.IndexFunc(tok, unicode.IsUpper)
+		if k >= 4 && strings.IndexFunc(tok[:k], func(r rune) bool { return !unicode.IsLower(r) }) < 0 && strings.IndexFunc(tok[k:], unicode.IsLower) >= 0 {
+			return true
+		}
+	}
 }
 
 // dotWord reports whether w, a named word of the query (lower-cased), is

@@ -87,3 +87,39 @@ func TestEnglishPrefixed(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldName: a word in lower camel case with four or more lower-case
+// letters before its first capital, where a product's name may stand, is
+// a field's name, a value; the task is planned (refused without the
+// rule). A product written in upper camel case or with a short lower-case
+// prefix is still a product no backend serves.
+func TestFieldName(t *testing.T) {
+	for _, c := range []struct {
+		query, word string
+		want        bool
+	}{
+		{"add a descending index on createdAt", "createdat", true},
+		{"find users where emailVerified is false", "emailverified", true},
+		{"sort on updatedAt.", "updatedat", true},
+		{"open it on my iPhone", "iphone", false},
+		{"list it on eBay", "ebay", false},
+		{"back it up on macOS", "macos", false},
+		{"post it to WiredTiger", "wiredtiger", false},
+		{"sort on createdat", "createdat", false},   // no capital
+		{"sort on xcreatedAt", "createdat", false},  // part of a longer word
+		{"sort on createdAT", "createdat", false},   // no lower case after the capital
+		{"sort on created_At", "created_at", false}, // not camel case
+	} {
+		if got := fieldName(c.query, c.word); got != c.want {
+			t.Errorf("fieldName(%q, %q) = %v, want %v", c.query, c.word, got, c.want)
+		}
+	}
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"add an ascending index on lastLoginAt to the accounts collection in the crm database on mongo": "create-index",
+	})
+	wantRefusals(t, cat, []string{
+		"create an ascending index on lastLoginAt in our DynamoDB table",
+	})
+}
