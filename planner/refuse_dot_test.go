@@ -66,6 +66,27 @@ func TestNamePlaces(t *testing.T) {
 	})
 }
 
+// TestPlaceNames: a place whose name is also an ordinary word ("Berlin",
+// a carriage; "Turkey", a bird), written capitalized, is a place, an
+// argument, not a product (the generated name table holds the names of
+// WordNet's instances of locations); the task is planned (refused without
+// them). An ordinary word written as a name is still a product.
+func TestPlaceNames(t *testing.T) {
+	for w, want := range map[string]bool{"berlin": true, "turkey": true, "nice": true, "lisbon": true, "zoom": false, "slack": false, "notion": false} {
+		if got := isNameWord(w); got != want {
+			t.Errorf("isNameWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"search github for users in Turkey who write Go, sorted by followers": "search_users",
+	})
+	wantRefusals(t, cat, []string{
+		"start a Zoom call with the team",
+	})
+}
+
 // TestEnglishPrefixed: a word of English's making, a productive prefix on
 // an English word ("coliving"), is no name of a missing product nor a
 // typo: it does not sink the task's evidence, and the task is planned.

@@ -188,9 +188,17 @@ func adjectiveWords(dir string) ([]byte, error) {
 // never in lower case. A capitalized word of a query that is English but
 // not such a name is an ordinary word used as a name ("a Zoom call", "in
 // Intercom"): a product's name. Places, people, days and months are the
-// name words, and they are arguments.
+// name words, and they are arguments. So are the names of places that are
+// also ordinary words ("Berlin", a city and a carriage; "Nice", "Turkey"):
+// a capitalized lemma of a synset that is an instance of a kind of
+// location (WordNet's instance hypernym "@i", followed up its hypernyms
+// to location.n.01), written capitalized as a place is.
 func nameWords(dir string) ([]byte, error) {
 	upper, lower := map[string]bool{}, map[string]bool{}
+	places, err := placeNames(dir)
+	if err != nil {
+		return nil, err
+	}
 	for _, p := range pos {
 		b, err := os.ReadFile(filepath.Join(dir, "data."+p))
 		if err != nil {
@@ -224,11 +232,95 @@ func nameWords(dir string) ([]byte, error) {
 	}
 	keys := make([]string, 0, len(upper))
 	for k := range upper {
-		if !lower[k] && len(k) >= minTypoLen && strings.IndexFunc(k, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+		if (!lower[k] || places[k]) && len(k) >= minTypoLen && strings.IndexFunc(k, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
 			keys = append(keys, k)
 		}
 	}
-	return wordList(keys, "# Name words (lemmas WordNet writes only capitalized, 4+ letters): places, people, days, months."), nil
+	return wordList(keys, "# Name words (lemmas WordNet writes only capitalized, or capitalized as a place, 4+ letters): places, people, days, months."), nil
+}
+
+// locationOffset is the offset of location.n.01 in WordNet 3.0's
+// data.noun ("a point or extent in space").
+const locationOffset = "00027167"
+
+// placeNames returns the lower-cased single-word lemmas that WordNet
+// writes capitalized in a noun synset that is an instance of a kind of
+// location (a city, a country, a river): the synset's instance hypernym
+// ("@i") reaches location.n.01 through hypernyms ("@", "@i").
+func placeNames(dir string) (map[string]bool, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "data.noun"))
+	if err != nil {
+		return nil, fmt.Errorf("read WordNet (apt-get install wordnet-base): %w", err)
+	}
+	type synset struct {
+		lemmas []string
+		hyper  []string // "@" and "@i" targets
+		inst   []string // "@i" targets
+	}
+	syn := map[string]synset{}
+	for _, line := range strings.Split(string(b), "\n") {
+		if line == "" || line[0] == ' ' {
+			continue
+		}
+		if i := strings.IndexByte(line, '|'); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		if len(f) < 4 {
+			continue
+		}
+		n, err := strconv.ParseInt(f[3], 16, 32)
+		if err != nil || 4+2*int(n) >= len(f) {
+			continue
+		}
+		var s synset
+		for i := 0; i < int(n); i++ {
+			s.lemmas = append(s.lemmas, f[4+2*i])
+		}
+		k := 4 + 2*int(n)
+		np, _ := strconv.Atoi(f[k])
+		for i := 0; i < np && k+4+4*i < len(f); i++ {
+			sym, off := f[k+1+4*i], f[k+2+4*i]
+			switch sym {
+			case "@i":
+				s.inst = append(s.inst, off)
+				s.hyper = append(s.hyper, off)
+			case "@":
+				s.hyper = append(s.hyper, off)
+			}
+		}
+		syn[f[0]] = s
+	}
+	memo := map[string]bool{}
+	var under func(off string, depth int) bool
+	under = func(off string, depth int) bool {
+		if off == locationOffset {
+			return true
+		}
+		if v, ok := memo[off]; ok || depth > 20 {
+			return v
+		}
+		memo[off] = false
+		for _, h := range syn[off].hyper {
+			if under(h, depth+1) {
+				memo[off] = true
+				return true
+			}
+		}
+		return false
+	}
+	out := map[string]bool{}
+	for _, s := range syn {
+		if len(s.inst) == 0 || !slices.ContainsFunc(s.inst, func(o string) bool { return under(o, 0) }) {
+			continue
+		}
+		for _, l := range s.lemmas {
+			if lw := strings.ToLower(l); lw != l && !strings.ContainsAny(l, "_-.'") {
+				out[lw] = true
+			}
+		}
+	}
+	return out, nil
 }
 
 // Verbs of change (planner/wordnet_verbs.txt). WordNet files every verb
