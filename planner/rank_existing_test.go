@@ -127,3 +127,27 @@ func TestRemovalKeepsSource(t *testing.T) {
 		}
 	}
 }
+
+// TestRankModifierNoVerb: a request that opens with a word of rank ("top
+// 20 issues", "last 5 builds") is a noun phrase with no verb; "top up"
+// is the phrasal verb. Over the real catalog the first is planned, not
+// refused as an operation ("to top") Sentry does not offer.
+func TestRankModifierNoVerb(t *testing.T) {
+	for q, want := range map[string]string{
+		"top 20 unresolved issues in project web":   "",
+		"top unresolved issues in project web":      "",
+		"last 5 builds of the main branch":          "",
+		"top up the balance of customer cus_1":      "top",
+		"topple the tower":                          "toppl",
+		"list the last 5 builds of the main branch": "list",
+	} {
+		if got, _ := mainVerb(fields(q)); got != want {
+			t.Errorf("%q: main verb %q, want %q", q, got, want)
+		}
+	}
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"top 5 unresolved Sentry issues in project api-gateway of org globex by event count": "search_issues",
+	})
+}

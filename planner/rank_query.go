@@ -832,11 +832,27 @@ func mainVerb(fs []field) (term, raw string) {
 			// imperative; the frames that put the request after "I"
 			// or "we" ("I need to", "we'd like") are frame words.
 			return "", ""
+		case rankModifiers[lw] && !endsClause(f.text) && i+1 < len(fs) && !fs[i+1].quoted && !particleAfterRank[strings.ToLower(fs[i+1].text)]:
+			// "top 20 unresolved issues", "last 10 messages": a word of
+			// rank opening a noun phrase, as "first" and "latest" do,
+			// not the verb it is also ("to top", "to last"): a request
+			// written as its object alone, with no verb. "top up the
+			// balance" is the phrasal verb.
+			return "", ""
 		}
 		return normalizeWord(lw), lw
 	}
 	return "", ""
 }
+
+// rankModifiers are the words that are verbs and also modify a noun by
+// its rank in a list ("top 10 issues", "last 5 builds", "bottom 3
+// scores"); particleAfterRank are the particles of their phrasal verbs
+// ("top up", "top off", "bottom out").
+var (
+	rankModifiers     = setOf("top", "last", "bottom")
+	particleAfterRank = setOf("up", "off", "out")
+)
 
 // frameAdverbs are the adverbs among the frame words (requestFrame), which
 // may stand between a subject and its verb ("I just pushed", "we also
