@@ -1061,8 +1061,12 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	if len(q.named) > 0 && ix.productLine(query) {
 		foreign = true
 	}
+	topic, placed := searchTopic(fields(query)) // refuse.go
 	for _, n := range q.named {
 		w := n.word
+		if topic[w] && (placed || st.naming != 0) {
+			continue // what a search looks for (searchTopic)
+		}
 		if _, ok := ix.dict[stem(w)]; ok {
 			if nx := n.next; len(nx) >= minTypoLen && !stopWords[nx] && ix.namesBackend(stem(w)) && isEnglish(nx) {
 				// Known, or standing for a known word ("ticket" for "issue").

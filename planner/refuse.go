@@ -928,6 +928,42 @@ func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 	return false
 }
 
+// searchTopic returns the lower-cased words of what a search request looks
+// for: those after the "for" or "about" that follows a verb of searching,
+// to the end of its clause ("search the web for Zendesk pricing", "use
+// brave to search for Datadog outage news"). placed reports that a place
+// to search stands between the verb and the preposition ("the web", "the
+// MongoDB knowledge base"). The topic is the search's text, what is to be
+// found: a product named in it is a subject of the search, not the
+// service to use, when the task says where to search or names a served
+// product ("search for Zendesk tickets" does neither, and asks Zendesk).
+func searchTopic(fs []field) (topic map[string]bool, placed bool) {
+	for i, f := range fs {
+		if f.quoted || !searchVerbs[stem(strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>")))] {
+			continue
+		}
+		for j := i + 1; j < len(fs) && !endsClause(fs[j-1].text); j++ {
+			lw := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
+			if fs[j].quoted || lw != "for" && lw != "about" {
+				continue
+			}
+			placed = j > i+1 && !(j == i+2 && phrasalParticles[strings.ToLower(fs[i+1].text)])
+			topic = map[string]bool{}
+			for k := j + 1; k < len(fs); k++ {
+				topic[strings.ToLower(strings.Trim(fs[k].text, ".,;:!?()[]{}<>\"'`"))] = true
+				if endsClause(fs[k].text) {
+					break
+				}
+			}
+			return topic, placed
+		}
+	}
+	return nil, false
+}
+
+// searchVerbs are the analyzed verbs of searching.
+var searchVerbs = stemSet("search", "research", "look", "google", "browse")
+
 // fieldName reports whether w, a named word of the query (lower-cased), is
 // written in it in lower camel case with at least four lower-case letters
 // before its first capital ("createdAt", "emailVerified",

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -143,4 +144,44 @@ func TestFieldName(t *testing.T) {
 	wantRefusals(t, cat, []string{
 		"create an ascending index on lastLoginAt in our DynamoDB table",
 	})
+}
+
+// TestSearchTopic: a product named in what a search looks for is the
+// search's subject, when the task says where to search or names a served
+// product: the task is planned (refused without the rule). A search for a
+// product's things with no place named still asks that product.
+func TestSearchTopic(t *testing.T) {
+	for _, c := range []struct {
+		query, topic string
+		placed       bool
+	}{
+		{"search the web for Zendesk pricing", "zendesk pricing", true},
+		{"use brave to search for Datadog outage news", "datadog outage news", false},
+		{"look up the docs for Grafana alerts. Then open one", "grafana alerts", true},
+		{"look for Zendesk tickets", "zendesk tickets", false},
+		{"create a Zendesk ticket for the bug", "", false},
+	} {
+		topic, placed := searchTopic(fields(c.query))
+		var words []string
+		for _, w := range strings.Fields(c.query) {
+			if w := strings.ToLower(strings.Trim(w, ".,;:!?")); topic[w] {
+				words = append(words, w)
+			}
+		}
+		if got := strings.Join(words, " "); got != c.topic || placed != c.placed {
+			t.Errorf("%q: topic %q placed %v, want %q %v", c.query, got, placed, c.topic, c.placed)
+		}
+	}
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	for _, q := range []string{"search the web for Zendesk pricing", "use brave to search for Datadog outage news"} {
+		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Tool == "" || !strings.Contains(p.Tool, "search") {
+			t.Errorf("%q: planned %s__%s (%q), want a web search", q, p.BackendID, p.Tool, p.Text)
+		}
+	}
+	wantRefusals(t, cat, []string{"search for Zendesk tickets about billing"})
 }
