@@ -1031,6 +1031,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	case hasObj != nil && reading:
 		hasObj = ix.serversReading(st, objGroup, objHead) // refuse.go
 	}
+	if clipped := ix.appendClipped(nil, objHead); len(clipped) > 0 {
+		for b := range hasObj {
+			if !hasObj[b] && st.cue[b] > 0 && ix.backendNames(b, clipped) { // refuse.go
+				hasObj[b] = true
+			}
+		}
+	}
 
 	// A task that names, as the product to use, a word the catalog does
 	// not know and that is neither English nor a misspelling of a known
@@ -1127,6 +1134,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 							}
 						}
 					}
+					objIDs = ix.appendClipped(objIDs, t) // refuse.go
 				}
 				break
 			}

@@ -104,6 +104,39 @@ func (ix *Index) serversWith(st *searchState, g int, head string) []bool {
 	return has
 }
 
+// appendClipped appends to ids the terms of tool names and leads that
+// head, an analyzed word of three to six letters, clips: their first
+// letters, at least three short of the whole ("doc" of document, "repo"
+// of repository, "config" of configuration). English shortens words so
+// (back-clipping; Bauer, English Word-Formation, 1983, 10.3), developers
+// write the short forms ("insert two docs into the events collection"),
+// and a tool names the thing in full ("Insert an array of documents").
+func (ix *Index) appendClipped(ids []int32, head string) []int32 {
+	if len(head) < 3 || len(head) > 6 {
+		return ids
+	}
+	ix.typoOnce.Do(ix.buildTypoBuckets) // ix.terms, built on first use
+	for id, t := range ix.terms {
+		if len(t) >= len(head)+3 && strings.HasPrefix(t, head) {
+			ids = append(ids, int32(id))
+		}
+	}
+	return ids
+}
+
+// backendNames reports whether a tool of backend b has one of ids in its
+// name or lead.
+func (ix *Index) backendNames(b int, ids []int32) bool {
+	for _, id := range ids {
+		for _, p := range ix.postings[id] {
+			if int(ix.docBackend[p.doc]) == b && (slices.Contains(ix.docName[p.doc], id) || slices.Contains(ix.docLead[p.doc], id)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // kindTerm reports whether the analyzed term t names the kind head names:
 // head itself, a typo fix of it, or a synonym of the catalog's own table
 // (synonymGroups: "repo" for "repository", "ticket" for "issue"), not

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -184,4 +185,35 @@ func TestSearchTopic(t *testing.T) {
 		}
 	}
 	wantRefusals(t, cat, []string{"search for Zendesk tickets about billing"})
+}
+
+// TestClippedObject: a clipped word ("docs", "repo") stands for the word
+// its tools write in full ("documents", "repository"): a server whose
+// tools say only the full word has things of the kind, and its tool for
+// the request's verb is named for that object; the task is planned
+// (refused without the rule).
+func TestClippedObject(t *testing.T) {
+	ix := NewIndex([]Tool{
+		{Backend: "db", Name: "insert-many", Description: "Insert an array of documents into a collection."},
+		{Backend: "db", Name: "find", Description: "Run a find query against a collection."},
+		{Backend: "docs", Name: "search_docs", Description: "Search the documentation."},
+	})
+	names := func(ids []int32) string {
+		var out []string
+		for _, id := range ids {
+			out = append(out, ix.terms[id])
+		}
+		slices.Sort(out)
+		return strings.Join(out, " ")
+	}
+	for head, want := range map[string]string{"doc": "document documentation", "do": "", "insert": "", "col": "collection"} {
+		if got := names(ix.appendClipped(nil, stem(head))); got != want {
+			t.Errorf("appendClipped(%q) = %q, want %q", head, got, want)
+		}
+	}
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"insert two docs into shop.carts in MongoDB on the preconfigured connection: {sku: 'C3', qty: 1} and {sku: 'D4', qty: 5}": "insert-many",
+	})
 }
