@@ -971,28 +971,48 @@ func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 // service to use, when the task says where to search or names a served
 // product ("search for Zendesk tickets" does neither, and asks Zendesk).
 func searchTopic(fs []field) (topic map[string]bool, placed bool) {
+	rest := func(k int) map[string]bool {
+		m := map[string]bool{}
+		for ; k < len(fs); k++ {
+			m[strings.ToLower(strings.Trim(fs[k].text, ".,;:!?()[]{}<>\"'`"))] = true
+			if endsClause(fs[k].text) {
+				break
+			}
+		}
+		return m
+	}
 	for i, f := range fs {
-		if f.quoted || !searchVerbs[stem(strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>")))] {
+		w := stem(strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>")))
+		if f.quoted || !searchVerbs[w] {
 			continue
+		}
+		if w == stem("research") && i+1 < len(fs) && !endsClause(f.text) && !objectEnd[strings.ToLower(fs[i+1].text)] && !researchNouns[stem(strings.ToLower(fs[i+1].text))] {
+			// "research pgvector vs Qdrant": what is researched is the
+			// topic, the verb's object.
+			return rest(i + 1), false
 		}
 		for j := i + 1; j < len(fs) && !endsClause(fs[j-1].text); j++ {
 			lw := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
-			if fs[j].quoted || lw != "for" && lw != "about" {
+			if fs[j].quoted || !searchPrepositions[lw] || (lw == "on" || lw == "into") && j == i+1 {
+				// "search on GitHub for X": "on" right after the verb
+				// says where, not what.
 				continue
 			}
-			placed = j > i+1 && !(j == i+2 && phrasalParticles[strings.ToLower(fs[i+1].text)])
-			topic = map[string]bool{}
-			for k := j + 1; k < len(fs); k++ {
-				topic[strings.ToLower(strings.Trim(fs[k].text, ".,;:!?()[]{}<>\"'`"))] = true
-				if endsClause(fs[k].text) {
-					break
-				}
-			}
-			return topic, placed
+			placed = j > i+1 && !(j == i+2 && phrasalParticles[strings.ToLower(fs[i+1].text)]) && lw != "on" && lw != "into"
+			return rest(j + 1), placed
 		}
 	}
 	return nil, false
 }
+
+// searchPrepositions introduce what a search or a piece of research is
+// about ("search the web for X", "a research report on X", "dig into X");
+// researchNouns are the nouns "research" modifies ("a research report on
+// X", "a deep research pass"), which are not its topic.
+var (
+	searchPrepositions = setOf("for", "about", "on", "into")
+	researchNouns      = stemSet("report", "pass", "job", "task", "run", "summary", "project", "paper", "mode")
+)
 
 // searchVerbs are the analyzed verbs of searching.
 var searchVerbs = stemSet("search", "research", "look", "google", "browse")

@@ -161,6 +161,9 @@ func TestSearchTopic(t *testing.T) {
 		{"look up the docs for Grafana alerts. Then open one", "grafana alerts", true},
 		{"look for Zendesk tickets", "zendesk tickets", false},
 		{"create a Zendesk ticket for the bug", "", false},
+		{"use tavily to do a research report on WebAssembly adoption", "webassembly adoption", false},
+		{"use Tavily to research pgvector vs Qdrant", "pgvector vs qdrant", false},
+		{"search on Bing for cats", "cats", true}, // "on" after the verb says where
 	} {
 		topic, placed := searchTopic(fields(c.query))
 		var words []string
@@ -175,13 +178,13 @@ func TestSearchTopic(t *testing.T) {
 	}
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
-	for _, q := range []string{"search the web for Zendesk pricing", "use brave to search for Datadog outage news"} {
+	for _, q := range []string{"search the web for Zendesk pricing", "use brave to search for Datadog outage news", "use tavily to do a deep research report on WebGPU adoption"} {
 		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if p.Tool == "" || !strings.Contains(p.Tool, "search") {
-			t.Errorf("%q: planned %s__%s (%q), want a web search", q, p.BackendID, p.Tool, p.Text)
+			t.Errorf("%q: planned %s__%s (%q), want a web search or research", q, p.BackendID, p.Tool, p.Text)
 		}
 	}
 	wantRefusals(t, cat, []string{"search for Zendesk tickets about billing"})
