@@ -1352,12 +1352,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// get_channel_history's history) the task never says (nor a
 		// synonym of it, nor a word a rule reads into it) matched the
 		// rest of the task ("kick dave out of the #ops channel", "lock
-		// the channel" against get_channel_history). (Asking that the
+		// the channel" against get_channel_history). A verb that brings
+		// a thing from a source and puts it nowhere (fetchesFrom: "pull
+		// the last 25 messages from channel C04") reads it. (Asking that the
 		// head be a word of the request's direct object instead cost six
 		// false refusals more on round 21's validation sets.) Only when the task names the server:
 		// unnamed, the operation may be another server's, in other words.
 		// A raw-API server offers every operation of its product.
-		if mainGroup >= 0 && mask&(1<<mainGroup) == 0 && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
+		if mainGroup >= 0 && !q.fetches && mask&(1<<mainGroup) == 0 && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
 			if h&hintListName != 0 {
 				offered = false
 			} else if h&hintReadOnly != 0 && h&hintGetName != 0 {

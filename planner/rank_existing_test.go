@@ -151,3 +151,28 @@ func TestRankModifierNoVerb(t *testing.T) {
 		"top 5 unresolved Sentry issues in project api-gateway of org globex by event count": "search_issues",
 	})
 }
+
+// TestFetchesFrom: a verb with an object, then "from" and no destination,
+// brings the thing to the one asking; a move or a copy into a place does
+// not. Over the real catalog such a request is planned with the reading
+// tool (refused without the rule as a listing asked for a change).
+func TestFetchesFrom(t *testing.T) {
+	for q, want := range map[string]bool{
+		"pull the last 25 messages from Slack channel C04":        true,
+		"grab package.json from the GitHub repo acme/web":         true,
+		"move the card from Backlog to Done":                      false,
+		"copy the rows from table a into table b":                 false,
+		"pull from origin":                                        false, // no object
+		"grab package.json. Then copy it from the backup to /tmp": false,
+		"show the issues":                                         false,
+	} {
+		if got := fetchesFrom(fields(q)); got != want {
+			t.Errorf("%q: fetchesFrom %v, want %v", q, got, want)
+		}
+	}
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"pull the last 40 messages from Slack channel C0912ZZQ": "slack_get_channel_history",
+	})
+}

@@ -92,6 +92,12 @@ type parsedQuery struct {
 	// somewhere ("add price price_1Pz to invoice in_1Q", rank_existing.go).
 	putsExisting bool
 
+	// fetches is set when the request brings a thing from a source to the
+	// one asking: a verb that is no removal, "from" after its object and
+	// no destination ("pull the last 25 messages from channel C04",
+	// "grab package.json from the repo"; fetchesFrom).
+	fetches bool
+
 	// source are the analyzed words of the noun phrase after "from" in a
 	// request to remove something ("remove the index email_1 from the
 	// users collection" -> users, collection): the thing the removal is
@@ -310,6 +316,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 	} else if q.verbRaw == "list" {
 		q.many = pluralObject(fs)
 	}
+	q.fetches = q.verb != "" && !destructiveStems[q.verb] && fetchesFrom(fs)
 	q.numericObject = q.verb != "" && numericObject(fs)
 	q.coordinated = coordinatedValues(fs)
 	q.existing = changesExisting(&q, fs)
@@ -970,6 +977,35 @@ func directObject(fs []field) []string {
 		}
 	}
 	return out
+}
+
+// fetchesFrom reports whether the request's verb has an object and then
+// "from" in its clause, with no destination after it ("to", "into",
+// "onto"): a thing moved from a source and put nowhere is brought to the
+// one asking, which is what reading a thing is ("pull the last 25
+// messages from channel C04", "grab package.json from the repo"); "move
+// the card from Backlog to Done" and "copy rows from a into b" put it
+// somewhere.
+func fetchesFrom(fs []field) bool {
+	vi := requestVerb(fs)
+	if vi < 0 || vi+2 >= len(fs) {
+		return false
+	}
+	from := false
+	for i := vi + 1; i < len(fs); i++ {
+		lw := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))
+		switch {
+		case fs[i].quoted:
+		case lw == "from" && i > vi+1:
+			from = true
+		case lw == "to" || lw == "into" || lw == "onto":
+			return false
+		}
+		if endsClause(fs[i].text) {
+			break
+		}
+	}
+	return from
 }
 
 // removalSource returns the analyzed words of the noun phrase after the
