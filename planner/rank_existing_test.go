@@ -3,6 +3,7 @@ package planner
 import (
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -175,4 +176,32 @@ func TestFetchesFrom(t *testing.T) {
 	wantTools(t, cat, map[string]string{
 		"pull the last 40 messages from Slack channel C0912ZZQ": "slack_get_channel_history",
 	})
+}
+
+// TestOpenThe: "open" takes a thing that is there when a noun phrase of up
+// to three words and its id follow ("open sentry trace 4bf9"), and is then
+// read as "show"; after a determiner it is the adjective, a state ("void
+// the open invoice in_1Q").
+func TestOpenThe(t *testing.T) {
+	for q, want := range map[string]bool{
+		"open PR 12 in acme/web":                 true,
+		"open sentry trace 4bf92f35 in org acme": true,
+		"open the page":                          true,
+		"open a new issue in acme/web":           false,
+		"open an issue about the crash":          false,
+		"open linear issue tracker settings now": false,
+	} {
+		if got := openThe(fields(q), 0); got != want {
+			t.Errorf("openThe(%q) = %v, want %v", q, got, want)
+		}
+	}
+	has := func(q, term string) bool {
+		return slices.ContainsFunc(parseQuery(q).words, func(w queryWord) bool { return w.term == term })
+	}
+	if !has("void the open Stripe invoice in_1Q", stem("open")) {
+		t.Error(`"void the open Stripe invoice in_1Q": the adjective "open" was read as "show"`)
+	}
+	if q := parseQuery("open sentry trace 4bf92f35 in org acme"); q.verb != stem("show") {
+		t.Errorf(`"open sentry trace 4bf92f35": verb %q, want show`, q.verb)
+	}
 }

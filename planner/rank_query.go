@@ -348,11 +348,13 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// whose determiner still counts.
 			prev, prev2 = "", prev
 		}
-		if lw == "open" && !quoted && openThe(fs, fi) {
+		if lw == "open" && !quoted && openThe(fs, fi) && (fi == 0 || !determiners[strings.ToLower(fs[fi-1].text)] && !possessives[strings.ToLower(fs[fi-1].text)]) {
 			// "open PR 12", "open the page": opening a thing that is
 			// there, named by an id or a definite article, is looking
 			// at it, as "show" says ("open a PR" makes one, below); the
 			// word is not the state "open" of a listing's filter either.
+			// After a determiner it is that state, an adjective ("void
+			// the open invoice in_1Q").
 			text, lw = "show", "show"
 			if fi == 0 || requestFrame[strings.ToLower(fs[fi-1].text)] {
 				q.verb, q.verbRaw = "show", "show"
@@ -1051,8 +1053,10 @@ func removalSource(fs []field) []string {
 }
 
 // openThe reports whether fs[i], "open", takes an object that exists: a
-// definite article, a demonstrative or a possessive, or a noun followed by
-// a value (an id, a number, a path) — not an indefinite article or "new".
+// definite article, a demonstrative or a possessive, or a noun phrase of
+// up to three words followed by a value (an id, a number, a path: "open
+// PR 12", "open sentry trace 4bf92f35") — not an indefinite article or
+// "new".
 func openThe(fs []field, i int) bool {
 	next := nextField(fs, i)
 	switch {
@@ -1061,8 +1065,18 @@ func openThe(fs []field, i int) bool {
 	case next == "" || newThing[next] || !plainWords(next):
 		return false
 	}
-	after := nextField(fs, i+1)
-	return after != "" && (hasDigit(after) || strings.HasPrefix(after, "#") || strings.HasPrefix(after, "/"))
+	for k := i + 1; k <= i+2; k++ {
+		after := nextField(fs, k)
+		switch {
+		case after == "":
+			return false
+		case hasDigit(after) || strings.HasPrefix(after, "#") || strings.HasPrefix(after, "/"):
+			return true
+		case !plainWords(after) || stopWords[after] || objectEnd[after]:
+			return false
+		}
+	}
+	return false
 }
 
 // attributive reports whether fs[i] is a past participle in -ed used as
