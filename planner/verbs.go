@@ -9,7 +9,8 @@ import _ "embed"
 // kinds of obtaining or perceiving (a hypernym within three steps of one
 // of their two most frequent senses is get, obtain, acquire, receive,
 // perceive, see, look, find or examine): "archive", "invite", "lock",
-// "deactivate", but not "infer", "summarize", "grab" or "scan".
+// "deactivate", but not "infer", "summarize", "fetch" or "scan" ("grab"
+// is one: its first sense, "take hold of", is a kind of seizing).
 //
 //go:embed wordnet_verbs.txt
 var changeVerbTable string
