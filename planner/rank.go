@@ -1031,10 +1031,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	case hasObj != nil && reading:
 		hasObj = ix.serversReading(st, objGroup, objHead) // refuse.go
 	}
-	if clipped := ix.appendClipped(nil, objHead); len(clipped) > 0 {
-		for b := range hasObj {
-			if !hasObj[b] && st.cue[b] > 0 && ix.backendNames(b, clipped) { // refuse.go
-				hasObj[b] = true
+	if hasObj != nil {
+		// A clipped object ("docs") of a server whose tools write it in
+		// full ("documents", appendClipped).
+		if clipped := ix.appendClipped(nil, objHead); len(clipped) > 0 {
+			for b := range hasObj {
+				if !hasObj[b] && st.cue[b] > 0 && ix.backendNames(b, clipped) { // refuse.go
+					hasObj[b] = true
+				}
 			}
 		}
 	}
@@ -1068,7 +1072,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	if len(q.named) > 0 && ix.productLine(query) {
 		foreign = true
 	}
-	topic, placed := searchTopic(fields(query)) // refuse.go
+	var topic map[string]bool
+	var placed bool
+	if len(q.named) > 0 {
+		topic, placed = searchTopic(fields(query)) // refuse.go
+	}
 	for _, n := range q.named {
 		w := n.word
 		if topic[w] && (placed || st.naming != 0) {

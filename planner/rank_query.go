@@ -1014,9 +1014,8 @@ func fetchesFrom(fs []field) bool {
 // first "from" that follows the request's verb, determiners and values
 // left out ("from the billing-service entity" -> entity), up to a
 // preposition, a quoted text or the end of the clause. In "remove X from
-// Y" English names by Y where X is: Y is the source of the removal, the
-// thing X leaves, and it stays (Quirk et al., A Comprehensive Grammar of
-// the English Language, 9.16: "from" marks the source of a movement).
+// Y" English names by Y where X is: "from" marks the source of a
+// movement, the thing X leaves, and that thing stays.
 func removalSource(fs []field) []string {
 	vi := requestVerb(fs)
 	if vi < 0 {

@@ -104,13 +104,13 @@ func (ix *Index) serversWith(st *searchState, g int, head string) []bool {
 	return has
 }
 
-// appendClipped appends to ids the terms of tool names and leads that
-// head, an analyzed word of three to six letters, clips: their first
+// appendClipped appends to ids the catalog's terms that head, an
+// analyzed word of three to six letters, clips: their first
 // letters, at least three short of the whole ("doc" of document, "repo"
 // of repository, "config" of configuration). English shortens words so
-// (back-clipping; Bauer, English Word-Formation, 1983, 10.3), developers
-// write the short forms ("insert two docs into the events collection"),
-// and a tool names the thing in full ("Insert an array of documents").
+// (back-clipping), developers write the short forms ("insert two docs
+// into the events collection"), and a tool names the thing in full
+// ("Insert an array of documents").
 func (ix *Index) appendClipped(ids []int32, head string) []int32 {
 	if len(head) < 3 || len(head) > 6 {
 		return ids
@@ -1026,23 +1026,16 @@ var searchVerbs = stemSet("search", "research", "look", "google", "browse")
 // or with a short lower-case prefix ("iPhone", "eBay", "macOS"), so such a
 // word is no evidence of a foreign service.
 func fieldName(query, w string) bool {
-	lq := strings.ToLower(query)
-	for i := 0; ; {
-		j := strings.Index(lq[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		i = j + 1
-		if j > 0 && isWordByte(lq[j-1]) || j+len(w) < len(lq) && isWordByte(lq[j+len(w)]) {
+	for _, tok := range strings.FieldsFunc(query, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if strings.ToLower(tok) != w {
 			continue
 		}
-		tok := query[j : j+len(w)]
 		k := strings.IndexFunc(tok, unicode.IsUpper)
 		if k >= 4 && strings.IndexFunc(tok[:k], func(r rune) bool { return !unicode.IsLower(r) }) < 0 && strings.IndexFunc(tok[k:], unicode.IsLower) >= 0 {
 			return true
 		}
 	}
+	return false
 }
 
 // dotWord reports whether w, a named word of the query (lower-cased), is
