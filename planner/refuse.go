@@ -986,9 +986,12 @@ func searchTopic(fs []field) (topic map[string]bool, placed bool) {
 		if f.quoted || !searchVerbs[w] {
 			continue
 		}
-		if w == stem("research") && i+1 < len(fs) && !endsClause(f.text) && !objectEnd[strings.ToLower(fs[i+1].text)] && !researchNouns[stem(strings.ToLower(fs[i+1].text))] {
-			// "research pgvector vs Qdrant": what is researched is the
-			// topic, the verb's object.
+		if next := strings.ToLower(nextField(fs, i)); w == stem("research") && next != "" && !endsClause(f.text) && !objectEnd[next] && (determiners[next] || possessives[next] || !isEnglish(next)) {
+			// "research pgvector vs Qdrant", "research the state of
+			// WebGPU": what is researched is the topic, the verb's
+			// object. An English word right after it may as well be
+			// the head of a compound ("a research report on X"), whose
+			// topic follows a preposition.
 			return rest(i + 1), false
 		}
 		for j := i + 1; j < len(fs) && !endsClause(fs[j-1].text); j++ {
@@ -1006,13 +1009,8 @@ func searchTopic(fs []field) (topic map[string]bool, placed bool) {
 }
 
 // searchPrepositions introduce what a search or a piece of research is
-// about ("search the web for X", "a research report on X", "dig into X");
-// researchNouns are the nouns "research" modifies ("a research report on
-// X", "a deep research pass"), which are not its topic.
-var (
-	searchPrepositions = setOf("for", "about", "on", "into")
-	researchNouns      = stemSet("report", "pass", "job", "task", "run", "summary", "project", "paper", "mode")
-)
+// about ("search the web for X", "a research report on X", "dig into X").
+var searchPrepositions = setOf("for", "about", "on", "into")
 
 // searchVerbs are the analyzed verbs of searching.
 var searchVerbs = stemSet("search", "research", "look", "google", "browse")
