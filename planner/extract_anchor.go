@@ -425,7 +425,14 @@ func namesOrClips(t qtok, w string) bool {
 		return false
 	}
 	lt := strings.Trim(t.lower, "(),;:")
-	return lt == w || stem(lt) == stem(w) || len(lt) >= 3 && len(w) >= len(lt)+3 && strings.HasPrefix(w, lt)
+	return lt == w || stem(lt) == stem(w) || clips(lt, w)
+}
+
+// clips reports whether short is long clipped from the front: its first
+// three letters or more, at least three letters short of it ("ref" of
+// reference, "repo" of repository, "doc" of document).
+func clips(short, long string) bool {
+	return len(short) >= 3 && len(long) >= len(short)+3 && strings.HasPrefix(long, short)
 }
 
 // coordinated returns the token indexes of the value at token i and the

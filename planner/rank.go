@@ -1031,10 +1031,23 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	case hasObj != nil && reading:
 		hasObj = ix.serversReading(st, objGroup, objHead) // refuse.go
 	}
+	// The terms the object's head clips ("docs": documents,
+	// appendClipped), read once: for the servers that have the object and
+	// for the operation on it below.
+	var clipped []int32
+	clippedDone := false
+	clippedOf := func(head string) []int32 {
+		if head != objHead {
+			return ix.appendClipped(nil, head)
+		}
+		if !clippedDone {
+			clipped, clippedDone = ix.appendClipped(nil, objHead), true
+		}
+		return clipped
+	}
 	if hasObj != nil {
-		// A clipped object ("docs") of a server whose tools write it in
-		// full ("documents", appendClipped).
-		if clipped := ix.appendClipped(nil, objHead); len(clipped) > 0 {
+		// A clipped object of a server whose tools write it in full.
+		if clipped := clippedOf(objHead); len(clipped) > 0 {
 			for b := range hasObj {
 				if !hasObj[b] && st.cue[b] > 0 && ix.backendNames(b, clipped) { // refuse.go
 					hasObj[b] = true
@@ -1142,7 +1155,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 							}
 						}
 					}
-					objIDs = ix.appendClipped(objIDs, t) // refuse.go
+					objIDs = append(objIDs, clippedOf(t)...)
 				}
 				break
 			}

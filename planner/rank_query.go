@@ -981,63 +981,60 @@ func directObject(fs []field) []string {
 	return out
 }
 
+// fromInClause returns the index of the request's verb and of the first
+// "from" after it within its clause, or -1 for either.
+func fromInClause(fs []field) (vi, at int) {
+	if vi = requestVerb(fs); vi < 0 {
+		return -1, -1
+	}
+	for i := vi + 1; i < len(fs); i++ {
+		if !fs[i].quoted && strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>")) == "from" {
+			return vi, i
+		}
+		if endsClause(fs[i].text) {
+			break
+		}
+	}
+	return vi, -1
+}
+
 // fetchesFrom reports whether the request's verb has an object and then
-// "from" in its clause, with no destination after it ("to", "into",
+// "from" in its clause, with no destination in it ("to", "into",
 // "onto"): a thing moved from a source and put nowhere is brought to the
 // one asking, which is what reading a thing is ("pull the last 25
 // messages from channel C04", "grab package.json from the repo"); "move
 // the card from Backlog to Done" and "copy rows from a into b" put it
 // somewhere.
 func fetchesFrom(fs []field) bool {
-	vi := requestVerb(fs)
-	if vi < 0 || vi+2 >= len(fs) {
+	vi, at := fromInClause(fs)
+	if at <= vi+1 {
 		return false
 	}
-	from := false
 	for i := vi + 1; i < len(fs); i++ {
-		lw := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>"))
-		switch {
-		case fs[i].quoted:
-		case lw == "from" && i > vi+1:
-			from = true
-		case lw == "to" || lw == "into" || lw == "onto":
+		if lw := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()[]{}<>")); !fs[i].quoted && (lw == "to" || lw == "into" || lw == "onto") {
 			return false
 		}
 		if endsClause(fs[i].text) {
 			break
 		}
 	}
-	return from
+	return true
 }
 
 // removalSource returns the analyzed words of the noun phrase after the
-// first "from" that follows the request's verb, determiners and values
-// left out ("from the billing-service entity" -> entity), up to a
-// preposition, a quoted text or the end of the clause. In "remove X from
-// Y" English names by Y where X is: "from" marks the source of a
-// movement, the thing X leaves, and that thing stays.
+// first "from" that follows the request's verb in its clause (fromInClause),
+// determiners and values left out ("from the billing-service entity" ->
+// entity), up to a preposition, a quoted text or the end of the clause. In
+// "remove X from Y" English names by Y where X is: "from" marks the source
+// of a movement, the thing X leaves, and that thing stays.
 func removalSource(fs []field) []string {
-	vi := requestVerb(fs)
-	if vi < 0 {
+	_, at := fromInClause(fs)
+	if at < 0 || endsClause(fs[at].text) {
 		return nil
 	}
 	var out []string
-	in := false
-	for i := vi + 1; i < len(fs); i++ {
-		f := fs[i]
+	for _, f := range fs[at+1:] {
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
-		if !in {
-			if f.quoted {
-				continue
-			}
-			if lw == "from" {
-				in = true
-			}
-			if endsClause(f.text) {
-				return nil
-			}
-			continue
-		}
 		if f.quoted || objectEnd[lw] {
 			break
 		}

@@ -105,19 +105,18 @@ func (ix *Index) serversWith(st *searchState, g int, head string) []bool {
 }
 
 // appendClipped appends to ids the catalog's terms that head, an
-// analyzed word of three to six letters, clips: their first
-// letters, at least three short of the whole ("doc" of document, "repo"
-// of repository, "config" of configuration). English shortens words so
-// (back-clipping), developers write the short forms ("insert two docs
-// into the events collection"), and a tool names the thing in full
-// ("Insert an array of documents").
+// analyzed word of at most six letters, clips ("doc" of document, "repo"
+// of repository, "config" of configuration; clips, extract_anchor.go).
+// Developers write the short forms ("insert two docs into the events
+// collection"), and a tool names the thing in full ("Insert an array of
+// documents").
 func (ix *Index) appendClipped(ids []int32, head string) []int32 {
-	if len(head) < 3 || len(head) > 6 {
+	if len(head) > 6 {
 		return ids
 	}
 	ix.typoOnce.Do(ix.buildTypoBuckets) // ix.terms, built on first use
 	for id, t := range ix.terms {
-		if len(t) >= len(head)+3 && strings.HasPrefix(t, head) {
+		if clips(head, t) {
 			ids = append(ids, int32(id))
 		}
 	}

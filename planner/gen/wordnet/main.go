@@ -205,22 +205,11 @@ func nameWords(dir string) ([]byte, error) {
 			return nil, fmt.Errorf("read WordNet (apt-get install wordnet-base): %w", err)
 		}
 		for _, line := range strings.Split(string(b), "\n") {
-			if line == "" || line[0] == ' ' {
+			syn, ok := parseSynset(line)
+			if !ok {
 				continue // the licence header
 			}
-			f := strings.Fields(line)
-			if len(f) < 4 {
-				continue
-			}
-			n, err := strconv.ParseInt(f[3], 16, 32)
-			if err != nil || 4+2*int(n) > len(f) {
-				continue
-			}
-			for i := 0; i < int(n); i++ {
-				w := f[4+2*i]
-				if j := strings.IndexByte(w, '('); j >= 0 {
-					w = w[:j] // adjective markers: "galore(ip)"
-				}
+			for _, w := range syn.lemmas {
 				l := strings.ToLower(w)
 				if w != l {
 					upper[l] = true
@@ -252,44 +241,28 @@ func placeNames(dir string) (map[string]bool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read WordNet (apt-get install wordnet-base): %w", err)
 	}
-	type synset struct {
+	type place struct {
 		lemmas []string
 		hyper  []string // "@" and "@i" targets
 		inst   []string // "@i" targets
 	}
-	syn := map[string]synset{}
+	syn := map[string]place{}
 	for _, line := range strings.Split(string(b), "\n") {
-		if line == "" || line[0] == ' ' {
+		s, ok := parseSynset(line)
+		if !ok {
 			continue
 		}
-		if i := strings.IndexByte(line, '|'); i >= 0 {
-			line = line[:i]
-		}
-		f := strings.Fields(line)
-		if len(f) < 4 {
-			continue
-		}
-		n, err := strconv.ParseInt(f[3], 16, 32)
-		if err != nil || 4+2*int(n) >= len(f) {
-			continue
-		}
-		var s synset
-		for i := 0; i < int(n); i++ {
-			s.lemmas = append(s.lemmas, f[4+2*i])
-		}
-		k := 4 + 2*int(n)
-		np, _ := strconv.Atoi(f[k])
-		for i := 0; i < np && k+4+4*i < len(f); i++ {
-			sym, off := f[k+1+4*i], f[k+2+4*i]
-			switch sym {
+		pl := place{lemmas: s.lemmas}
+		for _, ptr := range s.ptrs {
+			switch ptr.sym {
 			case "@i":
-				s.inst = append(s.inst, off)
-				s.hyper = append(s.hyper, off)
+				pl.inst = append(pl.inst, ptr.off)
+				pl.hyper = append(pl.hyper, ptr.off)
 			case "@":
-				s.hyper = append(s.hyper, off)
+				pl.hyper = append(pl.hyper, ptr.off)
 			}
 		}
-		syn[f[0]] = s
+		syn[s.off] = pl
 	}
 	memo := map[string]bool{}
 	var under func(off string, depth int) bool
@@ -394,34 +367,79 @@ func (w *wordnet) obtains(offs []string) bool {
 // verbSynset returns the lexicographer file number of the verb synset at
 // offset and the offsets of its hypernyms ("@" and "@i" pointers).
 func (w *wordnet) verbSynset(off string) (lex int, hyper []string) {
-	o, err := strconv.Atoi(off)
-	if err != nil || o >= len(w.data["verb"]) {
+	syn, ok := w.synset("verb", off)
+	if !ok {
 		return -1, nil
 	}
-	line := w.data["verb"][o:]
+	for _, ptr := range syn.ptrs {
+		if (ptr.sym == "@" || ptr.sym == "@i") && ptr.pos == "v" {
+			hyper = append(hyper, ptr.off)
+		}
+	}
+	return syn.lex, hyper
+}
+
+// synset is one line of a WordNet data file: its offset, lexicographer
+// file number, lemmas as written (adjective markers such as "(a)" cut
+// off) and pointers.
+type synset struct {
+	off    string
+	lex    int
+	lemmas []string
+	ptrs   []pointer
+}
+
+// pointer is one pointer of a synset: its symbol ("@", "@i", "+"), the
+// target's offset and part of speech, and the source and target word
+// numbers (four hex digits, "0000" for the whole synset).
+type pointer struct{ sym, off, pos, st string }
+
+// parseSynset reads one line of a data file, without its newline; ok is
+// false for the licence header's lines and malformed ones.
+func parseSynset(line string) (syn synset, ok bool) {
+	if line == "" || line[0] == ' ' {
+		return syn, false
+	}
+	if i := strings.IndexByte(line, '|'); i >= 0 {
+		line = line[:i] // the gloss
+	}
+	f := strings.Fields(line)
+	if len(f) < 4 {
+		return syn, false
+	}
+	n, err := strconv.ParseInt(f[3], 16, 32)
+	if err != nil || 4+2*int(n) > len(f) {
+		return syn, false
+	}
+	syn.off = f[0]
+	syn.lex, _ = strconv.Atoi(f[1])
+	for i := 0; i < int(n); i++ {
+		l := f[4+2*i]
+		if j := strings.IndexByte(l, '('); j >= 0 {
+			l = l[:j]
+		}
+		syn.lemmas = append(syn.lemmas, l)
+	}
+	if k := 4 + 2*int(n); k < len(f) {
+		np, _ := strconv.Atoi(f[k])
+		for i := 0; i < np && k+4+4*i < len(f); i++ {
+			syn.ptrs = append(syn.ptrs, pointer{f[k+1+4*i], f[k+2+4*i], f[k+3+4*i], f[k+4+4*i]})
+		}
+	}
+	return syn, true
+}
+
+// synset returns the synset at offset in the data file of p.
+func (w *wordnet) synset(p, off string) (synset, bool) {
+	o, err := strconv.Atoi(off)
+	if err != nil || o >= len(w.data[p]) {
+		return synset{}, false
+	}
+	line := w.data[p][o:]
 	if i := bytes.IndexByte(line, '\n'); i >= 0 {
 		line = line[:i]
 	}
-	if i := bytes.IndexByte(line, '|'); i >= 0 {
-		line = line[:i]
-	}
-	f := strings.Fields(string(line))
-	if len(f) < 4 {
-		return -1, nil
-	}
-	lex, _ = strconv.Atoi(f[1])
-	n, err := strconv.ParseInt(f[3], 16, 32)
-	if err != nil || 4+2*int(n) >= len(f) {
-		return lex, nil
-	}
-	k := 4 + 2*int(n)
-	np, _ := strconv.Atoi(f[k])
-	for i := 0; i < np && k+4+4*i < len(f); i++ {
-		if sym, tpos := f[k+1+4*i], f[k+3+4*i]; (sym == "@" || sym == "@i") && tpos == "v" {
-			hyper = append(hyper, f[k+2+4*i])
-		}
-	}
-	return lex, hyper
+	return parseSynset(string(line))
 }
 
 // vocabulary returns the sorted lower-case words (letters only, 2+ runes)
@@ -570,56 +588,31 @@ func (w *wordnet) morphy(word, p string) []string {
 // link to the word lemma of the synset at offset in p ("aggregate" ->
 // "aggregation", "deploy" -> "deployment").
 func (w *wordnet) derived(p, off, lemma string) []string {
-	o, err := strconv.Atoi(off)
-	if err != nil || o >= len(w.data[p]) {
-		return nil
-	}
-	line := w.data[p][o:]
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	if i := bytes.IndexByte(line, '|'); i >= 0 {
-		line = line[:i] // the gloss
-	}
-	f := strings.Fields(string(line))
-	if len(f) < 4 {
-		return nil
-	}
-	n, err := strconv.ParseInt(f[3], 16, 32)
-	if err != nil || 4+2*int(n) >= len(f) {
+	syn, ok := w.synset(p, off)
+	if !ok {
 		return nil
 	}
 	src := -1 // 1-based word number of lemma in this synset
-	for i := 0; i < int(n); i++ {
-		l := strings.ToLower(f[4+2*i])
-		if j := strings.IndexByte(l, '('); j >= 0 {
-			l = l[:j]
-		}
-		if l == lemma {
+	for i, l := range syn.lemmas {
+		if strings.ToLower(l) == lemma {
 			src = i + 1
 		}
 	}
 	if src < 0 {
 		return nil
 	}
-	k := 4 + 2*int(n)
-	np, err := strconv.Atoi(f[k])
-	if err != nil {
-		return nil
-	}
 	posName := map[string]string{"n": "noun", "v": "verb", "a": "adj", "s": "adj", "r": "adv"}
 	var out []string
-	for i := 0; i < np && k+1+4*i+3 < len(f); i++ {
-		sym, toff, tpos, st := f[k+1+4*i], f[k+2+4*i], f[k+3+4*i], f[k+4+4*i]
-		if sym != "+" || len(st) != 4 {
+	for _, ptr := range syn.ptrs {
+		if ptr.sym != "+" || len(ptr.st) != 4 {
 			continue
 		}
-		s, _ := strconv.ParseInt(st[:2], 16, 32)
-		t, _ := strconv.ParseInt(st[2:], 16, 32)
+		s, _ := strconv.ParseInt(ptr.st[:2], 16, 32)
+		t, _ := strconv.ParseInt(ptr.st[2:], 16, 32)
 		if int(s) != src || t == 0 {
 			continue
 		}
-		if ls := w.lemmas(posName[tpos], toff); int(t) <= len(ls) {
+		if ls := w.lemmas(posName[ptr.pos], ptr.off); int(t) <= len(ls) {
 			out = append(out, ls[t-1])
 		}
 	}
@@ -628,29 +621,10 @@ func (w *wordnet) derived(p, off, lemma string) []string {
 
 // lemmas returns the lemmas of the synset at offset in the data file of p.
 func (w *wordnet) lemmas(p, off string) []string {
-	o, err := strconv.Atoi(off)
-	if err != nil || o >= len(w.data[p]) {
-		return nil
-	}
-	line := w.data[p][o:]
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	f := strings.Fields(string(line))
-	if len(f) < 4 {
-		return nil
-	}
-	n, err := strconv.ParseInt(f[3], 16, 32)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for i := 0; i < int(n) && 4+2*i < len(f); i++ {
-		l := strings.ToLower(f[4+2*i])
-		if j := strings.IndexByte(l, '('); j >= 0 {
-			l = l[:j] // adjective markers such as "(a)"
-		}
-		out = append(out, l)
+	syn, _ := w.synset(p, off)
+	out := make([]string, 0, len(syn.lemmas))
+	for _, l := range syn.lemmas {
+		out = append(out, strings.ToLower(l))
 	}
 	return out
 }
