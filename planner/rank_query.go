@@ -580,6 +580,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// it; "open the file" reads one.
 			add(stem("create"), 1, false)
 		}
+		degree := false // the adjective of "how big" (below)
 		switch lw {
 		case "which", "what", "who":
 			// "which tabs are open?", "who are the members?": asks for a
@@ -623,13 +624,22 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				// word is a hint, as a path's "file" is.
 				add(stem("documentation"), 0.8, false)
 			}
-		case "long", "far", "big", "large", "old", "fast", "often":
-			// "how long", "how far", "how big": a question about a
-			// dimension asks for its measure noun.
-			if prev == "how" {
+		default:
+			if prev == "how" && (attributeNouns(lw) != nil || howMeasure[lw] != nil) {
+				// "how long", "how far", "how big": a question of degree
+				// asks for the measure of a dimension, the noun WordNet
+				// gives the adjective as an attribute of ("size" of
+				// "big"; synonyms.go) and English's measure nouns
+				// (howMeasure). The adjective is the question's, not a
+				// word of its topic ("how long does the drive take" is
+				// about no long-running thing): it is left out.
+				for _, n := range attributeNouns(lw) {
+					add(stem(n), hintWeight, false)
+				}
 				for _, n := range howMeasure[lw] {
 					add(stem(n), hintWeight, false)
 				}
+				degree = true
 			}
 		}
 		if len(lw) >= minTypoLen && (plainWords(lw) || digitName(strings.Trim(text, ".,;:!?()[]{}<>"))) && !strings.Contains(lw, "/") && !stopWords[lw] && circ < 0 {
@@ -661,6 +671,10 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// "don't overwrite it") is no part of what it asks; nor is what
 			// the user will do around it ("before I push the fix").
 			addText(text, hintWeight, false)
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			continue
+		}
+		if degree {
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
 		}
@@ -1363,12 +1377,11 @@ func isPlural(w string) bool {
 // question with one of them asks how to act.
 var askerPronoun = setOf("i", "we", "you", "one")
 
-// howMeasure are the nouns that name the dimension "how <adjective>" asks
-// about (English's measure nouns of those adjectives).
-var howMeasure = map[string][]string{
-	"long": {"time", "duration", "length"}, "far": {"distance"}, "big": {"size"}, "large": {"size"},
-	"old": {"age"}, "fast": {"speed"}, "often": {"frequency"},
-}
+// howMeasure are the measure nouns English asks for with "how" and a word
+// whose WordNet attributes (attributeNouns) lack them: "how long" asks
+// for a time as often as for a duration or a length, "how often" (an
+// adverb, which has no attributes) for a frequency.
+var howMeasure = map[string][]string{"long": {"time"}, "often": {"frequency"}}
 
 // keyNames are the keyboard's named keys, by their lower-case spelling, as
 // the W3C UI Events specification's KeyboardEvent key values write them

@@ -253,6 +253,36 @@ func TestHowMeasure(t *testing.T) {
 	if has("a long list of files", "duration") {
 		t.Error("'a long list': duration added")
 	}
+	// WordNet's attributes: "high" is a value of "height" (and "level").
+	if !has("how high above sea level is Denver", "height") {
+		t.Error("how high: height missing")
+	}
+	// The adjective of the question is no word of the topic; elsewhere it is.
+	weight := func(q, w string) float64 {
+		for _, qw := range parseQuery(q).words {
+			if qw.term == stem(w) {
+				return qw.weight
+			}
+		}
+		return 0
+	}
+	if got := weight("how long did the nightly build take", "long"); got != 0 {
+		t.Errorf("how long: 'long' weighs %v, want it left out", got)
+	}
+	if got := weight("show the long running jobs", "long"); got != 1 {
+		t.Errorf("long running jobs: 'long' weighs %v, want 1", got)
+	}
+	// Ranked: the question's "long" names no long-running operation, its
+	// "big" asks for sizes.
+	cat := NewCatalog(loadEvalTools(t, false))
+	q := "how long by train from Leeds to York and to Hull?"
+	if r := cat.Search(q, nil, 3); len(r) == 0 || r[0].Tool.Name == "trigger-long-running-operation" {
+		t.Errorf("%q: top %v, a long-running operation", q, r)
+	}
+	q = "how big are the files in /opt/backups? biggest first"
+	if r := cat.Search(q, nil, 3); len(r) == 0 || r[0].Tool.Name != "list_directory_with_sizes" {
+		t.Errorf("%q: top %v, want list_directory_with_sizes", q, r)
+	}
 }
 
 // TestNegationScope: what a task says not to do ("without deleting

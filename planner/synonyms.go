@@ -204,7 +204,7 @@ func buildSynonyms() map[string][]expansion {
 		}
 	}
 	for _, line := range strings.Split(wordnetTable, "\n") {
-		if line == "" || line[0] == '#' {
+		if line == "" || line[0] == '#' || line[0] == '~' { // "~": attributes
 			continue
 		}
 		w := wordnetWeight
@@ -231,3 +231,24 @@ func buildSynonyms() map[string][]expansion {
 	}
 	return tab
 }
+
+// attributeNouns returns the nouns the adjective adj (lower-cased, as
+// written) is a value of, by WordNet's attribute relation ("big" and
+// "small" of "size", "long" of "duration" and "length"; the "~" lines of
+// wordnet.txt), or nil.
+func attributeNouns(adj string) []string {
+	return attributeTable()[adj]
+}
+
+var attributeTable = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, line := range strings.Split(wordnetTable, "\n") {
+		if rest, ok := strings.CutPrefix(line, "~"); ok {
+			f := strings.Fields(rest)
+			if len(f) > 1 {
+				m[f[0]] = f[1:]
+			}
+		}
+	}
+	return m
+})
