@@ -369,3 +369,21 @@ func TestQualifiedReference(t *testing.T) {
 		t.Errorf("find rows in sheets app.users: want the named product's tool")
 	}
 }
+
+// TestPrepositions: English's prepositions are function words: "inside"
+// in a question about a directory matches no tool whose description says
+// it runs code "inside the page".
+func TestPrepositions(t *testing.T) {
+	for _, w := range []string{"inside", "above", "across", "around", "toward"} {
+		if !stopWords[w] {
+			t.Errorf("%q is not a function word", w)
+		}
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	q := "what's inside /opt/site/templates?"
+	for _, r := range cat.Search(q, nil, 5) {
+		if r.Tool.Name == "evaluate_script" {
+			t.Errorf("%q: evaluate_script among the top 5", q)
+		}
+	}
+}

@@ -198,6 +198,13 @@ var stopWords = setOf(
 	"had", "so", "than", "then", "there", "here", "if", "but", "not", "no",
 	"yes", "just", "also", "very", "too", "some", "any", "via", "using",
 	"use", "used", "about", "up", "out", "over", "under", "again", "now",
+	// the rest of English's simple prepositions (a closed class), less
+	// those that are also content words in software ("down", "off",
+	// "past", "round", "near", "since")
+	"aboard", "above", "across", "against", "along", "amid", "among",
+	"around", "behind", "below", "beneath", "beside", "besides", "beyond",
+	"despite", "except", "inside", "outside", "opposite", "throughout",
+	"till", "toward", "towards", "underneath", "unlike", "upon",
 	// the other adverbs of time and aspect, function words like "again"
 	// and "now": they say when, not what
 	"still", "already", "yet", "currently",
