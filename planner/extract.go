@@ -545,6 +545,13 @@ func relativePath(tok, cwd string) bool {
 		// a name); a bare extension (".md") is no file.
 		return true
 	}
+	if b, ok := strings.CutSuffix(tok, "file"); ok && len(b) >= 3 && allLetters(tok) && b[0] >= 'A' && b[0] <= 'Z' && strings.ToLower(b[1:]) == b[1:] && !isEnglish(lt) {
+		// A tool's manifest named, by the convention Make set, for the
+		// tool and "file" ("Dockerfile", "Gemfile", "Procfile",
+		// "Jenkinsfile"): a file name without an extension. An English
+		// word ("Profile") is none.
+		return true
+	}
 	if !strings.Contains(tok, "/") && !strings.HasPrefix(tok, ".") && strings.Count(tok, ".") == 2 && allExts(lt[strings.IndexByte(lt, '.')+1:]) {
 		// A file name with two extensions ("users.csv.gz", "x.tar.gz"):
 		// a compressed file keeps the extension of what it holds. Every

@@ -214,3 +214,23 @@ func TestAssignVerb(t *testing.T) {
 		{"connect to mongodb://10.0.4.12:27017 and label the connection reporting", `{"connectionName":"reporting","connectionString":"mongodb://10.0.4.12:27017"}`},
 	})
 }
+
+// TestRelativePathManifest: a tool's manifest named for the tool and
+// "file" ("Dockerfile", "Jenkinsfile") is a file name; an English word
+// ending so ("Profile") or a lower-case one is not.
+func TestRelativePathManifest(t *testing.T) {
+	for _, c := range []struct {
+		tok  string
+		want bool
+	}{
+		{"Dockerfile", true}, {"Jenkinsfile", true}, {"Vagrantfile", true}, {"Profile", false}, {"dockerfile", false}, {"DockerFile", false}, {"file", false},
+	} {
+		if got := relativePath(c.tok, ""); got != c.want {
+			t.Errorf("relativePath(%q) = %v, want %v", c.tok, got, c.want)
+		}
+	}
+	checkCatalogArgs(t, "gitlab__get_file_contents", []argCase{
+		{"show me the Jenkinsfile on the release branch of gitlab project ops/ci-templates",
+			`{"file_path":"Jenkinsfile","project_id":"ops/ci-templates","ref":"release"}`},
+	})
+}

@@ -1423,7 +1423,11 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			offered = false // its server has nothing of the request's object (refuse.go)
 		}
 		if reading && st.cue[ix.docBackend[d]] > 0 && ix.makesNew(d) {
-			offered = false // a tool that makes things, asked to read (refuse.go)
+			// A tool that makes things, asked to read (refuse.go): it
+			// would make one, so it ranks lower, as a tool that undoes
+			// the request does.
+			offered = false
+			s *= 1 - intentBoost
 		}
 		if target && st.cue[ix.docBackend[d]] == 0 {
 			offered = false // a change asked of another product (refuse.go)

@@ -21,8 +21,9 @@ func TestDotWordRealCatalog(t *testing.T) {
 		// (rerank.go); without a content read, push_files.)
 		"commit a .nvmrc containing 20 to main of lumen-app/frontend with message 'pin node 20'": "create_or_update_file",
 		"commit a .prettierrc with {} to main of acme/web, message 'add prettier'":               "push_files",
-		// The name is the path's last segment: the file's name.
-		"The repo still lacks a Jenkinsfile pipeline. Commit ci/Jenkinsfile with 'pipeline {}' to main of acme/web, message 'add jenkinsfile'": "push_files",
+		// The name is the path's last segment: the file's name (a
+		// manifest's, relativePath), whose content is read.
+		"The repo still lacks a Jenkinsfile pipeline. Commit ci/Jenkinsfile with 'pipeline {}' to main of acme/web, message 'add jenkinsfile'": "create_or_update_file",
 	})
 	wantRefusals(t, cat, []string{
 		"commit a nvmrc containing 20 to main of lumen-app/frontend with message 'pin node 20'",

@@ -117,3 +117,15 @@ func TestReadingMakesNothingRealCatalog(t *testing.T) {
 		"which pull requests are open in acme/web on github":       "list_pull_requests",
 	})
 }
+
+// TestReadingRanksMakerLower: asked to read, a tool that makes things
+// ranks lower, so that the server's tool that reads ranks first when the
+// task's words rank the two close ("display the Procfile on the staging
+// branch" matched create_branch on "branch").
+func TestReadingRanksMakerLower(t *testing.T) {
+	cat := NewCatalog(loadEvalTools(t, false))
+	q := "display the Procfile on the staging branch of gitlab project web/app"
+	if r := cat.Search(q, nil, 3); len(r) == 0 || r[0].Tool.QualifiedName() != "gitlab__get_file_contents" {
+		t.Errorf("%q: top %v, want gitlab__get_file_contents", q, r)
+	}
+}
