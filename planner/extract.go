@@ -859,6 +859,15 @@ func namingVerbValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	return 0, false
 }
 
+// renamesTo reports whether p, a name described as the new one ("The new
+// name for the project"), is given by "rename X to Y": English's verb of
+// naming anew puts the new name after "to", as for a parameter named
+// newName.
+func renamesTo(p argProp, v queryValues) bool {
+	return (p.lname == "name" || p.lname == "title") && strings.HasPrefix(strings.ToLower(p.desc), "the new ") &&
+		slices.ContainsFunc(v.toks, func(t qtok) bool { return !t.quoted && t.lower == "rename" })
+}
+
 // namingVerbs are English's verbs of naming a thing.
 var namingVerbs = setOf("call", "name", "title", "label", "rename")
 
@@ -947,7 +956,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			pws = append(pws, "to") // after "from <head>" only, below
 		}
 	}
-	if strings.HasPrefix(p.lname, "new") || hasAny(p.lname, "destination", "target") {
+	if strings.HasPrefix(p.lname, "new") || hasAny(p.lname, "destination", "target") || renamesTo(p, v) {
 		pws = append(pws, "to", "into", "as")
 	}
 	plain := -1 // for an id: a first value that is a plain word, held while a later one may be an id
@@ -1808,8 +1817,9 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			} else {
 				val, ok = describedWith(p, v)
 			}
-		case p.typ == "string" && isSQLParam(p) && !strings.ContainsAny(v.query, "'\"`"):
-			// An SQL statement written into the task, unquoted.
+		case p.typ == "string" && isSQLParam(p) && sqlUnquoted(v.query):
+			// An SQL statement written into the task, unquoted (its string
+			// literals may be: "WHERE status = 'pending'").
 			val, ok = sqlStatement(v.query)
 		case p.typ == "string" && n == "name" && slices.ContainsFunc(v.toks, codeName):
 			// "a stripe coupon SPRING25": a name written as a code, in
@@ -3021,6 +3031,14 @@ func sqlStatement(query string) (string, bool) {
 	}
 	stmt = strings.TrimRight(strings.TrimSpace(stmt), ".!?")
 	return stmt, stmt != ""
+}
+
+// sqlUnquoted reports whether query writes out an SQL statement that
+// starts outside quotes (sqlSpan): one that starts inside them is a
+// quoted payload, read as one.
+func sqlUnquoted(query string) bool {
+	first, end := sqlSpan(query, fields(query))
+	return end > first
 }
 
 // sqlTailKeyword reports whether a closing phrase ends in an SQL word

@@ -306,6 +306,10 @@ var probes = []probe{
 	{kEnum, "", "supabase__get_advisors", "any security advisories for supabase project qwertyuiopasdfgh?", `{"project_id":"qwertyuiopasdfgh","type":"security"}`},
 	{kEnum, "", "supabase__get_cost", "how much would a new branch cost in supabase org org_123?", `{"organization_id":"org_123","type":"branch"}`},
 	{kColon, "", "supabase__execute_sql", "on supabase project qwertyuiopasdfgh run this: select count(*) from users", `{"project_id":"qwertyuiopasdfgh","query":"select count(*) from users"}`},
+	// "rename X to Y": the name described as the new one.
+	{kQuoted, "", "sentry__update_project", "rename the sentry project api-old in org lumen to 'API Gateway'", `{"name":"API Gateway","organizationSlug":"lumen","projectSlug":"api-old"}`},
+	// A string literal inside the statement leaves it unquoted.
+	{kColon, "", "supabase__execute_sql", "on supabase project qwertyuiopasdfgh run: select id from invoices where state = 'open'", `{"project_id":"qwertyuiopasdfgh","query":"select id from invoices where state = 'open'"}`},
 	{kEnum, "", "sentry__search_events", "how many errors in sentry org acme over the last 24h", `{"dataset":"errors","organizationSlug":"acme","statsPeriod":"24h"}`},
 	{kNone, kEnum, "sentry__search_events", "search sentry events in org acme", `{"organizationSlug":"acme"}`},
 	{kQuoted, "", "sentry__create_project", `create a sentry project "checkout-web" for team frontend in org acme`, `{"name":"checkout-web","organizationSlug":"acme","teamSlug":"frontend"}`},
