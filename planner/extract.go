@@ -327,6 +327,17 @@ func extractValues(query, cwd string) queryValues {
 				v.numbers = append(v.numbers, numberAt{value: 1, isInt: true, word: true, before: at(i - 1), next: at(i + 1)})
 				continue
 			}
+			if lw == "one" && unitWords[at(i+1)+"s"] {
+				// "one level deep", "one row": before the singular of a
+				// unit of counting, as before a unit of time, "one" can
+				// only count it. The unit reads as unitWords spells it.
+				na := numberAt{value: 1, isInt: true, word: true, before: at(i - 1), next: at(i+1) + "s", linked: linkedWord(at, i), bound: boundOf(at, i)}
+				if !strings.ContainsAny(words[i+1][len(words[i+1])-1:], ",;.!?") {
+					na.after = at(i + 2)
+				}
+				v.numbers = append(v.numbers, na)
+				continue
+			}
 			if n, ok := wordNumber(lw); ok {
 				na := numberAt{value: n, isInt: true, word: true}
 				na.before, na.next, na.linked, na.after = at(i-1), at(i+1), linkedWord(at, i), afterNext(i)

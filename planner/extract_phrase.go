@@ -708,6 +708,22 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 			continue
 		}
 		a, j := run(i + 1)
+		if a != "" && j > 0 && endsInAny(v.toks[j-1].raw, ",") {
+			// "from Union Square, San Francisco to ...": a place written
+			// the way addresses are, the wider place after a comma, in
+			// words written as names; the end runs on to "to".
+			k := j
+			for k < len(v.toks) && k < j+3 && !v.toks[k].quoted && titleCase(v.toks[k].text) && !endsInAny(v.toks[k].raw, ",;.!?") {
+				k++
+			}
+			if k > j && k < len(v.toks) && v.toks[k].lower == "to" {
+				a = strings.TrimSuffix(a, ",") + ","
+				for _, t := range v.toks[j:k] {
+					a += " " + t.text
+				}
+				j = k
+			}
+		}
 		if a == "" || j >= len(v.toks) || v.toks[j].lower != "to" {
 			continue
 		}

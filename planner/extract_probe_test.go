@@ -399,6 +399,10 @@ var probes = []probe{
 	{kEnum, "", "google-maps__maps_directions", "transit directions from the airport to the Hilton Garden Inn", `{"destination":"Hilton Garden Inn","mode":"transit","origin":"airport"}`},
 	{kNone, kEnum, "google-maps__maps_directions", "directions from the old harbour to the cathedral", `{"destination":"cathedral","origin":"old harbour"}`},
 	{kID, "", "google-maps__maps_distance_matrix", "how far is it from the airport to the convention center", `{"destinations":["convention center"],"origins":["airport"]}`},
+	// "one" before the singular of a unit of counting counts it.
+	{kNumber, "", "desktop-commander__list_directory", "list /opt/tools one level deep", `{"depth":1,"path":"/opt/tools"}`},
+	// A place written as addresses are, the wider place after a comma.
+	{kID, "", "google-maps__maps_directions", "walking directions from Pike Place, Seattle to the Space Needle", `{"destination":"Space Needle","mode":"walking","origin":"Pike Place, Seattle"}`},
 	{kID, "", "supabase__create_branch", "create a supabase branch feat-login on project abcdefghijkl", `{"name":"feat-login","project_id":"abcdefghijkl"}`},
 	{kID, "", "sentry__create_team", "set up a sentry team mobile-platform in org acme", `{"name":"mobile-platform","organizationSlug":"acme"}`},
 	{kNone, kID, "sentry__create_team", "set up a sentry team in org acme", `{"organizationSlug":"acme"}`},
