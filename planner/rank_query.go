@@ -428,6 +428,11 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				add(stem("directory"), hintWeight, false)
 			case fileExt(lw[strings.LastIndexByte(lw, '/')+1:]):
 				add(stem("file"), hintWeight, false)
+				if t := mediaType(lw); t != "" {
+					// "/design/logo.png": a file of a media type's
+					// top-level kind, an image.
+					add(stem(t), hintWeight, false)
+				}
 			}
 			add("path", hintWeight, false)
 			continue
@@ -1341,7 +1346,22 @@ func dottedRef(s string) bool {
 	return true
 }
 
-var fileExts = setOf("go", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "cs", "swift", "php", "json", "yaml", "yml", "toml", "ini", "md", "txt", "csv", "html", "css", "scss", "sql", "sh", "xml", "lock", "log", "env", "pdf", "png", "jpg", "jpeg", "gif", "svg", "webm", "mp4", "zip", "tar", "gz")
+// mediaType returns the top-level media type (RFC 6838: image, audio,
+// video) of a file name's extension, as the IANA registry files the
+// common ones, or "".
+func mediaType(name string) string {
+	switch name[strings.LastIndexByte(name, '.')+1:] {
+	case "png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "ico", "tiff":
+		return "image"
+	case "mp3", "wav", "ogg", "flac", "m4a", "aac":
+		return "audio"
+	case "mp4", "webm", "mov", "avi", "mkv":
+		return "video"
+	}
+	return ""
+}
+
+var fileExts = setOf("go", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "cs", "swift", "php", "json", "yaml", "yml", "toml", "ini", "md", "txt", "csv", "html", "css", "scss", "sql", "sh", "xml", "lock", "log", "env", "pdf", "png", "jpg", "jpeg", "gif", "svg", "webm", "mp4", "zip", "tar", "gz", "webp", "mp3", "wav", "ogg", "mov")
 
 func fileExt(s string) bool {
 	i := strings.LastIndexByte(s, '.')

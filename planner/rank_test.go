@@ -454,3 +454,19 @@ func TestColonName(t *testing.T) {
 		"what value is stored under feature_flags:checkout_v2 in redis?": "redis__get",
 	})
 }
+
+// TestMediaTypeHint: a path whose extension is of an image, audio or video
+// media type implies that kind of file, as a path implies "file".
+func TestMediaTypeHint(t *testing.T) {
+	has := func(q, n string) bool {
+		return slices.ContainsFunc(parseQuery(q).words, func(w queryWord) bool { return w.term == stem(n) && w.implied })
+	}
+	if !has("load /srv/media/jingle.wav", "audio") || !has("open /tmp/shot.webp", "image") || has("read /srv/notes.txt", "image") {
+		t.Error("media type hints wrong")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	q := "load /srv/media/jingle.wav so you can listen to it"
+	if r := cat.Search(q, nil, 3); len(r) == 0 || r[0].Tool.QualifiedName() != "filesystem__read_media_file" {
+		t.Errorf("%q: top %v, want filesystem__read_media_file", q, r)
+	}
+}
