@@ -585,7 +585,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// it; "open the file" reads one.
 			add(stem("create"), 1, false)
 		}
-		degree := false // the adjective of "how big" (below)
+		question := false // a word of the question's form, no word of its topic: "big" of "how big", "logged" of "am I logged in" (below)
 		switch lw {
 		case "which", "what", "who":
 			// "which tabs are open?", "who are the members?": asks for a
@@ -612,6 +612,15 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				// current or authenticated user.
 				add(stem("current"), 0.8, false)
 				add(stem("user"), 0.8, false)
+			}
+		case "logged", "signed":
+			if (prev == "i" || prev == "we") && (prev2 == "am" || prev2 == "are") && (nextField(fs, fi) == "in" || nextField(fs, fi) == "into" || nextField(fs, fi) == "on") {
+				// "which account am I logged into", "who are we signed
+				// in as": the question of "who am I" above, put by the
+				// session: the identity of the current user.
+				add(stem("current"), 0.8, false)
+				add(stem("user"), 0.8, false)
+				question = true // the verb of a session, no log's
 			}
 		case "many":
 			if prev == "how" {
@@ -644,7 +653,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				for _, n := range howMeasure[lw] {
 					add(stem(n), hintWeight, false)
 				}
-				degree = true
+				question = true
 			}
 		}
 		if len(lw) >= minTypoLen && (plainWords(lw) || digitName(strings.Trim(text, ".,;:!?()[]{}<>"))) && !strings.Contains(lw, "/") && !stopWords[lw] && circ < 0 {
@@ -679,7 +688,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
 		}
-		if degree {
+		if question {
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
 		}

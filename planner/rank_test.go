@@ -470,3 +470,22 @@ func TestMediaTypeHint(t *testing.T) {
 		t.Errorf("%q: top %v, want filesystem__read_media_file", q, r)
 	}
 }
+
+// TestLoggedInAs: "which account am I logged into" asks who the current
+// user is, as "who am I" does; "logged" is the session's verb, no log's.
+// A profile is no user (Sentry's profiles are of performance).
+func TestLoggedInAs(t *testing.T) {
+	words := map[string]bool{}
+	for _, w := range parseQuery("which account am I logged into zorbix as?").words {
+		words[w.term] = true
+	}
+	if !words[stem("current")] || !words[stem("user")] || words[stem("logged")] {
+		t.Errorf("am I logged into: words %v", words)
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	for _, q := range []string{"which account am I logged into sentry as?", "which user am I signed in as on sentry?"} {
+		if r := cat.Search(q, nil, 3); len(r) == 0 || r[0].Tool.QualifiedName() != "sentry__whoami" {
+			t.Errorf("%q: top %v, want sentry__whoami", q, r)
+		}
+	}
+}

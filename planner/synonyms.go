@@ -94,7 +94,7 @@ var synonymGroups = [][]string{
 	{"authentication", "auth", "oauth"},
 	{"organization", "org"},
 	{"image", "img", "picture", "pic", "photo"},
-	{"user", "member", "account", "profile", "people", "person"}, // "people": the plain word for a workspace's users (Notion's and Google's APIs say people)
+	{"user", "member", "account", "people", "person"}, // "people": the plain word for a workspace's users (Notion's and Google's APIs say people); not "profile", which developer tools as often use for a performance profile
 	{"issue", "ticket", "bug"},
 	{"error", "exception", "crash", "failure"},
 	{"log", "logs"},
