@@ -489,3 +489,13 @@ func TestLoggedInAs(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyNoSecret: "key" is no synonym of a secret or a token: a cache
+// key, a primary key and a keyboard key are keys too.
+func TestKeyNoSecret(t *testing.T) {
+	for _, e := range synonyms()[stem("key")] {
+		if slices.Contains(e.terms, stem("secret")) || slices.Contains(e.terms, stem("token")) {
+			t.Errorf("key expands to %v", e.terms)
+		}
+	}
+}

@@ -99,7 +99,7 @@ var synonymGroups = [][]string{
 	{"error", "exception", "crash", "failure"},
 	{"log", "logs"},
 	{"test", "spec"},
-	{"key", "secret", "token", "credential", "apikey"},
+	{"secret", "token", "credential", "apikey"}, // not "key": a cache's, a table's, a keyboard's as often as an API's
 	{"url", "link", "website", "site", "webpage"},
 	{"function", "fn", "func"},
 	{"migration", "migrate"},
