@@ -1576,6 +1576,16 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		return slices.ContainsFunc(props, func(p argProp) bool { return p.lname == n })
 	}
 	dbColl := len(v.dotted) > 0 && hasProp("database") && hasProp("collection")
+	// unquotedSQL is the SQL statement the task writes out, starting
+	// outside quotes (sqlUnquoted), or "": read on first need.
+	var sqlStmt *string
+	unquotedSQL := func() string {
+		if sqlStmt == nil {
+			stmt, _ := sqlUnquoted(v.query) // "" when there is none
+			sqlStmt = &stmt
+		}
+		return *sqlStmt
+	}
 	ref := repoRef{}
 	if len(v.refs) > 0 {
 		ref = v.refs[0]
@@ -1828,10 +1838,10 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			} else {
 				val, ok = describedWith(p, v)
 			}
-		case p.typ == "string" && isSQLParam(p) && sqlUnquoted(v.query):
+		case p.typ == "string" && isSQLParam(p) && unquotedSQL() != "":
 			// An SQL statement written into the task, unquoted (its string
 			// literals may be: "WHERE status = 'pending'").
-			val, ok = sqlStatement(v.query)
+			val, ok = unquotedSQL(), true
 		case p.typ == "string" && n == "name" && slices.ContainsFunc(v.toks, codeName):
 			// "a stripe coupon SPRING25": a name written as a code, in
 			// capitals with digits, in apposition to the thing's noun.
@@ -3044,12 +3054,18 @@ func sqlStatement(query string) (string, bool) {
 	return stmt, stmt != ""
 }
 
-// sqlUnquoted reports whether query writes out an SQL statement that
-// starts outside quotes (sqlSpan): one that starts inside them is a
+// sqlUnquoted returns the SQL statement query writes out when it starts
+// outside quotes (as sqlSpan reads it): one that starts inside them is a
 // quoted payload, read as one.
-func sqlUnquoted(query string) bool {
-	first, end := sqlSpan(query, fields(query))
-	return end > first
+func sqlUnquoted(query string) (string, bool) {
+	stmt, ok := sqlStatement(query)
+	if !ok {
+		return "", false
+	}
+	if first, end := spanOf(query, fields(query), stmt); end <= first {
+		return "", false
+	}
+	return stmt, true
 }
 
 // sqlTailKeyword reports whether a closing phrase ends in an SQL word

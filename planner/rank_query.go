@@ -1357,7 +1357,7 @@ func dottedRef(s string) bool {
 
 // mediaType returns the top-level media type (RFC 6838: image, audio,
 // video) of a file name's extension, as the IANA registry files the
-// common ones, or "".
+// common ones, or "". Each of them is in fileExts.
 func mediaType(name string) string {
 	switch name[strings.LastIndexByte(name, '.')+1:] {
 	case "png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "ico", "tiff":
@@ -1370,7 +1370,7 @@ func mediaType(name string) string {
 	return ""
 }
 
-var fileExts = setOf("go", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "cs", "swift", "php", "json", "yaml", "yml", "toml", "ini", "md", "txt", "csv", "html", "css", "scss", "sql", "sh", "xml", "lock", "log", "env", "pdf", "png", "jpg", "jpeg", "gif", "svg", "webm", "mp4", "zip", "tar", "gz", "webp", "mp3", "wav", "ogg", "mov")
+var fileExts = setOf("go", "ts", "tsx", "js", "jsx", "mjs", "cjs", "py", "rb", "rs", "java", "kt", "c", "h", "cc", "cpp", "hpp", "cs", "swift", "php", "json", "yaml", "yml", "toml", "ini", "md", "txt", "csv", "html", "css", "scss", "sql", "sh", "xml", "lock", "log", "env", "pdf", "png", "jpg", "jpeg", "gif", "svg", "webm", "mp4", "zip", "tar", "gz", "webp", "bmp", "ico", "tiff", "mp3", "wav", "ogg", "flac", "m4a", "aac", "mov", "avi", "mkv")
 
 func fileExt(s string) bool {
 	i := strings.LastIndexByte(s, '.')

@@ -499,3 +499,13 @@ func TestKeyNoSecret(t *testing.T) {
 		}
 	}
 }
+
+// TestMediaExtsAreFileExts: every extension mediaType reads is a file
+// extension, since the hint is only added for a path with one.
+func TestMediaExtsAreFileExts(t *testing.T) {
+	for _, ext := range []string{"png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "ico", "tiff", "mp3", "wav", "ogg", "flac", "m4a", "aac", "mp4", "webm", "mov", "avi", "mkv"} {
+		if mediaType("x."+ext) == "" || !fileExt("x."+ext) {
+			t.Errorf("%s: mediaType %q, fileExt %v", ext, mediaType("x."+ext), fileExt("x."+ext))
+		}
+	}
+}
