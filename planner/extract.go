@@ -1002,6 +1002,14 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 				// noun's phrase; what follows is another.
 				continue
 			}
+			if i >= 3 && doSupport[v.toks[i-3].lower] && determiners[v.toks[i-2].lower] && plainWord(v.toks[i-1]) && !stopWords[v.toks[i-1].lower] &&
+				plainWord(v.toks[i+1]) && !v.toks[i+1].quoted {
+				// "how much disk does the orders collection take": in a
+				// question with "do", the subject's noun phrase (here
+				// with its name before the noun, read below) is followed
+				// by the bare verb, never by an apposition.
+				continue
+			}
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
@@ -3368,3 +3376,8 @@ func noneMember(p argProp, toks []qtok) (string, bool) {
 	}
 	return "", false
 }
+
+// doSupport are the forms of "do" that open a question whose subject
+// comes next and whose bare main verb follows the subject ("does the
+// orders collection take", "did the build fail").
+var doSupport = setOf("do", "does", "did")

@@ -534,6 +534,11 @@ var probes = []probe{
 	// one of the connect tools, or "preconfigured" ...')
 	{kEnum, "", "mongodb__collection-storage-size", "how big is the events collection in the analytics db? use the preconfigured mongo connection", `{"collection":"events","connectionId":"preconfigured","database":"analytics"}`},
 	{kEnum, "", "mongodb__find", "find users in crm.people, preconfigured server connection please", `{"collection":"people","connectionId":"preconfigured","database":"crm"}`},
+	// in a question with "do", the subject's noun is followed by the bare
+	// verb, not by a name ("take" names no collection)
+	{kID, "", "mongodb__collection-storage-size", "how much disk does the orders collection take in the shop db?", `{"collection":"orders","database":"shop"}`},
+	{kNumber, "", "stripe__list_invoices", "list the 20 most recent Stripe invoices for customer cus_Q8zLm2Tx", `{"customer":"cus_Q8zLm2Tx","limit":20}`},
+	{kNumber, "", "firecrawl__firecrawl_crawl", "crawl https://help.example.com with firecrawl, cap it at 40 pages", `{"limit":40,"url":"https://help.example.com"}`},
 	{kEnum, "", "mongodb__count", "count the docs in crm.leads over the preconfigured one", `{"collection":"leads","connectionId":"preconfigured","database":"crm"}`},
 	{kNone, kEnum, "mongodb__find", "find users in crm.people", `{"collection":"people","database":"crm"}`},
 	// a file name for a parameter whose default is a file name

@@ -343,10 +343,14 @@ func countOfThings(words []string) int {
 		// "at most 5", "no more than 5", "stop at 200 pages", "stop
 		// after 50 pages": a bound on how many, after which the task
 		// ends its list (a clause's end stands for the noun it counts).
-		// Only "at most" and "up to" ("as many as") may end the whole
-		// task ("..., at most 5"): "with karma no more than 5" compares a
-		// field.
+		// Only "at most", "up to" ("as many as") and a verb of stopping
+		// may end the whole task ("..., at most 5", "cap it at 500"):
+		// "with karma no more than 5" compares a field.
 		atMost := i > 1 && (clean(words[i-1]) == "most" && clean(words[i-2]) == "at" || clean(words[i-1]) == "to" && clean(words[i-2]) == "up")
+		// "stop at 200 pages", "cap it at 50": a verb of ending the
+		// activity, its object pronoun if any, then "at" or "after".
+		stopAt := i > 1 && (clean(words[i-1]) == "at" || clean(words[i-1]) == "after") &&
+			(stopVerbs[clean(words[i-2])] || i > 2 && objectPronoun[clean(words[i-2])] && stopVerbs[clean(words[i-3])])
 		if i > 1 && clean(words[i-1]) == "me" && (i+1 >= len(words) || endsInAny(words[i], ",;.!?")) {
 			// "..., give me 10": a number that is the whole direct
 			// object of a verb with the requester as its indirect object
@@ -379,13 +383,12 @@ func countOfThings(words []string) int {
 			return n
 		}
 		if i+1 >= len(words) {
-			if atMost {
+			if atMost || stopAt {
 				return n
 			}
 			continue
 		}
-		bound := atMost || i > 1 && (clean(words[i-1]) == "than" && clean(words[i-2]) == "more" && i > 2 && clean(words[i-3]) == "no" ||
-			(clean(words[i-1]) == "at" || clean(words[i-1]) == "after") && stopVerbs[clean(words[i-2])])
+		bound := atMost || stopAt || i > 2 && clean(words[i-1]) == "than" && clean(words[i-2]) == "more" && clean(words[i-3]) == "no"
 		if bound && endsInAny(words[i], ",;.!?") {
 			return n
 		}
@@ -404,11 +407,13 @@ func countOfThings(words []string) int {
 			// 20 of our coupons") or "up to" it counts.
 			first = i + 3
 		}
-		for k := first; k <= first+2 && k < len(words); k++ {
+		last := first + 2 // up to two premodifiers before the plural noun
+		for k := first; k <= last && k < len(words); k++ {
 			nw := clean(words[k])
 			if (nw == "most" || nw == "least") && k+1 < len(words) {
 				// "the 5 most recent invoices": the adverb of a
 				// superlative is part of its adjective, one premodifier.
+				last++
 				continue
 			}
 			if stopWords[nw] || hasDigit(nw) {

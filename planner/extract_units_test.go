@@ -177,6 +177,13 @@ func TestCountOfThings(t *testing.T) {
 		// A superlative's "most" is part of its adjective.
 		"show the 5 most recent invoices":   5,
 		"list the 3 least expensive prices": 3,
+		// ... and does not take one of the two premodifiers' places.
+		"list the 20 most recent Stripe invoices": 20,
+		// A verb of stopping and its object, at the end of the task too.
+		"crawl the docs, cap it at 40 pages": 40,
+		"map every URL, cap it at 500":       500,
+		"crawl the site and stop at 200":     200,
+		"the cap of it at 9":                 0,
 		// A bound after the number, or "max" before one ending the list.
 		"show me my monitors, 20 at most":       20,
 		"show past-due subscriptions, 20 max":   20,

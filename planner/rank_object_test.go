@@ -72,6 +72,7 @@ func TestMakes(t *testing.T) {
 		want  string
 	}{
 		{"comment 'ship it' on page 5d1c", "comment"},
+		{"comment 'updated for Q3' on page 5d1c", "comment"}, // a quoted text is what is made, digits or not
 		{"leave a comment 'needs a rebase' on page 77aa", "comment"},
 		{"jot a quick note on the ticket", stem("note")},
 		{"issue 42 in acme/web: who is assigned?", ""}, // a noun phrase with its value

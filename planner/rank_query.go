@@ -530,7 +530,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			prev, prev2, prevAt = lw, prev, fi
 			continue
 		}
-		if attributive(fs, fi, prev) {
+		if attributive(fs, fi, prev) || q.verb != "" && postnominal(fs, fi, prev) {
 			// "restore the paused project", "delete the archived pages":
 			// a past participle between a determiner and its noun is an
 			// adjective, the state the thing is in, not the operation
@@ -757,7 +757,11 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		// "set up a new sentry project", "start a new branch": the
 		// phrasal verb of making, whose object is the new thing.
 		q.makes = obj
-	} else if i := verbAt(fs, q.verb); i >= 0 && i+1 < len(fs) && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") && !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)}) {
+	} else if i := verbAt(fs, q.verb); i >= 0 && i+1 < len(fs) && !opVerbs[q.verb] && !readVerbs[q.verbRaw] && !readNameVerbs[q.verbRaw] && !lightVerbs[q.verbRaw] && !isPlural(q.verbRaw) && !strings.HasSuffix(q.verbRaw, "ed") && !strings.HasSuffix(q.verbRaw, "ing") &&
+		// A quoted text after the verb is what it makes, whatever it
+		// holds ("comment 'updated for Q3' on page X"); an id or a number
+		// makes the word a noun ("issue 42").
+		(fs[i+1].quoted || !hasDigit(fs[i+1].text) && !idLike(qtok{text: strings.ToLower(fs[i+1].text)})) {
 		q.makes = []string{q.verb}
 	}
 	return q
@@ -1120,6 +1124,35 @@ func attributive(fs []field, i int, prev string) bool {
 	return next != "" && plainWords(next) && !strings.Contains(next, "/") && !objectEnd[next] && !stopWords[next]
 }
 
+// postnominal reports whether fs[i] is a past participle in -ed that
+// follows a plural noun (prev, lower case) and opens a phrase of place,
+// time or agent: a reduced relative clause ("the messages posted in
+// channel C04", "the edge functions deployed in project x", "issues
+// assigned to me"), which says which things are meant, as "the posted
+// messages" does, not the operation asked for; the request's verb came
+// before it. A finite verb after a plural subject ("builds failed in CI")
+// stands where an imperative request has its verb, so it is not read as
+// one (the caller asks for an imperative main verb). Only the participles
+// of the verbs that lead tool names are read so, those that would select
+// an operation; others keep their own readings ("orders grouped by
+// status").
+func postnominal(fs []field, i int, prev string) bool {
+	if i < 2 || fs[i].quoted || fs[i-1].quoted || endsClause(fs[i-1].text) || !isPlural(prev) || stopWords[prev] || !plainWords(prev) {
+		return false
+	}
+	w := strings.ToLower(fs[i].text)
+	if len(w) < 5 || !strings.HasSuffix(w, "ed") || endsClause(fs[i].text) || !plainWords(w) {
+		return false
+	}
+	t := normalizeWord(w)
+	return (opVerbs[t] || readNameVerbs[t]) && participlePhrase[nextField(fs, i)]
+}
+
+// participlePhrase are the prepositions that open the phrase of place,
+// time or agent a participle takes after its noun ("posted in", "assigned
+// to", "created by", "merged since", "opened during").
+var participlePhrase = setOf("in", "on", "to", "by", "from", "at", "into", "since", "during", "within", "under", "after", "before", "over", "through")
+
 // readVerbs are the imperative verbs of showing or fetching something
 // (the read vocabulary of the synonym groups: show, get, fetch, display,
 // view, read, see, give).
@@ -1409,8 +1442,12 @@ var askerPronoun = setOf("i", "we", "you", "one")
 // howMeasure are the measure nouns English asks for with "how" and a word
 // whose WordNet attributes (attributeNouns) lack them: "how long" asks
 // for a time as often as for a duration or a length, "how often" (an
-// adverb, which has no attributes) for a frequency.
-var howMeasure = map[string][]string{"long": {"time"}, "often": {"frequency"}}
+// adverb, which has no attributes) for a frequency, "how much" (the
+// quantifier of mass nouns, as "how many" is of count nouns, which asks
+// for a count) for a size ("how much disk does it take"; "amount", which
+// WordNet glosses "how much there is", names a payment's sum in the tools
+// that take one, not a measure).
+var howMeasure = map[string][]string{"long": {"time"}, "often": {"frequency"}, "much": {"size"}}
 
 // keyNames are the keyboard's named keys, by their lower-case spelling, as
 // the W3C UI Events specification's KeyboardEvent key values write them

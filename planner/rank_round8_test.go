@@ -253,6 +253,43 @@ func TestAttributiveParticiple(t *testing.T) {
 	}
 }
 
+// TestPostnominalParticiple: a participle after a plural noun that opens
+// a phrase of place, time or agent ("the messages posted in channel C04")
+// says which things are meant, as the attributive participle does; it
+// selects no operation. The request's verb does.
+func TestPostnominalParticiple(t *testing.T) {
+	ix := NewIndex(append(rankFixture(),
+		Tool{Backend: "cloud", Name: "deploy_function", Description: "Deploys a function to a project."},
+		Tool{Backend: "cloud", Name: "list_functions", Description: "Lists the functions of a project."}))
+	if got := top(t, ix, "list the cloud functions deployed in project abc"); got != "list_functions" {
+		t.Errorf("list the functions deployed in project abc: top %s, want list_functions", got)
+	}
+	if got := top(t, ix, "deploy the cloud function in project abc"); got != "deploy_function" {
+		t.Errorf("deploy the function: top %s, want deploy_function", got)
+	}
+	cases := []struct {
+		q    string
+		want bool
+	}{
+		{"list the messages posted in channel C04", true},
+		{"list the branches merged into main", true},
+		{"count orders grouped by status", false},       // no verb that leads tool names
+		{"list the posted messages", false},             // attributive, not postnominal
+		{"list the messages posted", false},             // no phrase after it
+		{"list the message posted in channel C", false}, // a singular noun may be the subject of a finite verb
+	}
+	for _, c := range cases {
+		fs := fields(c.q)
+		got := false
+		for i := 1; i < len(fs); i++ {
+			got = got || postnominal(fs, i, strings.ToLower(fs[i-1].text))
+		}
+		if got != c.want {
+			t.Errorf("%q: postnominal %v, want %v", c.q, got, c.want)
+		}
+	}
+}
+
 // TestRepoReference: an owner/repo reference is a value of the kind a
 // code host's tools take (owner and repo parameters), evidence for them
 // when the task names no product, as a path is for file tools; two

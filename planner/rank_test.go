@@ -250,6 +250,10 @@ func TestHowMeasure(t *testing.T) {
 	if !has("how long does it take to drive from Berlin to Hamburg", "duration") || !has("how far is Potsdam from Berlin", "distance") || !has("how big is the analytics db", "size") {
 		t.Error("how long/far/big: measure nouns missing")
 	}
+	// "how much", the quantifier of mass nouns, asks for a size.
+	if !has("how much disk does the events collection take?", "size") || has("much of the text is quoted", "size") {
+		t.Error("how much: size missing, or added without how")
+	}
 	if has("a long list of files", "duration") {
 		t.Error("'a long list': duration added")
 	}
