@@ -1279,6 +1279,7 @@ type argProp struct {
 	qualifiers  [][2]string     // for a search query in a syntax: the key:value qualifiers the tool's description lists (extract_tooldesc.go)
 	directions  *directionMap   // for an object (or array of objects) mapping field names to sort directions (extract_order.go)
 	switches    [][]string      // for an object: paths to the switches of features it nests ({"imageTransformation": {"enabled"}}; extract_order.go)
+	textChain   []string        // for an array of rich text: the members from an item down to its string ("text", "content"; extract_textchain.go)
 }
 
 // reQuotedExample finds quoted text in a parameter description, where
@@ -1458,6 +1459,14 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		}
 		if ap.typ == "object" {
 			ap.switches = switchesOf(raws[name], nil, 0)
+		}
+		if ap.typ == "array" && ap.itemType == "" {
+			var items struct {
+				Items json.RawMessage `json:"items"`
+			}
+			if json.Unmarshal(raws[name], &items) == nil {
+				ap.textChain = textChain(items.Items)
+			}
 		}
 		if p.Description != "" {
 			describeProp(&ap, p.Description)
@@ -2254,6 +2263,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 	missing = itemList(props, v, query, tctx, readOnly, args, missing)
 	missing = premodifierList(props, v, args, missing)
 	missing = quotedPayload(props, v, args, missing)
+	missing = quotedTextChain(props, v, args, missing)
 	missing = colonPayloadList(props, v, args, missing)
 	missing = pairedEnum(props, args, missing)
 	missing = qualifiedSearch(props, v, args, missing)

@@ -534,6 +534,10 @@ var probes = []probe{
 	// one of the connect tools, or "preconfigured" ...')
 	{kEnum, "", "mongodb__collection-storage-size", "how big is the events collection in the analytics db? use the preconfigured mongo connection", `{"collection":"events","connectionId":"preconfigured","database":"analytics"}`},
 	{kEnum, "", "mongodb__find", "find users in crm.people, preconfigured server connection please", `{"collection":"people","connectionId":"preconfigured","database":"crm"}`},
+	// a required array of rich text takes the one quoted text as its one
+	// item's string (textChain)
+	{kQuoted, "", "notion__API-create-a-comment", "comment 'Numbers updated for Q3' on Notion page 0c4e5f6a-7b8c-4d9e-a0f1-b2c3d4e5f6a7", `{"parent":{"page_id":"0c4e5f6a-7b8c-4d9e-a0f1-b2c3d4e5f6a7"},"rich_text":[{"text":{"content":"Numbers updated for Q3"}}]}`},
+	{kNone, kQuoted, "notion__API-create-a-comment", "leave a comment on the notion page 9c1e4b2a", `{"parent":{"page_id":"9c1e4b2a"}}`},
 	// in a question with "do", the subject's noun is followed by the bare
 	// verb, not by a name ("take" names no collection)
 	{kID, "", "mongodb__collection-storage-size", "how much disk does the orders collection take in the shop db?", `{"collection":"orders","database":"shop"}`},
@@ -634,8 +638,9 @@ var probes = []probe{
 	// ("parent": anyOf [{$ref: pageIdParentRequest}, string]): filled
 	// member by member, each member named by the task before its value,
 	// the alternative's const added; a quoted comment is no parent, and
-	// a format "json" string takes no id
-	{kNested, "", "notion__API-create-a-comment", "comment 'looks good, ship it' on Notion page 1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6", `{"parent":{"page_id":"1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"}}`},
+	// a format "json" string takes no id (the quoted comment is the rich
+	// text's, textChain)
+	{kNested, "", "notion__API-create-a-comment", "comment 'looks good, ship it' on Notion page 1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6", `{"parent":{"page_id":"1a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"},"rich_text":[{"text":{"content":"looks good, ship it"}}]}`},
 	{kNested, "", "notion__API-post-page", "create a notion page titled Roadmap under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870"}}`},
 	{kNested, "", "notion__API-move-page", "move notion page 5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35 under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"page_id":"5e1b7c2d-93a0-4f8e-b6d1-2c4a9e0f7b35","parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870","type":"page_id"}}`},
 	{kNested, "", "notion__API-create-a-data-source", "create a notion data source under page 9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870", `{"parent":{"page_id":"9a8f3e21-0c6b-47d5-8e19-b3f2a6d4c870"}}`},

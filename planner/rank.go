@@ -143,6 +143,10 @@ var (
 // it. Round 4 measured only the destructive ones: with the write verbs
 // too, "run JQL: ..." was refused against a raw-API server, whose tools
 // name HTTP methods, not operations; rawAPIName now exempts such servers.
+// removalStems are the verbs tool names use for removing a thing: CRUD's
+// delete, SQL's drop, and remove, erase, purge, destroy.
+var removalStems = stemSet("delete", "remove", "drop", "erase", "purge", "destroy")
+
 var opVerbs = func() map[string]bool {
 	m := map[string]bool{}
 	for _, set := range []map[string]bool{destructiveNameVerbs, writeNameVerbs} {
@@ -1171,7 +1175,47 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 					}
 				}
 			}
+			if removalStems[q.verb] {
+				// A tool named for removing the object does what a request
+				// to remove it asks, whichever verb of removal its name
+				// uses: "delete the tmp collection" is MongoDB's
+				// drop-collection (SQL's DROP), not delete-many, named
+				// for removing documents. (The synonym group keeps "drop"
+				// one-way for matching words: deleting documents drops
+				// no database.)
+				for t := range removalStems {
+					if id, ok := ix.dict[t]; ok {
+						verbIDs = append(verbIDs, id)
+					}
+				}
+			}
 		}
+	}
+	// The same for a request to list: the tool named for its verb (or a
+	// synonym) on its object's head ("list the collections in the
+	// analytics db": list-collections, not list-databases, whose noun is
+	// the place's). Only a ranking: no reading of refusals uses it.
+	var readObjIDs, readVerbIDs []int32
+	for i := len(q.readObject) - 1; i >= 0 && len(objIDs) == 0; i-- {
+		t := q.readObject[i]
+		if ix.namesBackend(t) {
+			continue
+		}
+		if id, ok := ix.dict[t]; ok && ix.isNameTerm(t) {
+			readObjIDs = append(readObjIDs, id)
+			readObjIDs = append(readObjIDs, clippedOf(t)...)
+			if id, ok := ix.dict[q.verb]; ok {
+				readVerbIDs = append(readVerbIDs, id)
+			}
+			for _, e := range synonyms()[q.verb] {
+				for _, u := range e.terms {
+					if id, ok := ix.dict[u]; ok {
+						readVerbIDs = append(readVerbIDs, id)
+					}
+				}
+			}
+		}
+		break
 	}
 	made := false // objIDs and verbIDs are the reading of a request that makes a thing
 	if len(objIDs) == 0 && len(q.makes) > 0 {
@@ -1336,7 +1380,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// request keeps (removalSource, rank_query.go).
 			s *= 1 - intentBoost
 		}
-		if ix.namesOperation(d, objIDs, verbIDs) {
+		if ix.namesOperation(d, objIDs, verbIDs) || ix.namesOperation(d, readObjIDs, readVerbIDs) {
 			// A tool named for the request's verb on its direct object
 			// (rank_object.go).
 			s *= 1 + intentBoost

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"os"
+	"slices"
 	"testing"
 )
 
@@ -108,6 +109,53 @@ func TestMadeByConvertedVerbRealCatalog(t *testing.T) {
 		"leave a comment 'ship it' on notion page 77aa01b9":                        "API-create-a-comment",
 		"show the comments on notion block 77aa01b9":                               "API-retrieve-a-comment",
 		"commit README.md to gitlab project ops/tools on main with message 'docs'": "create_or_update_file",
+	})
+}
+
+// TestRemovalByObject: a name before the object's head noun premodifies
+// it ("the tmp_2024 collection": the object is a collection); a request to
+// remove it prefers the tool named for removing that object, whichever
+// verb of removal its name uses (MongoDB's drop-collection, not
+// delete-many, named for removing documents).
+func TestRemovalByObject(t *testing.T) {
+	if got := parseQuery("delete the tmp_import_2024 collection in the analytics db").object; !slices.Equal(got, []string{stem("collection")}) {
+		t.Errorf("object %v, want [collection]", got)
+	}
+	if got := parseQuery("delete branch feature-x").object; !slices.Equal(got, []string{stem("branch")}) {
+		t.Errorf("a name after its noun: object %v, want [branch]", got)
+	}
+	if got := parseQuery("commit a CHANGELOG.md containing '# Changelog' to acme/web").object; len(got) != 0 {
+		t.Errorf("a participle after the value: object %v, want none", got)
+	}
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"get rid of the old_2023 collection in the shop db on the preconfigured connection": "drop-collection",
+		"remove the index email_1 from the users collection in the crm database":            "drop-index",
+		"delete every doc in the sessions collection where expired is true":                 "delete-many",
+	})
+}
+
+// TestReadObjectNamesTool: a request to list prefers the tool named for
+// its verb on its direct object, not the one named for the place the
+// object is in ("the collections in the shop database"); a request to
+// read has no such reading ("get the properties of page X" is the page).
+func TestReadObjectNamesTool(t *testing.T) {
+	if got := parseQuery("list the collections in the shop database").readObject; !slices.Equal(got, []string{stem("collections")}) {
+		t.Errorf("readObject %v, want [collection]", got)
+	}
+	if got := parseQuery("get the properties of notion page 8a7c3e21").readObject; len(got) != 0 {
+		t.Errorf("reading: readObject %v, want none", got)
+	}
+	if _, err := os.Stat(evalDir); err != nil {
+		t.Skip("eval set not available")
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"list the collections in the shop mongo database on the preconfigured connection": "list-collections",
+		"list the databases on the preconfigured mongo connection":                        "list-databases",
 	})
 }
 

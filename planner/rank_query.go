@@ -88,6 +88,13 @@ type parsedQuery struct {
 	// backend.
 	object []string
 
+	// readObject is the same reading for a request to list ("list the
+	// collections in the analytics db" -> collections): only for ranking
+	// the tool named for the verb on it (namesOperation). Not for the
+	// verbs of reading: "get the properties of page X" asks for the
+	// page, properties and all, as often as for one property.
+	readObject []string
+
 	// putsExisting is set when the request puts a thing that exists
 	// somewhere ("add price price_1Pz to invoice in_1Q", rank_existing.go).
 	putsExisting bool
@@ -315,6 +322,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		q.many = q.listing
 	} else if q.verbRaw == "list" {
 		q.many = pluralObject(fs)
+		q.readObject = directObject(fs)
 	}
 	q.fetches = q.verb != "" && !destructiveStems[q.verb] && fetchesFrom(fs)
 	q.numericObject = q.verb != "" && numericObject(fs)
@@ -999,6 +1007,16 @@ func directObject(fs []field) []string {
 		lw := strings.ToLower(strings.Trim(f.text, ".,;:!?()[]{}<>"))
 		if englishCompound(fs, i) { // refuse.go
 			continue
+		}
+		if len(out) == 0 && !f.quoted && !plainWords(lw) && !endsClause(f.text) && i+1 < len(fs) && !fs[i+1].quoted {
+			// "delete the tmp_import_2024 collection": a name before
+			// the head noun premodifies it, as "the orders collection"
+			// does; the noun after it is the object's head.
+			// (Not a participle: "a CHANGELOG.md containing ...", "the
+			// 2024 backup stored in ...", whose phrase follows the value.)
+			if next := strings.ToLower(strings.Trim(fs[i+1].text, ".,;:!?()[]{}<>")); plainWords(next) && !objectEnd[next] && !stopWords[next] && !namingCue[next] && !strings.HasSuffix(next, "ing") && !strings.HasSuffix(next, "ed") {
+				continue
+			}
 		}
 		if f.quoted || !plainWords(lw) || strings.Contains(lw, "/") || objectEnd[lw] || namingCue[lw] {
 			break

@@ -12,8 +12,8 @@ func TestEnglishCompound(t *testing.T) {
 		"add a read-only mongodb user for the team":    {stem("mongodb"), stem("user")},
 		"delete the long-running job 12":               {stem("job")},
 		"delete the supabase project staging-old":      {stem("supabase"), stem("project")}, // a name at the phrase's end
-		"create the feature-x branch":                  nil,                                 // "x" is no word
-		"deploy the release-2 build":                   nil,                                 // a value
+		"create the feature-x branch":                  {stem("branch")},                    // a name before its noun premodifies it
+		"deploy the release-2 build":                   {stem("build")},                     // a value, the same
 		"add a read-only":                              nil,                                 // no noun after it
 		"create a high-priority linear issue about it": {stem("linear"), stem("issue")},
 		// Any preposition ends the phrase (objectEnd).
