@@ -1268,6 +1268,26 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 	}
+	// The things the operation a request undoes acts on ("unpause the
+	// project": pause_project's project), by server: another tool of that
+	// server that changes the same thing, makes none and is not the undone
+	// one is the way back (restore_project), below.
+	var undoneObj map[int32]int32 // name term -> backend
+	if undone >= 0 {
+		for _, d := range st.touched {
+			if !ix.namedFor(d, undone) {
+				continue
+			}
+			for _, id := range ix.docName[d] {
+				if id != undone && !ix.namesBackend(ix.terms[id]) {
+					if undoneObj == nil {
+						undoneObj = map[int32]int32{}
+					}
+					undoneObj[id] = ix.docBackend[d]
+				}
+			}
+		}
+	}
 	var doesOp []bool // servers doing the request's operation on its object (serversDoing), built on first need
 	var totalGroup, taskGroup float64
 	for i, g := range st.groups {
@@ -1366,6 +1386,15 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			s *= 1 + intentBoost
 		}
 		undoes := undone >= 0 && ix.namedFor(d, undone)
+		if !undoes && len(undoneObj) > 0 && h&hintWrite != 0 && !ix.makesNew(d) && slices.ContainsFunc(ix.docName[d], func(id int32) bool {
+			b, ok := undoneObj[id]
+			return ok && b == ix.docBackend[d]
+		}) {
+			// "unpause the project": undoing an operation is a change to
+			// the same thing, neither the operation again, nor reading the
+			// thing, nor making a new one.
+			s *= 1 + intentBoost
+		}
 		if undoes {
 			// "unpause the project" for pause_project: the tool does the
 			// operation the request undoes, the opposite of what it asks

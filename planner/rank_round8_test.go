@@ -253,6 +253,17 @@ func TestAttributiveParticiple(t *testing.T) {
 	}
 }
 
+// TestUndoneOperationWayBack: "unpause the project" undoes pause_project;
+// the way back is the server's other tool that changes a project, makes
+// none and reads none (restore_project), over the real catalog.
+func TestUndoneOperationWayBack(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"unpause the supabase project abcdefghijklmnopqrst": "restore_project",
+	})
+}
+
 // TestPostnominalParticiple: a participle after a plural noun that opens
 // a phrase of place, time or agent ("the messages posted in channel C04")
 // says which things are meant, as the attributive participle does; it
