@@ -127,11 +127,14 @@ const (
 
 // Verbs that lead tool names by the CRUD convention of REST and MCP tool
 // lists ("get_issue", "listCommits", "create-index", "delete_branch").
-// They stand in for annotations a tool does not declare.
+// They stand in for annotations a tool does not declare. "archive" is an
+// operation of that kind in the APIs that have it (Slack's
+// conversations.archive, GitHub's archived repositories, Linear's
+// issueArchive), whether or not a tool of the catalog names it.
 var (
 	readNameVerbs        = setOf("get", "list", "search", "find", "read", "describe", "show", "fetch", "retrieve", "view", "count", "explain", "inspect", "lookup", "query")
 	destructiveNameVerbs = setOf("delete", "remove", "drop", "destroy", "purge", "kill", "terminate", "erase")
-	writeNameVerbs       = setOf("create", "update", "set", "add", "post", "put", "patch", "push", "merge", "move", "rename", "upload", "insert", "write", "edit", "fork", "run", "trigger", "deploy", "apply", "send", "new", "generate", "append", "replace", "reset", "rebase", "restore", "pause", "resolve", "unresolve", "approve", "cancel", "finalize")
+	writeNameVerbs       = setOf("create", "update", "set", "add", "post", "put", "patch", "push", "merge", "move", "rename", "upload", "insert", "write", "edit", "fork", "run", "trigger", "deploy", "apply", "send", "new", "generate", "append", "replace", "reset", "rebase", "restore", "pause", "resolve", "unresolve", "approve", "cancel", "finalize", "archive")
 )
 
 // opVerbs are the analyzed verbs the refusal check of Search treats as a

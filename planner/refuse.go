@@ -449,6 +449,17 @@ func (ix *Index) docStated(d int32) []int32 {
 					}
 				}
 			}
+			if depth == 0 && p.typ == "boolean" && len(p.nameStems) == 1 && strings.HasSuffix(p.lname, "ed") {
+				// "archived": a tool's own flag named for the state an
+				// operation leaves the thing in states that operation
+				// (setting archived to true archives); a flag's other
+				// names ("includeDeleted", "recursive") do not, nor a
+				// member's flag (a subscription item's "deleted" removes
+				// the item, not the subscription).
+				if id, ok := ix.dict[p.nameStems[0]]; ok && !slices.Contains(out, id) {
+					out = append(out, id)
+				}
+			}
 			if depth < 2 {
 				enums(p.nested, depth+1)
 			}
