@@ -146,10 +146,6 @@ var (
 // it. Round 4 measured only the destructive ones: with the write verbs
 // too, "run JQL: ..." was refused against a raw-API server, whose tools
 // name HTTP methods, not operations; rawAPIName now exempts such servers.
-// removalStems are the verbs tool names use for removing a thing: CRUD's
-// delete, SQL's drop, and remove, erase, purge, destroy.
-var removalStems = stemSet("delete", "remove", "drop", "erase", "purge", "destroy")
-
 var opVerbs = func() map[string]bool {
 	m := map[string]bool{}
 	for _, set := range []map[string]bool{destructiveNameVerbs, writeNameVerbs} {
@@ -161,6 +157,10 @@ var opVerbs = func() map[string]bool {
 	}
 	return m
 }()
+
+// removalStems are the verbs tool names use for removing a thing: CRUD's
+// delete, SQL's drop, and remove, erase, purge, destroy.
+var removalStems = stemSet("delete", "remove", "drop", "erase", "purge", "destroy")
 
 // makeNameVerbs are the verbs of making that lead tool names by the CRUD
 // convention (create_comment, add_label, post_message, new_page).

@@ -1145,8 +1145,8 @@ func attributive(fs []field, i int, prev string) bool {
 // postnominal reports whether fs[i] is a past participle in -ed that
 // follows a plural noun (prev, lower case) and opens a phrase of place,
 // time or agent: a reduced relative clause ("the messages posted in
-// channel C04", "the edge functions deployed in project x", "issues
-// assigned to me"), which says which things are meant, as "the posted
+// channel C04", "the edge functions deployed in project x", "the
+// branches merged into main"), which says which things are meant, as "the posted
 // messages" does, not the operation asked for; the request's verb came
 // before it. A finite verb after a plural subject ("builds failed in CI")
 // stands where an imperative request has its verb, so it is not read as
