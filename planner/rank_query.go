@@ -1146,9 +1146,9 @@ func attributive(fs []field, i int, prev string) bool {
 // follows a plural noun (prev, lower case) and opens a phrase of place,
 // time or agent: a reduced relative clause ("the messages posted in
 // channel C04", "the edge functions deployed in project x", "the
-// branches merged into main"), which says which things are meant, as "the posted
-// messages" does, not the operation asked for; the request's verb came
-// before it. A finite verb after a plural subject ("builds failed in CI")
+// branches merged into main"), which says which things are meant, as
+// "the posted messages" does, not the operation asked for; the request's
+// verb came before it. A finite verb after a plural subject ("builds failed in CI")
 // stands where an imperative request has its verb, so it is not read as
 // one (the caller asks for an imperative main verb). Only the participles
 // of the verbs that lead tool names are read so, those that would select
