@@ -158,6 +158,22 @@ var opVerbs = func() map[string]bool {
 	return m
 }()
 
+// appendWithSynonyms appends the ids of the analyzed word t and of its
+// synonyms that the index knows.
+func (ix *Index) appendWithSynonyms(ids []int32, t string) []int32 {
+	if id, ok := ix.dict[t]; ok {
+		ids = append(ids, id)
+	}
+	for _, e := range synonyms()[t] {
+		for _, u := range e.terms {
+			if id, ok := ix.dict[u]; ok {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
+}
+
 // removalStems are the verbs tool names use for removing a thing: CRUD's
 // delete, SQL's drop, and remove, erase, purge, destroy.
 var removalStems = stemSet("delete", "remove", "drop", "erase", "purge", "destroy")
@@ -1168,16 +1184,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 		}
 		if len(objIDs) > 0 {
-			if id, ok := ix.dict[q.verb]; ok {
-				verbIDs = append(verbIDs, id)
-			}
-			for _, e := range synonyms()[q.verb] {
-				for _, u := range e.terms {
-					if id, ok := ix.dict[u]; ok {
-						verbIDs = append(verbIDs, id)
-					}
-				}
-			}
+			verbIDs = ix.appendWithSynonyms(verbIDs, q.verb)
 			if removalStems[q.verb] {
 				// A tool named for removing the object does what a request
 				// to remove it asks, whichever verb of removal its name
@@ -1207,16 +1214,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if id, ok := ix.dict[t]; ok && ix.isNameTerm(t) {
 			readObjIDs = append(readObjIDs, id)
 			readObjIDs = append(readObjIDs, clippedOf(t)...)
-			if id, ok := ix.dict[q.verb]; ok {
-				readVerbIDs = append(readVerbIDs, id)
-			}
-			for _, e := range synonyms()[q.verb] {
-				for _, u := range e.terms {
-					if id, ok := ix.dict[u]; ok {
-						readVerbIDs = append(readVerbIDs, id)
-					}
-				}
-			}
+			readVerbIDs = ix.appendWithSynonyms(readVerbIDs, q.verb)
 		}
 		break
 	}
