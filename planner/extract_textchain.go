@@ -30,21 +30,21 @@ func textChain(raw json.RawMessage) []string {
 			return path
 		}
 		if len(n.Properties) == 0 {
-			// An object among the alternatives: the first with declared
-			// members (a plain string or a free-form object beside it
-			// says nothing of the shape).
-			raw = nil
-			for _, alt := range append(n.AnyOf, n.OneOf...) {
+			if depth > 0 {
+				return nil // a member that is neither a string nor an object of one member
+			}
+			// The item: an object among its alternatives, the first with
+			// declared members (a plain string or a free-form object
+			// beside it says nothing of the shape).
+			found := false
+			for _, alt := range slices.Concat(n.AnyOf, n.OneOf) {
 				var a node
 				if json.Unmarshal(alt, &a) == nil && schemaType(a.Type) == "object" && len(a.Properties) > 0 {
-					raw = alt
+					n, found = a, true
 					break
 				}
 			}
-			if raw == nil || depth > 0 {
-				return nil
-			}
-			if json.Unmarshal(raw, &n) != nil {
+			if !found {
 				return nil
 			}
 		}

@@ -1206,7 +1206,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// analytics db": list-collections, not list-databases, whose noun is
 	// the place's). Only a ranking: no reading of refusals uses it.
 	var readObjIDs, readVerbIDs []int32
-	for i := len(q.readObject) - 1; i >= 0 && len(objIDs) == 0; i-- {
+	for i := len(q.readObject) - 1; i >= 0; i-- {
 		t := q.readObject[i]
 		if ix.namesBackend(t) {
 			continue
@@ -1273,7 +1273,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	// project": pause_project's project), by server: another tool of that
 	// server that changes the same thing, makes none and is not the undone
 	// one is the way back (restore_project), below.
-	var undoneObj map[int32]int32 // name term -> backend
+	var undoneObj map[[2]int32]bool // (name term, backend)
 	if undone >= 0 {
 		for _, d := range st.touched {
 			if !ix.namedFor(d, undone) {
@@ -1282,9 +1282,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			for _, id := range ix.docName[d] {
 				if id != undone && !ix.namesBackend(ix.terms[id]) {
 					if undoneObj == nil {
-						undoneObj = map[int32]int32{}
+						undoneObj = map[[2]int32]bool{}
 					}
-					undoneObj[id] = ix.docBackend[d]
+					undoneObj[[2]int32{id, ix.docBackend[d]}] = true
 				}
 			}
 		}
@@ -1388,8 +1388,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		}
 		undoes := undone >= 0 && ix.namedFor(d, undone)
 		if !undoes && len(undoneObj) > 0 && h&hintWrite != 0 && !ix.makesNew(d) && slices.ContainsFunc(ix.docName[d], func(id int32) bool {
-			b, ok := undoneObj[id]
-			return ok && b == ix.docBackend[d]
+			return undoneObj[[2]int32{id, ix.docBackend[d]}]
 		}) {
 			// "unpause the project": undoing an operation is a change to
 			// the same thing, neither the operation again, nor reading the
