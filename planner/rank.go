@@ -86,6 +86,7 @@ type Index struct {
 	nameVerb []bool // by term id: leads some tool's name (nameWords), the place of its verb
 	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
 	phone    bool   // some tool takes a phone number (a parameter or its description says so)
+	pathOnly []bool // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
 	writes   []bool // by backend: some tool of it writes (hintWrite)
 
 	// initialisms maps the first word of a phrase a tool's name writes
@@ -437,6 +438,9 @@ func NewIndex(tools []Tool) *Index {
 	// slot[id] is the index of term id in the current document's tf when
 	// slotDoc[id] is that document: no map per document.
 	var slot, slotDoc []int32
+	// occ and inPath count each term's occurrences, and those inside a
+	// word with a slash (pathOnly).
+	var occ, inPath []int32
 	termID := func(t string) int32 {
 		id, ok := ix.dict[t]
 		if !ok {
@@ -444,6 +448,8 @@ func NewIndex(tools []Tool) *Index {
 			ix.dict[t] = id
 			slot = append(slot, 0)
 			slotDoc = append(slotDoc, -1)
+			occ = append(occ, 0)
+			inPath = append(inPath, 0)
 		}
 		return id
 	}
@@ -473,7 +479,13 @@ func NewIndex(tools []Tool) *Index {
 				}
 				d.tf[slot[id]].tf[f]++
 				d.len[f]++
+				occ[id]++
 			})
+			for _, w := range strings.Fields(text) {
+				if strings.IndexByte(w, '/') >= 0 {
+					analyze(w, func(term string) { inPath[ix.dict[term]]++ })
+				}
+			}
 		}
 		addField(fName, t.Name)
 		addField(fBackend, t.Backend)
@@ -571,6 +583,10 @@ func NewIndex(tools []Tool) *Index {
 		ix.idf[id] = math.Log(1 + (float64(n)-float64(c)+0.5)/(float64(c)+0.5))
 	}
 	ix.maxIDF = math.Log(1 + (float64(n)+0.5)/0.5)
+	ix.pathOnly = make([]bool, nt)
+	for id := range nt {
+		ix.pathOnly[id] = inPath[id] == occ[id]
+	}
 
 	var avgLen [numFields]float64
 	for f := range numFields {
@@ -1118,7 +1134,12 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if topic[w] && (placed || st.naming != 0) {
 			continue // what a search looks for (searchTopic)
 		}
-		if _, ok := ix.dict[stem(w)]; ok {
+		// A word the catalog writes only inside paths and slash-joined ids
+		// ("'/vercel/next.js'" as an example of context7's library ids,
+		// "javascript/cloudflare" among Sentry's doc paths) is a value a
+		// tool takes, not a product any tool acts on: named as a product,
+		// it is read as one the catalog does not know.
+		if id, ok := ix.dict[stem(w)]; ok && !ix.pathOnly[id] {
 			if nx := n.next; len(nx) >= minTypoLen && !stopWords[nx] && ix.namesBackend(stem(w)) && isEnglish(nx) {
 				// Known, or standing for a known word ("ticket" for "issue").
 				if _, known := ix.dict[stem(nx)]; !known && len(synonyms()[stem(nx)]) == 0 {
@@ -1142,7 +1163,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// file from zorblax", of a backend called files).
 			continue
 		}
-		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && !errorTypeName(w) && len(ix.typoFixes(w, stem(w))) == 0 || n.nameCase && isEnglish(w) && !isNameWord(w) && !isNameWord(n.next)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) && !fieldName(query, w) { // refuse.go
+		if (hasDigit(w) || !isEnglish(w) && !phrasalNoun(w) && !errorTypeName(w) && !ix.proseFix(w) || n.nameCase && isEnglish(w) && !isNameWord(w) && !isNameWord(n.next)) && !ix.namesThingOfNamed(q.named, n) && !dotWord(query, w) && !fieldName(query, w) { // refuse.go
 			foreign = true
 		}
 	}
@@ -1543,6 +1564,17 @@ var rePhone = regexp.MustCompile(`(^|\s)\+\d{1,3}[ .-]?\(?\d{1,4}\)?(?:[ .-]?\d{
 // number: a property or a description that says "phone".
 func takesPhone(schema json.RawMessage) bool {
 	return bytes.Contains(bytes.ToLower(schema), []byte("phone"))
+}
+
+// proseFix reports whether w is, or is a misspelling of, a term the
+// catalog writes outside paths and slash-joined ids (pathOnly).
+func (ix *Index) proseFix(w string) bool {
+	for _, id := range ix.typoFixes(w, stem(w)) {
+		if !ix.pathOnly[id] {
+			return true
+		}
+	}
+	return false
 }
 
 func evidence(score, task, maxIDF float64, foreign bool) float64 {
