@@ -503,6 +503,15 @@ func TestEvalReport(t *testing.T) {
 	// reach at 8k 79/80; fresh16 false refusals 1/80; fresh22 recall@5
 	// 72/80 (73); fresh25 args 46/64 (the newly planned row brings an
 	// argument the extractor misses).
+	// Round 33 orders twins, tools of one name and the same required
+	// parameters on two servers, by their servers' focus on the task
+	// (preferFocused, rank.go): recall@1 over the training sets 6707 ->
+	// 6773/7783 (validation 413 -> 417/480); six sets lost a row net,
+	// each to tasks whose writers had expected the other twin
+	// (desktop-commander's create_directory, read_file and
+	// read_multiple_files), and their floors follow: fresh74 0.900 (0.91
+	// before), fresh76 0.875 (0.88), fresh78 0.825 (0.83), fresh89 0.900
+	// (0.91), fresh93 0.900 (0.91), fresh95 0.863 (0.87).
 	sets := []struct {
 		evalSet
 		floors
@@ -790,9 +799,9 @@ func TestEvalReport(t *testing.T) {
 		// 0.825, 19/20, 1/80, 45/61.
 		{evalSet{"fresh72", loadQueryFile(t, fresh72SetPath)}, floors{r1: 0.87, r5: 0.97, falseRefusal: 0.03, args: 0.78, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh73", loadQueryFile(t, fresh73SetPath)}, floors{r1: 0.91, r5: 0.97, falseRefusal: 0.04, args: 0.84, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh74", loadQueryFile(t, fresh74SetPath)}, floors{r1: 0.91, r5: 0.98, falseRefusal: 0.01, args: 0.88, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
+		{evalSet{"fresh74", loadQueryFile(t, fresh74SetPath)}, floors{r1: 0.89, r5: 0.98, falseRefusal: 0.01, args: 0.88, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
 		{evalSet{"fresh75", loadQueryFile(t, fresh75SetPath)}, floors{r1: 0.87, r5: 0.98, falseRefusal: 0.02, args: 0.89, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.74}},
-		{evalSet{"fresh76", loadQueryFile(t, fresh76SetPath)}, floors{r1: 0.88, r5: 0.98, falseRefusal: 0.03, args: 0.80, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		{evalSet{"fresh76", loadQueryFile(t, fresh76SetPath)}, floors{r1: 0.87, r5: 0.98, falseRefusal: 0.03, args: 0.80, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh77", loadQueryFile(t, fresh77SetPath)}, floors{r1: 0.82, r5: 0.94, falseRefusal: 0.02, args: 0.73, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.94}},
 		// fresh78 to fresh83 (written like fresh11): round 28's unseen
 		// check, round 29's validation sets; tuned on from round 30. At
@@ -804,7 +813,7 @@ func TestEvalReport(t *testing.T) {
 		// search first (recall@1 0.863 -> 0.875), whose order ("most
 		// followers first": desc) the extractor leaves out: args 56/66,
 		// floor 0.84.
-		{evalSet{"fresh78", loadQueryFile(t, fresh78SetPath)}, floors{r1: 0.83, r5: 0.96, falseRefusal: 0.05, args: 0.86, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		{evalSet{"fresh78", loadQueryFile(t, fresh78SetPath)}, floors{r1: 0.82, r5: 0.96, falseRefusal: 0.05, args: 0.86, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh79", loadQueryFile(t, fresh79SetPath)}, floors{r1: 0.87, r5: 0.98, falseRefusal: 0.01, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh80", loadQueryFile(t, fresh80SetPath)}, floors{r1: 0.86, r5: 0.97, falseRefusal: 0.03, args: 0.84, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh81", loadQueryFile(t, fresh81SetPath)}, floors{r1: 0.83, r5: 0.96, falseRefusal: 0.02, args: 0.88, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
@@ -822,7 +831,7 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh86", loadQueryFile(t, fresh86SetPath)}, floors{r1: 0.83, r5: 0.96, falseRefusal: 0.03, args: 0.89, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh87", loadQueryFile(t, fresh87SetPath)}, floors{r1: 0.81, r5: 0.97, falseRefusal: 0.04, args: 0.77, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh88", loadQueryFile(t, fresh88SetPath)}, floors{r1: 0.88, r5: 0.98, falseRefusal: 0.02, args: 0.89, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh89", loadQueryFile(t, fresh89SetPath)}, floors{r1: 0.91, r5: 0.99, falseRefusal: 0.01, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh89", loadQueryFile(t, fresh89SetPath)}, floors{r1: 0.89, r5: 0.99, falseRefusal: 0.01, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		// fresh90 to fresh95 (written like fresh11): round 30's unseen
 		// check, round 31's validation sets; tuned on from round 32. At
 		// the end of round 31 (floors): fresh90 recall@1 0.838, 16/20
@@ -836,9 +845,9 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh90", loadQueryFile(t, fresh90SetPath)}, floors{r1: 0.83, r5: 0.97, falseRefusal: 0.05, args: 0.80, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh91", loadQueryFile(t, fresh91SetPath)}, floors{r1: 0.83, r5: 0.98, falseRefusal: 0.01, args: 0.88, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh92", loadQueryFile(t, fresh92SetPath)}, floors{r1: 0.79, r5: 0.97, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
-		{evalSet{"fresh93", loadQueryFile(t, fresh93SetPath)}, floors{r1: 0.91, r5: 0.94, falseRefusal: 0.04, args: 0.79, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh93", loadQueryFile(t, fresh93SetPath)}, floors{r1: 0.89, r5: 0.94, falseRefusal: 0.04, args: 0.79, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh94", loadQueryFile(t, fresh94SetPath)}, floors{r1: 0.91, r5: 0.99, falseRefusal: 0.02, args: 0.84, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh95", loadQueryFile(t, fresh95SetPath)}, floors{r1: 0.87, r5: 0.94, falseRefusal: 0.05, args: 0.91, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh95", loadQueryFile(t, fresh95SetPath)}, floors{r1: 0.86, r5: 0.94, falseRefusal: 0.05, args: 0.91, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		// fresh96 to fresh101 (written like fresh11): round 31's unseen
 		// check and round 32's validation, tuned on from round 33; floors
 		// from their figures at the end of round 32: fresh96 recall@1 0.812,

@@ -324,12 +324,21 @@ func nameRun(parts, words []string) bool {
 	return true
 }
 
+// giveVerbs hand a result over; receivers are the pronouns of the one
+// it goes to ("give me", "send us back").
+var (
+	giveVerbs = setOf("give", "return", "output", "produce", "send")
+	receivers = setOf("me", "us", "back")
+)
+
 // asMembers reads the members of a list of enum members named after "as"
 // ("scrape X as markdown", "as markdown and html"), or right after "into"
 // or "to" ("parse X into markdown"): English names the form a thing is to
 // take with "as", and the form a conversion ends in with "into" or "to";
 // a list of forms is what such a parameter (Firecrawl's formats) holds. The members are joined by commas,
-// "and" or "or"; a word that is no member ends the list.
+// "and" or "or"; a word that is no member ends the list. So are the
+// members right after a verb of handing over, or its receiver ("give me
+// markdown", "return html and links").
 func asMembers(enum []string, toks []qtok) (any, bool) {
 	member := func(t qtok) string {
 		if t.quoted {
@@ -343,12 +352,28 @@ func asMembers(enum []string, toks []qtok) (any, bool) {
 		return ""
 	}
 	for i, t := range toks {
-		if t.lower != "as" && t.lower != "into" && t.lower != "to" || t.quoted {
+		if t.quoted {
 			continue
 		}
-		if t.lower != "as" && (i+1 >= len(toks) || member(toks[i+1]) == "") {
-			// "into markdown", "to markdown": the form a conversion
-			// ends in, right after its preposition.
+		switch {
+		case t.lower == "as":
+		case t.lower == "into" || t.lower == "to":
+			if i+1 >= len(toks) || member(toks[i+1]) == "" {
+				// "into markdown", "to markdown": the form a conversion
+				// ends in, right after its preposition.
+				continue
+			}
+		case giveVerbs[t.lower]:
+			// "give me markdown", "return html and links": what a verb
+			// of handing over gives, right after it or its receiver, is
+			// what the result is to be.
+			if i+1 < len(toks) && receivers[toks[i+1].lower] {
+				i++
+			}
+			if i+1 >= len(toks) || member(toks[i+1]) == "" {
+				continue
+			}
+		default:
 			continue
 		}
 		var out []any

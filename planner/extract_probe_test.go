@@ -967,7 +967,8 @@ func TestWordsNamingOtherParam(t *testing.T) {
 }
 
 // TestAsMembers: a list of enum members takes the members named after
-// "as" ("scrape X as markdown and html") or right after "into" or "to";
+// "as" ("scrape X as markdown and html"), right after "into" or "to", or
+// right after a verb of handing over ("give me markdown");
 // "as" before words that are no member ("as soon as possible") gives none.
 func TestAsMembers(t *testing.T) {
 	checkCatalogArgs(t, "firecrawl__firecrawl_scrape", []argCase{
@@ -982,6 +983,11 @@ func TestAsMembers(t *testing.T) {
 		{"parse the PDF at /data/contracts/msa.pdf into markdown with firecrawl", `{"filePath":"/data/contracts/msa.pdf","formats":["markdown"]}`},
 		{"extract /data/contracts/msa.pdf to markdown with firecrawl", `{"filePath":"/data/contracts/msa.pdf","formats":["markdown"]}`},
 		{"extract /data/contracts/msa.pdf to the wiki with firecrawl", `{"filePath":"/data/contracts/msa.pdf"}`},
+		// What a verb of handing over gives, right after it or its
+		// receiver; a word there that is no member gives none.
+		{"have firecrawl parse /data/contracts/msa.pdf and give me markdown", `{"filePath":"/data/contracts/msa.pdf","formats":["markdown"]}`},
+		{"parse /data/contracts/msa.pdf with firecrawl, return markdown and links", `{"filePath":"/data/contracts/msa.pdf","formats":["markdown","links"]}`},
+		{"parse /data/contracts/msa.pdf with firecrawl and give me a summary of it", `{"filePath":"/data/contracts/msa.pdf"}`},
 	})
 }
 

@@ -67,6 +67,7 @@ func fitParams() []fitParam {
 		{"quotedWeight", &quotedWeight, 0, 1},
 		{"hintWeight", &hintWeight, 0, 1},
 		{"rerankWeight", &rerankWeight, 0, 1},
+		{"twinWeight", &twinWeight, 0, 2},
 		{"wordnetWeight", &wordnetWeight, 0, 1},
 		{"derivedWeight", &derivedWeight, 0, 1},
 		{"synonymWeight", &synonymWeight, 0, 1},

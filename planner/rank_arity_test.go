@@ -78,7 +78,7 @@ func TestArityRanks(t *testing.T) {
 	for _, c := range []struct{ query, want string }{
 		{"delete linear issues ENG-7, ENG-8 and ENG-9", "linear__linear_delete_issues"},
 		{"delete linear issue ENG-7", "linear__linear_delete_issue"},
-		{"read /srv/a/main.go", "desktop-commander__read_file"},
+		{"read /srv/a/main.go", "filesystem__read_file"}, // one file; of the twins, the server of files (preferFocused)
 	} {
 		got := ""
 		if res := cat.Search(c.query, nil, 1); len(res) > 0 {
