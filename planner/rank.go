@@ -1120,16 +1120,23 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// does it, whatever else its words match.
 		foreign = true
 	}
-	// A vendor's product line the catalog does not serve ("GitHub
-	// Actions", "a Google Sheet"), in a task that writes a name in a
-	// product's place (productLine, refuse.go).
-	if len(q.named) > 0 && ix.productLine(query) {
-		foreign = true
-	}
 	var topic map[string]bool
 	var placed bool
 	if len(q.named) > 0 {
 		topic, placed = searchTopic(fields(query)) // refuse.go
+	}
+	// A vendor's product line the catalog does not serve ("GitHub
+	// Actions", "a Google Sheet"), in a task that writes a name in a
+	// product's place (productLine, refuse.go); not in what a search
+	// looks for when the task says where to search or names the product
+	// to search with ("have tavily research Temporal vs AWS Step
+	// Functions"), as for the named words below.
+	var topicOnly map[string]bool
+	if placed || st.naming != 0 {
+		topicOnly = topic
+	}
+	if len(q.named) > 0 && ix.productLine(query, topicOnly) {
+		foreign = true
 	}
 	for _, n := range q.named {
 		w := n.word

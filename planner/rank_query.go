@@ -674,6 +674,9 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				next = ""
 			}
 			switch {
+			case prev == "near", determiners[prev] && prev2 == "near":
+				// "ramen shops near Shibuya station": what is near is a
+				// place, an argument; no one is near a product.
 			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2],
 				(prev == "to" || prev == "from") && transferVerbs[q.verbRaw]:
 				q.named = append(q.named, namedWord{lw, asName, next})

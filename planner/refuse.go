@@ -1093,14 +1093,18 @@ func dotWord(query, w string) bool {
 // word the backend's tools do use ("the GitHub Issue", "a Notion Page")
 // is its own thing written in title case, and stays served; so does a
 // line another backend is named for ("Google Drive" beside a "gdrive"
-// server: backendNamed).
-func (ix *Index) productLine(query string) bool {
+// server: backendNamed). A vendor's word in topic, what a search looks
+// for, is skipped.
+func (ix *Index) productLine(query string, topic map[string]bool) bool {
 	fs := fields(query)
 	for i := 1; i < len(fs); i++ {
 		if fs[i].quoted || fs[i-1].quoted {
 			continue
 		}
 		a := strings.Trim(fs[i-1].text, ".,;:!?()[]{}<>")
+		if topic[strings.ToLower(a)] {
+			continue // what a search looks for (searchTopic)
+		}
 		b := strings.TrimRight(fs[i].text, ".,;:!?()[]{}<>")
 		if a != fs[i-1].text || !nameCase(b) {
 			continue // punctuation between the two words

@@ -18,9 +18,14 @@ func TestProductLineRealCatalog(t *testing.T) {
 		"add a row with the on-call name to our 'Rota 2026' Google Sheet",
 	})
 	wantTools(t, cat, map[string]string{
-		"list the open GitHub Issues of acme/web":            "list_issues",
-		"find the Q3 budget spreadsheet in Google Drive":     "search",
-		"get directions from Lisbon to Porto on Google Maps": "maps_directions",
+		// What a search looks for, when the task names the product to
+		// search with: the topic, not the service to use.
+		"have tavily do a deep research pass on Temporal vs AWS Step Functions": "tavily_research",
+		// What is near is a place, no product.
+		"brave local search: ramen shops near Shibuya station, 10 results": "brave_local_search",
+		"list the open GitHub Issues of acme/web":                          "list_issues",
+		"find the Q3 budget spreadsheet in Google Drive":                   "search",
+		"get directions from Lisbon to Porto on Google Maps":               "maps_directions",
 	})
 	ix := cat.Index()
 	for q, want := range map[string]bool{
@@ -31,7 +36,7 @@ func TestProductLineRealCatalog(t *testing.T) {
 		"show the github actions of the review":                false, // lower case: a common noun
 		"ask GitHub. Actions speak louder":                     false, // a sentence between
 	} {
-		if got := ix.productLine(q); got != want {
+		if got := ix.productLine(q, nil); got != want {
 			t.Errorf("productLine(%q) = %v, want %v", q, got, want)
 		}
 	}
