@@ -439,9 +439,9 @@ func NewIndex(tools []Tool) *Index {
 	// slot[id] is the index of term id in the current document's tf when
 	// slotDoc[id] is that document: no map per document.
 	var slot, slotDoc []int32
-	// occ and inPath count each term's occurrences, and those inside a
-	// word with a slash (pathOnly).
-	var occ, inPath []int32
+	// prose[id] is set once term id occurs in a word without a slash
+	// (pathOnly).
+	var prose []bool
 	termID := func(t string) int32 {
 		id, ok := ix.dict[t]
 		if !ok {
@@ -449,8 +449,7 @@ func NewIndex(tools []Tool) *Index {
 			ix.dict[t] = id
 			slot = append(slot, 0)
 			slotDoc = append(slotDoc, -1)
-			occ = append(occ, 0)
-			inPath = append(inPath, 0)
+			prose = append(prose, false)
 		}
 		return id
 	}
@@ -470,21 +469,21 @@ func NewIndex(tools []Tool) *Index {
 
 		d := &docs[i]
 		addField := func(f int, text string) {
-			analyze(text, func(term string) {
-				id := termID(term)
-				if slotDoc[id] != int32(i) {
-					slotDoc[id] = int32(i)
-					slot[id] = int32(len(d.tf))
-					d.tf = append(d.tf, termFreq{id: id})
-				}
-				d.tf[slot[id]].tf[f]++
-				d.len[f]++
-				occ[id]++
-			})
+			// Word by word (analyze splits at every space anyway), to
+			// know which terms occur outside paths.
 			for _, w := range strings.Fields(text) {
-				if strings.IndexByte(w, '/') >= 0 {
-					analyze(w, func(term string) { inPath[ix.dict[term]]++ })
-				}
+				inPath := strings.IndexByte(w, '/') >= 0
+				analyze(w, func(term string) {
+					id := termID(term)
+					if slotDoc[id] != int32(i) {
+						slotDoc[id] = int32(i)
+						slot[id] = int32(len(d.tf))
+						d.tf = append(d.tf, termFreq{id: id})
+					}
+					d.tf[slot[id]].tf[f]++
+					d.len[f]++
+					prose[id] = prose[id] || !inPath
+				})
 			}
 		}
 		addField(fName, t.Name)
@@ -585,7 +584,7 @@ func NewIndex(tools []Tool) *Index {
 	ix.maxIDF = math.Log(1 + (float64(n)+0.5)/0.5)
 	ix.pathOnly = make([]bool, nt)
 	for id := range nt {
-		ix.pathOnly[id] = inPath[id] == occ[id]
+		ix.pathOnly[id] = !prose[id]
 	}
 
 	var avgLen [numFields]float64
@@ -1127,10 +1126,10 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 	// A vendor's product line the catalog does not serve ("GitHub
 	// Actions", "a Google Sheet"), in a task that writes a name in a
-	// product's place (productLine, refuse.go); not in what a search
-	// looks for when the task says where to search or names the product
-	// to search with ("have tavily research Temporal vs AWS Step
-	// Functions"), as for the named words below.
+	// product's place (productLine, refuse.go). Neither it nor a named
+	// word below counts in what a search looks for when the task says
+	// where to search or names the product to search with ("have tavily
+	// research Temporal vs AWS Step Functions").
 	var topicOnly map[string]bool
 	if placed || st.naming != 0 {
 		topicOnly = topic
@@ -1140,7 +1139,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	}
 	for _, n := range q.named {
 		w := n.word
-		if topic[w] && (placed || st.naming != 0) {
+		if topicOnly[w] {
 			continue // what a search looks for (searchTopic)
 		}
 		// A word the catalog writes only inside paths and slash-joined ids
@@ -1559,65 +1558,44 @@ const twinWindow = 16
 // against the best of its twins' (preferFocused).
 var twinWeight = 0.5 // round 33: 0.25, 0.5, 1 and 2 tried on the training sets with the rule's first form (recall@1 +16, +55, +55, +41; 1 and 2 cost a false refusal)
 
-// preferFocused orders twins, tools of one name on different servers
-// (filesystem's and desktop-commander's read_file, GitHub's and GitLab's
-// create_branch), by how well each one's server as a whole matches the
-// task: the mean score of all its tools. Twins do the same thing, and
-// their own texts differ by how each server words it; the server whose
-// tools all bear on what the task is about (a server of files, for a
-// task about files) is the specialist, where a server that also runs
-// processes and edits configuration matches with a few of its tools.
-// This is the cluster hypothesis of retrieval (documents of one cluster
-// are relevant to the same requests; van Rijsbergen 1979, Liu and Croft
-// 2004's cluster-based smoothing) with the server as the cluster. Each
-// twin's score is raised by up to twinWeight, by its server's mean over
-// the best of the twins' servers. Twins that require different
+// preferFocused orders twins, tools of one name and the same required
+// parameters on different servers (filesystem's and desktop-commander's
+// read_file), by how well each one's server as a whole matches the task:
+// the mean score of all its tools. Twins do the same thing, and their own
+// texts differ by how each server words it; the server whose tools all
+// bear on what the task is about (a server of files, for a task about
+// files) is the specialist, where a server that also runs processes and
+// edits configuration matches with a few of its tools. This is the
+// cluster hypothesis of retrieval (documents of one cluster are relevant
+// to the same requests; van Rijsbergen 1979, Liu and Croft 2004's
+// cluster-based smoothing) with the server as the cluster. Each twin's
+// score is multiplied by (its server's mean / the best twin server's
+// mean)^twinWeight, at most 1. Tools of one name that require different
 // parameters (GitHub's create_issue takes owner and repo, a tracker's a
 // team) differ in what the task must give, and slot filling (rerank),
-// which runs first, has ordered them: only twins of the same required
-// parameters are compared. out stays sorted.
+// which runs first, has ordered them. out stays sorted.
 func (ix *Index) preferFocused(out []Scored, st *searchState) {
-	var focus [twinWindow]float64 // by place in the window: its server's mean, or 0 for no twin
 	w := min(len(out), twinWindow)
-	twins := false
+	var focus [twinWindow]float64 // by place in the window: its server's mean
 	for i := range w {
-		for j := i + 1; j < w; j++ {
-			if out[i].Tool.Name == out[j].Tool.Name && out[i].Tool.Backend != out[j].Tool.Backend {
-				twins = true
-			}
-		}
+		b := ix.docBackend[out[i].pos]
+		focus[i] = st.bsum[b] / float64(ix.backendSize[b])
 	}
-	if !twins {
-		return
-	}
-	mean := func(s Scored) float64 {
-		b := ix.docBackend[s.pos]
-		return st.bsum[b] / float64(ix.backendSize[b])
-	}
+	moved := false
 	for i := range w {
-		for j := range w {
-			if out[j].Tool.Name == out[i].Tool.Name && out[j].Tool.Backend != out[i].Tool.Backend {
-				focus[i] = mean(out[i])
-				break
-			}
-		}
-	}
-	var factor [twinWindow]float64
-	for i := range w {
-		factor[i] = 1
-		if focus[i] == 0 {
-			continue
-		}
 		best := focus[i]
 		for j := range w {
 			if focus[j] > best && out[j].Tool.Name == out[i].Tool.Name && ix.sameRequired(out[i].pos, out[j].pos) {
 				best = focus[j]
 			}
 		}
-		factor[i] = math.Pow(focus[i]/best, twinWeight)
+		if best > focus[i] {
+			out[i].Score *= math.Pow(focus[i]/best, twinWeight)
+			moved = true
+		}
 	}
-	for i := range w {
-		out[i].Score *= factor[i]
+	if !moved {
+		return
 	}
 	// The window is re-sorted, and each of its results that fell below
 	// the next one outside it moves down to its place.
