@@ -194,7 +194,7 @@ func TestInstructionParam(t *testing.T) {
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"goal":{"type":"string"}},"required":["goal"]}`)}
 	q := "look up the weather in Paris for tomorrow"
 	v := extractValues(q, "")
-	f := fitSlots(agent, schemaProps(agent.InputSchema, 0), &v, stateValues(&v), nil)
+	f := fitSlots(agent, schemaProps(agent.InputSchema, 0), &v, stateValues(&v), nil, false)
 	if f.reqTotal != 1 || f.reqFilled != 0 {
 		t.Errorf("fitSlots: %d of %d required filled, want 0 of 1 (the whole task is no evidence)", f.reqFilled, f.reqTotal)
 	}

@@ -345,9 +345,13 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 	neg := false  // inside the scope of a negation (negators)
 	circ := -1    // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
 	prevAt := -1  // the field prev was read from
+	content := -1 // the field of a "containing" that introduces a content, or -1 (contentCue)
 	for fi, f := range fs {
 		text, quoted := f.text, f.quoted
 		lw := strings.ToLower(strings.Trim(text, ".,;:!?()[]{}<>"))
+		if content >= 0 && (endsClause(fs[fi-1].text) || !quoted && placePreps[lw]) {
+			content = -1 // the clause, or the content, ends: "containing 22 in the api repo"
+		}
 		if fi > 0 && prevAt < fi-1 && !fs[fi-1].quoted {
 			// The field before was a value (a path, a URL, an id) and left
 			// the loop early: what comes next follows a value, not the
@@ -409,8 +413,18 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			}
 		}
 		switch {
-		case quoted || fi >= sqlFirst && fi < sqlEnd || fi >= jsFirst && fi < jsEnd || fi <= addrEnd:
+		case quoted || fi >= sqlFirst && fi < sqlEnd || fi >= jsFirst && fi < jsEnd || fi <= addrEnd || content >= 0:
 			addText(text, quotedWeight, false)
+			continue
+		case contentCue(fs, fi):
+			// "create /srv/app/.nvmrc containing 22": what the thing
+			// holds, written out, is a value, as a quoted text is (its
+			// words name no tool: "hello" of "containing hello" matched
+			// an example in a deploy tool's description); what the
+			// phrase says is that the thing has a content.
+			add(stem("content"), hintWeight, false)
+			content = fi
+			prev, prev2, prevAt = lw, prev, fi
 			continue
 		case strings.Contains(lw, "://"):
 			q.hasURL = true
@@ -1360,6 +1374,19 @@ func nameCase(w string) bool {
 // a capital may follow: "note: Call ...").
 func endsSentence(s string) bool {
 	return s != "" && strings.ContainsAny(s[len(s)-1:], ".!?:")
+}
+
+// contentCue reports whether field fi is a "containing" (or "contains")
+// inside a clause, with a word after it: it introduces what a thing
+// holds, written out, a value, up to the end of the clause or a
+// preposition, which attaches a phrase of its own ("containing 22 in the
+// api repo").
+func contentCue(fs []field, fi int) bool {
+	if fs[fi].quoted || fi == 0 || fi+1 >= len(fs) || endsClause(fs[fi-1].text) {
+		return false
+	}
+	w := strings.ToLower(fs[fi].text)
+	return w == "containing" || w == "contains"
 }
 
 // endsClause reports whether a field ends a clause (or a sentence).

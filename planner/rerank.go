@@ -140,8 +140,10 @@ func inValue(vals []taskValue, in func(string) bool) bool {
 
 // fitSlots fills tool t's arguments from the task (as the lexical planner
 // would) and reports how well they fit. props are t's parameters
-// (toolProps), vals are stateValues(v).
-func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *TaskContext) slotFit {
+// (toolProps), vals are stateValues(v). lookup says the task asks for a
+// thing by its id (namedLookup): a search tool given the whole task as
+// its query then fills nothing the task asks for.
+func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *TaskContext, lookup bool) slotFit {
 	f := slotFit{values: len(vals)}
 	if len(props) == 0 {
 		return f
@@ -179,9 +181,13 @@ func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *
 					})
 				}
 			}
-			if s, whole := x.(string); filled && !(whole && s == v.query && instructionParam(&p) && !(isSearchParam(p.lname) && toolReadOnly(t))) {
+			s, whole := x.(string)
+			wholeTask := whole && s == v.query
+			if filled && !(wholeTask && instructionParam(&p) && !(isSearchParam(p.lname) && toolReadOnly(t))) && !(wholeTask && lookup && isSearchParam(p.lname)) {
 				// (The whole task, given to an instruction, fills any
-				// such parameter: no evidence of a fit.)
+				// such parameter: no evidence of a fit. Given to a
+				// search, it is the search's text, unless the task asks
+				// for one thing by its id, which is no text to search.)
 				f.reqFilled++
 			}
 		}
@@ -286,13 +292,18 @@ func (ix *Index) rerank(out []Scored, query string, tctx *TaskContext) {
 	// places: cut the head where a score leads the next by more than it.
 	// A candidate alone between two such gaps keeps its place, so its
 	// fit is not needed.
-	near := make([]bool, k)
-	moves := false
-	for i := 0; i+1 < k; i++ {
-		if out[i+1].Score*(1+rerankWeight) > out[i].Score {
-			near[i], near[i+1], moves = true, true, true
+	nearBy := func(factor float64) (near []bool, moves bool) {
+		near = make([]bool, k)
+		for i := 0; i+1 < k; i++ {
+			if out[i+1].Score*factor > out[i].Score {
+				near[i], near[i+1], moves = true, true, true
+			}
 		}
+		return near, moves
 	}
+	// Wider apart, a candidate can still pass another that takes no thing
+	// of the kind the task names by id (namedLookup, below).
+	near, moves := nearBy((1 + rerankWeight) / (1 - intentBoost))
 	if !moves {
 		return
 	}
@@ -302,10 +313,17 @@ func (ix *Index) rerank(out []Scored, query string, tctx *TaskContext) {
 	}
 	v := extractValues(query, cwd)
 	vals := stateValues(&v)
+	kinds := ix.namedLookup(out[:k], &v)
+	lookup := len(kinds) > 0
+	if !lookup {
+		if near, moves = nearBy(1 + rerankWeight); !moves {
+			return
+		}
+	}
 	fits := make([]*slotFit, k)
 	fitOf := func(i int) *slotFit {
 		if fits[i] == nil {
-			f := fitSlots(out[i].Tool, ix.docProps(out[i].pos), &v, vals, tctx)
+			f := fitSlots(out[i].Tool, ix.docProps(out[i].pos), &v, vals, tctx, lookup)
 			fits[i] = &f
 		}
 		return fits[i]
@@ -313,6 +331,12 @@ func (ix *Index) rerank(out []Scored, query string, tctx *TaskContext) {
 	for i := range out[:k] {
 		if near[i] {
 			out[i].Score *= 1 + rerankWeight*fitOf(i).score()
+			if lookup && !takesKind(ix.docProps(out[i].pos), kinds) {
+				// The task names things by their id, none of which the
+				// tool has a parameter for: it ranks lower, as a tool
+				// whose annotations contradict the request does (Search).
+				out[i].Score *= 1 - intentBoost
+			}
 		}
 	}
 	for i := range out[:k] {
@@ -333,6 +357,73 @@ func (ix *Index) rerank(out []Scored, query string, tctx *TaskContext) {
 		}
 	}
 	slices.SortStableFunc(out[:k], ix.cmp)
+}
+
+// namedLookup returns the kinds of thing the task asks for by their id,
+// naming each kind with the noun of a required id parameter of one of the
+// candidates (cands): an id-shaped token right after that noun, the noun
+// and "id", or the parameter's name ("place ChIJN1t_tDeuEmsRU",
+// "place id ChIJ...", "place_id ChIJ..." for maps_place_details'
+// place_id), as paramWords analyzes it; nil when the task names no such
+// thing. Such a task names the things to look up or act on: a tool none
+// of whose parameters is for a thing of one of those kinds cannot take
+// them, however well its description matches what the task wants to know
+// of them ("opening hours and phone number", which a local search's
+// description lists), and a search tool given the whole task as its text
+// was asked for nothing (fitSlots).
+func (ix *Index) namedLookup(cands []Scored, v *queryValues) []string {
+	var nouns []string
+	for _, c := range cands {
+		for _, p := range ix.docProps(c.pos) {
+			if !p.required || !isIDParam(p.lname) || p.typ == "array" {
+				continue
+			}
+			if pw := paramWords(p.name); len(pw) == 1 && pw[0] != p.lname {
+				nouns = append(nouns, pw[0])
+			}
+		}
+	}
+	if len(nouns) == 0 {
+		return nil
+	}
+	noun := func(t qtok) string {
+		if t.quoted {
+			return ""
+		}
+		w := strings.ToLower(t.text)
+		if pw := paramWords(w); strings.ContainsAny(w, "_") && len(pw) == 1 && isIDParam(strings.ReplaceAll(w, "_", "")) {
+			w = pw[0] // "place_id"
+		} else {
+			w = normalizeWord(w)
+		}
+		if slices.Contains(nouns, w) {
+			return w
+		}
+		return ""
+	}
+	var kinds []string
+	for j, t := range v.toks {
+		if j == 0 || !idLike(t) {
+			continue
+		}
+		n := noun(v.toks[j-1])
+		if l := v.toks[j-1].lower; n == "" && (l == "id" || l == "ids") && j >= 2 {
+			n = noun(v.toks[j-2])
+		}
+		if n != "" && !slices.Contains(kinds, n) {
+			kinds = append(kinds, n)
+		}
+	}
+	return kinds
+}
+
+// takesKind reports whether one of props, or of their members, is for a
+// thing of one of the kinds (analyzed words of parameter names,
+// paramWords): place_id or placeId for "plac", parent.page_id for "page".
+func takesKind(props []argProp, kinds []string) bool {
+	return slices.ContainsFunc(props, func(p argProp) bool {
+		return slices.ContainsFunc(paramWords(p.name), func(w string) bool { return slices.Contains(kinds, w) }) || takesKind(p.nested, kinds)
+	})
 }
 
 // severalNamed reports whether the task names several of the things a

@@ -60,7 +60,7 @@ func TestFitSlots(t *testing.T) {
 			vals := stateValues(&v)
 			tl := tool(c.schema)
 			tl.Name = "search_things" // read-only by name: the search parameter takes the task
-			if got := fitSlots(tl, toolProps(tl.InputSchema), &v, vals, nil); !reflect.DeepEqual(got, c.want) {
+			if got := fitSlots(tl, toolProps(tl.InputSchema), &v, vals, nil, false); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("fitSlots(%q) = %+v, want %+v", c.query, got, c.want)
 			}
 		})
