@@ -281,8 +281,10 @@ func isDigitByte(b byte) bool { return b >= '0' && b <= '9' }
 // first) by how well each tool's parameters fit the values the task
 // states: each one's score is multiplied by 1 + rerankWeight x fit, so a
 // candidate passes a better-scored one only when their scores are within
-// that factor. Results after the first rerankTop keep their scores and
-// stay after them.
+// that factor; when the task names things by kind and id (namedLookup),
+// a tool with no parameter for any of them is also multiplied by
+// 1 - intentBoost, and the factor widens by as much. Results after the
+// first rerankTop keep their scores and stay after them.
 func (ix *Index) rerank(out []Scored, query string, tctx *TaskContext) {
 	k := min(rerankTop, len(out))
 	if k < 2 || rerankWeight <= 0 {
@@ -391,7 +393,7 @@ func (ix *Index) namedLookup(cands []Scored, v *queryValues) []string {
 			return ""
 		}
 		w := strings.ToLower(t.text)
-		if pw := paramWords(w); strings.ContainsAny(w, "_") && len(pw) == 1 && isIDParam(strings.ReplaceAll(w, "_", "")) {
+		if pw := paramWords(w); strings.Contains(w, "_") && len(pw) == 1 && isIDParam(strings.ReplaceAll(w, "_", "")) {
 			w = pw[0] // "place_id"
 		} else {
 			w = normalizeWord(w)
