@@ -83,12 +83,13 @@ type Index struct {
 	backendTerms map[int32][]cueRef // term id -> backends whose name has it
 
 	maxIDF   float64
-	nameTerm []bool // by term id: occurs in a tool or backend name
-	nameVerb []bool // by term id: leads some tool's name (nameWords), the place of its verb
-	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
-	phone    bool   // some tool takes a phone number (a parameter or its description says so)
-	pathOnly []bool // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
-	writes   []bool // by backend: some tool of it writes (hintWrite)
+	nameTerm []bool   // by term id: occurs in a tool or backend name
+	nameVerb []bool   // by term id: leads some tool's name (nameWords), the place of its verb
+	docVerb  []string // by tool: the first word of its name (nameWords), lower-cased, the place of its verb
+	rawAPI   []bool   // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	phone    bool     // some tool takes a phone number (a parameter or its description says so)
+	pathOnly []bool   // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
+	writes   []bool   // by backend: some tool of it writes (hintWrite)
 
 	// initialisms maps the first word of a phrase a tool's name writes
 	// as an initialism, lower-cased as written and analyzed, to the
@@ -618,6 +619,7 @@ func NewIndex(tools []Tool) *Index {
 	}
 	ix.nameTerm = make([]bool, nt)
 	ix.nameVerb = make([]bool, nt)
+	ix.docVerb = make([]string, len(docs))
 	ix.initialisms = map[string][]initialism{}
 	for i := range docs {
 		for _, id := range ix.docName[i] {
@@ -628,6 +630,7 @@ func NewIndex(tools []Tool) *Index {
 			if id, ok := ix.dict[normalizeWord(w[0])]; ok {
 				ix.nameVerb[id] = true
 			}
+			ix.docVerb[i] = strings.ToLower(w[0])
 		}
 		nameInitialisms(&tools[i], ix.initialisms)
 	}
@@ -1520,6 +1523,38 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			}
 			if doesOp[ix.docBackend[d]] {
 				s *= 1 - intentBoost
+			}
+		}
+		if destructiveStems[q.verb] && len(objIDs) > 0 && !made && !q.code && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && !ix.rawAPI[ix.docBackend[d]] && containsAny(ix.docName[d], objIDs) && !containsAny(ix.docName[d], verbIDs) {
+			// The object's tool of another operation: a request to
+			// destroy a thing ("delete the legacy-webhook edge
+			// function") whose server's tool for that thing is named for
+			// making, changing or reading it (deploy_edge_function,
+			// get_edge_function) asks that server for what that tool
+			// does not do, unless another of
+			// its tools states the destruction of that thing
+			// (serversDoing), as for the operation for another object, or
+			// the tool itself states it (statesOperation: notion's
+			// update-a-block archives by its "archived" flag). A tool
+			// named for changing a thing in general (update, patch, edit:
+			// updateVerb) may change its state to archived or trashed; one
+			// named for a particular operation (deploy, create, pause)
+			// does only that.
+			if v := ix.docVerb[d]; (writeNameVerbs[v] && !updateVerb(v) || readNameVerbs[v]) && !(verbGroup >= 0 && ix.statesOperation(st, verbGroup, d)) {
+				if doesOp == nil {
+					doesOp = ix.serversDoing(st, verbIDs, objIDs) // refuse.go
+				}
+				if !doesOp[ix.docBackend[d]] {
+					offered = false
+					if verbGroup >= 0 && st.offers[ix.docBackend[d]] {
+						// Where the server offers the operation at all
+						// (another tool states it), this tool ranks
+						// lower too, as a tool that undoes the request
+						// does: one of general change may do it ("move
+						// it to the trash": patch-page, not move-page).
+						s *= 1 - intentBoost
+					}
+				}
 			}
 		}
 		if hasObj != nil && st.cue[ix.docBackend[d]] > 0 && !hasObj[ix.docBackend[d]] && !ix.rawAPI[ix.docBackend[d]] {
