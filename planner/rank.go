@@ -1531,15 +1531,16 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// function") whose server's tool for that thing is named for
 			// making, changing or reading it (deploy_edge_function,
 			// get_edge_function) asks that server for what that tool
-			// does not do, unless another of
-			// its tools states the destruction of that thing
-			// (serversDoing), as for the operation for another object, or
-			// the tool itself states it (statesOperation: notion's
-			// update-a-block archives by its "archived" flag). A tool
-			// named for changing a thing in general (update, patch, edit:
-			// updateVerb) may change its state to archived or trashed; one
-			// named for a particular operation (deploy, create, pause)
-			// does only that.
+			// does not do, unless another of its tools states the
+			// destruction of that thing (serversDoing), as for the
+			// operation for another object, or the tool itself states it
+			// (statesOperation: notion's update-a-block archives by its
+			// "archived" flag). A tool named for changing a thing in
+			// general (update, patch, edit: updateVerb) may change its
+			// state to archived or trashed; one named for a particular
+			// operation (deploy, create, pause) does only that. Only when
+			// the request's own verb destroys ("did I forget RLS?" is a
+			// question inside another request).
 			if v := ix.docVerb[d]; (writeNameVerbs[v] && !updateVerb(v) || readNameVerbs[v]) && !(verbGroup >= 0 && ix.statesOperation(st, verbGroup, d)) {
 				if doesOp == nil {
 					doesOp = ix.serversDoing(st, verbIDs, objIDs) // refuse.go
