@@ -1897,9 +1897,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 		case p.typ == "string" && hasAny(n, "pattern", "glob"):
 			// "keys starting with feature_flag:": a glob.
 			val, ok = globIdiom(v)
-		case p.typ == "array" && len(p.itemEnum) > 0 && slices.ContainsFunc(v.toks, func(t qtok) bool {
-			return t.lower == "as" || t.lower == "into" || t.lower == "to" || giveVerbs[t.lower]
-		}):
+		case p.typ == "array" && len(p.itemEnum) > 0 && slices.ContainsFunc(v.toks, func(t qtok) bool { return formCue(t.lower) }):
 			// "scrape X as markdown and html": the forms asked for.
 			val, ok = asMembers(p.itemEnum, v.toks)
 		case p.typ == "array" && len(p.itemEnum) > 0 && slices.ContainsFunc(v.toks, func(t qtok) bool { return t.lower == "only" }):

@@ -331,6 +331,11 @@ var (
 	receivers = setOf("me", "us", "back")
 )
 
+// formCue reports whether w (lower case) may introduce the forms a list
+// of enum members names (asMembers): "as", "into", "to", or a verb of
+// handing over.
+func formCue(w string) bool { return w == "as" || w == "into" || w == "to" || giveVerbs[w] }
+
 // asMembers reads the members of a list of enum members named after "as"
 // ("scrape X as markdown", "as markdown and html"), or right after "into"
 // or "to" ("parse X into markdown"): English names the form a thing is to

@@ -85,7 +85,7 @@ type Index struct {
 	maxIDF   float64
 	nameTerm []bool   // by term id: occurs in a tool or backend name
 	nameVerb []bool   // by term id: leads some tool's name (nameWords), the place of its verb
-	docVerb  []string // by tool: the first word of its name (nameWords), lower-cased, the place of its verb
+	docVerb  []string // by tool: the verb of its name (nameVerb), lower-cased
 	rawAPI   []bool   // by backend: some tool of it is a raw HTTP call (rawAPIName)
 	phone    bool     // some tool takes a phone number (a parameter or its description says so)
 	pathOnly []bool   // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
@@ -419,6 +419,7 @@ func NewIndex(tools []Tool) *Index {
 	ix.props = make([]atomic.Pointer[[]argProp], n)
 	ix.stated = make([]atomic.Pointer[[]int32], n)
 	ix.docBackend = make([]int32, n)
+	ix.docVerb = make([]string, n)
 	ix.docName = make([][]int32, n)
 	ix.docLead = make([][]int32, n)
 	ix.docObject = make([][]int32, n)
@@ -503,7 +504,8 @@ func NewIndex(tools []Tool) *Index {
 		for f := range numFields {
 			sumLen[f] += float64(d.len[f])
 		}
-		nh := uint16(verbHints(nameVerb(t.Name, t.Backend, families)))
+		ix.docVerb[i] = nameVerb(t.Name, t.Backend, families)
+		nh := uint16(verbHints(ix.docVerb[i]))
 		if nh&hintReadOnly != 0 {
 			hints |= hintGetName
 		}
@@ -619,7 +621,6 @@ func NewIndex(tools []Tool) *Index {
 	}
 	ix.nameTerm = make([]bool, nt)
 	ix.nameVerb = make([]bool, nt)
-	ix.docVerb = make([]string, len(docs))
 	ix.initialisms = map[string][]initialism{}
 	for i := range docs {
 		for _, id := range ix.docName[i] {
@@ -630,7 +631,6 @@ func NewIndex(tools []Tool) *Index {
 			if id, ok := ix.dict[normalizeWord(w[0])]; ok {
 				ix.nameVerb[id] = true
 			}
-			ix.docVerb[i] = strings.ToLower(w[0])
 		}
 		nameInitialisms(&tools[i], ix.initialisms)
 	}
