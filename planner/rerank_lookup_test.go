@@ -44,7 +44,6 @@ func TestNamedLookup(t *testing.T) {
 			t.Errorf("real catalog, %q: %v, want maps_place_details first", q, res)
 		}
 	}
-
 }
 
 // takesKind looks into an object's members: Notion's parent.page_id takes
