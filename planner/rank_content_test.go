@@ -36,15 +36,8 @@ func TestContentCueParse(t *testing.T) {
 // not a tool whose description happens to hold the content's words (an
 // edge function's "hello" example).
 func TestContentCueRanks(t *testing.T) {
-	skipWithoutEval(t)
-	cat := NewCatalog(loadEvalTools(t, false))
-	for _, q := range []string{
-		"create /workspace/api/notes.md containing hello",
-		"create /workspace/notes/todo.md containing the line '- ship v2 billing'",
-	} {
-		res := cat.Search(q, nil, 3)
-		if len(res) == 0 || res[0].Tool.Name != "write_file" {
-			t.Errorf("%q: %v, want a write_file first", q, res)
-		}
-	}
+	wantFirst(t, map[string]string{
+		"create /workspace/api/notes.md containing hello":                         "filesystem__write_file",
+		"create /workspace/notes/todo.md containing the line '- ship v2 billing'": "filesystem__write_file",
+	})
 }

@@ -1,7 +1,6 @@
 package planner
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 )
@@ -28,14 +27,9 @@ func TestDestroyAskedOfAnotherOperation(t *testing.T) {
 	wantRefusals(t, cat, []string{
 		"delete the legacy-webhook edge function from supabase project qwertyuiopasdfghjklz",
 	})
-	for q, want := range map[string]string{
+	wantTools(t, cat, map[string]string{
 		"delete supabase branch 3e1c7a52-9b84-4f0d-a6e2-81d5c3b7f094":    "delete_branch",
 		"deploy the legacy-webhook edge function to supabase project qw": "deploy_edge_function",
 		"archive wiki page 1f3c9a2e5b7d":                                 "patch_page",
-	} {
-		p, err := NewLexical(nil).Plan(context.Background(), Task{Query: q}, cat)
-		if err != nil || p.Tool != want {
-			t.Errorf("%q: planned %q (%v), want %s", q, p.Tool, err, want)
-		}
-	}
+	})
 }
