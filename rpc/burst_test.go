@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -77,11 +78,15 @@ func startTarget(t *testing.T) (*Conn, *recStream) {
 }
 
 // What a read loop sends while more of its input is already buffered is
-// written when that input is used up: one write for the burst, in order.
-// A line stream knows its buffered input; a BurstStream (the HTTP
-// transport's sessions) says through More whether messages are queued.
+// held and written in parts that double: after firstRelease messages of
+// the burst, after twice as many, and so on, and the rest when the input
+// is used up; in order. A line stream knows its buffered input; a
+// BurstStream (the HTTP transport's sessions) says through More whether
+// messages are queued.
 func TestBurstCoalescesWrites(t *testing.T) {
-	const n = 10
+	const n = 5 * firstRelease
+	// The burst's n messages are written in four parts.
+	wantFlushed := []int{firstRelease, 2 * firstRelease, 4 * firstRelease, n}
 	streams := map[string]func() Stream{
 		"line stream": func() Stream { return NewLineStream(strings.NewReader(lines(n, "")), io.Discard, nil, 0) },
 		"BurstStream": func() Stream {
@@ -96,19 +101,27 @@ func TestBurstCoalescesWrites(t *testing.T) {
 	for name, stream := range streams {
 		t.Run(name, func(t *testing.T) {
 			target, rs := startTarget(t)
-			first := true
+			i := 0 // messages handled before this one
 			src := NewConn(stream(), ConnOptions{
 				Handler: func(m *Message) {
-					if err := target.SendFor(m, &Message{Method: "fwd", Params: m.Params}); err != nil {
-						t.Error(err)
-					}
-					if first {
-						first = false
+					defer func() { i++ }()
+					switch {
+					case slices.Contains(wantFlushed[:len(wantFlushed)-1], i):
+						// A part ended with the message before this one.
+						waitFor(t, fmt.Sprintf("the first %d messages flushed", i), func() bool {
+							_, f := rs.snapshot()
+							return len(f) > 0 && f[len(f)-1] == i
+						})
+					case i == 1 || i == firstRelease+1:
 						// Give the target's writer every chance to write early.
 						time.Sleep(20 * time.Millisecond)
-						if msgs, _ := rs.snapshot(); len(msgs) != 0 {
-							t.Errorf("the target wrote %d messages during the burst", len(msgs))
+						want := i - 1
+						if msgs, _ := rs.snapshot(); len(msgs) != want {
+							t.Errorf("before message %d the target wrote %d messages, want %d", i, len(msgs), want)
 						}
+					}
+					if err := target.SendFor(m, &Message{Method: "fwd", Params: m.Params}); err != nil {
+						t.Error(err)
 					}
 				},
 			})
@@ -123,8 +136,8 @@ func TestBurstCoalescesWrites(t *testing.T) {
 				return len(m) == n && len(f) > 0 && f[len(f)-1] == n
 			})
 			msgs, flushed := rs.snapshot()
-			if len(flushed) != 1 || flushed[0] != n {
-				t.Errorf("flushes after %v messages, want one after %d", flushed, n)
+			if !slices.Equal(flushed, wantFlushed) {
+				t.Errorf("flushes after %v messages, want after %v", flushed, wantFlushed)
 			}
 			for i, m := range msgs {
 				if want := fmt.Sprintf(`"params":{"i":%d,`, i); !strings.Contains(m, want) {

@@ -197,11 +197,22 @@ func (c *Conn) Run() error {
 	defer bursting.remove(c)
 	defer c.endBurst()
 	var err error
+	// handled counts the messages of the current burst; its holds are
+	// released early when it reaches release (see firstRelease).
+	var handled, release int
 	for {
-		if c.inBurst.Load() && !c.br.more() {
-			// The burst is over: nothing more can be read without waiting,
-			// so what it sent is written now, before the read blocks.
-			c.endBurst()
+		if c.inBurst.Load() {
+			if !c.br.more() {
+				// The burst is over: nothing more can be read without
+				// waiting, so what it sent is written now, before the read
+				// blocks.
+				c.endBurst()
+			} else if handled >= release {
+				// Hand the peers what the burst has sent so far, so they
+				// work on it while this loop handles the rest.
+				c.releaseHeld()
+				release *= 2
+			}
 		}
 		var b []byte
 		b, err = c.s.Read()
@@ -215,7 +226,9 @@ func (c *Conn) Run() error {
 		}
 		if c.br != nil && !c.inBurst.Load() && c.br.more() {
 			c.inBurst.Store(true)
+			handled, release = 0, firstRelease
 		}
+		handled++
 		if c.opts.Fast != nil && c.opts.Fast(b) {
 			continue
 		}
