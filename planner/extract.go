@@ -682,6 +682,18 @@ func paramWords(name string) []string {
 	return out
 }
 
+// paramWords returns paramWords(p.name): read once with the schema, as the
+// argument readings of the re-rank ask for the words of the same few
+// parameters many times per task (re-splitting them was a tenth of a
+// ranker query over 5,000 tools). The caller must not change its
+// elements; appending is safe (its capacity is its length: append copies).
+func (p *argProp) paramWords() []string {
+	if p.pwords != nil {
+		return p.pwords
+	}
+	return paramWords(p.name)
+}
+
 // anchors reports whether a query token names the parameter word pw,
 // directly or through a synonym ("org" names "organization").
 func anchors(tok qtok, pw string) bool {
@@ -910,7 +922,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	case !hasAny(p.lname, "path", "file", "dir", "url", "uri"):
 		// The head noun of the name: "project_id" -> "project",
 		// "textGone" -> "gone".
-		if w := paramWords(p.name); len(w) > 0 {
+		if w := p.paramWords(); len(w) > 0 {
 			pws = w[len(w)-1:]
 		}
 	}
@@ -927,7 +939,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 		// ProjectX" names one.
 		p.typ == "array" && p.itemType == "string" && strings.HasSuffix(p.lname, "names"):
 		pws = append(pws, "named", "called")
-		if w := paramWords(p.name); len(w) == 2 && p.typ == "array" {
+		if w := p.paramWords(); len(w) == 2 && p.typ == "array" {
 			// "entityNames": the names of entities; "the entities
 			// OldVendor and TempUser" names them after their noun, as
 			// "the river Thames" does.
@@ -1013,7 +1025,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// skip one article: "the sandbox namespace" is handled
 			// elsewhere; "org acme" / "branch main" here.
 			j := i + 1
-			for j+1 < len(v.toks) && slices.ContainsFunc(paramWords(p.name), func(w string) bool { return anchors(v.toks[j], w) || nominalOf(v.toks[j], w) }) {
+			for j+1 < len(v.toks) && slices.ContainsFunc(p.paramWords(), func(w string) bool { return anchors(v.toks[j], w) || nominalOf(v.toks[j], w) }) {
 				// The rest of the parameter's name, in the task's words
 				// ("cost confirmation id cc_91" for confirm_cost_id): the
 				// value comes after it.
@@ -1068,7 +1080,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 			// The word after the preposition a base branch takes ("PRs
 			// targeting develop") names a branch, which people name with
 			// plain words (main, develop): that preposition says so.
-			toBase := (p.lname == "base" || p.lname == "targetbranch") && !slices.Contains(paramWords(p.name), pw)
+			toBase := (p.lname == "base" || p.lname == "targetbranch") && !slices.Contains(p.paramWords(), pw)
 			if !p.required && !stated && !toBase && !namingCue[pw] && !subjectCue[pw] && !v.toks[j].quoted && !literal && !idLike(v.toks[j]) && !hasDigit(v.toks[j].text) && !strings.ContainsAny(v.toks[j].text, "-_/:.@") && !namedEntity(v, j, p) {
 				continue
 			}
@@ -1108,7 +1120,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 	// Not for a search: what is sought comes after "for", "on" or
 	// "about"; a word before the noun "search" or "query" classifies it
 	// ("a web search", "a quick search", "a tavily search").
-	if !isSearchParam(p.lname) && (p.required || len(pws) == 1+kinds && len(paramWords(p.name)) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name) {
+	if !isSearchParam(p.lname) && (p.required || len(pws) == 1+kinds && len(p.paramWords()) == 1 && !strings.ContainsAny(p.name, "_-") && strings.ToLower(p.name) == p.name) {
 		for i := 2; i < len(v.toks); i++ {
 			for _, pw := range pws {
 				if stopWords[pw] || namingCue[pw] || pw == namesNoun {
@@ -1163,7 +1175,7 @@ func anchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool) {
 // phrases and adjectives of English from them: "a to-do block", "the
 // long-running project").
 func slugBeforeNoun(v queryValues, p argProp, pws []string, used map[int]bool) (int, bool) {
-	if !isIDParam(p.lname) && !(len(paramWords(p.name)) == 1 && p.typ == "string" && len(p.enum) == 0 && !isTextParam(p.lname)) || isSearchParam(p.lname) {
+	if !isIDParam(p.lname) && !(len(p.paramWords()) == 1 && p.typ == "string" && len(p.enum) == 0 && !isTextParam(p.lname)) || isSearchParam(p.lname) {
 		return 0, false
 	}
 	for i := 2; i < len(v.toks); i++ {
@@ -1268,6 +1280,7 @@ type argProp struct {
 	itemEnum    []string        // for an array of enum members: the members
 	itemNoun    string          // for a member of an array's items: the analyzed head noun of the array's name ("entities")
 	nameStems   []string        // the stems of the name's words, lower-cased ("includeSubdomains" -> includ, subdomain)
+	pwords      []string        // paramWords(name), read once with the schema (argProp.paramWords)
 	paired      [][2]string     // for an enum: member and parameter its description pairs ("'forDuration' with ignoreDurationMinutes")
 	urlDefault  bool            // its schema's default is a URL: it takes one
 	fileDefault bool            // its schema's default is a file name without a directory ("README.md.gz"): it takes one
@@ -1417,6 +1430,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		p := byName[name]
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
 		splitWords(name, func(w string) { ap.nameStems = append(ap.nameStems, stem(strings.ToLower(w))) })
+		ap.pwords = append([]string{}, paramWords(name)...)
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
 			for _, e := range p.Items.Enum {
@@ -2538,7 +2552,7 @@ func narrowerNamed(p, q argProp, words []string) bool {
 	if q.name == p.name || q.typ != p.typ {
 		return false
 	}
-	pw, qw := paramWords(p.name), paramWords(q.name)
+	pw, qw := p.paramWords(), q.paramWords()
 	if len(qw) <= len(pw) || len(pw) == 0 {
 		return false
 	}

@@ -331,7 +331,7 @@ func ownerAnchoredValue(v queryValues, p argProp, used map[int]bool) (int, bool)
 	if o := compoundOwner(p); o != "" {
 		pws = append(pws, o)
 	}
-	if w := paramWords(p.name); len(w) > 1 {
+	if w := p.paramWords(); len(w) > 1 {
 		for _, x := range w[:len(w)-1] {
 			if !boundWords[x] {
 				pws = append(pws, x)
@@ -557,7 +557,7 @@ func prefixedID(p argProp, v queryValues, used map[int]bool) (int, bool) {
 			continue
 		}
 		if words == nil {
-			if words = paramWords(p.name); len(words) == 0 {
+			if words = p.paramWords(); len(words) == 0 {
 				return 0, false
 			}
 		}
@@ -803,7 +803,7 @@ func ownerItemParam(p argProp, props []argProp) string {
 // itemRole returns "owner" for a string parameter named first for an
 // organization, "item" for one named first for a project, "" otherwise.
 func itemRole(q argProp) string {
-	w := paramWords(q.name)
+	w := q.paramWords()
 	if len(w) == 0 || q.typ != "string" && q.typ != "" {
 		return ""
 	}

@@ -194,7 +194,7 @@ func positionOfTotal(props []argProp, v queryValues, args map[string]any, missin
 		if p.typ != "integer" && p.typ != "number" || args[p.name] != nil {
 			continue
 		}
-		words := paramWords(p.name)
+		words := p.paramWords()
 		position := slices.Contains(words, "number") || slices.Contains(words, "index")
 		total := slices.Contains(words, "total")
 		if !position && !total || len(words) != 2 {

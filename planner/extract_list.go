@@ -19,7 +19,7 @@ func listParam(p argProp) (pw, noun string) {
 	if p.typ != "array" || p.itemType != "string" || p.required || len(p.enum) > 0 || strings.ContainsAny(p.name, "_-") || strings.ToLower(p.name) != p.name {
 		return "", ""
 	}
-	ws := paramWords(p.name)
+	ws := p.paramWords()
 	if len(ws) != 1 || !isPlural(p.name) {
 		return "", ""
 	}
@@ -153,7 +153,7 @@ func listWord(t qtok, props []argProp, args map[string]any) bool {
 		return false
 	}
 	for _, q := range props {
-		for _, qw := range paramWords(q.name) {
+		for _, qw := range q.paramWords() {
 			if anchors(t, qw) {
 				return false
 			}
@@ -434,7 +434,7 @@ func itemPairs(p argProp, v queryValues) []any {
 		if !slices.Contains(p.members, q.name) || q.typ != "string" && q.typ != "" {
 			return nil
 		}
-		if ws := paramWords(q.name); len(ws) == 1 && key == "" && isIDParam(q.lname) {
+		if ws := q.paramWords(); len(ws) == 1 && key == "" && isIDParam(q.lname) {
 			key = q.name
 		} else {
 			val = q.name

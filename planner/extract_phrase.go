@@ -1028,7 +1028,7 @@ func namesOtherParam(t qtok, p argProp, props []argProp) bool {
 		if q.name == p.name {
 			continue
 		}
-		if ws := paramWords(q.name); len(ws) > 0 && anchors(t, ws[len(ws)-1]) {
+		if ws := q.paramWords(); len(ws) > 0 && anchors(t, ws[len(ws)-1]) {
 			return true
 		}
 	}

@@ -257,7 +257,7 @@ func snippetFor(p argProp, props []argProp, query string, snips []json.RawMessag
 			before := strings.Fields(strings.Trim(lq[:at], " :=`'\""))
 			if len(before) > 0 {
 				last := strings.Trim(before[len(before)-1], ":=,")
-				for _, w := range paramWords(p.name) {
+				for _, w := range p.paramWords() {
 					if normalizeWord(last) == w {
 						named = true
 					}

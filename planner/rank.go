@@ -102,8 +102,9 @@ type Index struct {
 
 	pool sync.Pool // of *searchState
 
-	props  []atomic.Pointer[[]argProp] // by doc: its input schema's parameters, read on first re-rank (rerank.go)
-	stated []atomic.Pointer[[]int32]   // by doc: the terms it states its operation with, read on first use (refuse.go)
+	props    []atomic.Pointer[[]argProp] // by doc: its input schema's parameters, read on first re-rank (rerank.go)
+	renaming []atomic.Uint32             // by doc: 0 until renamesBy is first asked, then 1 + its answer (refuse.go)
+	stated   []atomic.Pointer[[]int32]   // by doc: the terms it states its operation with, read on first use (refuse.go)
 }
 
 type posting struct {
@@ -417,6 +418,7 @@ func NewIndex(tools []Tool) *Index {
 	ix := &Index{tools: tools, dict: map[string]int32{}, backendTerms: map[int32][]cueRef{}}
 	n := len(tools)
 	ix.props = make([]atomic.Pointer[[]argProp], n)
+	ix.renaming = make([]atomic.Uint32, n)
 	ix.stated = make([]atomic.Pointer[[]int32], n)
 	ix.docBackend = make([]int32, n)
 	ix.docVerb = make([]string, n)

@@ -1252,9 +1252,19 @@ func (ix *Index) updatesWith(d int32, kind string) bool {
 
 // renamesBy reports whether tool d renames a thing without being named for
 // it: named for updating it (updatesWith) with a parameter for its name or
-// title.
+// title. It depends on the tool alone and is asked of every candidate of a
+// renaming task, so the answer is kept (ix.renaming).
 func (ix *Index) renamesBy(d int32) bool {
-	return ix.updatesWith(d, stem("name")) || ix.updatesWith(d, stem("title"))
+	if r := ix.renaming[d].Load(); r != 0 {
+		return r == 2
+	}
+	r := ix.updatesWith(d, stem("name")) || ix.updatesWith(d, stem("title"))
+	v := uint32(1)
+	if r {
+		v = 2
+	}
+	ix.renaming[d].Store(v)
+	return r
 }
 
 // writtenAsName reports whether the analyzed word t is written in fs as a

@@ -175,7 +175,7 @@ func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *
 		if p.required {
 			f.reqTotal++
 			if !filled && isIDParam(p.lname) && p.typ != "array" {
-				if pw := paramWords(p.name); len(pw) == 1 {
+				if pw := p.paramWords(); len(pw) == 1 {
 					f.pluralID = f.pluralID || slices.ContainsFunc(v.toks, func(t qtok) bool {
 						return !t.quoted && isPlural(t.lower) && t.stem == pw[0]
 					})
@@ -380,7 +380,7 @@ func (ix *Index) namedLookup(cands []Scored, v *queryValues) []string {
 			if !p.required || !isIDParam(p.lname) || p.typ == "array" {
 				continue
 			}
-			if pw := paramWords(p.name); len(pw) == 1 && pw[0] != p.lname {
+			if pw := p.paramWords(); len(pw) == 1 && pw[0] != p.lname {
 				nouns = append(nouns, pw[0])
 			}
 		}
@@ -424,7 +424,7 @@ func (ix *Index) namedLookup(cands []Scored, v *queryValues) []string {
 // paramWords): place_id or placeId for "plac", parent.page_id for "page".
 func takesKind(props []argProp, kinds []string) bool {
 	return slices.ContainsFunc(props, func(p argProp) bool {
-		return slices.ContainsFunc(paramWords(p.name), func(w string) bool { return slices.Contains(kinds, w) }) || takesKind(p.nested, kinds)
+		return slices.ContainsFunc(p.paramWords(), func(w string) bool { return slices.Contains(kinds, w) }) || takesKind(p.nested, kinds)
 	})
 }
 
