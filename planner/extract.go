@@ -1430,7 +1430,7 @@ func schemaProps(raw json.RawMessage, depth int) []argProp {
 		p := byName[name]
 		ap := argProp{name: name, lname: squash(name), typ: schemaType(p.Type), format: p.Format, required: slices.Contains(s.Required, name)}
 		splitWords(name, func(w string) { ap.nameStems = append(ap.nameStems, stem(strings.ToLower(w))) })
-		ap.pwords = append([]string{}, paramWords(name)...)
+		ap.pwords = slices.Clip(append([]string{}, paramWords(name)...)) // never nil; capacity = length
 		if p.Items != nil {
 			ap.itemType = schemaType(p.Items.Type)
 			for _, e := range p.Items.Enum {
