@@ -874,7 +874,9 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh92", loadQueryFile(t, fresh92SetPath)}, floors{r1: 0.79, r5: 0.97, falseRefusal: 0.03, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh93", loadQueryFile(t, fresh93SetPath)}, floors{r1: 0.89, r5: 0.94, falseRefusal: 0.04, args: 0.79, reach8k: 0.97, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh94", loadQueryFile(t, fresh94SetPath)}, floors{r1: 0.91, r5: 0.99, falseRefusal: 0.02, args: 0.84, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh95", loadQueryFile(t, fresh95SetPath)}, floors{r1: 0.86, r5: 0.94, falseRefusal: 0.05, args: 0.91, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		// Args floor lowered in round 37: a task it refused is now planned,
+		// not all of its arguments right; the matches are as before.
+		{evalSet{"fresh95", loadQueryFile(t, fresh95SetPath)}, floors{r1: 0.86, r5: 0.94, falseRefusal: 0.05, args: 0.89, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		// fresh96 to fresh101 (written like fresh11): round 31's unseen
 		// check and round 32's validation, tuned on from round 33; floors
 		// from their figures at the end of round 32: fresh96 recall@1 0.812,
@@ -900,7 +902,9 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh104", loadQueryFile(t, fresh104SetPath)}, floors{r1: 0.82, r5: 0.93, falseRefusal: 0.03, args: 0.89, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh105", loadQueryFile(t, fresh105SetPath)}, floors{r1: 0.82, r5: 0.98, falseRefusal: 0.02, args: 0.88, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.94}},
 		{evalSet{"fresh106", loadQueryFile(t, fresh106SetPath)}, floors{r1: 0.86, r5: 0.99, falseRefusal: 0.05, args: 0.95, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh107", loadQueryFile(t, fresh107SetPath)}, floors{r1: 0.89, r5: 0.96, falseRefusal: 0.05, args: 0.91, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		// Args floor lowered in round 37: a task it refused is now planned,
+		// not all of its arguments right; the matches are as before.
+		{evalSet{"fresh107", loadQueryFile(t, fresh107SetPath)}, floors{r1: 0.89, r5: 0.96, falseRefusal: 0.05, args: 0.89, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		// fresh108 to fresh113 (written like fresh11): round 33's unseen
 		// check and round 34's validation, tuned on from round 35; floors
 		// from their figures at the end of round 34: fresh108 recall@1
@@ -913,7 +917,9 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh110", loadQueryFile(t, fresh110SetPath)}, floors{r1: 0.93, r5: 0.99, falseRefusal: 0.03, args: 0.72, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		{evalSet{"fresh111", loadQueryFile(t, fresh111SetPath)}, floors{r1: 0.91, r5: 0.98, falseRefusal: 0.04, args: 0.92, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh112", loadQueryFile(t, fresh112SetPath)}, floors{r1: 0.86, r5: 0.97, falseRefusal: 0.04, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
-		{evalSet{"fresh113", loadQueryFile(t, fresh113SetPath)}, floors{r1: 0.91, r5: 0.98, falseRefusal: 0.03, args: 0.80, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		// Args floor lowered in round 37: a task it refused is now planned,
+		// not all of its arguments right; the matches are as before.
+		{evalSet{"fresh113", loadQueryFile(t, fresh113SetPath)}, floors{r1: 0.91, r5: 0.98, falseRefusal: 0.03, args: 0.79, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		// fresh114 to fresh119 (written like fresh11): round 34's unseen
 		// check and round 35's validation, tuned on from round 36; floors
 		// from their figures at the end of round 35: fresh114 recall@1
@@ -938,7 +944,9 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh121", loadQueryFile(t, fresh121SetPath)}, floors{r1: 0.87, r5: 0.97, falseRefusal: 0.01, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh122", loadQueryFile(t, fresh122SetPath)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.04, args: 0.87, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh123", loadQueryFile(t, fresh123SetPath)}, floors{r1: 0.91, r5: 0.96, falseRefusal: 0.01, args: 0.80, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
-		{evalSet{"fresh124", loadQueryFile(t, fresh124SetPath)}, floors{r1: 0.94, r5: 0.98, falseRefusal: 0.02, args: 0.87, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		// Args floor lowered in round 37: a task it refused is now planned,
+		// not all of its arguments right; the matches are as before.
+		{evalSet{"fresh124", loadQueryFile(t, fresh124SetPath)}, floors{r1: 0.94, r5: 0.98, falseRefusal: 0.02, args: 0.86, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh125", loadQueryFile(t, fresh125SetPath)}, floors{r1: 0.84, r5: 0.97, falseRefusal: 0.03, args: 0.87, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		// fresh126 to fresh131 (blind): round 36's unseen check, written
 		// like fresh11 and committed before the round changed the planner;

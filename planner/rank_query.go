@@ -682,7 +682,8 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// Not inside a circumstance clause: "before I start on the
 			// refactor" names no product the task is to use.
 			// Capitalized inside a sentence, not at the start of one.
-			asName := fi > 0 && !endsSentence(fs[fi-1].text) && nameCase(strings.Trim(text, ".,;:!?()[]{}<>"))
+			word := strings.Trim(text, ".,;:!?()[]{}<>")
+			asName := fi > 0 && !endsSentence(fs[fi-1].text) && (nameCase(word) || digitName(word))
 			next := nextField(fs, fi)
 			if !plainWords(next) || strings.Contains(next, "/") || endsSentence(text) {
 				next = ""
@@ -692,9 +693,18 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				// "ramen shops near Shibuya station": what is near is a
 				// place, an argument; no one is near a product.
 			case productPlace[prev], determiners[prev] && productPlace[prev2], possessives[prev] && personPlace[prev2],
-				(prev == "to" || prev == "from") && transferVerbs[q.verbRaw]:
+				(prev == "to" || prev == "from") && transferVerbs[q.verbRaw],
+				determiners[prev] && (prev2 == "to" || prev2 == "from") && transferVerbs[q.verbRaw]:
+				// The end or source of a transfer, with or without its
+				// determiner ("upload it to Backblaze", "to the Backblaze
+				// bucket"), as a product's place does with one ("in the
+				// Linear workspace").
+
 				q.named = append(q.named, namedWord{lw, asName, next})
-			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text):
+			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text) && !strings.HasSuffix(text, ","):
+				// A premodifier stands right before its head; a comma
+				// parts them ("near Union Square, San Francisco, give me
+				// 8 results").
 				q.named = append(q.named, namedWord{lw, true, next})
 			}
 		}

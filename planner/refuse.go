@@ -521,9 +521,35 @@ func isVerbTerm(term, verb string) bool {
 // a thing of the user's that the letters before its number name; and a
 // digit in a name is typed on purpose, not a slip for a letter, so the
 // word is no misspelling of a word the catalog knows ("auth").
+//
+// A run of digits before a capitalized English word ("1Password",
+// "2Checkout", "37Signals") is a name too: English writes no capital
+// inside a word, so the number glued to the word was coined as one
+// name. A unit after a number is no English word ("10Mbps", "5GHz") or
+// has no lower-case letters ("4K", "2FA"), and an ordinal or a
+// multiplier is written in lower case ("2nd", "4x").
 func digitName(w string) bool {
+	if len(w) < minTypoLen {
+		return false
+	}
+	if w[0] >= '0' && w[0] <= '9' {
+		i := 0
+		for i < len(w) && w[i] >= '0' && w[i] <= '9' {
+			i++
+		}
+		rest := w[i:]
+		if len(rest) < minTypoLen || rest[0] < 'A' || rest[0] > 'Z' {
+			return false
+		}
+		for j := 1; j < len(rest); j++ {
+			if rest[j] < 'a' || rest[j] > 'z' {
+				return false
+			}
+		}
+		return isEnglish(strings.ToLower(rest))
+	}
 	i := 1
-	if len(w) < minTypoLen || w[0] < 'A' || w[0] > 'Z' {
+	if w[0] < 'A' || w[0] > 'Z' {
 		return false
 	}
 	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
@@ -973,6 +999,7 @@ func (ix *Index) namesThingOfNamed(named []namedWord, n namedWord) bool {
 
 // searchTopic returns the lower-cased words of what a search request looks
 // for: those after the "for" or "about" that follows a verb of searching,
+// or after the wh-word of a question embedded after the one asked (askWords),
 // to the end of its clause ("search the web for Zendesk pricing", "use
 // brave to search for Datadog outage news"). placed reports that a place
 // to search stands between the verb and the preposition ("the web", "the
@@ -1006,7 +1033,12 @@ func searchTopic(fs []field) (topic map[string]bool, placed bool) {
 		}
 		for j := i + 1; j < len(fs) && !endsClause(fs[j-1].text); j++ {
 			lw := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
-			if fs[j].quoted || !searchPrepositions[lw] || (lw == "on" || lw == "into") && j == i+1 {
+			if w == stem("ask") && !(askWords[lw] && j > i+1 || lw == "about") {
+				// "ask X how ...", "ask X about Y"; "ask for Y" asks
+				// for something, no search.
+				continue
+			}
+			if fs[j].quoted || !searchPrepositions[lw] && !(askWords[lw] && j > i+1) || (lw == "on" || lw == "into") && j == i+1 {
 				// "search on GitHub for X": "on" right after the verb
 				// says where, not what.
 				continue
@@ -1022,8 +1054,16 @@ func searchTopic(fs []field) (topic map[string]bool, placed bool) {
 // about ("search the web for X", "a research report on X", "dig into X").
 var searchPrepositions = setOf("for", "about", "on", "into")
 
-// searchVerbs are the analyzed verbs of searching.
-var searchVerbs = stemSet("search", "research", "look", "google", "browse")
+// searchVerbs are the analyzed verbs of searching, and "ask", whose
+// object is the one asked and whose question, an embedded one after it,
+// is what is looked for ("ask the MongoDB knowledge base how to size the
+// WiredTiger cache", "look it up in the docs how X works").
+var searchVerbs = stemSet("search", "research", "look", "google", "browse", "ask")
+
+// askWords open an embedded question, the content of what is asked, after
+// the one asked (English grammar's interrogative clause: "ask her how to
+// ...", "ask the docs whether ..."); its words are the search's topic.
+var askWords = setOf("how", "what", "why", "whether", "which", "when", "where", "who", "if")
 
 // fieldName reports whether w, a named word of the query (lower-cased), is
 // written in it in lower camel case with at least four lower-case letters
@@ -1093,8 +1133,9 @@ func dotWord(query, w string) bool {
 // word the backend's tools do use ("the GitHub Issue", "a Notion Page")
 // is its own thing written in title case, and stays served; so does a
 // line another backend is named for ("Google Drive" beside a "gdrive"
-// server: backendNamed). A vendor's word in topic, what a search looks
-// for, is skipped.
+// server: backendNamed), and so does any word after the name of a backend
+// whose tools are its API's bare methods (rawAPI). A vendor's word in
+// topic, what a search looks for, is skipped.
 func (ix *Index) productLine(query string, topic map[string]bool) bool {
 	fs := fields(query)
 	for i := 1; i < len(fs); i++ {
@@ -1122,7 +1163,11 @@ func (ix *Index) productLine(query string, topic map[string]bool) bool {
 			terms = append(terms, e.terms...)
 		}
 		for _, c := range ix.backendTerms[aid] {
-			if c.spec < 0.5 {
+			if c.spec < 0.5 || ix.rawAPI[c.backend] {
+				// A backend whose tools are its API's bare methods
+				// (rawAPI: jira_get, jira_post) names none of its
+				// things, so what its tools do not say proves nothing
+				// ("a Jira Task": Jira's issue type).
 				continue
 			}
 			used := false

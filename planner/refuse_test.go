@@ -202,6 +202,8 @@ func TestDigitName(t *testing.T) {
 		"Project1": false, "Sheet2": false, "Sprint3": false, // numbered common nouns
 		"U0G9QF9C6": false, "Q8xk2LmN": false, "ENG-431": false, "Q3": false, "v2": false, // ids, versions
 		"auth0": false, "Auth": false, "Auth0x1": false,
+		"1Password": true, "2Checkout": true, "37Signals": true, // digits before a capitalized English word
+		"10Mbps": false, "5GHz": false, "4K": false, "2FA": false, "2nd": false, "4x": false, "1password": false, "3Xyzzy": false,
 	} {
 		if got := digitName(w); got != want {
 			t.Errorf("digitName(%q) = %v, want %v", w, got, want)
@@ -219,6 +221,7 @@ func TestDigitNameRealCatalog(t *testing.T) {
 		"add a new Auth0 application for the mobile app",
 		"list the nodes of the Neo4j graph called movies",
 		"block the user jane@acme.io in Auth0",
+		"copy the prod API token out of the Shared vault in 1Password",
 	})
 	wantTools(t, cat, map[string]string{
 		"use Context7 to look up the docs of react hooks":           "query-docs",
@@ -360,5 +363,31 @@ func TestReadingToolMakesNothingRealCatalog(t *testing.T) {
 		"create a new gitlab merge request from dev to main in grp/app":                                               "create_merge_request",
 		"create a new linear project called Q3 Launch for team ENG":                                                   "linear_create_project_with_issues",
 		"I started a dev server with desktop commander an hour ago and it hangs (pid 4411). Please force it to stop.": "force_terminate",
+	})
+}
+
+// TestRound37NamesRealCatalog probes the real catalog with round 37's
+// readings of a named product: the end of a transfer after a determiner
+// ("to the Backblaze B2 bucket") names a product; a product named in the
+// question asked of a served one ("ask the MongoDB knowledge base how to
+// ...") is its topic, while the one asked stays a product; a name before a
+// comma premodifies nothing ("Union Square, San Francisco, top 5"); and a
+// capitalized word after the name of a backend whose tools are its API's
+// bare methods is one of its things ("a Jira Story"), where after another
+// backend's name it is another product ("GitHub Actions").
+func TestRound37NamesRealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantRefusals(t, cat, []string{
+		"upload ./dist/site.tar.gz to the Backblaze B2 bucket nightly-builds",
+		"ask the Datadog assistant how to set up a monitor for 5xx errors",
+		"create a GitHub Actions workflow in acme/api that runs the tests",
+		"add a card to Trello: update the pricing copy",
+	})
+	wantTools(t, cat, map[string]string{
+		"ask the MongoDB knowledge base how to tune WiredTiger eviction":              "search-knowledge",
+		"find ramen shops near Union Square, San Francisco, top 5 with brave":         "brave_local_search",
+		"create a Jira Story in project WEB with summary 'Dark mode toggle'":          "jira_post",
+		"the team asked for a deep report; have Tavily research the state of Deno KV": "tavily_research",
 	})
 }
