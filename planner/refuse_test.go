@@ -374,7 +374,9 @@ func TestReadingToolMakesNothingRealCatalog(t *testing.T) {
 // comma premodifies nothing ("Union Square, San Francisco, top 5"); and a
 // capitalized word after the name of a backend whose tools are its API's
 // bare methods is one of its things ("a Jira Story"), where after another
-// backend's name it is another product ("GitHub Actions").
+// backend's name it is another product ("GitHub Actions"). And "grab"
+// asks for a thing to be had, as "get" does (planner/gen/wordnet: seizing
+// is a kind of obtaining), not for a change.
 func TestRound37NamesRealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -389,5 +391,6 @@ func TestRound37NamesRealCatalog(t *testing.T) {
 		"find ramen shops near Union Square, San Francisco, top 5 with brave":         "brave_local_search",
 		"create a Jira Story in project WEB with summary 'Dark mode toggle'":          "jira_post",
 		"the team asked for a deep report; have Tavily research the state of Deno KV": "tavily_research",
+		"grab the Sentry DSN for acme/storefront":                                     "find_dsns",
 	})
 }

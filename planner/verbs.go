@@ -8,9 +8,9 @@ import _ "embed"
 // (by the lexicographer file of their most frequent sense) and less the
 // kinds of obtaining or perceiving (a hypernym within three steps of one
 // of their two most frequent senses is get, obtain, acquire, receive,
-// perceive, see, look, find or examine): "archive", "invite", "lock",
-// "deactivate", but not "infer", "summarize", "fetch" or "scan" ("grab"
-// is one: its first sense, "take hold of", is a kind of seizing).
+// perceive, see, look, find, examine or seize): "archive", "invite",
+// "lock", "deactivate", but not "infer", "summarize", "fetch", "scan" or
+// "grab" (its first sense, "take hold of", is a kind of seizing).
 //
 //go:embed wordnet_verbs.txt
 var changeVerbTable string

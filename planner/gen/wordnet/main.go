@@ -314,8 +314,10 @@ const (
 )
 
 // obtainVerbs are the verbs of obtaining, perceiving and examining whose
-// hyponyms a reading tool serves.
-var obtainVerbs = map[string]bool{"get": true, "obtain": true, "acquire": true, "receive": true, "perceive": true, "see": true, "look": true, "find": true, "examine": true}
+// hyponyms a reading tool serves. Seizing is taking into one's hands
+// ("seize, prehend, clutch": "take hold of; grab"), a kind of obtaining
+// that WordNet files under "take, get hold of", which has no hypernym.
+var obtainVerbs = map[string]bool{"get": true, "obtain": true, "acquire": true, "receive": true, "perceive": true, "see": true, "look": true, "find": true, "examine": true, "seize": true}
 
 // changeVerbs returns the file of verbs of change: single-word WordNet
 // verbs (a-z) whose most frequent sense is not in the lexicographer files
