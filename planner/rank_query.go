@@ -143,7 +143,7 @@ var (
 var (
 	destructiveStems = stemSet("delete", "remove", "rm", "drop", "erase", "purge", "destroy", "kill", "forget", "wipe", "trash", "unlink", "del", "terminate", "archive", "uninstall", "revoke")
 	writeStems       = stemSet("create", "add", "update", "set", "write", "edit", "make", "new", "put", "post", "send", "insert", "move", "rename", "push", "merge", "approve", "open", "file", "run", "start", "trigger", "deploy", "upload", "fill", "click", "type", "save", "apply", "change", "modify", "pause", "resume", "restore", "fork", "close", "reply", "comment", "mark", "resolve", "cancel", "stop", "book", "tweet", "text")
-	readStems        = stemSet("show", "list", "ls", "get", "read", "view", "cat", "which", "what", "find", "search", "display", "who", "where", "how", "check", "any", "describe", "inspect", "count", "fetch", "grep", "look", "give", "tell", "see", "print")
+	readStems        = stemSet("show", "list", "ls", "get", "read", "view", "cat", "which", "what", "find", "search", "display", "who", "where", "how", "check", "any", "describe", "inspect", "count", "fetch", "grep", "look", "give", "tell", "see", "print", "dump") // "dump": synonyms.go
 )
 
 func stemSet(words ...string) map[string]bool {

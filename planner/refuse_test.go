@@ -376,7 +376,8 @@ func TestReadingToolMakesNothingRealCatalog(t *testing.T) {
 // bare methods is one of its things ("a Jira Story"), where after another
 // backend's name it is another product ("GitHub Actions"). And "grab"
 // asks for a thing to be had, as "get" does (planner/gen/wordnet: seizing
-// is a kind of obtaining), not for a change.
+// is a kind of obtaining), not for a change, and "dump" asks to output the
+// whole of a store (synonyms.go), as "print" does.
 func TestRound37NamesRealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -392,5 +393,6 @@ func TestRound37NamesRealCatalog(t *testing.T) {
 		"create a Jira Story in project WEB with summary 'Dark mode toggle'":          "jira_post",
 		"the team asked for a deep report; have Tavily research the state of Deno KV": "tavily_research",
 		"grab the Sentry DSN for acme/storefront":                                     "find_dsns",
+		"dump every entity and relation in the memory graph":                          "read_graph",
 	})
 }

@@ -49,7 +49,7 @@ var synonymGroups = [][]string{
 	// servers' own names); no entry names a word from one task.
 	{"list", "ls", "enumerate", "dir"},
 	{"delete", "remove", "rm", "del", "erase", "destroy", "purge", "unlink", "<drop"}, // "drop": SQL's verb for deleting a table; only expands (deleting is not dropping a database)
-	{"read", "cat", "view", "open", "show", "display", "print"},
+	{"read", "cat", "view", "open", "show", "display", "print", "<dump"},              // "dump": to output the whole of a store, Unix's od ("octal dump"), hexdump and tcpdump and the databases' pg_dump, mysqldump and mongodump; only expands
 	{"get", "fetch", "retrieve", "obtain", "show", "read", "load", "lookup", "inspect", "describe"},
 	{"create", "make", "new", "add", "generate", "init", "initialize", "register", "setup"},
 	{"update", "edit", "modify", "change", "patch", "alter", "set"},
