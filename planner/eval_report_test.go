@@ -842,7 +842,9 @@ func TestEvalReport(t *testing.T) {
 		// floor 0.84.
 		{evalSet{"fresh78", loadQueryFile(t, fresh78SetPath)}, floors{r1: 0.82, r5: 0.96, falseRefusal: 0.05, args: 0.86, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		{evalSet{"fresh79", loadQueryFile(t, fresh79SetPath)}, floors{r1: 0.87, r5: 0.98, falseRefusal: 0.01, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
-		{evalSet{"fresh80", loadQueryFile(t, fresh80SetPath)}, floors{r1: 0.86, r5: 0.97, falseRefusal: 0.03, args: 0.84, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		// False-refusal floor raised in round 37: a task it ran with the
+		// wrong tool (firecrawl's search for a site's own search box) is refused.
+		{evalSet{"fresh80", loadQueryFile(t, fresh80SetPath)}, floors{r1: 0.86, r5: 0.97, falseRefusal: 0.04, args: 0.84, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh81", loadQueryFile(t, fresh81SetPath)}, floors{r1: 0.83, r5: 0.96, falseRefusal: 0.02, args: 0.88, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh82", loadQueryFile(t, fresh82SetPath)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.03, args: 0.90, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh83", loadQueryFile(t, fresh83SetPath)}, floors{r1: 0.82, r5: 0.97, falseRefusal: 0.04, args: 0.81, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
@@ -900,7 +902,9 @@ func TestEvalReport(t *testing.T) {
 		{evalSet{"fresh102", loadQueryFile(t, fresh102SetPath)}, floors{r1: 0.88, r5: 0.98, falseRefusal: 0.02, args: 0.90, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh103", loadQueryFile(t, fresh103SetPath)}, floors{r1: 0.91, r5: 0.99, falseRefusal: 0.01, args: 0.86, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh104", loadQueryFile(t, fresh104SetPath)}, floors{r1: 0.82, r5: 0.93, falseRefusal: 0.03, args: 0.89, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
-		{evalSet{"fresh105", loadQueryFile(t, fresh105SetPath)}, floors{r1: 0.82, r5: 0.98, falseRefusal: 0.02, args: 0.88, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.94}},
+		// False-refusal floor raised in round 37: a task it ran with the
+		// wrong tool (firecrawl's search for a site's own search box) is refused.
+		{evalSet{"fresh105", loadQueryFile(t, fresh105SetPath)}, floors{r1: 0.82, r5: 0.98, falseRefusal: 0.03, args: 0.88, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.94}},
 		{evalSet{"fresh106", loadQueryFile(t, fresh106SetPath)}, floors{r1: 0.86, r5: 0.99, falseRefusal: 0.05, args: 0.95, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
 		// Args floor lowered in round 37: a task it refused is now planned,
 		// not all of its arguments right; the matches are as before.

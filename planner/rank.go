@@ -1485,10 +1485,14 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// a thing from a source and puts it nowhere (fetchesFrom: "pull
 		// the last 25 messages from channel C04") reads it. (Asking that the
 		// head be a word of the request's direct object instead cost six
-		// false refusals more on round 21's validation sets.) Only when the task names the server:
+		// false refusals more on round 21's validation sets.) The verb
+		// matched only in a later sentence of the description is not
+		// matched ("rotate the JWT secret" against get_publishable_keys,
+		// whose third sentence praises keys' "independent rotation"):
+		// statesOperation. Only when the task names the server:
 		// unnamed, the operation may be another server's, in other words.
 		// A raw-API server offers every operation of its product.
-		if mainGroup >= 0 && !q.fetches && mask&(1<<mainGroup) == 0 && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
+		if mainGroup >= 0 && !q.fetches && (mask&(1<<mainGroup) == 0 || !ix.statesOperation(st, mainGroup, d)) && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
 			if h&hintListName != 0 {
 				offered = false
 			} else if h&hintReadOnly != 0 && h&hintGetName != 0 {

@@ -377,7 +377,10 @@ func TestReadingToolMakesNothingRealCatalog(t *testing.T) {
 // backend's name it is another product ("GitHub Actions"). And "grab"
 // asks for a thing to be had, as "get" does (planner/gen/wordnet: seizing
 // is a kind of obtaining), not for a change, and "dump" asks to output the
-// whole of a store (synonyms.go), as "print" does.
+// whole of a store (synonyms.go), as "print" does. A listing or a getter
+// of the named server asked for a change it mentions only in a later
+// sentence of its description does not offer it ("rotate the JWT
+// secret": get_publishable_keys praises "independent rotation").
 func TestRound37NamesRealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -386,6 +389,7 @@ func TestRound37NamesRealCatalog(t *testing.T) {
 		"ask the Datadog assistant how to set up a monitor for 5xx errors",
 		"create a GitHub Actions workflow in acme/api that runs the tests",
 		"add a card to Trello: update the pricing copy",
+		"rotate the JWT secret of our supabase project zyxwvutsrqponmlk",
 	})
 	wantTools(t, cat, map[string]string{
 		"ask the MongoDB knowledge base how to tune WiredTiger eviction":              "search-knowledge",
