@@ -1492,7 +1492,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		// statesOperation. Only when the task names the server:
 		// unnamed, the operation may be another server's, in other words.
 		// A raw-API server offers every operation of its product.
-		if mainGroup >= 0 && !q.fetches && (mask&(1<<mainGroup) == 0 || !ix.statesOperation(st, mainGroup, d)) && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 {
+		if mainGroup >= 0 && !q.fetches && !ix.rawAPI[ix.docBackend[d]] && st.naming != 0 && st.cue[ix.docBackend[d]] > 0 && (mask&(1<<mainGroup) == 0 || !ix.statesOperation(st, mainGroup, d)) {
 			if h&hintListName != 0 {
 				offered = false
 			} else if h&hintReadOnly != 0 && h&hintGetName != 0 {
