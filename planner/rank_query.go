@@ -699,7 +699,6 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				// determiner ("upload it to Backblaze", "to the Backblaze
 				// bucket"), as a product's place does with one ("in the
 				// Linear workspace").
-
 				q.named = append(q.named, namedWord{lw, asName, next})
 			case asName && fi+1 < len(fs) && !fs[fi+1].quoted && commonNoun(fs[fi+1].text) && !strings.HasSuffix(text, ","):
 				// A premodifier stands right before its head; a comma

@@ -525,9 +525,9 @@ func isVerbTerm(term, verb string) bool {
 // A run of digits before a capitalized English word ("1Password",
 // "2Checkout", "37Signals") is a name too: English writes no capital
 // inside a word, so the number glued to the word was coined as one
-// name. A unit after a number is no English word ("10Mbps", "5GHz") or
-// has no lower-case letters ("4K", "2FA"), and an ordinal or a
-// multiplier is written in lower case ("2nd", "4x").
+// name. A unit after a number is no English word ("10Mbps") or is not
+// written so ("5GHz", "4K", "2FA"), and an ordinal or a multiplier is
+// written in lower case ("2nd", "4x").
 func digitName(w string) bool {
 	if len(w) < minTypoLen {
 		return false
