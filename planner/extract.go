@@ -1281,6 +1281,7 @@ type argProp struct {
 	itemNoun    string          // for a member of an array's items: the analyzed head noun of the array's name ("entities")
 	nameStems   []string        // the stems of the name's words, lower-cased ("includeSubdomains" -> includ, subdomain)
 	pwords      []string        // paramWords(name), read once with the schema (argProp.paramWords)
+	exs         []string        // paramExamples, read once with the description (argProp.examples)
 	paired      [][2]string     // for an enum: member and parameter its description pairs ("'forDuration' with ignoreDurationMinutes")
 	urlDefault  bool            // its schema's default is a URL: it takes one
 	fileDefault bool            // its schema's default is a file name without a directory ("README.md.gz"): it takes one
@@ -1553,6 +1554,7 @@ func describeProp(p *argProp, d string) {
 			}
 		}
 	}
+	p.exs = slices.Clip(paramExamples(*p))
 }
 
 func schemaType(raw json.RawMessage) string {

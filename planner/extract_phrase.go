@@ -234,7 +234,7 @@ func negatedName(name string, toks []qtok) bool {
 // by stem, other examples ("Control+A") exactly. Of the task's words, the
 // first that accept takes (every one when accept is nil).
 func describedExample(p argProp, v queryValues, used map[int]bool, accept func(int) bool) (int, bool) {
-	exs := paramExamples(p)
+	exs := p.examples()
 	for i, t := range v.toks {
 		if used[i] || t.quoted || stopWords[t.lower] {
 			continue
@@ -298,7 +298,7 @@ func amountShape(w string) string {
 
 // exampleValue is the example as the description writes it.
 func exampleValue(p argProp, t qtok) string {
-	for _, e := range paramExamples(p) {
+	for _, e := range p.examples() {
 		if le := strings.ToLower(e); t.lower == le || stem(t.lower) == stem(le) {
 			return e
 		}
@@ -339,6 +339,16 @@ func descExamples(desc string) []string {
 		}
 	}
 	return out
+}
+
+// examples returns paramExamples(p), kept from when its description was
+// read (describeProp: every parameter of a tool's schema); a parameter made
+// up without one is read now.
+func (p argProp) examples() []string {
+	if p.descTerms != nil {
+		return p.exs
+	}
+	return paramExamples(p)
 }
 
 // paramExamples are the values p's description gives: its examples

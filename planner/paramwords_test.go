@@ -29,3 +29,32 @@ func TestParamWordsShared(t *testing.T) {
 		}
 	}
 }
+
+// A parameter's described example values are read once with its
+// description (describeProp) and must be what paramExamples reads from it,
+// for every parameter of the real catalog, nested ones included, and for
+// a parameter described from its tool's description (documentedMembers).
+func TestParamExamplesKept(t *testing.T) {
+	skipWithoutEval(t)
+	var walk func(tool string, props []argProp)
+	kept := 0
+	walk = func(tool string, props []argProp) {
+		for _, p := range props {
+			if got, want := p.examples(), paramExamples(p); !slices.Equal(got, want) {
+				t.Errorf("%s.%s: kept examples %q, want %q", tool, p.name, got, want)
+			}
+			if len(p.exs) > 0 {
+				kept++
+			}
+			walk(tool, p.nested)
+		}
+	}
+	cat := NewCatalog(loadEvalTools(t, false))
+	ix := cat.Index()
+	for d := range ix.tools {
+		walk(ix.tools[d].QualifiedName(), ix.docProps(int32(d)))
+	}
+	if kept == 0 {
+		t.Fatal("no parameter of the catalog kept an example value: the test reads nothing")
+	}
+}
