@@ -344,11 +344,11 @@ func descExamples(desc string) []string {
 // examples returns paramExamples(p), kept from when its description was
 // read (describeProp: every parameter of a tool's schema); a parameter made
 // up without one is read now.
-func (p argProp) examples() []string {
+func (p *argProp) examples() []string {
 	if p.descTerms != nil {
 		return p.exs
 	}
-	return paramExamples(p)
+	return paramExamples(*p)
 }
 
 // paramExamples are the values p's description gives: its examples

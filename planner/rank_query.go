@@ -678,12 +678,13 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				question = true
 			}
 		}
-		if len(lw) >= minTypoLen && (plainWords(lw) || digitName(strings.Trim(text, ".,;:!?()[]{}<>"))) && !strings.Contains(lw, "/") && !stopWords[lw] && circ < 0 {
+		word := strings.Trim(text, ".,;:!?()[]{}<>")
+		digits := !plainWords(lw) && digitName(word) // "Auth0", "1Password" (refuse.go)
+		if len(lw) >= minTypoLen && (plainWords(lw) || digits) && !strings.Contains(lw, "/") && !stopWords[lw] && circ < 0 {
 			// Not inside a circumstance clause: "before I start on the
 			// refactor" names no product the task is to use.
 			// Capitalized inside a sentence, not at the start of one.
-			word := strings.Trim(text, ".,;:!?()[]{}<>")
-			asName := fi > 0 && !endsSentence(fs[fi-1].text) && (nameCase(word) || digitName(word))
+			asName := fi > 0 && !endsSentence(fs[fi-1].text) && (nameCase(word) || digits)
 			next := nextField(fs, fi)
 			if !plainWords(next) || strings.Contains(next, "/") || endsSentence(text) {
 				next = ""

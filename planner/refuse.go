@@ -1031,9 +1031,10 @@ func searchTopic(fs []field) (topic map[string]bool, placed bool) {
 			// topic follows a preposition.
 			return rest(i + 1), false
 		}
+		ask := w == stem("ask")
 		for j := i + 1; j < len(fs) && !endsClause(fs[j-1].text); j++ {
 			lw := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
-			if w == stem("ask") && !(askWords[lw] && j > i+1 || lw == "about") {
+			if ask && !(askWords[lw] && j > i+1 || lw == "about") {
 				// "ask X how ...", "ask X about Y"; "ask for Y" asks
 				// for something, no search.
 				continue
