@@ -71,6 +71,14 @@ func TestRewriteIdioms(t *testing.T) {
 		"What is in the logs bucket?": "list contents of the logs bucket?",
 		"what’s in src/app.ts please": "read contents of src/app.ts please",
 		"delete notes.txt":            "delete notes.txt",
+		// Any preposition of containment, after an -ly adverb too, and a
+		// verb of showing before the question.
+		"what's directly inside /var/www/public?": "list contents of /var/www/public?",
+		"whats within the logs bucket":            "list contents of the logs bucket",
+		"show what's in /srv/app/config":          "list contents of /srv/app/config",
+		"please tell us what is inside app.yaml":  "please read contents of app.yaml",
+		"somewhat in the way":                     "somewhat in the way",
+		"what's going in the release":             "what's going in the release",
 	} {
 		if got := rewriteIdioms(in); got != want {
 			t.Errorf("rewriteIdioms(%q) = %q, want %q", in, got, want)

@@ -177,19 +177,19 @@ var phrasalIdioms = []struct{ phrase, verb string }{
 // rewriteIdioms turns "(show me) what's in X", whose words say nothing
 // about the intent, into the words tools use: "read contents of X" when X
 // looks like a file (it has an extension), "list contents of X" otherwise
-// (a directory, a bucket, a table).
+// (a directory, a bucket, a table). Any preposition of containment reads
+// so ("in", "inside", "within"), after an adverb in -ly too ("what's
+// directly inside X"), and a verb of showing before the question with
+// its indirect object ("show (me) what's in X", "tell us what is in X")
+// asks the question itself.
 func rewriteIdioms(query string) string {
 	query = strings.ReplaceAll(query, "’", "'")
 	lq := strings.ToLower(query)
 	if len(lq) != len(query) {
 		query = lq // keep byte offsets valid; the ranker lower-cases anyway
 	}
-	for _, idiom := range []string{"show me what's in ", "show me what is in ", "what's in ", "whats in ", "what is in "} {
-		i := strings.Index(lq, idiom)
-		if i < 0 {
-			continue
-		}
-		rest := query[i+len(idiom):]
+	if i, j, ok := containmentQuestion(lq); ok {
+		rest := query[j:]
 		next, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
 		verb := "list contents of "
 		if fileExt(strings.ToLower(strings.TrimRight(next, ".,;:!?"))) {
@@ -207,6 +207,62 @@ func rewriteIdioms(query string) string {
 		return query[:i] + "navigate to " + query[i+len("go to "):]
 	}
 	return query
+}
+
+// containmentQuestion finds "what's in " (or "whats", "what is"; "in",
+// "inside", "within"; an -ly adverb between) in lq, with a verb of
+// showing and its indirect object just before it ("show me ", "tell us
+// "): the question starts at i and its object at j.
+func containmentQuestion(lq string) (i, j int, ok bool) {
+	for from := 0; from < len(lq); {
+		k := strings.Index(lq[from:], "what")
+		if k < 0 {
+			return 0, 0, false
+		}
+		k += from
+		from = k + 4
+		if k > 0 && isWordByte(lq[k-1]) {
+			continue
+		}
+		rest := lq[k+4:]
+		switch {
+		case strings.HasPrefix(rest, "'s "):
+			rest = rest[3:]
+		case strings.HasPrefix(rest, "s "):
+			rest = rest[2:]
+		case strings.HasPrefix(rest, " is "):
+			rest = rest[4:]
+		default:
+			continue
+		}
+		if w, after, found := strings.Cut(rest, " "); found && len(w) > 3 && strings.HasSuffix(w, "ly") {
+			rest = after
+		}
+		var prep string
+		for _, p := range []string{"in ", "inside ", "within "} {
+			if strings.HasPrefix(rest, p) {
+				prep = p
+			}
+		}
+		if prep == "" {
+			continue
+		}
+		j = len(lq) - len(rest) + len(prep)
+		i = k
+		before := strings.Fields(lq[:k])
+		n := len(before)
+		if n > 0 && (before[n-1] == "me" || before[n-1] == "us") {
+			n--
+		}
+		if n > 0 && (before[n-1] == "show" || before[n-1] == "tell") && (n == len(before) || n == len(before)-1) {
+			i = strings.LastIndex(lq[:k], before[n-1]+" ")
+			if i > 0 && isWordByte(lq[i-1]) {
+				i = k
+			}
+		}
+		return i, j, true
+	}
+	return 0, 0, false
 }
 
 // reKVToken is a key=value pair written as one token: an identifier, an
