@@ -690,9 +690,11 @@ func freeUse(text, verb, next string) bool {
 // one with re-: changeVerbAgain): reading and searching tasks name
 // products as their subject ("search the web for redis clients", "find
 // the docs of the mongodb driver"). The direct object is read for every
-// such verb, not only the operations parseQuery reads it for.
+// such verb, not only the operations parseQuery reads it for; a verb of
+// reading and asking is none (readStems, as for changeVerb: "dump
+// everything in the knowledge graph" reads it).
 func (ix *Index) namesTarget(q parsedQuery, query string) bool {
-	if q.verbRaw == "" || lightVerbs[q.verbRaw] || !changeVerbAgain(q.verbRaw) {
+	if q.verbRaw == "" || lightVerbs[q.verbRaw] || readStems[stem(q.verbRaw)] || !changeVerbAgain(q.verbRaw) {
 		return false
 	}
 	for _, n := range q.named {
