@@ -103,6 +103,20 @@ func directionWord(w string) int {
 	return 0
 }
 
+// superlativeSign returns the sign of the order a superlative puts first in
+// "<superlative> <field> first": -1 (descending) for the most ("newest",
+// "latest", "largest", "biggest", "highest"), +1 (ascending) for the
+// least ("oldest", "earliest", "smallest", "lowest"), 0 otherwise.
+func superlativeSign(w string) int {
+	switch w {
+	case "newest", "latest", "largest", "biggest", "highest":
+		return -1
+	case "oldest", "earliest", "smallest", "lowest":
+		return 1
+	}
+	return 0
+}
+
 // orderDirections fills a map of directions left empty with the field and
 // direction the task writes: "a descending index on createdAt", "an
 // ascending index named email_1 on the email field", "sorted by createdAt
@@ -153,6 +167,16 @@ func orderedField(toks []qtok) (field string, sign int) {
 	for i, t := range toks {
 		if t.quoted {
 			continue
+		}
+		if d := superlativeSign(bareWord(t.raw)); d != 0 && i+2 < len(toks) && bareWord(toks[i+2].raw) == "first" && !endsInAny(toks[i].raw+toks[i+1].raw, ".,;:!?") {
+			// "newest createdAt first", "largest total_cents first": a
+			// superlative, the field written as code names it (lower
+			// camel case or snake case), then "first" puts the things
+			// with the most of it first, descending, or the least,
+			// ascending.
+			if f := fieldAt(i + 1); f != "" && (camelIdent(f) || strings.Contains(strings.Trim(f, "_"), "_")) {
+				return f, d
+			}
 		}
 		if d := directionWord(bareWord(t.raw)); d != 0 {
 			// "a descending index on createdAt": the phrase of "on" or

@@ -11,6 +11,10 @@ func TestOrderDirections(t *testing.T) {
 		{"fetch the 20 newest docs from MongoDB app.users sorted by createdAt descending", `{"collection":"users","database":"app","limit":20,"sort":{"createdAt":-1}}`},
 		{"find docs in shop.orders sorted by total ascending", `{"collection":"orders","database":"shop","sort":{"total":1}}`},
 		{"find docs in shop.orders sorted by total", `{"collection":"orders","database":"shop"}`},
+		// A superlative, a field written as code, then "first".
+		{"In the crm db, fetch 5 documents from the leads collection where source is 'webinar', newest createdAt first", `{"collection":"leads","database":"crm","filter":{"source":"webinar"},"limit":5,"sort":{"createdAt":-1}}`},
+		{"find docs in shop.orders, smallest total_cents first", `{"collection":"orders","database":"shop","sort":{"total_cents":1}}`},
+		{"find docs in shop.orders, newest docs first", `{"collection":"orders","database":"shop"}`},
 	})
 	checkCatalogArgs(t, "mongodb__create-index", []argCase{
 		{"create an ascending index named email_1 on the email field of crm.users in mongo", `{"collection":"users","database":"crm","definition":[{"keys":{"email":1},"type":"classic"}],"name":"email_1"}`},

@@ -138,3 +138,15 @@ func TestUnknownProductRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestCamelIdent(t *testing.T) {
+	for w, want := range map[string]bool{
+		"createdAt": true, "lastContact": true, "fileReadLineLimit": true, "pageId": true,
+		"iPhone": false, "eBay": false, "macOS": false, "mongoDB": false, "pgBouncer": false,
+		"created": false, "CreatedAt": false, "created_at": false, "userID": false,
+	} {
+		if got := camelIdent(w); got != want {
+			t.Errorf("camelIdent(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

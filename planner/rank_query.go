@@ -270,6 +270,46 @@ func containmentQuestion(lq string) (i, j int, ok bool) {
 // parameters, command-line settings).
 var reKVToken = lazyregexp.New(`^[a-z_][a-z0-9_.-]*=[^=\s]+$`)
 
+// camelPartWeight is the weight of a part of a word in lower camel case
+// (camelIdent): a hint for the participle of a verb that leads tool names
+// ("created" of createdAt), a word's for the others.
+func camelPartWeight(part string) float64 {
+	lp := strings.ToLower(part)
+	if t := normalizeWord(lp); len(lp) > 4 && strings.HasSuffix(lp, "ed") && (opVerbs[t] || readNameVerbs[t]) {
+		return hintWeight
+	}
+	return 1
+}
+
+// camelIdent reports whether w is an identifier in lower camel case: an
+// English word of three letters or more in lower case, then one or more
+// capitalized words ("createdAt", "fileReadLineLimit"), letters only. A
+// short or non-English first part ("iPhone", "eBay", "pgBouncer") or an
+// all-capitals one ("macOS", "mongoDB") is how products are named.
+func camelIdent(w string) bool {
+	i := 0
+	for i < len(w) && w[i] >= 'a' && w[i] <= 'z' {
+		i++
+	}
+	if i < 3 || i == len(w) || !isEnglish(w[:i]) {
+		return false
+	}
+	for rest := w[i:]; rest != ""; {
+		if rest[0] < 'A' || rest[0] > 'Z' {
+			return false
+		}
+		j := 1
+		for j < len(rest) && rest[j] >= 'a' && rest[j] <= 'z' {
+			j++
+		}
+		if j == 1 {
+			return false // capitals in a row: an acronym ("macOS")
+		}
+		rest = rest[j:]
+	}
+	return true
+}
+
 // colonName reports whether lw (lower-cased, trimmed) is names joined by
 // colons, no space: a letter first, a colon inside, each part non-empty,
 // no "://" (a URL) and no colon last ("note:" introduces what follows).
@@ -325,11 +365,16 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 	}
 	// A part of a case-split word is dropped at search time when the whole
 	// word is known to the index ("MongoDB" then counts once, as "mongodb").
-	start := 0 // words seen so far; the first word of a query is capitalized by habit
+	start := 0                               // words seen so far; the first word of a query is capitalized by habit
+	var partWeight func(part string) float64 // when set, the weight of each part of a joined word
 	addText := func(s string, w float64, cue bool) {
 		defer func() { start++ }()
 		var parts []int // indices in q.words of the current word's parts
 		splitJoined(s, func(word string, joined bool) {
+			w := w
+			if partWeight != nil && !joined {
+				w = partWeight(word)
+			}
 			t := normalizeWord(word)
 			if t == "" || hasDigit(t) && (names == nil || !names(t)) {
 				// hasDigit: ids, versions, sizes are payload, not intent
@@ -794,7 +839,20 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
 		}
+		if camelIdent(strings.Trim(text, ".,;:!?()[]{}<>")) {
+			// "createdAt", "lastContact", "fileReadLineLimit": a word
+			// written in lower camel case, the convention of code for the
+			// names of fields and variables (JavaScript, Java, JSON), names
+			// a field. Its words say what the field holds, and match the
+			// tools that take it (connectionId, fileReadLineLimit), but a
+			// participle among them is the state the field records, as one
+			// before its noun is ("newest createdAt first" asks to create
+			// nothing): one of a verb that leads tool names weighs as a
+			// hint.
+			partWeight = camelPartWeight
+		}
 		addText(text, 1, true)
+		partWeight = nil
 		splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 		splitWords(text, func(word string) {
 			lw := strings.ToLower(word)
