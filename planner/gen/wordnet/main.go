@@ -8,9 +8,10 @@
 //	go run ./planner/gen/wordnet -check            # exit 1 when it is stale
 //	go run ./planner/gen/wordnet -vocab-from a.json,b.json  # also rebuild planner/gen/wordnet/vocab.txt
 //
-// The vocabulary (vocab.txt) holds the words of the names, descriptions and
-// parameter names of 583 tools of 31 real npm MCP servers (tools.json and
-// tools_distractors.json of the shared tool-selection set). For each
+// The vocabulary (vocab.txt) holds the words of the names, descriptions,
+// parameter names and enum members of 583 tools of 31 real npm MCP servers
+// (tools.json and tools_distractors.json of the shared tool-selection set),
+// the fields the ranker indexes but parameter descriptions. For each
 // vocabulary word the generator takes its most frequent WordNet senses (the
 // index lists senses by frequency in the tagged corpus) and records every
 // other single-word lemma of those synsets as a word that, in a query, may
@@ -445,7 +446,9 @@ func (w *wordnet) synset(p, off string) (synset, bool) {
 }
 
 // vocabulary returns the sorted lower-case words (letters only, 2+ runes)
-// of tool names, descriptions and parameter names in the given files.
+// of tool names, descriptions, parameter names and the string members of
+// parameters' enums (at any depth of the schema: "bicycling" of a travel
+// mode), all of which the ranker indexes, in the given files.
 func vocabulary(files []string) ([]string, error) {
 	set := map[string]bool{}
 	addText := func(s string) {
@@ -482,8 +485,12 @@ func vocabulary(files []string) ([]string, error) {
 		for _, t := range tools {
 			addText(t.Name)
 			addText(t.Description)
-			for p := range t.InputSchema.Properties {
+			for p, raw := range t.InputSchema.Properties {
 				addText(p)
+				var schema any
+				if json.Unmarshal(raw, &schema) == nil {
+					enumStrings(schema, addText)
+				}
 			}
 		}
 	}
@@ -493,6 +500,31 @@ func vocabulary(files []string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// enumStrings calls add with every string member of an "enum" in the JSON
+// schema v, at any depth.
+func enumStrings(v any, add func(string)) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, c := range v {
+			if k == "enum" {
+				if members, ok := c.([]any); ok {
+					for _, m := range members {
+						if s, ok := m.(string); ok {
+							add(s)
+						}
+					}
+				}
+				continue
+			}
+			enumStrings(c, add)
+		}
+	case []any:
+		for _, c := range v {
+			enumStrings(c, add)
+		}
+	}
 }
 
 type wordnet struct {
