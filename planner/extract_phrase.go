@@ -718,16 +718,25 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 			continue
 		}
 		a, j := run(i + 1)
-		if a != "" && j > 0 && endsInAny(v.toks[j-1].raw, ",") {
-			// "from Union Square, San Francisco to ...": a place written
-			// the way addresses are, the wider place after a comma, in
-			// words written as names; the end runs on to "to".
-			k := j
-			for k < len(v.toks) && k < j+3 && !v.toks[k].quoted && titleCase(v.toks[k].text) && !endsInAny(v.toks[k].raw, ",;.!?") {
+		comma := a != "" && j > 0 && endsInAny(v.toks[j-1].raw, ",")
+		if in := a != "" && !comma && j+1 < len(v.toks) && v.toks[j].lower == "in" && !v.toks[j].quoted; comma || in {
+			// "from Union Square, San Francisco to ...", "from the Ferry
+			// Building in San Francisco to ...": a place written the way
+			// addresses are, the wider place after a comma, or located in
+			// it with "in", in words written as names; the end runs on to
+			// "to".
+			at := j
+			if in {
+				at++
+			}
+			k := at
+			for k < len(v.toks) && k < at+3 && !v.toks[k].quoted && titleCase(v.toks[k].text) && !endsInAny(v.toks[k].raw, ",;.!?") {
 				k++
 			}
-			if k > j && k < len(v.toks) && v.toks[k].lower == "to" {
-				a = strings.TrimSuffix(a, ",") + ","
+			if k > at && k < len(v.toks) && v.toks[k].lower == "to" {
+				if comma {
+					a = strings.TrimSuffix(a, ",") + ","
+				}
 				for _, t := range v.toks[j:k] {
 					a += " " + t.text
 				}

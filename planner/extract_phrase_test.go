@@ -89,6 +89,11 @@ func TestFromToRange(t *testing.T) {
 		// The end "to" anchors first ("to Potsdam"); the start is still read.
 		{"directions from Berlin to Potsdam", `{"destination":"Potsdam","origin":"Berlin"}`},
 		{"directions from Berlin to Potsdam by bike", `{"destination":"Potsdam","origin":"Berlin"}`},
+		// A place located in a wider one with "in", as after a comma.
+		{"driving directions from the Ferry Building in San Francisco to Golden Gate Park", `{"destination":"Golden Gate Park","mode":"driving","origin":"Ferry Building in San Francisco"}`},
+		{"driving directions from Union Square, San Francisco to the pier", `{"destination":"pier","mode":"driving","origin":"Union Square, San Francisco"}`},
+		// Not a lower-case "in": that ends the start, and no end follows.
+		{"driving directions from the hotel in town to the airport", `{"mode":"driving"}`},
 	})
 }
 
