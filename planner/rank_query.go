@@ -686,6 +686,16 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			prev = lw
 			continue
 		}
+		if lw == "go" && (prev == "one" || prev == "single" || prev == "a") && !quoted {
+			// "in one go", "in a single go": after a numeral or an
+			// article "go" is the noun (WordNet's "a turn to be played",
+			// "an attempt"), no verb of going or navigating; done in one
+			// go, the things are done together.
+			add("many", hintWeight, false)
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			prev, prev2, prevAt = lw, prev, fi
+			continue
+		}
 		if idLike(qtok{text: lw}) || strings.HasPrefix(lw, "/") {
 			items++
 			if items == 2 {

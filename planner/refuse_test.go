@@ -400,3 +400,26 @@ func TestRound37NamesRealCatalog(t *testing.T) {
 		"dump every entity and relation in the memory graph":                          "read_graph",
 	})
 }
+
+// TestRound38RealCatalog probes the real catalog with round 38's readings:
+// "what's in X" with any preposition of containment and after a verb of
+// showing (rank_query.go); a verb of reading names no change asked of
+// another product ("dump everything the knowledge graph holds": namesTarget);
+// a participle inside a field written in lower camel case asks for no
+// operation ("newest createdAt first"); a bike, through WordNet's synonym
+// of an enum member ("bicycling"), asks for directions; and "go" after a
+// numeral is the noun of "in one go", no verb of navigating. "go back"
+// still navigates back.
+func TestRound38RealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"what's inside /opt/tools/bin?":                                                                                  "list_directory",
+		"show what's within /srv/data/exports":                                                                           "list_directory",
+		"dump everything the knowledge graph holds, with every entity and how they connect":                              "read_graph",
+		"from the sales db, fetch 10 documents of the deals collection where stage is 'won', newest createdAt first":     "find",
+		"bike route from the Louvre in Paris to the Eiffel Tower with google maps":                                       "maps_directions",
+		"create these three Linear issues in team 7a2b: 'Fix flaky upload test', 'Bump axios', 'Drop Node 18' in one go": "linear_create_issues",
+		"go back to the previous page in the playwright browser":                                                         "browser_navigate_back",
+	})
+}
