@@ -28,6 +28,9 @@ func enumByMeaning(p argProp, v queryValues) (string, bool) {
 	if e, ok := rateEnum(p, v); ok {
 		return e, true
 	}
+	if e, ok := appendEnum(p, v); ok {
+		return e, true
+	}
 	for _, e := range p.enum {
 		le := strings.ToLower(e)
 		if len(le) < 3 || !allLetters(le) {
@@ -579,4 +582,38 @@ func onlyMembers(enum []string, toks []qtok) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// appendEnum gives a write mode its member "append" when the task puts its
+// content "(on)to the end of", "at the bottom of" the thing: to add to the
+// end is to append (WordNet's append, "add to the very end"). The phrase
+// is read as Search reads it (endPlace).
+func appendEnum(p argProp, v queryValues) (string, bool) {
+	i := slices.IndexFunc(p.enum, func(e string) bool { return strings.EqualFold(e, "append") })
+	if i < 0 {
+		return "", false
+	}
+	for k, t := range v.toks {
+		if !t.quoted && endPlace(v.toks, k) {
+			return p.enum[i], true
+		}
+	}
+	return "", false
+}
+
+// endPlace reports whether toks[k] is the "end" or "bottom" of "(on)to
+// the end of" or "at the bottom of" (not after a copula: "it is at the
+// end of the log"): where content added goes last.
+func endPlace(toks []qtok, k int) bool {
+	w := bareWord(toks[k].raw)
+	if (w != "end" && w != "bottom") || k < 2 || k+1 >= len(toks) || toks[k-1].lower != "the" || bareWord(toks[k+1].raw) != "of" {
+		return false
+	}
+	switch toks[k-2].lower {
+	case "to", "onto":
+		return true
+	case "at":
+		return k < 3 || !beVerbs[toks[k-3].lower]
+	}
+	return false
 }

@@ -53,3 +53,15 @@ func TestEnumTypo(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendEnum: content put "(on)to the end of" or "at the bottom of" a
+// thing is appended (WordNet's append, "add to the very end"); a thing
+// said to be at the end of another after a copula is no content put there.
+func TestAppendEnum(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"mode":{"type":"string","enum":["rewrite","append"]}}}`, []argCase{
+		{"tack the line DEBUG=1 onto the end of the env file", `{"mode":"append"}`},
+		{"put a paragraph at the bottom of the page", `{"mode":"append"}`},
+		{"write DEBUG=1 into the env file", `{}`},
+		{"the typo is at the end of the env file, fix it", `{}`},
+	})
+}

@@ -686,6 +686,24 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			prev = lw
 			continue
 		}
+		if (lw == "end" || lw == "bottom") && prev == "the" && (prev2 == "to" || prev2 == "onto" || prev2 == "at") && nextField(fs, fi) == "of" && !quoted && !readStems[q.verb] && (fi < 3 || !beVerbs[strings.ToLower(fs[fi-3].text)]) {
+			// "add X to the end of Y", "at the bottom of page P": to
+			// add to the end of a thing is to append to it (WordNet's
+			// append, "add to the very end"); the end and the bottom of
+			// a file or a page are where its last line is. "end" is the
+			// noun here, none of the verb's synonyms (stop, kill). Not
+			// in a request to read, nor after a copula, where it says
+			// where a thing is ("the answer is at the bottom of the
+			// log").
+			add(stem("append"), 1, false)
+			addText(lw, hintWeight, false)
+			if i, ok := seen[normalizeWord(lw)]; ok {
+				q.words[i].state = true
+			}
+			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
+			prev, prev2, prevAt = lw, prev, fi
+			continue
+		}
 		if lw == "go" && (prev == "one" || prev == "single" || prev == "a") && !quoted {
 			// "in one go", "in a single go": after a numeral or an
 			// article "go" is the noun (WordNet's "a turn to be played",

@@ -408,8 +408,9 @@ func TestRound37NamesRealCatalog(t *testing.T) {
 // a participle inside a field written in lower camel case asks for no
 // operation ("newest createdAt first"); a bike, through WordNet's synonym
 // of an enum member ("bicycling"), asks for directions; and "go" after a
-// numeral is the noun of "in one go", no verb of navigating. "go back"
-// still navigates back.
+// numeral is the noun of "in one go", no verb of navigating; and content
+// put "onto the end of" a file is appended to it. "go back" still
+// navigates back.
 func TestRound38RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -420,6 +421,7 @@ func TestRound38RealCatalog(t *testing.T) {
 		"from the sales db, fetch 10 documents of the deals collection where stage is 'won', newest createdAt first":     "find",
 		"bike route from the Louvre in Paris to the Eiffel Tower with google maps":                                       "maps_directions",
 		"create these three Linear issues in team 7a2b: 'Fix flaky upload test', 'Bump axios', 'Drop Node 18' in one go": "linear_create_issues",
+		"tack DEBUG=1 onto the end of /opt/app/.env, leave the rest alone":                                               "write_file",
 		"go back to the previous page in the playwright browser":                                                         "browser_navigate_back",
 	})
 }
