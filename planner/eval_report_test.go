@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -246,13 +248,23 @@ var reachCaps = []int{2000, 8000, 16000}
 // builder) every query of qs over cat.
 func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setReport {
 	t.Helper()
+	r, err := scoreSetLogged(cat, qs, verbose, t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// scoreSetLogged is scoreSet with its misses written through logf, for
+// sets scored concurrently and reported in order.
+func scoreSetLogged(cat *Catalog, qs []evalQuery, verbose bool, logf func(format string, args ...any)) (setReport, error) {
 	r := setReport{rank: evalRanking(cat, qs), reach: map[int]int{}, reach2: map[int]int{}, named: map[int]int{}}
 	lex := NewLexical(nil)
 	for i := range qs {
 		q := &qs[i]
 		p, err := lex.Plan(context.Background(), Task{Query: q.Query, Context: q.Context}, cat)
 		if err != nil {
-			t.Fatalf("%s: %v", q.ID, err)
+			return r, fmt.Errorf("%s: %v", q.ID, err)
 		}
 		planned := p.Tool != "" && p.BackendID != ""
 		if !q.answerable() {
@@ -260,7 +272,7 @@ func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setRepor
 			if !planned {
 				r.refused++
 			} else if verbose {
-				t.Logf("%s: planned %s__%s, want refusal: %q", q.ID, p.BackendID, p.Tool, q.Query)
+				logf("%s: planned %s__%s, want refusal: %q", q.ID, p.BackendID, p.Tool, q.Query)
 			}
 			continue
 		}
@@ -268,7 +280,7 @@ func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setRepor
 		if !planned {
 			r.falseRefusals++
 			if verbose {
-				t.Logf("%s: refused %q", q.ID, q.Query)
+				logf("%s: refused %q", q.ID, q.Query)
 			}
 		} else if q.accepts(&Tool{Backend: p.BackendID, Name: p.Tool}, false) && hasExpectedArgs(q.ExpectedArgs) {
 			// Arguments are judged on plans of the expected tool only, as
@@ -279,7 +291,7 @@ func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setRepor
 			if argsMatch(q.ExpectedArgs, p.Arguments) {
 				r.argMatch++
 			} else if verbose {
-				t.Logf("%s: args %s, want %s: %q", q.ID, p.Arguments, q.ExpectedArgs, q.Query)
+				logf("%s: args %s, want %s: %q", q.ID, p.Arguments, q.ExpectedArgs, q.Query)
 			}
 		}
 		for _, c := range reachCaps {
@@ -305,7 +317,7 @@ func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setRepor
 			}
 		}
 	}
-	return r
+	return r, nil
 }
 
 func hasExpectedArgs(raw json.RawMessage) bool {
@@ -1007,9 +1019,40 @@ func TestEvalReport(t *testing.T) {
 			t.Errorf("refused %d of %d unanswerable tasks (dev+fresh), want >= 0.83", refused, unanswerable)
 		}
 	}()
-	for _, s := range sets {
+	// The sets are scored concurrently (the catalog is safe for
+	// concurrent use) and reported in order, each with the misses it
+	// logged: the report reads as if they were scored one by one.
+	type scored struct {
+		r    setReport
+		logs []string
+		err  error
+	}
+	results := make([]scored, len(sets))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				res := &results[i]
+				logf := func(format string, args ...any) { res.logs = append(res.logs, fmt.Sprintf(format, args...)) }
+				res.r, res.err = scoreSetLogged(cat, sets[i].qs, *evalVerbose && !sets[i].blind, logf)
+			}
+		})
+	}
+	for i := range sets {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, s := range sets {
 		verbose := *evalVerbose && !s.blind
-		r := scoreSet(t, cat, s.qs, verbose)
+		if results[i].err != nil {
+			t.Fatal(results[i].err)
+		}
+		for _, l := range results[i].logs {
+			t.Log(l)
+		}
+		r := results[i].r
 		switch {
 		case s.refusal > 0:
 			if v := float64(r.refused) / float64(max(r.unanswerable, 1)); v < s.refusal {
