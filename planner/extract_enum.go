@@ -609,6 +609,14 @@ func endPlace(toks []qtok, k int) bool {
 	if (w != "end" && w != "bottom") || k < 2 || k+1 >= len(toks) || toks[k-1].lower != "the" || bareWord(toks[k+1].raw) != "of" {
 		return false
 	}
+	if k+2 < len(toks) {
+		// Not of a period of time ("at the end of the week").
+		for _, t := range toks[k+2 : min(k+4, len(toks))] {
+			if periodWord(bareWord(t.raw)) {
+				return false
+			}
+		}
+	}
 	switch toks[k-2].lower {
 	case "to", "onto":
 		return true

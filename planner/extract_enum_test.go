@@ -63,5 +63,6 @@ func TestAppendEnum(t *testing.T) {
 		{"put a paragraph at the bottom of the page", `{"mode":"append"}`},
 		{"write DEBUG=1 into the env file", `{}`},
 		{"the typo is at the end of the env file, fix it", `{}`},
+		{"write the summary to the file at the end of the week", `{}`},
 	})
 }

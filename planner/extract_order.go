@@ -168,7 +168,7 @@ func orderedField(toks []qtok) (field string, sign int) {
 		if t.quoted {
 			continue
 		}
-		if d := superlativeSign(bareWord(t.raw)); d != 0 && i+2 < len(toks) && bareWord(toks[i+2].raw) == "first" && !endsInAny(toks[i].raw+toks[i+1].raw, ".,;:!?") {
+		if d := superlativeSign(bareWord(t.raw)); d != 0 && i+2 < len(toks) && bareWord(toks[i+2].raw) == "first" && !endsInAny(toks[i].raw, ".,;:!?") && !endsInAny(toks[i+1].raw, ".,;:!?") {
 			// "newest createdAt first", "largest total_cents first": a
 			// superlative, the field written as code names it (lower
 			// camel case or snake case), then "first" puts the things

@@ -254,7 +254,7 @@ func containmentQuestion(lq string) (i, j int, ok bool) {
 		if n > 0 && (before[n-1] == "me" || before[n-1] == "us") {
 			n--
 		}
-		if n > 0 && (before[n-1] == "show" || before[n-1] == "tell") && (n == len(before) || n == len(before)-1) {
+		if n > 0 && (before[n-1] == "show" || before[n-1] == "tell") {
 			i = strings.LastIndex(lq[:k], before[n-1]+" ")
 			if i > 0 && isWordByte(lq[i-1]) {
 				i = k
@@ -269,6 +269,27 @@ func containmentQuestion(lq string) (i, j int, ok bool) {
 // equals sign and a value without spaces (environment variables, query
 // parameters, command-line settings).
 var reKVToken = lazyregexp.New(`^[a-z_][a-z0-9_.-]*=[^=\s]+$`)
+
+// ofPeriod reports whether the phrase after fs[of] ("of the week", "of
+// this month") names a period of time (periodWord).
+func ofPeriod(fs []field, of int) bool {
+	for i := of + 1; i < len(fs) && i <= of+2; i++ {
+		w := bareWord(strings.ToLower(fs[i].text))
+		if periodWord(w) {
+			return true
+		}
+		if !determiners[w] && w != "this" && w != "next" {
+			return false
+		}
+	}
+	return false
+}
+
+// periodWord reports whether w is a unit of time or of a rate ("week",
+// "months"): a period, where "the end of" it is a time.
+func periodWord(w string) bool {
+	return timeUnits[w] != 0 || rateUnits[w] || rateUnits[strings.TrimSuffix(w, "s")]
+}
 
 // camelPartWeight is the weight of a part of a word in lower camel case
 // (camelIdent): a hint for the participle of a verb that leads tool names
@@ -686,7 +707,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			prev = lw
 			continue
 		}
-		if (lw == "end" || lw == "bottom") && prev == "the" && (prev2 == "to" || prev2 == "onto" || prev2 == "at") && nextField(fs, fi) == "of" && !quoted && !readStems[q.verb] && (fi < 3 || !beVerbs[strings.ToLower(fs[fi-3].text)]) {
+		if (lw == "end" || lw == "bottom") && prev == "the" && (prev2 == "to" || prev2 == "onto" || prev2 == "at" && (fi < 3 || !beVerbs[strings.ToLower(fs[fi-3].text)])) && nextField(fs, fi) == "of" && !quoted && !readStems[q.verb] && !ofPeriod(fs, fi+1) {
 			// "add X to the end of Y", "at the bottom of page P": to
 			// add to the end of a thing is to append to it (WordNet's
 			// append, "add to the very end"); the end and the bottom of
@@ -694,7 +715,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// noun here, none of the verb's synonyms (stop, kill). Not
 			// in a request to read, nor after a copula, where it says
 			// where a thing is ("the answer is at the bottom of the
-			// log").
+			// log"), nor of a period of time ("at the end of the week").
 			add(stem("append"), 1, false)
 			addText(lw, hintWeight, false)
 			if i, ok := seen[normalizeWord(lw)]; ok {
