@@ -260,6 +260,12 @@ func scoreSet(t *testing.T, cat *Catalog, qs []evalQuery, verbose bool) setRepor
 func scoreSetLogged(cat *Catalog, qs []evalQuery, verbose bool, logf func(format string, args ...any)) (setReport, error) {
 	r := setReport{rank: evalRanking(cat, qs), reach: map[int]int{}, reach2: map[int]int{}, named: map[int]int{}}
 	lex := NewLexical(nil)
+	// One model planner per cap for the whole set, as a gateway keeps one:
+	// each keeps the function definitions it built for the catalog.
+	ops := make([]*OpenAIPlanner, len(reachCaps))
+	for k, c := range reachCaps {
+		ops[k] = NewOpenAI(OpenAIOptions{MaxPromptTokens: c})
+	}
 	for i := range qs {
 		q := &qs[i]
 		p, err := lex.Plan(context.Background(), Task{Query: q.Query, Context: q.Context}, cat)
@@ -294,9 +300,17 @@ func scoreSetLogged(cat *Catalog, qs []evalQuery, verbose bool, logf func(format
 				logf("%s: args %s, want %s: %q", q.ID, p.Arguments, q.ExpectedArgs, q.Query)
 			}
 		}
-		for _, c := range reachCaps {
-			op := NewOpenAI(OpenAIOptions{MaxPromptTokens: c})
-			req := op.buildRequest(Task{Query: q.Query, Context: q.Context}, cat)
+		// The candidates depend on the task and MaxTools only: selected
+		// once, fitted to each cap.
+		task := Task{Query: q.Query, Context: q.Context}
+		var tools []*Tool
+		var scores []float64
+		for k, c := range reachCaps {
+			op := ops[k]
+			if k == 0 {
+				tools, scores = selectCandidates(task, cat, op.opts.MaxTools)
+			}
+			req := op.buildRequestFor(task, cat, tools, scores)
 			sent := slices.ContainsFunc(req.candidates, func(cand Candidate) bool {
 				return q.accepts(&Tool{Backend: cand.Backend, Name: cand.Tool}, true)
 			})

@@ -436,6 +436,12 @@ func appendFunction(b []byte, name string, d *functionDef) []byte {
 // buildRequest selects candidates and builds the first request.
 func (p *OpenAIPlanner) buildRequest(task Task, cat *Catalog) *openaiRequest {
 	tools, scores := selectCandidates(task, cat, p.opts.MaxTools)
+	return p.buildRequestFor(task, cat, tools, scores)
+}
+
+// buildRequestFor builds the first request from candidates already
+// selected (selectCandidates with p's MaxTools); it keeps neither slice.
+func (p *OpenAIPlanner) buildRequestFor(task Task, cat *Catalog, tools []*Tool, scores []float64) *openaiRequest {
 	sys := systemPrompt(p.opts.MaxSteps)
 	user := userMessage(task)
 	// The request's own keys and the model name; the names are counted
