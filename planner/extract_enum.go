@@ -80,10 +80,10 @@ func orderIdiom(p argProp, v queryValues) (string, bool) {
 		if v.toks[i+1].lower != "first" {
 			continue
 		}
-		switch v.toks[i].lower {
-		case "newest", "latest", "recent", "largest", "biggest", "highest", "most":
+		switch superlativeSign(v.toks[i].lower) {
+		case -1:
 			return desc, true
-		case "oldest", "earliest", "smallest", "lowest", "least":
+		case 1:
 			return asc, true
 		}
 		if i >= 2 && (v.toks[i-1].lower == "recently" || v.toks[i-1].lower == "recent") {
@@ -585,43 +585,23 @@ func onlyMembers(enum []string, toks []qtok) (any, bool) {
 }
 
 // appendEnum gives a write mode its member "append" when the task puts its
-// content "(on)to the end of", "at the bottom of" the thing: to add to the
-// end is to append (WordNet's append, "add to the very end"). The phrase
-// is read as Search reads it (endPlace).
+// content "(on)to the end of", "at the bottom of" the thing (endPlace, as
+// Search reads it).
 func appendEnum(p argProp, v queryValues) (string, bool) {
 	i := slices.IndexFunc(p.enum, func(e string) bool { return strings.EqualFold(e, "append") })
 	if i < 0 {
 		return "", false
 	}
-	for k, t := range v.toks {
-		if !t.quoted && endPlace(v.toks, k) {
+	word := func(k int) string {
+		if v.toks[k].quoted {
+			return ""
+		}
+		return bareWord(v.toks[k].raw)
+	}
+	for k := range v.toks {
+		if endPlace(word, len(v.toks), k) {
 			return p.enum[i], true
 		}
 	}
 	return "", false
-}
-
-// endPlace reports whether toks[k] is the "end" or "bottom" of "(on)to
-// the end of" or "at the bottom of" (not after a copula: "it is at the
-// end of the log"): where content added goes last.
-func endPlace(toks []qtok, k int) bool {
-	w := bareWord(toks[k].raw)
-	if (w != "end" && w != "bottom") || k < 2 || k+1 >= len(toks) || toks[k-1].lower != "the" || bareWord(toks[k+1].raw) != "of" {
-		return false
-	}
-	if k+2 < len(toks) {
-		// Not of a period of time ("at the end of the week").
-		for _, t := range toks[k+2 : min(k+4, len(toks))] {
-			if periodWord(bareWord(t.raw)) {
-				return false
-			}
-		}
-	}
-	switch toks[k-2].lower {
-	case "to", "onto":
-		return true
-	case "at":
-		return k < 3 || !beVerbs[toks[k-3].lower]
-	}
-	return false
 }

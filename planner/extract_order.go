@@ -103,15 +103,16 @@ func directionWord(w string) int {
 	return 0
 }
 
-// superlativeSign returns the sign of the order a superlative puts first in
-// "<superlative> <field> first": -1 (descending) for the most ("newest",
-// "latest", "largest", "biggest", "highest"), +1 (ascending) for the
-// least ("oldest", "earliest", "smallest", "lowest"), 0 otherwise.
+// superlativeSign returns the sign of the order a word puts first before
+// "first" ("newest first", "newest createdAt first"): -1 (descending) for
+// the most ("newest", "latest", "recent", "largest", "biggest", "highest",
+// "most"), +1 (ascending) for the least ("oldest", "earliest",
+// "smallest", "lowest", "least"), 0 otherwise.
 func superlativeSign(w string) int {
 	switch w {
-	case "newest", "latest", "largest", "biggest", "highest":
+	case "newest", "latest", "recent", "largest", "biggest", "highest", "most":
 		return -1
-	case "oldest", "earliest", "smallest", "lowest":
+	case "oldest", "earliest", "smallest", "lowest", "least":
 		return 1
 	}
 	return 0
@@ -170,11 +171,10 @@ func orderedField(toks []qtok) (field string, sign int) {
 		}
 		if d := superlativeSign(bareWord(t.raw)); d != 0 && i+2 < len(toks) && bareWord(toks[i+2].raw) == "first" && !endsInAny(toks[i].raw, ".,;:!?") && !endsInAny(toks[i+1].raw, ".,;:!?") {
 			// "newest createdAt first", "largest total_cents first": a
-			// superlative, the field written as code names it (lower
-			// camel case or snake case), then "first" puts the things
-			// with the most of it first, descending, or the least,
-			// ascending.
-			if f := fieldAt(i + 1); f != "" && (camelIdent(f) || strings.Contains(strings.Trim(f, "_"), "_")) {
+			// superlative, the field written as code names it
+			// (identifierWord), then "first" puts the things with the
+			// most of it first, descending, or the least, ascending.
+			if f := fieldAt(i + 1); f != "" && identifierWord(f) {
 				return f, d
 			}
 		}

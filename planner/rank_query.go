@@ -270,17 +270,32 @@ func containmentQuestion(lq string) (i, j int, ok bool) {
 // parameters, command-line settings).
 var reKVToken = lazyregexp.New(`^[a-z_][a-z0-9_.-]*=[^=\s]+$`)
 
-// ofPeriod reports whether the phrase after fs[of] ("of the week", "of
-// this month") names a period of time (periodWord).
-func ofPeriod(fs []field, of int) bool {
-	for i := of + 1; i < len(fs) && i <= of+2; i++ {
-		w := bareWord(strings.ToLower(fs[i].text))
+// endPlace reports whether word k of n is the "end" or "bottom" of "(on)to
+// the end of" or "at the bottom of": where content added goes last (to add
+// to the end of a thing is to append to it, WordNet's append: "add to the
+// very end"). Not after a copula with "at", where it says where a thing is
+// ("the answer is at the bottom of the log"), nor of a period of time ("at
+// the end of the week"). word(i) is the i-th word, lower-cased, without
+// punctuation, "" for a quoted text; Search reads fields with it and
+// appendEnum the extractor's tokens.
+func endPlace(word func(i int) string, n, k int) bool {
+	if w := word(k); (w != "end" && w != "bottom") || k < 2 || k+1 >= n || word(k-1) != "the" || word(k+1) != "of" {
+		return false
+	}
+	for i := k + 2; i < n && i <= k+3; i++ {
+		w := word(i)
 		if periodWord(w) {
-			return true
-		}
-		if !determiners[w] && w != "this" && w != "next" {
 			return false
 		}
+		if !determiners[w] && w != "this" && w != "next" {
+			break
+		}
+	}
+	switch word(k - 2) {
+	case "to", "onto":
+		return true
+	case "at":
+		return k < 3 || !beVerbs[word(k-3)]
 	}
 	return false
 }
@@ -386,15 +401,16 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 	}
 	// A part of a case-split word is dropped at search time when the whole
 	// word is known to the index ("MongoDB" then counts once, as "mongodb").
-	start := 0                               // words seen so far; the first word of a query is capitalized by habit
-	var partWeight func(part string) float64 // when set, the weight of each part of a joined word
-	addText := func(s string, w float64, cue bool) {
+	start := 0 // words seen so far; the first word of a query is capitalized by habit
+	// addTextWith adds the words of s, each part of a joined word at the
+	// weight weightOf gives it (the joined word itself at w).
+	addTextWith := func(s string, w float64, weightOf func(part string) float64, cue bool) {
 		defer func() { start++ }()
 		var parts []int // indices in q.words of the current word's parts
 		splitJoined(s, func(word string, joined bool) {
 			w := w
-			if partWeight != nil && !joined {
-				w = partWeight(word)
+			if weightOf != nil && !joined {
+				w = weightOf(word)
 			}
 			t := normalizeWord(word)
 			if t == "" || hasDigit(t) && (names == nil || !names(t)) {
@@ -425,10 +441,17 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			}
 		})
 	}
+	addText := func(s string, w float64, cue bool) { addTextWith(s, w, nil, cue) }
 	read, write := false, false
 	prev, prev2 := "", ""
 	items := 0
 	fs := fields(query)
+	fieldWord := func(i int) string { // for endPlace
+		if fs[i].quoted {
+			return ""
+		}
+		return bareWord(fs[i].text)
+	}
 	q.verb, q.verbRaw = mainVerb(fs)
 	if opVerbs[q.verb] {
 		// Read only for the operation-for-another-object check.
@@ -707,15 +730,12 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			prev = lw
 			continue
 		}
-		if (lw == "end" || lw == "bottom") && prev == "the" && (prev2 == "to" || prev2 == "onto" || prev2 == "at" && (fi < 3 || !beVerbs[strings.ToLower(fs[fi-3].text)])) && nextField(fs, fi) == "of" && !quoted && !readStems[q.verb] && !ofPeriod(fs, fi+1) {
+		if (lw == "end" || lw == "bottom") && !quoted && !readStems[q.verb] && endPlace(fieldWord, len(fs), fi) {
 			// "add X to the end of Y", "at the bottom of page P": to
-			// add to the end of a thing is to append to it (WordNet's
-			// append, "add to the very end"); the end and the bottom of
-			// a file or a page are where its last line is. "end" is the
-			// noun here, none of the verb's synonyms (stop, kill). Not
-			// in a request to read, nor after a copula, where it says
-			// where a thing is ("the answer is at the bottom of the
-			// log"), nor of a period of time ("at the end of the week").
+			// append (endPlace); the end and the bottom of a file or a
+			// page are where its last line is. "end" is the noun here,
+			// none of the verb's synonyms (stop, kill). Not in a request
+			// to read.
 			add(stem("append"), 1, false)
 			addText(lw, hintWeight, false)
 			if i, ok := seen[normalizeWord(lw)]; ok {
@@ -898,10 +918,10 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// before its noun is ("newest createdAt first" asks to create
 			// nothing): one of a verb that leads tool names weighs as a
 			// hint.
-			partWeight = camelPartWeight
+			addTextWith(text, 1, camelPartWeight, true)
+		} else {
+			addText(text, 1, true)
 		}
-		addText(text, 1, true)
-		partWeight = nil
 		splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 		splitWords(text, func(word string) {
 			lw := strings.ToLower(word)
