@@ -9,9 +9,11 @@
 //	go run ./planner/gen/wordnet -vocab-from a.json,b.json  # also rebuild planner/gen/wordnet/vocab.txt
 //
 // The vocabulary (vocab.txt) holds the words of the names, descriptions,
-// parameter names and enum members of 583 tools of 31 real npm MCP servers
-// (tools.json and tools_distractors.json of the shared tool-selection set),
-// the fields the ranker indexes but parameter descriptions. For each
+// top-level parameter names and enum members (at any depth) of 583 tools
+// of 31 real npm MCP servers (tools.json and tools_distractors.json of the
+// shared tool-selection set); the ranker also indexes nested parameter
+// names and parameter descriptions, which the table leaves out (adding the
+// descriptions cost recall: docs/benchmarks.md, round 38). For each
 // vocabulary word the generator takes its most frequent WordNet senses (the
 // index lists senses by frequency in the tagged corpus) and records every
 // other single-word lemma of those synsets as a word that, in a query, may
@@ -446,9 +448,9 @@ func (w *wordnet) synset(p, off string) (synset, bool) {
 }
 
 // vocabulary returns the sorted lower-case words (letters only, 2+ runes)
-// of tool names, descriptions, parameter names and the string members of
-// parameters' enums (at any depth of the schema: "bicycling" of a travel
-// mode), all of which the ranker indexes, in the given files.
+// of tool names, descriptions, top-level parameter names and the string
+// members of parameters' enums (at any depth of the schema: "bicycling" of
+// a travel mode) in the given files.
 func vocabulary(files []string) ([]string, error) {
 	set := map[string]bool{}
 	addText := func(s string) {
