@@ -300,17 +300,12 @@ func scoreSetLogged(cat *Catalog, qs []evalQuery, verbose bool, logf func(format
 				logf("%s: args %s, want %s: %q", q.ID, p.Arguments, q.ExpectedArgs, q.Query)
 			}
 		}
-		// The candidates depend on the task and MaxTools only: selected
-		// once, fitted to each cap.
+		// The candidates depend on the task and MaxTools (the same for
+		// every cap) only: selected once, fitted to each cap.
 		task := Task{Query: q.Query, Context: q.Context}
-		var tools []*Tool
-		var scores []float64
+		tools, scores := selectCandidates(task, cat, ops[0].opts.MaxTools)
 		for k, c := range reachCaps {
-			op := ops[k]
-			if k == 0 {
-				tools, scores = selectCandidates(task, cat, op.opts.MaxTools)
-			}
-			req := op.buildRequestFor(task, cat, tools, scores)
+			req := ops[k].buildRequestFor(task, cat, tools, scores)
 			sent := slices.ContainsFunc(req.candidates, func(cand Candidate) bool {
 				return q.accepts(&Tool{Backend: cand.Backend, Name: cand.Tool}, true)
 			})
@@ -1161,4 +1156,40 @@ func directoryNames(dir string, q *evalQuery) bool {
 		}
 	}
 	return false
+}
+
+// TestScoreSetsConcurrently scores two sets at once on a catalog whose
+// lazily built caches (the index, each tool's parameters and stated words,
+// the model planner's function definitions) are all cold, as
+// TestEvalReport does, and compares each report with one scored alone.
+// It runs under the race detector with the other tests (TestEvalReport
+// itself runs without it).
+func TestScoreSetsConcurrently(t *testing.T) {
+	skipWithoutEval(t)
+	sets := [][]evalQuery{loadEvalQueries(t), loadQueryFile(t, fresh11SetPath)}
+	alone := NewCatalog(loadEvalTools(t, false))
+	want := make([]setReport, len(sets))
+	for i, qs := range sets {
+		r, err := scoreSetLogged(alone, qs, true, func(string, ...any) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = r
+	}
+	shared := NewCatalog(loadEvalTools(t, false))
+	got := make([]setReport, len(sets))
+	errs := make([]error, len(sets))
+	var wg sync.WaitGroup
+	for i, qs := range sets {
+		wg.Go(func() { got[i], errs[i] = scoreSetLogged(shared, qs, true, func(string, ...any) {}) })
+	}
+	wg.Wait()
+	for i := range sets {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if fmt.Sprint(got[i]) != fmt.Sprint(want[i]) || !slices.Equal(got[i].rank.misses, want[i].rank.misses) {
+			t.Errorf("set %d scored concurrently: %v, alone: %v", i, got[i], want[i])
+		}
+	}
 }

@@ -124,9 +124,9 @@ trap 'for p in $cross_pid $fuzz_pid; do pkill -P $p 2>/dev/null || true; kill $p
 
 say "go test -race (the cross-compile and the fuzzing go on alongside)"
 mkdir -p test-artifacts
-# TestEvalReport (the planner over eight task sets, one goroutine) runs
-# 7x slower under -race, which finds nothing in it: it runs once, without
-# -race, right after.
+# TestEvalReport (the planner over every task set, one worker per CPU)
+# runs 7x slower under -race: it runs once, without -race, right after;
+# TestScoreSetsConcurrently scores two of its sets at once under -race.
 AGENTIFY_ARTIFACTS="$PWD/test-artifacts" go test -race -count=1 -timeout 15m -skip '^TestEvalReport$' ./... || exit 1
 say "planner evaluation report (without -race)"
 go test -count=1 -run '^TestEvalReport$' ./planner || exit 1
