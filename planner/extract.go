@@ -3056,12 +3056,16 @@ func isSQLParam(p argProp) bool {
 }
 
 // reSQLStart finds where an SQL statement begins in a task, by the shapes
-// of SQL's statements (ISO/IEC 9075): SELECT ... FROM, SELECT * or
+// of SQL's statements (ISO/IEC 9075): SELECT <select list> FROM, SELECT * or
 // SELECT fn(, INSERT INTO, UPDATE t SET, DELETE FROM, CREATE/ALTER/DROP
 // TABLE|INDEX|VIEW|SCHEMA|EXTENSION, WITH name AS (, EXPLAIN. The shapes,
 // not the keywords alone, since "select the option" and "update the row"
 // are English.
-var reSQLStart = lazyregexp.New(`(?i)\b(?:select\s+(?:[*\d(]|[\w.]+(?:\s*,\s*[\w.]+)*\s+from\b|\w+\(|distinct\b)|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b|(?:create|alter|drop)\s+(?:table|index|view|schema|extension)\b|with\s+\w+\s+as\s*\(|explain\s+(?:analyze\s+)?select\b)`)
+var reSQLStart = lazyregexp.New(`(?i)\b(?:select\s+(?:[*\d(]|` + sqlItem + `(?:\s*,\s*` + sqlItem + `)*\s+from\b|\w+\(|distinct\b)|insert\s+into\b|update\s+\S+\s+set\b|delete\s+from\b|(?:create|alter|drop)\s+(?:table|index|view|schema|extension)\b|with\s+\w+\s+as\s*\(|explain\s+(?:analyze\s+)?select\b)`)
+
+// sqlItem is an item of a select list: a column or a function's call
+// ("status", "o.total", "count(*)"), with an alias or none ("AS n").
+const sqlItem = `[\w.]+(?:\([^()]*\))?(?:\s+as\s+\w+)?`
 
 // reSQLTail is a last phrase that says where to run the statement, not
 // part of it: "... against postgres", "... on supabase", "... using psql".

@@ -174,6 +174,9 @@ func TestSQLStatement(t *testing.T) {
 		{"run DELETE FROM sessions WHERE expires < now() in the app database", `{"sql":"DELETE FROM sessions WHERE expires \u003c now()"}`},
 		{"run SELECT a.id FROM a JOIN b ON a.id = b.id", `{"sql":"SELECT a.id FROM a JOIN b ON a.id = b.id"}`},
 		{"select the option Canada", `{}`},
+		// A select list of columns and functions' calls, aliased or not.
+		{"run SELECT region, sum(total) AS revenue FROM sales GROUP BY region on the pg db", `{"sql":"SELECT region, sum(total) AS revenue FROM sales GROUP BY region"}`},
+		{"run select plan, count(*) from accounts group by plan", `{"sql":"select plan, count(*) from accounts group by plan"}`},
 	})
 	checkArgs(t, `{"type":"object","properties":{"project_id":{"type":"string"},"query":{"type":"string","description":"The SQL query to execute"}},"required":["project_id","query"]}`, []argCase{
 		{"in project abcd execute UPDATE users SET active = false WHERE id = 4", `{"project_id":"abcd","query":"UPDATE users SET active = false WHERE id = 4"}`},

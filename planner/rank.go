@@ -115,6 +115,7 @@ type posting struct {
 type cueRef struct {
 	backend int32
 	spec    float32 // how specific the term is to that backend, in (0, 1]
+	cue     float32 // how much the term points at that backend: spec, or 1 for its whole name
 }
 
 const (
@@ -640,7 +641,14 @@ func NewIndex(tools []Tool) *Index {
 	// Backend cues: a query word that is part of a backend's name ("github",
 	// "linear", "chrome") points at that backend, as much as the word is
 	// specific to backends named with it: "search" in "brave-search" is
-	// mostly found in other servers' tools and says little.
+	// mostly found in other servers' tools and says little. A word that is
+	// a backend's whole name, no English word ("postgres", "redis") and in
+	// no other server's tool names, names that backend outright, however
+	// many other servers' descriptions mention the technology ("Executes
+	// raw SQL in the Postgres database" of supabase): "run it on postgres"
+	// picks the server configured as postgres. The cue counts it whole;
+	// namesBackend, which decides whether the task names a product whose
+	// tools must then do it, still goes by the word's specificity.
 	nameTerms := make([][]string, len(ix.backends))
 	named := map[int32][]int32{} // term id -> backends whose name has it
 	for b, name := range ix.backends {
@@ -663,7 +671,11 @@ func NewIndex(tools []Tool) *Index {
 		}
 		spec := float64(inNamed) / float64(max(df[id], 1))
 		for _, b := range bs {
-			ix.backendTerms[id] = append(ix.backendTerms[id], cueRef{backend: b, spec: float32(spec)})
+			cue := spec
+			if len(nameTerms[b]) == 1 && !isEnglish(strings.ToLower(ix.backends[b])) && !ix.namedElsewhere(id, b) {
+				cue = 1
+			}
+			ix.backendTerms[id] = append(ix.backendTerms[id], cueRef{backend: b, spec: float32(spec), cue: float32(cue)})
 		}
 	}
 	ix.verbNamedServers() // refuse.go
@@ -1764,6 +1776,17 @@ func (ix *Index) namesBackend(term string) bool {
 	return false
 }
 
+// namedElsewhere reports whether a tool of a backend other than b has
+// term id in its name.
+func (ix *Index) namedElsewhere(id, b int32) bool {
+	for d, name := range ix.docName {
+		if ix.docBackend[d] != b && slices.Contains(name, id) {
+			return true
+		}
+	}
+	return false
+}
+
 // isNameTerm reports whether term occurs in some tool or backend name.
 func (ix *Index) isNameTerm(term string) bool {
 	id, ok := ix.dict[term]
@@ -1776,7 +1799,7 @@ func (ix *Index) cueTerm(st *searchState, term string, w float64) {
 		return
 	}
 	for _, c := range ix.backendTerms[id] {
-		st.cue[c.backend] += w * float64(c.spec) / float64(ix.backendLen[c.backend])
+		st.cue[c.backend] += w * float64(c.cue) / float64(ix.backendLen[c.backend])
 	}
 }
 

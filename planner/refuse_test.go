@@ -425,3 +425,24 @@ func TestRound38RealCatalog(t *testing.T) {
 		"go back to the previous page in the playwright browser":                                                         "browser_navigate_back",
 	})
 }
+
+// TestRound39RealCatalog: probes of round 39's changes on the real
+// catalog. A backend's whole name, no English word, names that backend
+// even where other servers' descriptions mention the technology
+// (supabase's "Executes raw SQL in the Postgres database"), and an SQL
+// select list may call functions ("plan, count(*)"). The first two fail
+// at round 38's planner; the rest guard what held there (a statement
+// with no other word to match, a project id that names supabase, two
+// servers named outright).
+func TestRound39RealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"on postgres, run SELECT id, email FROM customers WHERE country = 'NZ'":      "query",
+		"run select plan, count(*) from accounts group by plan on postgres":          "query",
+		"postgres: SELECT max(created_at) FROM invoices":                             "query",
+		"in supabase project qwertyuiopasdfghjklz run select count(*) from profiles": "execute_sql",
+		"open a GitHub issue in acme/api titled 'Flaky upload test'":                 "create_issue",
+		"with redis, read the value at cache:homepage":                               "get",
+	})
+}
