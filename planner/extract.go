@@ -803,8 +803,8 @@ func plainWord(t qtok) bool {
 var namingCue = setOf("titled", "named", "called")
 
 // infinitiveLead are the words after which "to" marks an infinitive ("has
-// to", "want to", "going to", "able to").
-var infinitiveLead = setOf("has", "have", "had", "need", "needs", "want", "wants", "going", "ought", "able", "like", "tried", "try", "used")
+// to", "want to", "going to", "able to", "how long does it take to").
+var infinitiveLead = setOf("has", "have", "had", "need", "needs", "want", "wants", "going", "ought", "able", "like", "tried", "try", "used", "take", "takes", "took")
 
 // ofIn are the prepositions of containment, which English puts before a
 // bare noun phrase of a container as it puts an article ("the events

@@ -713,6 +713,15 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 		}
 		return strings.Join(ws, " "), i
 	}
+	if startP.typ == "array" && endP.typ == "array" {
+		// A matrix of ends: every "from" and "to" of the task, and names
+		// coordinated after one ("from Porto and from Braga to Lisbon",
+		// "to Hamburg and Munich").
+		if starts, ends := journeyEnds(v, run); len(starts) > 0 && len(ends) > 0 && len(starts)+len(ends) > 2 {
+			args[startP.name], args[endP.name] = starts, ends
+			return slices.DeleteFunc(missing, func(n string) bool { return n == startP.name || n == endP.name })
+		}
+	}
 	for i, t := range v.toks {
 		if t.lower != "from" || t.quoted {
 			continue
@@ -754,6 +763,82 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 		return slices.DeleteFunc(missing, func(n string) bool { return n == startP.name || n == endP.name })
 	}
 	return missing
+}
+
+// journeyEnds reads the ends of journeys a task writes as names, as
+// placeEnds counts them: each "from" and "to" before a word written as a
+// name (placeName, after an article or none), less "to" of an infinitive
+// ("how long does it take to drive"), and the names joined to one by
+// "and" ("from Berlin and Hamburg") or in a series. An
+// end written the way addresses are, the wider place after a comma
+// ("Kreuzberg, Berlin"), keeps it. run reads an end from a token on.
+func journeyEnds(v queryValues, run func(i int) (string, int)) (starts, ends []any) {
+	for i := 0; i+1 < len(v.toks); i++ {
+		t := v.toks[i]
+		if t.quoted || t.lower != "from" && t.lower != "to" || t.lower == "to" && i > 0 && infinitiveLead[v.toks[i-1].lower] {
+			continue
+		}
+		for j := i + 1; j < len(v.toks); {
+			k := j
+			if articles[v.toks[k].lower] && k+1 < len(v.toks) {
+				k++
+			}
+			if v.toks[k].quoted || !placeName(v.toks[k].raw) {
+				break
+			}
+			end, next := run(j)
+			if k > j && titleCase(v.toks[j].text) {
+				end = v.toks[j].text + " " + end // "The Hague": an article written as part of the name
+			}
+			if next > j && endsInAny(v.toks[next-1].raw, ",") && !seriesAfter(v.toks, next) {
+				// The wider place: names, or a state's or country's code
+				// ("Austin, TX"), up to the next word that is none.
+				end = strings.TrimRight(end, ",") + ","
+				at := next
+				for next < len(v.toks) && next < at+3 && !v.toks[next].quoted && (nameCase(v.toks[next].text) || isCode(v.toks[next].text)) {
+					end += " " + v.toks[next].text
+					next++
+					if endsInAny(v.toks[next-1].raw, ",;.!?") {
+						break
+					}
+				}
+			}
+			// "the Berlin and Hamburg warehouses": the common noun after
+			// the names is the head they share, no part of one.
+			ws := strings.Fields(end)
+			for len(ws) > 1 && !nameCase(ws[len(ws)-1]) && !isCode(ws[len(ws)-1]) {
+				ws = ws[:len(ws)-1]
+			}
+			end = strings.TrimRight(strings.Join(ws, " "), ",;.!?")
+			if t.lower == "from" {
+				starts = append(starts, end)
+			} else {
+				ends = append(ends, end)
+			}
+			switch {
+			case next+1 < len(v.toks) && v.toks[next].lower == "and":
+				j = next + 1 // "... and Munich"; "and to Munich" is read at its "to"
+			case next > j && next < len(v.toks) && endsInAny(v.toks[next-1].raw, ","):
+				j = next // "Leipzig, Dresden and Hanover": a series
+			default:
+				j = len(v.toks)
+			}
+		}
+	}
+	return starts, ends
+}
+
+// seriesAfter reports whether the names from toks[i] on close a series
+// ("Leipzig, Dresden and Hanover": names, then "and" and a name), where
+// a comma parts members; otherwise the name after a comma is the wider
+// place ("Kreuzberg, Berlin").
+func seriesAfter(toks []qtok, i int) bool {
+	for ; i+1 < len(toks) && !toks[i].quoted && titleCase(toks[i].text); i++ {
+		if endsInAny(toks[i].raw, ";.!?") {
+			return false
+		}
+	}
+	return i+1 < len(toks) && toks[i].lower == "and" && titleCase(toks[i+1].text)
 }
 
 // articles are English's articles.

@@ -97,6 +97,23 @@ func TestFromToRange(t *testing.T) {
 	})
 }
 
+// TestJourneyEnds: a matrix of ends takes every "from" and "to" of the
+// task and the names coordinated after one, a series parted by commas,
+// the wider place after a comma, and "The" of a name; not "to" of an
+// infinitive, nor the common noun the names share.
+func TestJourneyEnds(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"origins":{"type":"array","items":{"type":"string"}},"destinations":{"type":"array","items":{"type":"string"}}},"required":["origins","destinations"]}`, []argCase{
+		{"how long does it take to drive from Lyon to Paris and to Dijon", `{"destinations":["Paris","Dijon"],"origins":["Lyon"]}`},
+		{"distance from Porto and from Braga to Faro", `{"destinations":["Faro"],"origins":["Porto","Braga"]}`},
+		{"travel times from the Leeds and York depots to Hull, Bradford and Wakefield", `{"destinations":["Hull","Bradford","Wakefield"],"origins":["Leeds","York"]}`},
+		{"how long would it take to cycle to Hyde Park, London from Camden, London and from Brixton, London?", `{"destinations":["Hyde Park, London"],"origins":["Camden, London","Brixton, London"]}`},
+		{"distance from Austin, TX and Dallas, TX to Houston, TX", `{"destinations":["Houston, TX"],"origins":["Austin, TX","Dallas, TX"]}`},
+		{"how far is it from Rotterdam to Delft and to The Hague?", `{"destinations":["Delft","The Hague"],"origins":["Rotterdam"]}`},
+		// One start and one end: the pair's reading, as for a route.
+		{"distance from Lyon to Paris", `{"destinations":["Paris"],"origins":["Lyon"]}`},
+	})
+}
+
 // TestSameDatabaseNewName: "rename app.old to app.new" renames within the
 // database app.
 func TestSameDatabaseNewName(t *testing.T) {

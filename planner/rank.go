@@ -1428,10 +1428,16 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// CRUD convention), not one thing.
 			s *= 1 + intentBoost/2
 		}
-		if q.coordinated >= 2 && ix.docArity[d]&arityList != 0 {
+		if (q.coordinated >= 2 || q.ends > 2) && ix.docArity[d]&arityList != 0 {
 			// Several values joined by coordination, for a tool that
-			// takes a list of them (rank_arity.go).
+			// takes a list of them (rank_arity.go), or more ends of
+			// journeys than one start and one end ("from Porto and from
+			// Braga to Lisbon").
 			s *= 1 + intentBoost
+		} else if q.ends == 2 && ix.docArity[d]&arityList != 0 {
+			// One start and one end: a tool for lists of them is for
+			// many journeys, a tool for one the way (rank_arity.go).
+			s *= 1 - intentBoost
 		}
 		undoes := undone >= 0 && ix.namedFor(d, undone)
 		if !undoes && len(undoneObj) > 0 && h&hintWrite != 0 && !ix.makesNew(d) && slices.ContainsFunc(ix.docName[d], func(id int32) bool {

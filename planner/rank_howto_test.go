@@ -21,6 +21,9 @@ func TestHowToQuestionReadsDocs(t *testing.T) {
 		{"how long did the build take?", false},
 		{"how does it work", false}, // no asker: what something does
 		{"show me the docs", false},
+		// A way from one named place to another is a route (placeEnds).
+		{"how do I get from Union Square to the Ferry Building?", false},
+		{"how do I get from staging to prod?", true},
 	} {
 		q := parseQuery(c.query)
 		got := false
@@ -132,4 +135,36 @@ func TestWhoAmI(t *testing.T) {
 		{Backend: "tracker", Name: "tracker_get_teams", Description: "Get the teams of the workspace"},
 	})
 	wantTools(t, cat, map[string]string{"who am I logged in as in tracker?": "tracker_get_user"})
+}
+
+// TestPlaceEnds: "from" and "to" before names are the ends of a journey,
+// whose tools name them origin and destination; not a period, a path, a
+// quoted text, or one end alone; and not where the request's verb asks
+// another act.
+func TestPlaceEnds(t *testing.T) {
+	for _, c := range []struct {
+		query string
+		want  bool
+	}{
+		{"walking route from Union Station to Navy Pier", true},
+		{"how long is the drive from the Ferry Building to Coit Tower?", true},
+		{"commits from March to May", false},
+		{"copy from /srv/a to /srv/b", false},
+		{"rename it from 'Alpha' to 'Beta'", false},
+		{"route from Union Station", false},
+		{"book me a flight from Lyon to Paris", false},
+		{"move ENG-12 from Todo to Done", false},
+		{"bike route from the Ferry Building to Coit Tower", true},
+	} {
+		q := parseQuery(c.query)
+		got := 0
+		for _, w := range q.words {
+			if w.implied && (w.term == stem("origin") || w.term == stem("destination")) {
+				got++
+			}
+		}
+		if (got == 2) != c.want {
+			t.Errorf("%q: origin and destination hints = %d, want both %v", c.query, got, c.want)
+		}
+	}
 }

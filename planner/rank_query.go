@@ -3,6 +3,7 @@ package planner
 import (
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/mcp-agentify/mcp-agentify/internal/lazyregexp"
@@ -74,6 +75,7 @@ type parsedQuery struct {
 	// coordinated is the length of the longest run of values (ids,
 	// paths, URLs) joined by "and", "or" or commas (rank_arity.go).
 	coordinated int
+	ends        int // the ends of a journey between named places the task writes (placeEnds), 0 for none
 
 	// existing is set when the request's main verb changes a definite
 	// object ("move sentry project checkout-web to team frontend"):
@@ -300,6 +302,88 @@ func endPlace(word func(i int) string, n, k int) bool {
 	return false
 }
 
+// placeEnds returns how many ends of journeys between named places fs
+// writes, 0 unless it writes both kinds: each "from" and "to" before a
+// word written as a name (placeName, after an article or none: "from
+// the Ferry Building", "to Wrigley Field"), less "to" of an infinitive,
+// and each name coordinated after one ("to Hamburg and Munich").
+func placeEnds(fs []field) int {
+	from, to, ends := false, false, 0
+	name := func(j int) bool {
+		if j < len(fs) && articles[bareWord(fs[j].text)] {
+			j++
+		}
+		return j < len(fs) && !fs[j].quoted && placeName(fs[j].text)
+	}
+	in := false // inside an end
+	for i := 0; i+1 < len(fs); i++ {
+		lw := bareWord(fs[i].text)
+		switch {
+		case fs[i].quoted || endsInAny(fs[i].text, ".;:!?"):
+			in = false
+		case (lw == "from" || lw == "to" && (i == 0 || !infinitiveLead[bareWord(fs[i-1].text)])) && name(i+1):
+			from = from || lw == "from"
+			to = to || lw == "to"
+			ends++
+			in = true
+		case in && lw == "and" && name(i+1):
+			ends++
+		case in && !nameCase(strings.TrimRight(fs[i].text, ",")) && !articles[lw] && !isCode(fs[i].text):
+			in = false
+		}
+	}
+	if !from || !to {
+		return 0
+	}
+	return ends
+}
+
+// actsOn reports whether the request's verb acts on a thing: an
+// operation (opVerbs), or a verb other than one of reading whose object
+// follows it, a pronoun or a determiner ("book me a flight", "send the
+// report"). A verb before a noun ("bike route", "walking directions") or
+// a preposition ("get from A to B") modifies or moves; none reads.
+func actsOn(q parsedQuery, fs []field) bool {
+	if q.verb == "" || readVerbs[q.verbRaw] {
+		return false
+	}
+	if opVerbs[q.verb] {
+		return true
+	}
+	i := verbAt(fs, q.verb)
+	if i < 0 || i+1 >= len(fs) || fs[i+1].quoted {
+		return i >= 0
+	}
+	next := bareWord(fs[i+1].text)
+	return objectPronouns[next] || articles[next] || determiners[next] || next == "this" || next == "that"
+}
+
+// placeName reports whether w, unquoted, is written as a name that may
+// be a place's: capitalized, no path, handle or id, and no month's or
+// day's name ("from March to May" is a period).
+func placeName(w string) bool {
+	w = strings.TrimRight(w, ".,;:!?)")
+	return nameCase(w) && !strings.ContainsAny(w, "/_@:#=") && !calendarName(w)
+}
+
+// calendarName reports whether w is the name of a month or a day of the
+// week, written out or as its first three letters (Go's time package
+// names them).
+func calendarName(w string) bool {
+	lw := strings.ToLower(w)
+	for m := time.January; m <= time.December; m++ {
+		if n := strings.ToLower(m.String()); lw == n || lw == n[:3] {
+			return true
+		}
+	}
+	for d := time.Sunday; d <= time.Saturday; d++ {
+		if n := strings.ToLower(d.String()); lw == n || lw == n[:3] {
+			return true
+		}
+	}
+	return false
+}
+
 // periodWord reports whether w is a unit of time or of a rate ("week",
 // "months"): a period, where "the end of" it is a time.
 func periodWord(w string) bool {
@@ -486,6 +570,17 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		add(stem("javascript"), 1, false) // as for SQL
 	}
 	q.code = sqlEnd > sqlFirst || jsEnd > jsFirst
+	if n := placeEnds(fs); n > 0 && !actsOn(q, fs) {
+		q.ends = n
+		// "from Union Station to Wrigley Field": the two ends of a
+		// journey, which tools name as WordNet does ("origin": the place
+		// where something begins; "destination": the place designated
+		// as the end of a journey). Not of a verb acting on a thing
+		// (actsOn: "book me a flight from Berlin to Lisbon", "move
+		// ENG-12 from Todo to Done"), whose verb says what is asked.
+		add(stem("origin"), hintWeight, false)
+		add(stem("destination"), hintWeight, false)
+	}
 	addrEnd := -1 // the last field of a street address (streetAddress)
 	neg := false  // inside the scope of a negation (negators)
 	circ := -1    // index of the subordinator of a circumstance clause the word is in (circumstance), or -1
@@ -819,7 +914,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				add("count", 0.8, false)
 			}
 		case "do", "does", "can", "should", "to":
-			if prev == "how" && (lw == "to" || askerPronoun[nextField(fs, fi)]) {
+			if prev == "how" && (lw == "to" || askerPronoun[nextField(fs, fi)]) && q.ends == 0 {
 				// "how do I ...", "how can we ...", "how to ...": a
 				// question of manner put by the one who will act asks
 				// for a method, the instructions for doing it, not for
@@ -827,7 +922,9 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				// below). Instructions for using software are what
 				// WordNet calls its documentation ("technical manuals
 				// describing the operation and use of programs"): the
-				// word is a hint, as a path's "file" is.
+				// word is a hint, as a path's "file" is. How to get from
+				// one named place to another is a route, no software's
+				// manual (q.ends, above).
 				add(stem("documentation"), 0.8, false)
 			}
 		default:

@@ -443,6 +443,9 @@ func TestRound39RealCatalog(t *testing.T) {
 		"postgres: SELECT max(created_at) FROM invoices":                             "query",
 		"in supabase project qwertyuiopasdfghjklz run select count(*) from profiles": "execute_sql",
 		"open a GitHub issue in acme/api titled 'Flaky upload test'":                 "create_issue",
+		"how long does it take to drive from Lyon to Paris and to Dijon?":            "maps_distance_matrix",
+		"how do I get from Union Station, Chicago to Navy Pier by public transit?":   "maps_directions",
+		"book me a flight from Lyon to Paris on May 3":                               "",
 		"with redis, read the value at cache:homepage":                               "get",
 	})
 }
