@@ -1591,6 +1591,10 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// the request does.
 			offered = false
 			s *= 1 - intentBoost
+		} else if reading && st.cue[ix.docBackend[d]] > 0 && updateVerb(ix.docVerb[d]) {
+			// A tool that changes a thing, asked to read it: it ranks
+			// lower, as one that makes a thing does.
+			s *= 1 - intentBoost
 		}
 		if target && st.cue[ix.docBackend[d]] == 0 {
 			offered = false // a change asked of another product (refuse.go)
