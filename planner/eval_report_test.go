@@ -954,7 +954,11 @@ func TestEvalReport(t *testing.T) {
 		// 0.938, 19/20, 4/80, 57/67; fresh110 0.938, 14/20, 2/80, 51/70;
 		// fresh111 0.912, 17/20, 3/80, 61/66; fresh112 0.863, 18/20, 3/80,
 		// 50/60; fresh113 0.912, 18/20, 2/80, 53/66.
-		{evalSet{"fresh108", loadQueryFile(t, fresh108SetPath)}, floors{r1: 0.87, r5: 0.97, falseRefusal: 0.04, args: 0.79, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		// Recall@5 floor lowered in round 39: coordinated quoted values
+		// ("'runs every 15 minutes' and 'owned by team Owl'") now favour
+		// the tools taking lists, and two of memory's pass add_observations
+		// (from fourth to sixth); the set's recall@1 is as before.
+		{evalSet{"fresh108", loadQueryFile(t, fresh108SetPath)}, floors{r1: 0.87, r5: 0.96, falseRefusal: 0.04, args: 0.79, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
 		{evalSet{"fresh109", loadQueryFile(t, fresh109SetPath)}, floors{r1: 0.93, r5: 0.97, falseRefusal: 0.05, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.94}},
 		{evalSet{"fresh110", loadQueryFile(t, fresh110SetPath)}, floors{r1: 0.93, r5: 0.99, falseRefusal: 0.03, args: 0.72, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
 		{evalSet{"fresh111", loadQueryFile(t, fresh111SetPath)}, floors{r1: 0.91, r5: 0.98, falseRefusal: 0.04, args: 0.92, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},

@@ -20,7 +20,8 @@ import (
 // Bits of Index.docArity.
 const (
 	// arityList: a required top-level parameter is an array of plain
-	// values (strings or numbers): the tool takes a list of things.
+	// values (strings or numbers) or of objects (records: files,
+	// entities, observations): the tool takes a list of things.
 	arityList uint8 = 1 << iota
 )
 
@@ -68,7 +69,7 @@ func schemaArity(raw json.RawMessage) uint8 {
 		if p == nil || !typeIs(p.Type, "array") || p.Items == nil {
 			continue
 		}
-		if typeIs(p.Items.Type, "string") || typeIs(p.Items.Type, "number") || typeIs(p.Items.Type, "integer") {
+		if typeIs(p.Items.Type, "string") || typeIs(p.Items.Type, "number") || typeIs(p.Items.Type, "integer") || typeIs(p.Items.Type, "object") {
 			bits |= arityList
 		}
 	}
@@ -83,20 +84,29 @@ func valueField(lw string) bool {
 
 // coordinatedValues returns the length of the longest run of values
 // joined by coordination: a comma after a value, or "and", "or", "&"
-// between two ("ENG-101, ENG-102 and ENG-103" is 3, "/a and /b" is 2).
+// between two ("ENG-101, ENG-102 and ENG-103" is 3, "/a and /b" is 2,
+// "'Fix login' and 'Bump axios'" is 2).
 // Values with other words between them are not coordinated: "move /a to
 // /b" gives a source and a destination, two parameters of one thing.
 func coordinatedValues(fs []field) int {
 	best, run := 0, 0
 	joined := false // the last value ended with a comma, or a conjunction followed it
 	for _, f := range fs {
-		if f.quoted {
-			run, joined = 0, false
-			continue
-		}
 		raw := f.text
 		lw := strings.ToLower(strings.Trim(raw, ".,;:!?()[]{}<>"))
 		switch {
+		case f.quoted:
+			// A quoted text is a value too (a title, a name): "create
+			// issues 'A', 'B' and 'C'" makes three.
+			if run > 0 && joined {
+				run++
+			} else {
+				run = 1
+			}
+			best = max(best, run)
+			joined = false
+		case run > 0 && raw == ",":
+			joined = true // the comma after a quoted value
 		case lw != "" && valueField(lw):
 			if run > 0 && joined {
 				run++

@@ -19,7 +19,9 @@ func TestCoordinatedValues(t *testing.T) {
 		{"move /data/old.log over to /archive/old.log", 1},
 		{"copy /a/b.txt to /c/d.txt", 1},
 		{"get issue ENG-4 and close it", 1},
-		{"show the 'a' and 'b' labels", 0},
+		{"show the 'a' and 'b' labels", 2}, // quoted values are values
+		{"create issues 'Fix login', 'Bump axios' and 'Drop Node 18'", 3},
+		{"rename 'old' to 'new'", 1},
 		{"list the open issues", 0},
 	} {
 		if got := coordinatedValues(fields(c.query)); got != c.want {
@@ -28,8 +30,9 @@ func TestCoordinatedValues(t *testing.T) {
 	}
 }
 
-// TestSchemaArity: a required array of plain values is a list of things;
-// an optional one, or an array of records, is not.
+// TestSchemaArity: a required array of plain values or of objects
+// (records: files, entities) is a list of things; an optional one, or an
+// array of arrays, is not.
 func TestSchemaArity(t *testing.T) {
 	for _, c := range []struct {
 		schema string
@@ -38,7 +41,8 @@ func TestSchemaArity(t *testing.T) {
 		{`{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"}}},"required":["paths"]}`, arityList},
 		{`{"type":"object","properties":{"ids":{"type":["array"],"items":{"type":"integer"}}},"required":["ids"]}`, arityList},
 		{`{"type":"object","properties":{"labels":{"type":"array","items":{"type":"string"}}}}`, 0},
-		{`{"type":"object","properties":{"files":{"type":"array","items":{"type":"object"}}},"required":["files"]}`, 0},
+		{`{"type":"object","properties":{"files":{"type":"array","items":{"type":"object"}}},"required":["files"]}`, arityList},
+		{`{"type":"object","properties":{"files":{"type":"array","items":{"type":"array"}}},"required":["files"]}`, 0},
 		{`{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`, 0},
 		{`not json`, 0},
 		{``, 0},

@@ -73,7 +73,8 @@ type parsedQuery struct {
 	numericObject bool
 
 	// coordinated is the length of the longest run of values (ids,
-	// paths, URLs) joined by "and", "or" or commas (rank_arity.go).
+	// paths, URLs, quoted texts) joined by "and", "or" or commas
+	// (rank_arity.go).
 	coordinated int
 	ends        int // the ends of a journey between named places the task writes (placeEnds), 0 for none
 

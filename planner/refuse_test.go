@@ -432,26 +432,30 @@ func TestRound38RealCatalog(t *testing.T) {
 // (supabase's "Executes raw SQL in the Postgres database"), and an SQL
 // select list may call functions ("plan, count(*)"); a journey between
 // named places is a route or a distance matrix, not a booking; a request
-// to read ranks a tool that changes a thing lower. Each change's first
-// probes failed at the planner before it (the two postgres ones, the two
-// journeys, "show closed GitHub issues"); the rest guard what held there
-// (a statement with no other word to match, a project id that names
-// supabase, a booking, a change asked in so many words, two servers
-// named outright).
+// to read ranks a tool that changes a thing lower; coordinated quoted
+// titles are several things, for a tool that takes a list. Each change's
+// first probes failed at the planner before it (the two postgres ones,
+// the two journeys, "show closed GitHub issues", the two lists of
+// titles); the rest guard what held there (a statement with no other
+// word to match, a project id that names supabase, a booking, a change
+// asked in so many words, one title, two servers named outright).
 func TestRound39RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
 	wantTools(t, cat, map[string]string{
-		"on postgres, run SELECT id, email FROM customers WHERE country = 'NZ'":                       "query",
-		"run select plan, count(*) from accounts group by plan on postgres":                           "query",
-		"postgres: SELECT max(created_at) FROM invoices":                                              "query",
-		"in supabase project qwertyuiopasdfghjklz run select count(*) from profiles":                  "execute_sql",
-		"open a GitHub issue in acme/api titled 'Flaky upload test'":                                  "create_issue",
-		"how long does it take to drive from Lyon to Paris and to Dijon?":                             "maps_distance_matrix",
-		"how do I get from Union Station, Chicago to Navy Pier by public transit?":                    "maps_directions",
-		"book me a flight from Lyon to Paris on May 3":                                                "",
-		"show closed GitHub issues labeled flaky in acme/web, most recently updated first":            "list_issues",
-		"update the storage settings of Supabase project abcdefghijklmnopqrst to a 50MB upload limit": "update_storage_config",
-		"with redis, read the value at cache:homepage":                                                "get",
+		"on postgres, run SELECT id, email FROM customers WHERE country = 'NZ'":                                               "query",
+		"run select plan, count(*) from accounts group by plan on postgres":                                                   "query",
+		"postgres: SELECT max(created_at) FROM invoices":                                                                      "query",
+		"in supabase project qwertyuiopasdfghjklz run select count(*) from profiles":                                          "execute_sql",
+		"open a GitHub issue in acme/api titled 'Flaky upload test'":                                                          "create_issue",
+		"how long does it take to drive from Lyon to Paris and to Dijon?":                                                     "maps_distance_matrix",
+		"how do I get from Union Station, Chicago to Navy Pier by public transit?":                                            "maps_directions",
+		"book me a flight from Lyon to Paris on May 3":                                                                        "",
+		"show closed GitHub issues labeled flaky in acme/web, most recently updated first":                                    "list_issues",
+		"update the storage settings of Supabase project abcdefghijklmnopqrst to a 50MB upload limit":                         "update_storage_config",
+		"create two Linear issues in team 7c2d9e1f: 'Cache the pricing page' and 'Retry failed webhooks'":                     "linear_create_issues",
+		"file these in Linear for team 7c2d9e1f: 'Cache the pricing page', 'Retry failed webhooks' and 'Drop IE11 polyfills'": "linear_create_issues",
+		"create a Linear issue in team 7c2d9e1f titled 'Cache the pricing page'":                                              "linear_create_issue",
+		"with redis, read the value at cache:homepage":                                                                        "get",
 	})
 }
