@@ -1954,9 +1954,11 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		}
 		if !ok && p.typ == "string" {
-			if i, text, found := cuedText(p, props, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)]) {
+			if i, text, found := cuedText(p, props, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)] || p.lname == "content" && i > 0 && v.toks[i-1].lower != "content") {
 				// Several words after "titled"/"named"/"saying": the
-				// whole phrase (one word is read by the anchor below).
+				// whole phrase (one word is read by the anchor below);
+				// for a content, one too, whatever it is ("containing
+				// 20.11.1": a version, no number to count with).
 				val, ok = text, true
 				for k := i; k < i+len(strings.Fields(text)); k++ {
 					usedTok[k] = true

@@ -967,6 +967,10 @@ var namingCues = map[string][]string{
 	"content": {"saying", "says", "reading", "containing"},
 }
 
+// focusAdverbs are English's restrictive focusing adverbs, which limit
+// what follows to itself ("containing just 22", "only the header").
+var focusAdverbs = setOf("just", "only", "simply", "exactly", "merely")
+
 // textNouns are nouns whose value is a phrase of free text, not an
 // identifier: written right after the noun ("on the topic quantum error
 // correction", "with the description Faster builds for CI"), the text runs
@@ -1050,6 +1054,9 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 			start = told
 		} else if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) && !(slices.Contains(cues, "called") && namingPronoun(v.toks, i)) {
 			continue
+		}
+		if focusAdverbs[v.toks[start].lower] && start+1 < len(v.toks) && v.toks[i].lower == "containing" {
+			start++ // "containing just 22": the adverb says the content is all there is
 		}
 		if start >= len(v.toks) {
 			continue

@@ -114,6 +114,18 @@ func TestJourneyEnds(t *testing.T) {
 	})
 }
 
+// TestContainingContent: what a file is created "containing" is its
+// content, one word or a version as well as a phrase, less a focusing
+// adverb before it.
+func TestContainingContent(t *testing.T) {
+	checkArgs(t, `{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}`, []argCase{
+		{"create /srv/app/.node-version containing 18.19.0", `{"content":"18.19.0","path":"/srv/app/.node-version"}`},
+		{"create /srv/app/.node-version containing just 18", `{"content":"18","path":"/srv/app/.node-version"}`},
+		{"create /srv/app/VERSION containing only beta", `{"content":"beta","path":"/srv/app/VERSION"}`},
+		{"create /srv/app/notes.txt containing hello world", `{"content":"hello world","path":"/srv/app/notes.txt"}`},
+	})
+}
+
 // TestSameDatabaseNewName: "rename app.old to app.new" renames within the
 // database app.
 func TestSameDatabaseNewName(t *testing.T) {

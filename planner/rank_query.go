@@ -664,6 +664,11 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// an example in a deploy tool's description); what the
 			// phrase says is that the thing has a content.
 			add(stem("content"), hintWeight, false)
+			if q.hasPath {
+				// A path given a content is a file's: a directory holds
+				// files, not text ("create /srv/app/.nvmrc containing 22").
+				add(stem("file"), hintWeight, false)
+			}
 			content = fi
 			prev, prev2, prevAt = lw, prev, fi
 			continue
