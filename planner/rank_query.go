@@ -738,9 +738,14 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			add(stem("email"), hintWeight, false)
 			continue
 		case len(lw) > 1 && lw[0] == '#' && unicode.IsLetter(rune(lw[1])):
-			// "#general": how chat tools write a channel ("#123" is a
-			// number, handled below).
+			// "#general": how chat tools write a channel.
 			add(stem("channel"), hintWeight, false)
+			continue
+		case len(lw) > 1 && lw[0] == '#' && allDigits(lw[1:]):
+			// "#88": how code hosts write an issue's or a pull request's
+			// number (GitHub's and GitLab's references), a value whose
+			// kind the tools that take one name.
+			add(stem("number"), hintWeight, false)
 			continue
 		case relationName(lw) && betweenNames(fs, fi):
 			// "depends_on", "works_at": the name of a relation type

@@ -513,3 +513,25 @@ func TestMediaExtsAreFileExts(t *testing.T) {
 		}
 	}
 }
+
+// TestHashNumber: "#88" is how code hosts write an issue's or a pull
+// request's number, so it implies "number"; "#general" is a channel.
+func TestHashNumber(t *testing.T) {
+	for _, c := range []struct {
+		query, hint string
+		want        bool
+	}{
+		{"approve PR #88 in acme/web", stem("number"), true},
+		{"post hi to #general", stem("number"), false},
+		{"post hi to #general", stem("channel"), true},
+		{"approve PR 88 in acme/web", stem("number"), false},
+	} {
+		got := false
+		for _, w := range parseQuery(c.query).words {
+			got = got || w.term == c.hint && w.implied
+		}
+		if got != c.want {
+			t.Errorf("%q: implies %q = %v, want %v", c.query, c.hint, got, c.want)
+		}
+	}
+}

@@ -434,10 +434,10 @@ func TestRound38RealCatalog(t *testing.T) {
 // named places is a route or a distance matrix, not a booking; a request
 // to read ranks a tool that changes a thing lower; coordinated quoted
 // titles are several things, for a tool that takes a list; a path given
-// a content is a file. Each change's first probes failed at the planner
-// before it (the two postgres ones, the two journeys, "show closed GitHub
-// issues", the two lists of titles, the .node-version file); the rest
-// guard what held there (a statement with no other
+// a content is a file; "#903" is a number. Each change's first probes
+// failed at the planner before it (the two postgres ones, the two
+// journeys, "show closed GitHub issues", the two lists of titles, the
+// .node-version file, "has anyone approved PR #903"); the rest guard what held there (a statement with no other
 // word to match, a project id that names supabase, a booking, a change
 // asked in so many words, one title, two servers named outright).
 func TestRound39RealCatalog(t *testing.T) {
@@ -458,6 +458,8 @@ func TestRound39RealCatalog(t *testing.T) {
 		"file these in Linear for team 7c2d9e1f: 'Cache the pricing page', 'Retry failed webhooks' and 'Drop IE11 polyfills'": "linear_create_issues",
 		"create a Linear issue in team 7c2d9e1f titled 'Cache the pricing page'":                                              "linear_create_issue",
 		"create /srv/app/.node-version containing 18.19.0":                                                                    "write_file",
+		"has anyone approved PR #903 in globex/billing-service on GitHub? show me the reviews":                                "get_pull_request_reviews",
+		"approve PR #7 in initech/tps-reports on GitHub with the comment 'nice work'":                                         "create_pull_request_review",
 		"with redis, read the value at cache:homepage":                                                                        "get",
 	})
 }
