@@ -95,7 +95,7 @@ func coordinatedValues(fs []field) int {
 		raw := f.text
 		lw := strings.ToLower(strings.Trim(raw, ".,;:!?()[]{}<>"))
 		switch {
-		case f.quoted:
+		case f.quoted || lw != "" && valueField(lw):
 			// A quoted text is a value too (a title, a name): "create
 			// issues 'A', 'B' and 'C'" makes three.
 			if run > 0 && joined {
@@ -104,17 +104,9 @@ func coordinatedValues(fs []field) int {
 				run = 1
 			}
 			best = max(best, run)
-			joined = false
+			joined = !f.quoted && strings.HasSuffix(strings.TrimRight(raw, ")]}"), ",")
 		case run > 0 && raw == ",":
-			joined = true // the comma after a quoted value
-		case lw != "" && valueField(lw):
-			if run > 0 && joined {
-				run++
-			} else {
-				run = 1
-			}
-			best = max(best, run)
-			joined = strings.HasSuffix(strings.TrimRight(raw, ")]}"), ",")
+			joined = true // the comma after a quoted value, a field of its own
 		case run > 0 && !joined && (lw == "and" || lw == "or" || lw == "&"):
 			joined = true
 		default:
