@@ -1954,7 +1954,7 @@ func fillArgs(props []argProp, v queryValues, query string, tctx *TaskContext, r
 			}
 		}
 		if !ok && p.typ == "string" {
-			if i, text, found := cuedText(p, props, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)] || p.lname == "content" && i > 0 && v.toks[i-1].lower != "content") {
+			if i, text, found := cuedText(p, props, v, usedTok); found && (strings.Contains(text, " ") || withValueParams[p.lname] && withVerbs[firstVerb(v.toks)] || p.lname == "content") {
 				// Several words after "titled"/"named"/"saying": the
 				// whole phrase (one word is read by the anchor below);
 				// for a content, one too, whatever it is ("containing

@@ -766,25 +766,21 @@ func fromToRange(props []argProp, v queryValues, args map[string]any, missing []
 }
 
 // journeyEnds reads the ends of journeys a task writes as names, as
-// placeEnds counts them: each "from" and "to" before a word written as a
-// name (placeName, after an article or none), less "to" of an infinitive
-// ("how long does it take to drive"), and the names joined to one by
-// "and" ("from Berlin and Hamburg") or in a series. An
+// placeEnds counts them: each that journeyEnd opens, and the names
+// joined to one by "and" ("from Berlin and Hamburg") or in a series. An
 // end written the way addresses are, the wider place after a comma
 // ("Kreuzberg, Berlin"), keeps it. run reads an end from a token on.
 func journeyEnds(v queryValues, run func(i int) (string, int)) (starts, ends []any) {
+	word := func(i int) (string, bool) { return v.toks[i].raw, v.toks[i].quoted }
 	for i := 0; i+1 < len(v.toks); i++ {
 		t := v.toks[i]
-		if t.quoted || t.lower != "from" && t.lower != "to" || t.lower == "to" && i > 0 && infinitiveLead[v.toks[i-1].lower] {
+		if !journeyEnd(word, len(v.toks), i) {
 			continue
 		}
-		for j := i + 1; j < len(v.toks); {
+		for j := i + 1; j < len(v.toks) && placeAfter(word, len(v.toks), j); {
 			k := j
-			if articles[v.toks[k].lower] && k+1 < len(v.toks) {
+			if articles[v.toks[k].lower] {
 				k++
-			}
-			if v.toks[k].quoted || !placeName(v.toks[k].raw) {
-				break
 			}
 			end, next := run(j)
 			if k > j && titleCase(v.toks[j].text) {

@@ -625,10 +625,20 @@ func NewIndex(tools []Tool) *Index {
 	ix.nameTerm = make([]bool, nt)
 	ix.nameVerb = make([]bool, nt)
 	ix.initialisms = map[string][]initialism{}
+	namer := make([]int32, nt) // by term id: the backend whose tools' names have it, -1 none, -2 several
+	for id := range namer {
+		namer[id] = -1
+	}
 	for i := range docs {
+		b := ix.docBackend[i]
 		for _, id := range ix.docName[i] {
 			ix.docNameIDF[i] += ix.idf[id]
 			ix.nameTerm[id] = true
+			if namer[id] == -1 {
+				namer[id] = b
+			} else if namer[id] != b {
+				namer[id] = -2
+			}
 		}
 		if w := nameWords(tools[i].Name, tools[i].Backend, "browser"); len(w) > 0 {
 			if id, ok := ix.dict[normalizeWord(w[0])]; ok {
@@ -672,7 +682,7 @@ func NewIndex(tools []Tool) *Index {
 		spec := float64(inNamed) / float64(max(df[id], 1))
 		for _, b := range bs {
 			cue := spec
-			if len(nameTerms[b]) == 1 && !isEnglish(strings.ToLower(ix.backends[b])) && !ix.namedElsewhere(id, b) {
+			if len(nameTerms[b]) == 1 && !isEnglish(strings.ToLower(ix.backends[b])) && (namer[id] == -1 || namer[id] == b) {
 				cue = 1
 			}
 			ix.backendTerms[id] = append(ix.backendTerms[id], cueRef{backend: b, spec: float32(spec), cue: float32(cue)})
@@ -1780,17 +1790,6 @@ func (ix *Index) namesBackend(term string) bool {
 	}
 	for _, c := range ix.backendTerms[id] {
 		if c.spec >= 0.5 {
-			return true
-		}
-	}
-	return false
-}
-
-// namedElsewhere reports whether a tool of a backend other than b has
-// term id in its name.
-func (ix *Index) namedElsewhere(id, b int32) bool {
-	for d, name := range ix.docName {
-		if ix.docBackend[d] != b && slices.Contains(name, id) {
 			return true
 		}
 	}

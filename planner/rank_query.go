@@ -309,25 +309,20 @@ func endPlace(word func(i int) string, n, k int) bool {
 // the Ferry Building", "to Wrigley Field"), less "to" of an infinitive,
 // and each name coordinated after one ("to Hamburg and Munich").
 func placeEnds(fs []field) int {
+	word := func(i int) (string, bool) { return fs[i].text, fs[i].quoted }
 	from, to, ends := false, false, 0
-	name := func(j int) bool {
-		if j < len(fs) && articles[bareWord(fs[j].text)] {
-			j++
-		}
-		return j < len(fs) && !fs[j].quoted && placeName(fs[j].text)
-	}
 	in := false // inside an end
 	for i := 0; i+1 < len(fs); i++ {
 		lw := bareWord(fs[i].text)
 		switch {
 		case fs[i].quoted || endsInAny(fs[i].text, ".;:!?"):
 			in = false
-		case (lw == "from" || lw == "to" && (i == 0 || !infinitiveLead[bareWord(fs[i-1].text)])) && name(i+1):
+		case journeyEnd(word, len(fs), i):
 			from = from || lw == "from"
 			to = to || lw == "to"
 			ends++
 			in = true
-		case in && lw == "and" && name(i+1):
+		case in && lw == "and" && placeAfter(word, len(fs), i+1):
 			ends++
 		case in && !nameCase(strings.TrimRight(fs[i].text, ",")) && !articles[lw] && !isCode(fs[i].text):
 			in = false
@@ -337,6 +332,38 @@ func placeEnds(fs []field) int {
 		return 0
 	}
 	return ends
+}
+
+// journeyEnd reports whether word k opens an end of a journey between
+// named places: "from" or "to" (not the "to" of an infinitive, "how long
+// does it take to drive") before a word written as a name (placeAfter).
+// word(i) gives the i-th of n words as written and whether it is quoted:
+// placeEnds reads the ranker's fields with it, journeyEnds the
+// extractor's tokens.
+func journeyEnd(word func(i int) (string, bool), n, k int) bool {
+	w, quoted := word(k)
+	lw := bareWord(w)
+	if quoted || lw != "from" && lw != "to" {
+		return false
+	}
+	if prev, _ := word(max(k-1, 0)); lw == "to" && k > 0 && infinitiveLead[bareWord(prev)] {
+		return false
+	}
+	return placeAfter(word, n, k+1)
+}
+
+// placeAfter reports whether word j, after an article or none, is
+// unquoted and written as a place's name (placeName): "the Ferry
+// Building", "Wrigley Field".
+func placeAfter(word func(i int) (string, bool), n, j int) bool {
+	if j >= n {
+		return false
+	}
+	if w, _ := word(j); articles[bareWord(w)] && j+1 < n {
+		j++
+	}
+	w, quoted := word(j)
+	return !quoted && placeName(w)
 }
 
 // actsOn reports whether the request's verb acts on a thing: an
@@ -368,22 +395,25 @@ func placeName(w string) bool {
 }
 
 // calendarName reports whether w is the name of a month or a day of the
-// week, written out or as its first three letters (Go's time package
-// names them).
-func calendarName(w string) bool {
-	lw := strings.ToLower(w)
-	for m := time.January; m <= time.December; m++ {
-		if n := strings.ToLower(m.String()); lw == n || lw == n[:3] {
-			return true
-		}
+// week, written out or as its first three letters (calendarNames).
+func calendarName(w string) bool { return calendarNames[strings.ToLower(w)] }
+
+// calendarNames are the names of months and days of the week, as Go's
+// time package writes them, and their first three letters, lower-cased.
+var calendarNames = func() map[string]bool {
+	m := map[string]bool{}
+	add := func(n string) {
+		n = strings.ToLower(n)
+		m[n], m[n[:3]] = true, true
+	}
+	for mo := time.January; mo <= time.December; mo++ {
+		add(mo.String())
 	}
 	for d := time.Sunday; d <= time.Saturday; d++ {
-		if n := strings.ToLower(d.String()); lw == n || lw == n[:3] {
-			return true
-		}
+		add(d.String())
 	}
-	return false
-}
+	return m
+}()
 
 // periodWord reports whether w is a unit of time or of a rate ("week",
 // "months"): a period, where "the end of" it is a time.
