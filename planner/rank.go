@@ -1606,6 +1606,27 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// lower, as one that makes a thing does.
 			s *= 1 - intentBoost
 		}
+		if v := ix.docVerb[d]; len(q.done) > 0 && v != "" && !slices.Contains(q.done, q.verb) {
+			if slices.Contains(q.done, stem(v)) {
+				// A tool named for an operation the task says its object
+				// has already undergone ("reopen the resolved comment",
+				// "bring the paused project back"), unless the request's
+				// own verb asks for it. Two factors, for two reasons: it
+				// would do again what is done, so it ranks lower as a
+				// tool that undoes the request does; and the participle
+				// that matched its name states the object's state, no
+				// operation asked, though as a hint word it still counts
+				// for the name's coverage.
+				s *= (1 - intentBoost) * (1 - intentBoost)
+			} else if rest, ok := strings.CutPrefix(v, "un"); ok && slices.Contains(q.done, stem(rest)) {
+				// English's "un-" makes the verb that reverses another
+				// (unarchive, unpin, unresolve): the tool that reverses
+				// what was done is what a change to it asks ("reopen
+				// the resolved comment": unresolve_comment), as a tool
+				// changing what an "un-" request names is (undoneObj).
+				s *= 1 + intentBoost
+			}
+		}
 		if target && st.cue[ix.docBackend[d]] == 0 {
 			offered = false // a change asked of another product (refuse.go)
 		}

@@ -108,6 +108,13 @@ type parsedQuery struct {
 	// "grab package.json from the repo"; fetchesFrom).
 	fetches bool
 
+	// done are the analyzed operations the task says its object has
+	// already undergone (doneParticiple: "the resolved comment", "it was
+	// paused", "I archived it."): a tool named for one of them would do
+	// again what is done; Search ranks it lower unless the request's own
+	// verb asks for that operation.
+	done []string
+
 	// source are the analyzed words of the noun phrase after "from" in a
 	// request to remove something ("remove the index email_1 from the
 	// users collection" -> users, collection): the thing the removal is
@@ -832,6 +839,9 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			}
 			prev, prev2, prevAt = lw, prev, fi
 			continue
+		}
+		if v := doneParticiple(fs, fi, prev, told); v != "" {
+			q.done = append(q.done, v)
 		}
 		if attributive(fs, fi, prev) || q.verb != "" && postnominal(fs, fi, prev) {
 			// "restore the paused project", "delete the archived pages":

@@ -55,3 +55,48 @@ func modifierParticiple(fs []field, i int) bool {
 // modifier: articles, demonstratives and the degree words of a superlative
 // or of a sort order (adverbs in -ly are read by their ending).
 var participleModifiers = setOf("the", "a", "an", "this", "these", "those", "most", "least", "last", "first")
+
+// doneParticiple returns the analyzed operation (opVerbs) fs[i] says the
+// task's object has already undergone, or "": a past participle used as a
+// modifier ("reopen the resolved comment": modifierParticiple,
+// attributive), one after
+// a form of "be" or "get" that states a state ("it was resolved too
+// early", "it got paused", "it's been archived", "marked resolved"; not
+// in a question, which asks whether it is), or
+// a verb in the past tense of a statement told before the request ("I
+// paused our staging project over the holidays.": toldOperations). Not
+// after a modal's "be" ("should be deleted"), which asks (passiveOp).
+func doneParticiple(fs []field, i int, prev string, told []bool) string {
+	if fs[i].quoted {
+		return ""
+	}
+	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?()"))
+	if len(w) <= 4 || !strings.HasSuffix(w, "ed") || !plainWords(w) || !opVerbs[stem(w)] {
+		return ""
+	}
+	if told != nil && told[i] || modifierParticiple(fs, i) || attributive(fs, i, prev) {
+		return stem(w)
+	}
+	if i > 0 && !fs[i-1].quoted && stateBefore[strings.ToLower(fs[i-1].text)] && !inQuestion(fs, i) {
+		return stem(w)
+	}
+	return ""
+}
+
+// inQuestion reports whether fs[i] is in a sentence that ends with a
+// question mark: a question asks about a state ("was PR 12 merged?",
+// "which branches were merged?"), it does not state it.
+func inQuestion(fs []field, i int) bool {
+	for ; i < len(fs); i++ {
+		if t := fs[i].text; !fs[i].quoted && t != "" && strings.ContainsAny(t[len(t)-1:], ".!?") {
+			return t[len(t)-1] == '?'
+		}
+	}
+	return false
+}
+
+// stateBefore are the words before a participle that make it a state:
+// the finite forms of "be", "been", the forms of "get" of the passive
+// ("got deleted"), a verb of marking ("marked resolved") and the adverbs
+// of time that stand between ("is already archived").
+var stateBefore = setOf("is", "are", "was", "were", "been", "it's", "got", "gets", "marked", "already")

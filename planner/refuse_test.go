@@ -463,3 +463,17 @@ func TestRound39RealCatalog(t *testing.T) {
 		"with redis, read the value at cache:homepage":                                                                        "get",
 	})
 }
+
+// TestRound41RealCatalog: a tool named for what the task says is already
+// done ranks lower, and the tool that reverses it higher (doneParticiple).
+func TestRound41RealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"reopen the resolved Linear comment 1f2e3d4c-5b6a-4789-8abc-def012345678":                               "linear_unresolve_comment",
+		"Linear comment 1f2e3d4c-5b6a-4789-8abc-def012345678 was marked resolved by accident, reopen it please": "linear_unresolve_comment",
+		"resolve the Linear comment 1f2e3d4c-5b6a-4789-8abc-def012345678":                                       "linear_resolve_comment",
+		"delete the resolved Linear comment 1f2e3d4c-5b6a-4789-8abc-def012345678":                               "linear_delete_comment",
+		"show the merged pull requests of acme/web on GitHub":                                                   "list_pull_requests",
+	})
+}
