@@ -41,6 +41,10 @@ func TestQuestionStateParticiple(t *testing.T) {
 		{"what edge functions are deployed on project x", 4, false}, // no question mark
 		{"the functions are deployed, list them?", 3, false},        // no wh-question
 		{"which file should be deleted?", 4, false},                 // a modal's "be": passiveOp's request
+		{"what's stored under key cart:1?", 1, true},                // the wh-word and "is" in one word
+		{"whats stored in redis under cart:1?", 1, true},
+		{"what's stored under key cart:1", 1, false}, // no question mark
+		{"store it, what's next?", 0, false},
 	} {
 		if got := stateParticiple(fields(c.query), c.at); got != c.want {
 			t.Errorf("%q at %d: state participle %v, want %v", c.query, c.at, got, c.want)

@@ -5,8 +5,12 @@ import (
 	"strings"
 )
 
-// finiteBe are the finite forms of "be" that make a copula or a passive.
-var finiteBe = setOf("is", "are", "was", "were")
+// finiteBe are the finite forms of "be" that make a copula or a passive;
+// whIs are the wh-words contracted with "is".
+var (
+	finiteBe = setOf("is", "are", "was", "were")
+	whIs     = setOf("what's", "whats", "who's", "where's", "which's")
+)
 
 // stateParticiple reports whether fs[i] is a past participle after a
 // copula in a question opened by a wh-word ("what edge functions are
@@ -16,9 +20,14 @@ var finiteBe = setOf("is", "are", "was", "were")
 // the participle; the request is to read them. A participle after a
 // modal's "be" ("should be deleted") is passiveOp's request, not this.
 // The participle may be of a verb the synonym table gives an operation's
-// verb for ("what value is stored under key x?": "stored", "write").
+// verb for ("what value is stored under key x?": "stored", "write"). The
+// wh-word and "is" may be one contracted word ("what's stored under key
+// x?").
 func stateParticiple(fs []field, i int) bool {
-	if i < 2 || fs[i].quoted || fs[0].quoted || !strings.HasSuffix(fs[len(fs)-1].text, "?") || !whWords[strings.ToLower(fs[0].text)] || !finiteBe[strings.ToLower(fs[i-1].text)] {
+	if i < 1 || fs[i].quoted || fs[0].quoted || !strings.HasSuffix(fs[len(fs)-1].text, "?") {
+		return false
+	}
+	if prev := strings.ToLower(fs[i-1].text); !(i >= 2 && whWords[strings.ToLower(fs[0].text)] && finiteBe[prev] || i == 1 && whIs[prev]) {
 		return false
 	}
 	w := strings.ToLower(strings.Trim(fs[i].text, ".,;:!?"))

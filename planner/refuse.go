@@ -839,7 +839,7 @@ func readsOnly(q parsedQuery, query string) bool {
 		return false
 	}
 	fs := fields(rewriteIdioms(query)) // as parseQuery reads it ("give me a" is "get a")
-	if !reading && !whichThings(fs) {
+	if !reading && !whichThings(fs) && !askedState(fs) {
 		return false
 	}
 	if neededThing(fs) != nil {
@@ -861,6 +861,18 @@ func readsOnly(q parsedQuery, query string) bool {
 		}
 	}
 	return true
+}
+
+// askedState reports whether fs is a question about what a thing is in
+// the state an operation left it (stateParticiple: "what's stored under
+// key x?", "what edge functions are deployed?"): it asks to read what is.
+func askedState(fs []field) bool {
+	for i := range fs {
+		if stateParticiple(fs, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // phrasalParticles are the adverbial particles of English phrasal verbs

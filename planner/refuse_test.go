@@ -465,7 +465,8 @@ func TestRound39RealCatalog(t *testing.T) {
 }
 
 // TestRound41RealCatalog: a tool named for what the task says is already
-// done ranks lower, and the tool that reverses it higher (doneParticiple).
+// done ranks lower, and the tool that reverses it higher (doneParticiple);
+// a question about what is stored reads it (stateParticiple, askedState).
 func TestRound41RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -475,5 +476,10 @@ func TestRound41RealCatalog(t *testing.T) {
 		"resolve the Linear comment 1f2e3d4c-5b6a-4789-8abc-def012345678":                                       "linear_resolve_comment",
 		"delete the resolved Linear comment 1f2e3d4c-5b6a-4789-8abc-def012345678":                               "linear_delete_comment",
 		"show the merged pull requests of acme/web on GitHub":                                                   "list_pull_requests",
+		"what's stored in redis under cart:1942?":                                                               "get",
+		"whats stored in Redis under promo:summer?":                                                             "get",
+		"what's stored under the cache key cart:1942?":                                                          "get",
+		"what edge functions are deployed on supabase project abcdefghijklmnopqrst?":                            "list_edge_functions",
+		"store 'dark' under the redis key theme:42":                                                             "set",
 	})
 }
