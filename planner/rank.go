@@ -1606,6 +1606,13 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// lower, as one that makes a thing does.
 			s *= 1 - intentBoost
 		}
+		if v := ix.docVerb[d]; len(q.quantified) > 0 && v != "" && stem(v) != q.verb && slices.Contains(q.quantified, stem(v)) {
+			// "pull every reply in thread X" against reply_to_thread: the
+			// word its name holds as the verb is the request's noun, the
+			// things there are (quantifiedNoun); the tool would do that
+			// operation, which the request does not ask.
+			s *= 1 - intentBoost
+		}
 		if v := ix.docVerb[d]; len(q.done) > 0 && v != "" && !slices.Contains(q.done, q.verb) {
 			if slices.Contains(q.done, stem(v)) {
 				// A tool named for an operation the task says its object

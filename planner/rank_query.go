@@ -108,6 +108,13 @@ type parsedQuery struct {
 	// "grab package.json from the repo"; fetchesFrom).
 	fetches bool
 
+	// quantified are the analyzed nouns after a quantifier of all
+	// ("every reply", "all the comments", "each deployment"): things
+	// that are there, whose word a tool's name may hold as its verb
+	// (reply_to_thread, comment_on_issue); Search ranks such a tool lower
+	// unless the request's own verb is that word.
+	quantified []string
+
 	// done are the analyzed operations the task says its object has
 	// already undergone (doneParticiple: "the resolved comment", "it was
 	// paused", "I archived it."): a tool named for one of them would do
@@ -942,6 +949,9 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			}
 		case "every", "all", "each":
 			add("many", hintWeight, false)
+			if n := quantifiedNoun(fs, fi); n != "" {
+				q.quantified = append(q.quantified, n)
+			}
 		case "am":
 			if prev == "who" && nextField(fs, fi) == "i" {
 				// "who am I (logged in as)": the identity of the

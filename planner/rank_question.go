@@ -109,3 +109,28 @@ func inQuestion(fs []field, i int) bool {
 // ("got deleted"), a verb of marking ("marked resolved") and the adverbs
 // of time that stand between ("is already archived").
 var stateBefore = setOf("is", "are", "was", "were", "been", "it's", "got", "gets", "marked", "already")
+
+// quantifiedNoun returns the analyzed head noun a quantifier of all at
+// fs[i] ("every", "all", "each") quantifies, after an article or "of the"
+// ("every reply", "all the replies", "each of the comments"), or "". The
+// head is the last of the plain words that follow one another ("every
+// network request the page made": request). English quantifies things
+// that are: the noun names them, not an operation, even when it is also
+// a verb ("reply", "comment").
+func quantifiedNoun(fs []field, i int) string {
+	head := ""
+	for j := i + 1; j < len(fs) && j <= i+4; j++ {
+		if fs[j].quoted || endsClause(fs[j-1].text) {
+			break
+		}
+		w := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()"))
+		if head == "" && (w == "the" || w == "of" || possessives[w] || possessiveDet[w]) {
+			continue
+		}
+		if !plainWords(w) || stopWords[w] {
+			break
+		}
+		head = w
+	}
+	return normalizeWord(head)
+}

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +26,31 @@ func TestDoneParticiple(t *testing.T) {
 	for q, want := range cases {
 		if got := parseQuery(q).done; !slices.Equal(got, want) {
 			t.Errorf("parseQuery(%q).done = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestQuantifiedNoun: the head noun after "every", "all" and "each".
+func TestQuantifiedNoun(t *testing.T) {
+	for q, want := range map[string]string{
+		"pull every reply under thread 1.2":        "reply",
+		"grab all the replies in thread 1.2":       "reply",
+		"list each of the comments on PR 4":        "comment",
+		"list every network request the page made": "request",
+		"close all our open issues":                stem("issues"),
+		"delete all 'draft' pages":                 "",
+		"list all":                                 "",
+		"show every /tmp file":                     "",
+	} {
+		fs := fields(q)
+		got := ""
+		for i, f := range fs {
+			if w := strings.ToLower(f.text); w == "every" || w == "all" || w == "each" {
+				got = quantifiedNoun(fs, i)
+			}
+		}
+		if got != want {
+			t.Errorf("quantifiedNoun(%q) = %q, want %q", q, got, want)
 		}
 	}
 }

@@ -466,7 +466,9 @@ func TestRound39RealCatalog(t *testing.T) {
 
 // TestRound41RealCatalog: a tool named for what the task says is already
 // done ranks lower, and the tool that reverses it higher (doneParticiple);
-// a question about what is stored reads it (stateParticiple, askedState).
+// a question about what is stored reads it (stateParticiple, askedState);
+// a tool whose name's verb is the noun a quantifier of all quantifies
+// ranks lower (quantifiedNoun).
 func TestRound41RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -481,5 +483,9 @@ func TestRound41RealCatalog(t *testing.T) {
 		"what's stored under the cache key cart:1942?":                                                          "get",
 		"what edge functions are deployed on supabase project abcdefghijklmnopqrst?":                            "list_edge_functions",
 		"store 'dark' under the redis key theme:42":                                                             "set",
+		"fetch every reply in Slack thread 1719000000.000100 of channel C07ABCDEF":                              "slack_get_thread_replies",
+		"grab all the replies under message 1719000000.000100 in channel C07ABCDEF":                             "slack_get_thread_replies",
+		"reply 'on it' in thread 1719000000.000100 of channel C07ABCDEF":                                        "slack_reply_to_thread",
+		"list every network request the page made since it loaded":                                              "browser_network_requests",
 	})
 }
