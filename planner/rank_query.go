@@ -999,6 +999,13 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				// about no long-running thing): it is left out.
 				for _, n := range attributeNouns(lw) {
 					add(stem(n), hintWeight, false)
+					for _, e := range synonyms()[stem(n)] {
+						// The attribute's own synonyms name the same
+						// measure ("height": elevation).
+						if len(e.terms) == 1 && e.weight == wordnetWeight {
+							add(e.terms[0], hintWeight, false)
+						}
+					}
 				}
 				for _, n := range howMeasure[lw] {
 					add(stem(n), hintWeight, false)

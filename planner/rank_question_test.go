@@ -54,3 +54,19 @@ func TestQuantifiedNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestHowAttributeSynonyms: a question of degree asks for the adjective's
+// attribute and the attribute's WordNet synonyms ("how high": height,
+// elevation).
+func TestHowAttributeSynonyms(t *testing.T) {
+	q := parseQuery("how high above sea level is 46.85,-121.76?")
+	var got []string
+	for _, w := range q.words {
+		got = append(got, w.term)
+	}
+	for _, want := range []string{stem("height"), stem("elevation")} {
+		if !slices.Contains(got, want) {
+			t.Errorf("how high: words %q lack %q", got, want)
+		}
+	}
+}

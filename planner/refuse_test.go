@@ -468,7 +468,8 @@ func TestRound39RealCatalog(t *testing.T) {
 // done ranks lower, and the tool that reverses it higher (doneParticiple);
 // a question about what is stored reads it (stateParticiple, askedState);
 // a tool whose name's verb is the noun a quantifier of all quantifies
-// ranks lower (quantifiedNoun).
+// ranks lower (quantifiedNoun); "how high" asks for height and its
+// synonyms (elevation).
 func TestRound41RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -487,5 +488,6 @@ func TestRound41RealCatalog(t *testing.T) {
 		"grab all the replies under message 1719000000.000100 in channel C07ABCDEF":                             "slack_get_thread_replies",
 		"reply 'on it' in thread 1719000000.000100 of channel C07ABCDEF":                                        "slack_reply_to_thread",
 		"list every network request the page made since it loaded":                                              "browser_network_requests",
+		"how high above sea level are 27.9881,86.9250 and 35.3606,138.7274?":                                    "maps_elevation",
 	})
 }
