@@ -934,12 +934,17 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		switch lw {
 		case "which", "what", "who":
 			// "which tabs are open?", "who are the members?": asks for a
-			// list, all the more when a plural noun follows ("which tabs").
+			// list, all the more when a plural noun follows ("which tabs",
+			// "which of my file searches": whichThingsAt).
 			w := hintWeight
-			if next := nextField(fs, fi); isPlural(next) && !stopWords[next] {
+			if next := nextField(fs, fi); isPlural(next) && !stopWords[next] || whichThingsAt(fs, fi) {
 				w = 2 * hintWeight
 			}
 			add("list", w, false)
+		case "any":
+			if whichThingsAt(fs, fi) {
+				add("list", 2*hintWeight, false) // "are any of my searches still running?"
+			}
 		case "where":
 			add("search", hintWeight, false)
 		case "group", "groups", "grouped", "grouping":

@@ -70,3 +70,22 @@ func TestHowAttributeSynonyms(t *testing.T) {
 		}
 	}
 }
+
+// TestWhichThingsPartitive: "which" and "what" before a plural noun
+// phrase, also through a partitive ("which of my searches"); "any" only
+// through one.
+func TestWhichThingsPartitive(t *testing.T) {
+	for q, want := range map[string]bool{
+		"which file searches are still running?":              true,
+		"which of my background file searches are running?":   true,
+		"are any of my background file searches still going?": true,
+		"are any of the open PRs mine?":                       true,
+		"is there any way to pause it?":                       false,
+		"which of these is faster?":                           false,
+		"what issues should I create?":                        false,
+	} {
+		if got := whichThings(fields(q)); got != want {
+			t.Errorf("whichThings(%q) = %v, want %v", q, got, want)
+		}
+	}
+}

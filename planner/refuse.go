@@ -928,12 +928,30 @@ func (ix *Index) makesNew(d int32) bool {
 // faster" (no noun) and a phrase followed by a modal ("what issues should
 // I create": what to do, not what is) are not such.
 func whichThings(fs []field) bool {
-	for i, f := range fs {
+	for i := range fs {
+		if whichThingsAt(fs, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// whichThingsAt is whichThings for the determiner at fs[i]. It may open
+// a partitive ("which of my background searches", "any of the open PRs",
+// with "any" only so: "is there any way" asks whether there is one).
+func whichThingsAt(fs []field, i int) bool {
+	{
+		f := fs[i]
 		lw := strings.ToLower(f.text)
-		if f.quoted || lw != "which" && lw != "what" {
-			continue
+		if f.quoted || lw != "which" && lw != "what" && lw != "any" {
+			return false
 		}
 		last, j := "", i+1
+		if j+1 < len(fs) && strings.ToLower(fs[j].text) == "of" && partitiveDet(strings.ToLower(fs[j+1].text)) {
+			j += 2
+		} else if lw == "any" {
+			return false
+		}
 		for ; j < len(fs); j++ {
 			w := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
 			if fs[j].quoted || auxiliary[w] || modalVerbs[w] || beVerbs[w] || subjectPronoun[w] || objectEnd[w] || !plainWords(w) {
@@ -944,11 +962,15 @@ func whichThings(fs []field) bool {
 		if j < len(fs) && modalVerbs[strings.ToLower(fs[j].text)] {
 			return false // "what issues should I create": what to do, not what is
 		}
-		if last != "" && isPlural(last) && isEnglish(last) {
-			return true
-		}
+		return last != "" && isPlural(last) && isEnglish(last)
 	}
-	return false
+}
+
+// partitiveDet reports whether w (lower case) opens the definite noun
+// phrase of a partitive ("which of my searches", "any of the open PRs",
+// "which of these"): a definite article, a demonstrative or a possessive.
+func partitiveDet(w string) bool {
+	return w == "the" || w == "these" || w == "those" || possessives[w] || possessiveDet[w]
 }
 
 // modalVerbs are English's modal auxiliaries.

@@ -469,7 +469,8 @@ func TestRound39RealCatalog(t *testing.T) {
 // a question about what is stored reads it (stateParticiple, askedState);
 // a tool whose name's verb is the noun a quantifier of all quantifies
 // ranks lower (quantifiedNoun); "how high" asks for height and its
-// synonyms (elevation).
+// synonyms (elevation); "which of my searches" and "any of my searches"
+// ask which things there are (whichThingsAt).
 func TestRound41RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -489,5 +490,7 @@ func TestRound41RealCatalog(t *testing.T) {
 		"reply 'on it' in thread 1719000000.000100 of channel C07ABCDEF":                                        "slack_reply_to_thread",
 		"list every network request the page made since it loaded":                                              "browser_network_requests",
 		"how high above sea level are 27.9881,86.9250 and 35.3606,138.7274?":                                    "maps_elevation",
+		"are any of my background file searches still going?":                                                   "list_searches",
+		"which of my file searches are still running?":                                                          "list_searches",
 	})
 }
