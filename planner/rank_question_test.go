@@ -79,7 +79,7 @@ func TestWhichThingsPartitive(t *testing.T) {
 		"which file searches are still running?":              true,
 		"which of my background file searches are running?":   true,
 		"are any of my background file searches still going?": true,
-		"are any of the open issues assigned to me?":          true,
+		"are any of the open issues still assigned to me?":    true,
 		"is there any way to pause it?":                       false,
 		"which of these is faster?":                           false,
 		"what issues should I create?":                        false,
