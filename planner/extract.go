@@ -2816,7 +2816,7 @@ func soleNumber(nums []numberAt, used map[int]bool, props []argProp) (int, bool)
 	}
 	idx, count := 0, 0
 	for i := range nums {
-		if !used[i] && !nums[i].word && !namedByOther(nums[i], props) && !measured(nums[i]) {
+		if !used[i] && !nums[i].word && !namedByOther(nums[i], props) && !measured(nums[i]) && !ranked(nums[i]) {
 			idx, count = i, count+1
 		}
 	}
@@ -2845,6 +2845,19 @@ func numberTaken(v queryValues, used map[int]bool, text string) bool {
 func measured(n numberAt) bool {
 	return n.unit != 0 || timeUnits[n.next] != 0 || unitWords[n.next] || dimensionWords[n.next] || n.percent
 }
+
+// ranked reports whether a number follows a word of rank ("the last 20
+// calls", "top 5", "the first 40 lines", "the next 10"): a count of
+// things taken from one end of a list, not the identifier a tool's one
+// required number stands for ("show the last 20 start_process calls"
+// names no process 20).
+func ranked(n numberAt) bool {
+	return rankModifiers[n.before] || rankWords[n.before]
+}
+
+// rankWords are the words of rank that are no verbs (rankModifiers has
+// those that are).
+var rankWords = setOf("first", "latest", "next", "previous", "recent")
 
 // dimensionWords are the adjectives and abbreviations that make a number a
 // size: "1280 wide", "800 px".

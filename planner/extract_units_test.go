@@ -131,13 +131,22 @@ func TestObjectForList(t *testing.T) {
 }
 
 // TestMeasuredNotSole: a number written with a unit or a word of dimension
-// is a measure, not the tool's one required number.
+// is a measure, and one after a word of rank a count, not the tool's one
+// required number.
 func TestMeasuredNotSole(t *testing.T) {
 	shot := `{"type":"object","properties":{"pageId":{"type":"number"},"format":{"type":"string"}},"required":["pageId"]}`
 	checkArgs(t, shot, []argCase{
 		{"take a screenshot at 1280 wide", `{}`},
 		{"take a screenshot 800 px tall", `{}`},
 		{"take a screenshot of 3", `{"pageId":3}`},
+	})
+	// A number after a word of rank counts things from one end of a list
+	// (ranked): no process of that number.
+	proc := `{"type":"object","properties":{"pid":{"type":"number"},"offset":{"type":"number"}},"required":["pid"]}`
+	checkArgs(t, proc, []argCase{
+		{"show the last 20 start_process calls you made", `{}`},
+		{"show the first 10 calls", `{}`},
+		{"show the output of 4412", `{"pid":4412}`},
 	})
 }
 

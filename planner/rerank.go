@@ -209,6 +209,8 @@ func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *
 			}
 		case int:
 			nums = append(nums, float64(x))
+		case int64: // the extractor's integers (a radius, a count)
+			nums = append(nums, float64(x))
 		case float64:
 			nums = append(nums, x)
 		case []any:

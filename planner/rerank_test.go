@@ -54,6 +54,9 @@ func TestFitSlots(t *testing.T) {
 		{"the whole task given to a search parameter takes no value",
 			"search for 42 things", `{"type":"object","properties":{"query":{"type":"string"}},"required":["query"]}`,
 			slotFit{reqFilled: 1, reqTotal: 1, claimed: 0, values: 1}},
+		{"an integer the extractor fills (a radius) claims its number, as a float does",
+			"cafes within 500 m of 40.7411,-73.9897", `{"type":"object","properties":{"location":{"type":"object","properties":{"latitude":{"type":"number"},"longitude":{"type":"number"}}},"radius":{"type":"integer","description":"Search radius in meters"}}}`,
+			slotFit{reqFilled: 0, reqTotal: 0, claimed: 2, values: 2}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			v := extractValues(c.query, "")
