@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -86,10 +87,15 @@ type Index struct {
 	nameTerm []bool   // by term id: occurs in a tool or backend name
 	nameVerb []bool   // by term id: leads some tool's name (nameWords), the place of its verb
 	docVerb  []string // by tool: the verb of its name (nameVerb), lower-cased
-	rawAPI   []bool   // by backend: some tool of it is a raw HTTP call (rawAPIName)
-	phone    bool     // some tool takes a phone number (a parameter or its description says so)
-	pathOnly []bool   // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
-	writes   []bool   // by backend: some tool of it writes (hintWrite)
+	// siblings lists, by tool, the analyzed words in which the names of
+	// the tools of its backend that differ from its name in one word
+	// differ from it (screencast_start: stop, of screencast_stop;
+	// create_issue: update, of update_issue). Nil when it has none.
+	siblings [][]string
+	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	phone    bool   // some tool takes a phone number (a parameter or its description says so)
+	pathOnly []bool // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
+	writes   []bool // by backend: some tool of it writes (hintWrite)
 
 	// initialisms maps the first word of a phrase a tool's name writes
 	// as an initialism, lower-cased as written and analyzed, to the
@@ -253,6 +259,25 @@ func nameWords(name, backend string, also ...string) []string {
 		words = words[1:]
 	}
 	return words
+}
+
+// oneWordOut returns the key that tools of one backend whose names
+// differ only in the word at j share: the backend, j and the name's other
+// words, analyzed ("screencast_start" and "screencast_stop" share one).
+func oneWordOut(backend string, words []string, j int) string {
+	k := backend + "\x00" + strconv.Itoa(j)
+	for i, w := range words {
+		if i != j {
+			k += "\x00" + stem(w)
+		}
+	}
+	return k
+}
+
+// nameWord is a tool and a word of its name (oneWordOut's groups).
+type nameWord struct {
+	tool int32
+	word string
 }
 
 // nameVerb returns the word of a tool's name that says what it does: the
@@ -423,6 +448,7 @@ func NewIndex(tools []Tool) *Index {
 	ix.stated = make([]atomic.Pointer[[]int32], n)
 	ix.docBackend = make([]int32, n)
 	ix.docVerb = make([]string, n)
+	ix.siblings = make([][]string, n)
 	ix.docName = make([][]int32, n)
 	ix.docLead = make([][]int32, n)
 	ix.docObject = make([][]int32, n)
@@ -460,6 +486,7 @@ func NewIndex(tools []Tool) *Index {
 	}
 	backendIDs := map[string]int32{}
 	families := nounVerbFamilies(tools)
+	ops := map[string][]nameWord{} // oneWordOut -> tools and their word there
 	for i := range tools {
 		t := &tools[i]
 		b, ok := backendIDs[t.Backend]
@@ -508,6 +535,13 @@ func NewIndex(tools []Tool) *Index {
 			sumLen[f] += float64(d.len[f])
 		}
 		ix.docVerb[i] = nameVerb(t.Name, t.Backend, families)
+		words := nameWords(t.Name, t.Backend, "browser")
+		for j := range words {
+			if len(words) > 1 {
+				k := oneWordOut(t.Backend, words, j)
+				ops[k] = append(ops[k], nameWord{int32(i), stem(words[j])})
+			}
+		}
 		nh := uint16(verbHints(ix.docVerb[i]))
 		if nh&hintReadOnly != 0 {
 			hints |= hintGetName
@@ -573,6 +607,15 @@ func NewIndex(tools []Tool) *Index {
 				ix.docName[i] = append(ix.docName[i], id)
 			}
 		})
+	}
+	for _, ds := range ops {
+		for _, a := range ds {
+			for _, b := range ds {
+				if a.word != b.word && !slices.Contains(ix.siblings[a.tool], b.word) {
+					ix.siblings[a.tool] = append(ix.siblings[a.tool], b.word)
+				}
+			}
+		}
 	}
 
 	// idf over documents containing the term in any field.
@@ -1604,6 +1647,16 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		} else if reading && st.cue[ix.docBackend[d]] > 0 && updateVerb(ix.docVerb[d]) {
 			// A tool that changes a thing, asked to read it: it ranks
 			// lower, as one that makes a thing does.
+			s *= 1 - intentBoost
+		}
+		if q.verb != "" && slices.Contains(ix.siblings[d], q.verb) {
+			// "stop the video recording on page 2" against
+			// screencast_start: a tool of the same backend whose name
+			// differs from this one's in one word (screencast_stop) has
+			// the request's verb there, so this one does another
+			// operation to the same thing, whatever its description
+			// shares with the task ("video"). It ranks lower, as a tool
+			// that undoes the request does.
 			s *= 1 - intentBoost
 		}
 		if v := ix.docVerb[d]; len(q.quantified) > 0 && v != "" && stem(v) != q.verb && slices.Contains(q.quantified, stem(v)) {

@@ -89,3 +89,30 @@ func TestWhichThingsPartitive(t *testing.T) {
 		}
 	}
 }
+
+// TestNameSiblings: the tools of one backend whose names differ in one
+// word, and the words they differ in.
+func TestNameSiblings(t *testing.T) {
+	ix := NewIndex([]Tool{
+		{Backend: "b", Name: "screencast_start", Description: "Start a recording."},
+		{Backend: "b", Name: "screencast_stop", Description: "Stop a recording."},
+		{Backend: "b", Name: "create_issue", Description: "Create an issue."},
+		{Backend: "b", Name: "update_issue", Description: "Update an issue."},
+		{Backend: "b", Name: "get_issues", Description: "List issues."},
+		{Backend: "c", Name: "screencast_pause", Description: "Pause a recording."},
+	})
+	want := map[string][]string{
+		"screencast_start": {stem("stop")},
+		"screencast_stop":  {stem("start")},
+		"create_issue":     {stem("get"), stem("update")},
+		"update_issue":     {stem("create"), stem("get")}, // "issues" is "issue" analyzed
+		"get_issues":       {stem("create"), stem("update")},
+		"screencast_pause": nil, // another backend's
+	}
+	for d, tl := range ix.tools {
+		got := slices.Sorted(slices.Values(ix.siblings[d]))
+		if !slices.Equal(got, want[tl.Name]) {
+			t.Errorf("siblings of %s = %q, want %q", tl.Name, got, want[tl.Name])
+		}
+	}
+}

@@ -470,7 +470,8 @@ func TestRound39RealCatalog(t *testing.T) {
 // a tool whose name's verb is the noun a quantifier of all quantifies
 // ranks lower (quantifiedNoun); "how high" asks for height and its
 // synonyms (elevation); "which of my searches" and "any of my searches"
-// ask which things there are (whichThingsAt).
+// ask which things there are (whichThingsAt); a tool whose sibling's name
+// differs in one word, the request's verb, ranks lower (Index.siblings).
 func TestRound41RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -492,5 +493,7 @@ func TestRound41RealCatalog(t *testing.T) {
 		"how high above sea level are 27.9881,86.9250 and 35.3606,138.7274?":                                    "maps_elevation",
 		"are any of my background file searches still going?":                                                   "list_searches",
 		"which of my file searches are still running?":                                                          "list_searches",
+		"stop the video recording on page 4 in chrome devtools":                                                 "screencast_stop",
+		"start recording a video of page 4 in chrome devtools":                                                  "screencast_start",
 	})
 }
