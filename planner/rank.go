@@ -87,15 +87,15 @@ type Index struct {
 	nameTerm []bool   // by term id: occurs in a tool or backend name
 	nameVerb []bool   // by term id: leads some tool's name (nameWords), the place of its verb
 	docVerb  []string // by tool: the verb of its name (nameVerb), lower-cased
-	// siblings lists, by tool, the analyzed words in which the names of
-	// the tools of its backend that differ from its name in one word
-	// differ from it (screencast_start: stop, of screencast_stop;
-	// create_issue: update, of update_issue). Nil when it has none.
-	siblings [][]string
-	rawAPI   []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
-	phone    bool   // some tool takes a phone number (a parameter or its description says so)
-	pathOnly []bool // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
-	writes   []bool // by backend: some tool of it writes (hintWrite)
+	// siblingOf maps an analyzed word to the tools, in catalog order,
+	// whose backend has a tool named differently from them in one word,
+	// that word ("stop": screencast_start, of screencast_stop; "update":
+	// create_issue, of update_issue).
+	siblingOf map[string][]int32
+	rawAPI    []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	phone     bool   // some tool takes a phone number (a parameter or its description says so)
+	pathOnly  []bool // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
+	writes    []bool // by backend: some tool of it writes (hintWrite)
 
 	// initialisms maps the first word of a phrase a tool's name writes
 	// as an initialism, lower-cased as written and analyzed, to the
@@ -448,7 +448,7 @@ func NewIndex(tools []Tool) *Index {
 	ix.stated = make([]atomic.Pointer[[]int32], n)
 	ix.docBackend = make([]int32, n)
 	ix.docVerb = make([]string, n)
-	ix.siblings = make([][]string, n)
+	ix.siblingOf = map[string][]int32{}
 	ix.docName = make([][]int32, n)
 	ix.docLead = make([][]int32, n)
 	ix.docObject = make([][]int32, n)
@@ -611,11 +611,15 @@ func NewIndex(tools []Tool) *Index {
 	for _, ds := range ops {
 		for _, a := range ds {
 			for _, b := range ds {
-				if a.word != b.word && !slices.Contains(ix.siblings[a.tool], b.word) {
-					ix.siblings[a.tool] = append(ix.siblings[a.tool], b.word)
+				if a.word != b.word {
+					ix.siblingOf[b.word] = append(ix.siblingOf[b.word], a.tool)
 				}
 			}
 		}
+	}
+	for w, ds := range ix.siblingOf {
+		slices.Sort(ds)
+		ix.siblingOf[w] = slices.Compact(ds)
 	}
 
 	// idf over documents containing the term in any field.
@@ -1407,6 +1411,10 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	if limit <= 0 {
 		out = make([]Scored, 0, len(st.touched))
 	}
+	var siblings []int32 // the tools a sibling named for the request's verb has (siblingOf)
+	if q.verb != "" {
+		siblings = ix.siblingOf[q.verb]
+	}
 	for _, d := range st.touched {
 		s := st.acc[d]
 		m := st.mask[d]
@@ -1649,7 +1657,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// lower, as one that makes a thing does.
 			s *= 1 - intentBoost
 		}
-		if q.verb != "" && slices.Contains(ix.siblings[d], q.verb) {
+		if _, ok := slices.BinarySearch(siblings, d); ok {
 			// "stop the video recording on page 2" against
 			// screencast_start: a tool of the same backend whose name
 			// differs from this one's in one word (screencast_stop) has

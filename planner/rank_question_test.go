@@ -91,7 +91,7 @@ func TestWhichThingsPartitive(t *testing.T) {
 }
 
 // TestNameSiblings: the tools of one backend whose names differ in one
-// word, and the words they differ in.
+// word, by that word of the other's.
 func TestNameSiblings(t *testing.T) {
 	ix := NewIndex([]Tool{
 		{Backend: "b", Name: "screencast_start", Description: "Start a recording."},
@@ -101,18 +101,21 @@ func TestNameSiblings(t *testing.T) {
 		{Backend: "b", Name: "get_issues", Description: "List issues."},
 		{Backend: "c", Name: "screencast_pause", Description: "Pause a recording."},
 	})
-	want := map[string][]string{
-		"screencast_start": {stem("stop")},
-		"screencast_stop":  {stem("start")},
-		"create_issue":     {stem("get"), stem("update")},
-		"update_issue":     {stem("create"), stem("get")}, // "issues" is "issue" analyzed
-		"get_issues":       {stem("create"), stem("update")},
-		"screencast_pause": nil, // another backend's
+	names := func(ds []int32) []string {
+		var out []string
+		for _, d := range ds {
+			out = append(out, ix.tools[d].Name)
+		}
+		return out
 	}
-	for d, tl := range ix.tools {
-		got := slices.Sorted(slices.Values(ix.siblings[d]))
-		if !slices.Equal(got, want[tl.Name]) {
-			t.Errorf("siblings of %s = %q, want %q", tl.Name, got, want[tl.Name])
+	for w, want := range map[string][]string{
+		stem("stop"):   {"screencast_start"},
+		stem("start"):  {"screencast_stop"},
+		stem("update"): {"create_issue", "get_issues"}, // "issues" is "issue" analyzed
+		stem("pause"):  nil,                            // another backend's
+	} {
+		if got := names(ix.siblingOf[w]); !slices.Equal(got, want) {
+			t.Errorf("siblingOf[%q] = %q, want %q", w, got, want)
 		}
 	}
 }
