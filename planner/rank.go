@@ -87,15 +87,16 @@ type Index struct {
 	nameTerm []bool   // by term id: occurs in a tool or backend name
 	nameVerb []bool   // by term id: leads some tool's name (nameWords), the place of its verb
 	docVerb  []string // by tool: the verb of its name (nameVerb), lower-cased
+	rawAPI   []bool   // by backend: some tool of it is a raw HTTP call (rawAPIName)
+	phone    bool     // some tool takes a phone number (a parameter or its description says so)
+	pathOnly []bool   // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
+	writes   []bool   // by backend: some tool of it writes (hintWrite)
+
 	// siblingOf maps an analyzed word to the tools, in catalog order,
 	// whose backend has a tool named differently from them in one word,
 	// that word ("stop": screencast_start, of screencast_stop; "update":
 	// create_issue, of update_issue).
 	siblingOf map[string][]int32
-	rawAPI    []bool // by backend: some tool of it is a raw HTTP call (rawAPIName)
-	phone     bool   // some tool takes a phone number (a parameter or its description says so)
-	pathOnly  []bool // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
-	writes    []bool // by backend: some tool of it writes (hintWrite)
 
 	// initialisms maps the first word of a phrase a tool's name writes
 	// as an initialism, lower-cased as written and analyzed, to the

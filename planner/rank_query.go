@@ -1055,14 +1055,15 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			splitWords(text, func(w string) { q.plain = append(q.plain, strings.ToLower(w)) })
 			continue
 		}
-		if stateParticiple(fs, fi) && !whichThings(fs) {
+		state := stateParticiple(fs, fi) // rank_question.go
+		if state && !whichThings(fs) {
 			// "what's stored under key x?": a question about what is
 			// there asks to be given it, the reading that tool names
 			// lead with "get" for (readNameVerbs); one about which
 			// things are ("what edge functions are deployed?") lists.
 			add(stem("get"), hintWeight, false)
 		}
-		if neg || circVerb || stateParticiple(fs, fi) || modifierParticiple(fs, fi) { // rank_question.go
+		if neg || circVerb || state || modifierParticiple(fs, fi) {
 			// What the task says not to do ("without deleting anything",
 			// "don't overwrite it") is no part of what it asks; nor is what
 			// the user will do around it ("before I push the fix").

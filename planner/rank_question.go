@@ -9,7 +9,7 @@ import (
 // whIs are the wh-words contracted with "is".
 var (
 	finiteBe = setOf("is", "are", "was", "were")
-	whIs     = setOf("what's", "whats", "who's", "where's", "which's")
+	whIs     = setOf("what's", "whats", "who's", "where's")
 )
 
 // stateParticiple reports whether fs[i] is a past participle after a
@@ -66,13 +66,12 @@ func modifierParticiple(fs []field, i int) bool {
 var participleModifiers = setOf("the", "a", "an", "this", "these", "those", "most", "least", "last", "first")
 
 // doneParticiple returns the analyzed operation (opVerbs) fs[i] says the
-// task's object has already undergone, or "": a past participle used as a
-// modifier ("reopen the resolved comment": modifierParticiple,
-// attributive), one after
-// a form of "be" or "get" that states a state ("it was resolved too
-// early", "it got paused", "it's been archived", "marked resolved"; not
-// in a question, which asks whether it is), or
-// a verb in the past tense of a statement told before the request ("I
+// task's object has already undergone, or "": a past participle used as
+// a modifier ("reopen the resolved comment": modifierParticiple,
+// attributive); one after a form of "be" or "get" that states a state
+// ("it was resolved too early", "it got paused", "it's been archived",
+// "marked resolved"; not in a question, which asks whether it is); or a
+// verb in the past tense of a statement told before the request ("I
 // paused our staging project over the holidays.": toldOperations). Not
 // after a modal's "be" ("should be deleted"), which asks (passiveOp).
 func doneParticiple(fs []field, i int, prev string, told []bool) string {
