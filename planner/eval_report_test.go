@@ -18,8 +18,8 @@ import (
 // looked at while tuning before issue #18; fresh2.json was written before
 // any change of issue #18 and is only reported, never tuned against, like
 // fresh4.json, fresh6.json, fresh10.json (round 10's unseen check),
-// fresh150.json to fresh155.json (round 40's) and
-// fresh156.json to fresh161.json (round 41's);
+// fresh156.json to fresh161.json (round 41's) and
+// fresh162.json to fresh167.json (round 42's);
 // fresh3.json (round 4), fresh5.json (round 5), fresh7.json (round 6),
 // fresh8.json (round 7), fresh9.json (round 8, in the dev set's style),
 // fresh11.json (written by a helper that never read the planner; unseen
@@ -40,8 +40,9 @@ import (
 // (round 33's), fresh114.json to fresh119.json (round 34's),
 // fresh120.json to fresh125.json (round 35's), fresh126.json to
 // fresh131.json (round 36's), fresh132.json to fresh137.json
-// (round 37's), fresh138.json to fresh143.json (round 38's) and
-// fresh144.json to fresh149.json (round 39's) are tuned on.
+// (round 37's), fresh138.json to fresh143.json (round 38's),
+// fresh144.json to fresh149.json (round 39's) and fresh150.json to
+// fresh155.json (round 40's) are tuned on.
 const (
 	freshSetPath    = "testdata/fresh.json"
 	fresh2SetPath   = "testdata/fresh2.json"
@@ -204,6 +205,12 @@ const (
 	fresh159SetPath = "testdata/fresh159.json"
 	fresh160SetPath = "testdata/fresh160.json"
 	fresh161SetPath = "testdata/fresh161.json"
+	fresh162SetPath = "testdata/fresh162.json"
+	fresh163SetPath = "testdata/fresh163.json"
+	fresh164SetPath = "testdata/fresh164.json"
+	fresh165SetPath = "testdata/fresh165.json"
+	fresh166SetPath = "testdata/fresh166.json"
+	fresh167SetPath = "testdata/fresh167.json"
 )
 
 // evalSet is one query file scored by TestEvalReport.
@@ -1074,23 +1081,36 @@ func TestEvalReport(t *testing.T) {
 		// fresh148 args 0.80 -> 0.79 (round 41): as fresh78's.
 		{evalSet{"fresh148", loadQueryFile(t, fresh148SetPath)}, floors{r1: 0.87, r5: 0.97, falseRefusal: 0.01, args: 0.79, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
 		{evalSet{"fresh149", loadQueryFile(t, fresh149SetPath)}, floors{r1: 0.84, r5: 0.94, falseRefusal: 0.05, args: 0.88, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
-		// fresh150 to fresh155 (blind): round 40's unseen check, written
-		// like fresh11 and committed before the round changed the planner;
-		// round 41's validation sets (their misses are not printed).
-		{evalSet{"fresh150", loadQueryFile(t, fresh150SetPath)}, unseen},
-		{evalSet{"fresh151", loadQueryFile(t, fresh151SetPath)}, unseen},
-		{evalSet{"fresh152", loadQueryFile(t, fresh152SetPath)}, unseen},
-		{evalSet{"fresh153", loadQueryFile(t, fresh153SetPath)}, unseen},
-		{evalSet{"fresh154", loadQueryFile(t, fresh154SetPath)}, unseen},
-		{evalSet{"fresh155", loadQueryFile(t, fresh155SetPath)}, unseen},
+		// fresh150 to fresh155 (written like fresh11): round 40's unseen
+		// check and round 41's validation, tuned on from round 42; floors
+		// from their figures at the end of round 41: fresh150 recall@1
+		// 0.863, 16/20 refused, 0/80 false refusals, args 53/62; fresh151
+		// 0.863, 17/20, 1/80, 55/66; fresh152 0.925, 18/20, 0/80, 61/71;
+		// fresh153 0.775, 16/20, 3/80, 42/55; fresh154 0.863, 14/20, 1/80,
+		// 48/60; fresh155 0.762, 20/20, 2/80, 51/58.
+		{evalSet{"fresh150", loadQueryFile(t, fresh150SetPath)}, floors{r1: 0.86, r5: 0.98, falseRefusal: 0.01, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh151", loadQueryFile(t, fresh151SetPath)}, floors{r1: 0.86, r5: 0.98, falseRefusal: 0.02, args: 0.83, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.84}},
+		{evalSet{"fresh152", loadQueryFile(t, fresh152SetPath)}, floors{r1: 0.92, r5: 0.98, falseRefusal: 0.01, args: 0.85, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.89}},
+		{evalSet{"fresh153", loadQueryFile(t, fresh153SetPath)}, floors{r1: 0.77, r5: 0.92, falseRefusal: 0.04, args: 0.76, reach8k: 0.98, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.79}},
+		{evalSet{"fresh154", loadQueryFile(t, fresh154SetPath)}, floors{r1: 0.86, r5: 0.96, falseRefusal: 0.02, args: 0.79, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.69}},
+		{evalSet{"fresh155", loadQueryFile(t, fresh155SetPath)}, floors{r1: 0.76, r5: 0.97, falseRefusal: 0.03, args: 0.87, reach8k: 0.99, named16k: 0.99, twoRounds8k: 0.99, refusal: 0.99}},
 		// fresh156 to fresh161 (blind): round 41's unseen check, written
-		// like fresh11 and committed before the round changed the planner.
+		// like fresh11 and committed before the round changed the planner;
+		// round 42's validation sets (their misses are not printed).
 		{evalSet{"fresh156", loadQueryFile(t, fresh156SetPath)}, unseen},
 		{evalSet{"fresh157", loadQueryFile(t, fresh157SetPath)}, unseen},
 		{evalSet{"fresh158", loadQueryFile(t, fresh158SetPath)}, unseen},
 		{evalSet{"fresh159", loadQueryFile(t, fresh159SetPath)}, unseen},
 		{evalSet{"fresh160", loadQueryFile(t, fresh160SetPath)}, unseen},
 		{evalSet{"fresh161", loadQueryFile(t, fresh161SetPath)}, unseen},
+		// fresh162 to fresh167 (blind): round 42's unseen check, written
+		// like fresh11 and committed before the round changed the planner.
+		{evalSet{"fresh162", loadQueryFile(t, fresh162SetPath)}, unseen},
+		{evalSet{"fresh163", loadQueryFile(t, fresh163SetPath)}, unseen},
+		{evalSet{"fresh164", loadQueryFile(t, fresh164SetPath)}, unseen},
+		{evalSet{"fresh165", loadQueryFile(t, fresh165SetPath)}, unseen},
+		{evalSet{"fresh166", loadQueryFile(t, fresh166SetPath)}, unseen},
+		{evalSet{"fresh167", loadQueryFile(t, fresh167SetPath)}, unseen},
 	}
 	var refused, unanswerable int
 	defer func() {
