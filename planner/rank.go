@@ -1318,7 +1318,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 		if id, ok := ix.dict[t]; ok && ix.isNameTerm(t) {
 			readObjIDs = append(readObjIDs, id)
 			readObjIDs = append(readObjIDs, clippedOf(t)...)
-			readVerbIDs = ix.appendWithSynonyms(readVerbIDs, q.verb)
+			readVerbIDs = ix.appendWithSynonyms(readVerbIDs, cmp.Or(q.verb, "list")) // a question of which things lists them
 		}
 		break
 	}

@@ -597,6 +597,12 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 	} else if q.verbRaw == "list" {
 		q.many = pluralObject(fs)
 		q.readObject = directObject(fs)
+	} else if h := whichHead(fs); q.verb == "" && h != "" {
+		// "what collections are in the analytics db?": a question of
+		// which things there are asks for their list, whose object is
+		// its noun phrase's head (the place after "in" is the place's,
+		// as for "list the collections in the analytics db").
+		q.readObject = []string{normalizeWord(h)}
 	}
 	q.fetches = q.verb != "" && !destructiveStems[q.verb] && fetchesFrom(fs)
 	q.numericObject = q.verb != "" && numericObject(fs)

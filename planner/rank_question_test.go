@@ -119,3 +119,18 @@ func TestNameSiblings(t *testing.T) {
 		}
 	}
 }
+
+// TestWhichHeadReadObject: a question of which things there are reads its
+// noun phrase's head as the object of a listing.
+func TestWhichHeadReadObject(t *testing.T) {
+	for q, want := range map[string][]string{
+		"what collections are in the analytics db?": {normalizeWord("collections")},
+		"which of my file searches are running?":    {normalizeWord("searches")},
+		"what is in the analytics db?":              {normalizeWord("contents")}, // rewritten "list contents of" (rewriteIdioms)
+		"list the collections in the analytics db":  {normalizeWord("collections")},
+	} {
+		if got := parseQuery(q).readObject; !slices.Equal(got, want) {
+			t.Errorf("parseQuery(%q).readObject = %q, want %q", q, got, want)
+		}
+	}
+}

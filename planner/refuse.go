@@ -928,42 +928,53 @@ func (ix *Index) makesNew(d int32) bool {
 // faster" (no noun) and a phrase followed by a modal ("what issues should
 // I create": what to do, not what is) are not such.
 func whichThings(fs []field) bool {
+	return whichHead(fs) != ""
+}
+
+// whichHead returns the plural head noun of the first noun phrase that
+// whichThingsAt reads ("what collections are in the analytics db?":
+// collections), lower-cased, or "".
+func whichHead(fs []field) string {
 	for i := range fs {
-		if whichThingsAt(fs, i) {
-			return true
+		if h := whichHeadAt(fs, i); h != "" {
+			return h
 		}
 	}
-	return false
+	return ""
 }
 
 // whichThingsAt is whichThings for the determiner at fs[i]. It may open
 // a partitive ("which of my background searches", "any of the open PRs",
 // with "any" only so: "is there any way" asks whether there is one).
-func whichThingsAt(fs []field, i int) bool {
-	{
-		f := fs[i]
-		lw := strings.ToLower(f.text)
-		if f.quoted || lw != "which" && lw != "what" && lw != "any" {
-			return false
-		}
-		last, j := "", i+1
-		if j+1 < len(fs) && strings.ToLower(fs[j].text) == "of" && partitiveDet(strings.ToLower(fs[j+1].text)) {
-			j += 2
-		} else if lw == "any" {
-			return false
-		}
-		for ; j < len(fs); j++ {
-			w := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
-			if fs[j].quoted || auxiliary[w] || modalVerbs[w] || beVerbs[w] || subjectPronoun[w] || objectEnd[w] || !plainWords(w) {
-				break
-			}
-			last = w
-		}
-		if j < len(fs) && modalVerbs[strings.ToLower(fs[j].text)] {
-			return false // "what issues should I create": what to do, not what is
-		}
-		return last != "" && isPlural(last) && isEnglish(last)
+func whichThingsAt(fs []field, i int) bool { return whichHeadAt(fs, i) != "" }
+
+// whichHeadAt is whichHead for the determiner at fs[i].
+func whichHeadAt(fs []field, i int) string {
+	f := fs[i]
+	lw := strings.ToLower(f.text)
+	if f.quoted || lw != "which" && lw != "what" && lw != "any" {
+		return ""
 	}
+	last, j := "", i+1
+	if j+1 < len(fs) && strings.ToLower(fs[j].text) == "of" && partitiveDet(strings.ToLower(fs[j+1].text)) {
+		j += 2
+	} else if lw == "any" {
+		return ""
+	}
+	for ; j < len(fs); j++ {
+		w := strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))
+		if fs[j].quoted || auxiliary[w] || modalVerbs[w] || beVerbs[w] || subjectPronoun[w] || objectEnd[w] || !plainWords(w) {
+			break
+		}
+		last = w
+	}
+	if j < len(fs) && modalVerbs[strings.ToLower(fs[j].text)] {
+		return "" // "what issues should I create": what to do, not what is
+	}
+	if last != "" && isPlural(last) && isEnglish(last) {
+		return last
+	}
+	return ""
 }
 
 // partitiveDet reports whether w (lower case) opens the definite noun

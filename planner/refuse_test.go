@@ -497,3 +497,16 @@ func TestRound41RealCatalog(t *testing.T) {
 		"start recording a video of page 4 in chrome devtools":                                                  "screencast_start",
 	})
 }
+
+// TestRound42RealCatalog: a question of which things there are lists
+// them, the tool named for listing its noun phrase's head ranking first
+// (whichHead, parsedQuery.readObject).
+func TestRound42RealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"what collections does the billing db have on mongo?":  "list-collections",
+		"which collections are in the shop database on mongo?": "list-collections",
+		"which databases does the mongo cluster have?":         "list-databases",
+	})
+}
