@@ -791,6 +791,13 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			// "#general": how chat tools write a channel.
 			add(stem("channel"), hintWeight, false)
 			continue
+		case emojiShortcode(text):
+			// ":white_check_mark:": how chat and code hosts write an
+			// emoji by name (Slack's, GitHub's and Discord's
+			// shortcodes), a value whose kind the tools that take one
+			// name.
+			add(stem("emoji"), hintWeight, false)
+			continue
 		case len(lw) > 1 && lw[0] == '#' && allDigits(lw[1:]):
 			// "#88": how code hosts write an issue's or a pull request's
 			// number (GitHub's and GitLab's references), a value whose

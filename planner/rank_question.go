@@ -133,3 +133,20 @@ func quantifiedNoun(fs []field, i int) string {
 	}
 	return normalizeWord(head)
 }
+
+// emojiShortcode reports whether text (a field as written, sentence
+// punctuation after it allowed) is an emoji's shortcode: a name of lower
+// case letters, digits, "_", "+" and "-" between two colons
+// (":white_check_mark:", ":+1:", ":tada:").
+func emojiShortcode(text string) bool {
+	t := strings.TrimRight(text, ".,;!?)")
+	if len(t) < 3 || t[0] != ':' || t[len(t)-1] != ':' {
+		return false
+	}
+	for _, c := range t[1 : len(t)-1] {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '+' || c == '-') {
+			return false
+		}
+	}
+	return true
+}

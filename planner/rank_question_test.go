@@ -134,3 +134,21 @@ func TestWhichHeadReadObject(t *testing.T) {
 		}
 	}
 }
+
+// TestEmojiShortcode: a name between two colons, as chat and code hosts
+// write an emoji.
+func TestEmojiShortcode(t *testing.T) {
+	for text, want := range map[string]bool{
+		":white_check_mark:": true,
+		":+1:":               true,
+		":tada:.":            true,
+		"note:":              false,
+		"::":                 false,
+		":Tada:":             false,
+		"a:b:c":              false,
+	} {
+		if got := emojiShortcode(text); got != want {
+			t.Errorf("emojiShortcode(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -500,13 +500,16 @@ func TestRound41RealCatalog(t *testing.T) {
 
 // TestRound42RealCatalog: a question of which things there are lists
 // them, the tool named for listing its noun phrase's head ranking first
-// (whichHead, parsedQuery.readObject).
+// (whichHead, parsedQuery.readObject); an emoji's shortcode is an emoji
+// (emojiShortcode).
 func TestRound42RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
 	wantTools(t, cat, map[string]string{
-		"what collections does the billing db have on mongo?":  "list-collections",
-		"which collections are in the shop database on mongo?": "list-collections",
-		"which databases does the mongo cluster have?":         "list-databases",
+		"what collections does the billing db have on mongo?":              "list-collections",
+		"which collections are in the shop database on mongo?":             "list-collections",
+		"which databases does the mongo cluster have?":                     "list-databases",
+		"leave a :eyes: on message 1712345678.000200 in channel C07ABCDEF": "slack_add_reaction",
+		"put a :+1: on Slack message 1712345678.000200 in C07ABCDEF":       "slack_add_reaction",
 	})
 }
