@@ -501,7 +501,8 @@ func TestRound41RealCatalog(t *testing.T) {
 // TestRound42RealCatalog: a question of which things there are lists
 // them, the tool named for listing its noun phrase's head ranking first
 // (whichHead, parsedQuery.readObject); an emoji's shortcode is an emoji
-// (emojiShortcode).
+// (emojiShortcode); a tool that takes no parameters fits no task that
+// names things (slotFit.none).
 func TestRound42RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
@@ -511,5 +512,6 @@ func TestRound42RealCatalog(t *testing.T) {
 		"which databases does the mongo cluster have?":                     "list-databases",
 		"leave a :eyes: on message 1712345678.000200 in channel C07ABCDEF": "slack_add_reaction",
 		"put a :+1: on Slack message 1712345678.000200 in C07ABCDEF":       "slack_add_reaction",
+		"list the last 15 start_process calls desktop commander ran":       "get_recent_tool_calls",
 	})
 }

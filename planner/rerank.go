@@ -31,6 +31,7 @@ type slotFit struct {
 	claimed, values     int      // values the task states, and those some argument takes
 	pluralID            bool     // a required id of one thing the task names in the plural ("the properties of page X" for property_id)
 	single              []string // the members of the one whole item a required list holds ("files": [{path, content}] -> path, content)
+	none                bool     // the tool takes no parameters at all
 }
 
 // score is the fit in [0, 1]: the mean of the share of required
@@ -48,6 +49,12 @@ func (f slotFit) score() float64 {
 	}
 	if f.values > 0 {
 		claim = float64(f.claimed) / float64(f.values)
+		if f.none {
+			// A tool that takes nothing can be told none of the
+			// things the task names ("get MOB-212 and MOB-215" for
+			// get_user, the current user's): it fits nothing.
+			req = 0
+		}
 	}
 	return (req + claim) / 2
 }
@@ -146,6 +153,7 @@ func inValue(vals []taskValue, in func(string) bool) bool {
 func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *TaskContext, lookup bool) slotFit {
 	f := slotFit{values: len(vals)}
 	if len(props) == 0 {
+		f.none = true
 		return f
 	}
 	tv := *v

@@ -40,7 +40,10 @@ func TestFitSlots(t *testing.T) {
 			slotFit{reqFilled: 0, reqTotal: 2, claimed: 0, values: 1}},
 		{"no parameters, no values",
 			"which tabs are open", `{"type":"object"}`,
-			slotFit{}},
+			slotFit{none: true}},
+		{"no parameters for the values the task names",
+			"get MOB-212 and MOB-215", `{"type":"object"}`,
+			slotFit{values: 2, none: true}},
 		{"an id in a key string, and the number inside it counted once",
 			"whats the value of cache key user:9", `{"type":"object","properties":{"key":{"type":"string"}},"required":["key"]}`,
 			slotFit{reqFilled: 1, reqTotal: 1, claimed: 1, values: 1}},
@@ -81,6 +84,8 @@ func TestSlotFitScore(t *testing.T) {
 		{slotFit{reqTotal: 1}, 0.5},
 		{slotFit{values: 1}, 0.5},
 		{slotFit{reqTotal: 2, values: 3}, 0},
+		{slotFit{values: 2, none: true}, 0}, // a tool that takes nothing, told two things
+		{slotFit{none: true}, 1},            // nor told any
 	} {
 		if got := c.f.score(); got != c.want {
 			t.Errorf("%+v.score() = %v, want %v", c.f, got, c.want)
