@@ -92,11 +92,14 @@ type Index struct {
 	pathOnly []bool   // by term id: written only inside paths and slash-joined ids ("/vercel/next.js")
 	writes   []bool   // by backend: some tool of it writes (hintWrite)
 
-	// siblingOf maps an analyzed word to the tools, in catalog order,
-	// whose backend has a tool named differently from them in one word,
-	// that word ("stop": screencast_start, of screencast_stop; "update":
-	// create_issue, of update_issue).
-	siblingOf map[string][]int32
+	// Name siblings: tools of one backend whose names differ in one word
+	// form a group (screencast_start and screencast_stop; create_issue
+	// and update_issue). groupMembers lists, by group, its tools and
+	// each one's analyzed word there; groupsWith maps an analyzed word to
+	// the groups in which some tool has it. Both grow with the tools'
+	// names, not with the pairs of tools.
+	groupMembers [][]nameWord
+	groupsWith   map[string][]int32
 
 	// initialisms maps the first word of a phrase a tool's name writes
 	// as an initialism, lower-cased as written and analyzed, to the
@@ -275,7 +278,20 @@ func oneWordOut(backend string, words []string, j int) string {
 	return k
 }
 
-// nameWord is a tool and a word of its name (oneWordOut's groups).
+// siblingsNamedFor calls fn for each tool that has a name sibling
+// (groupMembers) whose word where their names differ is verb, its own
+// being another.
+func (ix *Index) siblingsNamedFor(verb string, fn func(d int32)) {
+	for _, g := range ix.groupsWith[verb] {
+		for _, m := range ix.groupMembers[g] {
+			if m.word != verb {
+				fn(m.tool)
+			}
+		}
+	}
+}
+
+// nameWord is a tool and its analyzed word in a group of name siblings.
 type nameWord struct {
 	tool int32
 	word string
@@ -285,7 +301,11 @@ type nameWord struct {
 // first (nameWords), or the last in a name of a noun-verb family
 // (nounVerbFamilies).
 func nameVerb(name, backend string, families map[[2]string]bool) string {
-	words := nameWords(name, backend, "browser")
+	return verbOf(nameWords(name, backend, "browser"), backend, families)
+}
+
+// verbOf is nameVerb for the name's words (nameWords with "browser").
+func verbOf(words []string, backend string, families map[[2]string]bool) string {
 	if len(words) == 0 {
 		return ""
 	}
@@ -449,7 +469,8 @@ func NewIndex(tools []Tool) *Index {
 	ix.stated = make([]atomic.Pointer[[]int32], n)
 	ix.docBackend = make([]int32, n)
 	ix.docVerb = make([]string, n)
-	ix.siblingOf = map[string][]int32{}
+	ix.groupsWith = map[string][]int32{}
+	names := make([][]string, n) // by tool: nameWords(name, backend, "browser")
 	ix.docName = make([][]int32, n)
 	ix.docLead = make([][]int32, n)
 	ix.docObject = make([][]int32, n)
@@ -487,7 +508,8 @@ func NewIndex(tools []Tool) *Index {
 	}
 	backendIDs := map[string]int32{}
 	families := nounVerbFamilies(tools)
-	ops := map[string][]nameWord{} // oneWordOut -> tools and their word there
+	groups := map[string]int32{} // oneWordOut -> group id
+	var members [][]nameWord     // by group id
 	for i := range tools {
 		t := &tools[i]
 		b, ok := backendIDs[t.Backend]
@@ -535,13 +557,20 @@ func NewIndex(tools []Tool) *Index {
 		for f := range numFields {
 			sumLen[f] += float64(d.len[f])
 		}
-		ix.docVerb[i] = nameVerb(t.Name, t.Backend, families)
-		words := nameWords(t.Name, t.Backend, "browser")
-		for j := range words {
-			if len(words) > 1 {
-				k := oneWordOut(t.Backend, words, j)
-				ops[k] = append(ops[k], nameWord{int32(i), stem(words[j])})
+		names[i] = nameWords(t.Name, t.Backend, "browser")
+		ix.docVerb[i] = verbOf(names[i], t.Backend, families)
+		for j := range names[i] {
+			if len(names[i]) < 2 {
+				break
 			}
+			k := oneWordOut(t.Backend, names[i], j)
+			g, ok := groups[k]
+			if !ok {
+				g = int32(len(members))
+				groups[k] = g
+				members = append(members, nil)
+			}
+			members[g] = append(members[g], nameWord{int32(i), stem(names[i][j])})
 		}
 		nh := uint16(verbHints(ix.docVerb[i]))
 		if nh&hintReadOnly != 0 {
@@ -561,7 +590,7 @@ func NewIndex(tools []Tool) *Index {
 			// No annotations: the name's verb says what the tool does.
 			hints |= nh
 		}
-		if listNameVerbs[nameVerb(t.Name, t.Backend, families)] {
+		if listNameVerbs[ix.docVerb[i]] {
 			hints |= hintListName
 		}
 		ix.docHint[i] = hints
@@ -609,18 +638,17 @@ func NewIndex(tools []Tool) *Index {
 			}
 		})
 	}
-	for _, ds := range ops {
-		for _, a := range ds {
-			for _, b := range ds {
-				if a.word != b.word {
-					ix.siblingOf[b.word] = append(ix.siblingOf[b.word], a.tool)
-				}
+	for _, ms := range members {
+		if !slices.ContainsFunc(ms, func(m nameWord) bool { return m.word != ms[0].word }) {
+			continue // no two of its tools differ there
+		}
+		g := int32(len(ix.groupMembers))
+		ix.groupMembers = append(ix.groupMembers, ms)
+		for _, m := range ms {
+			if gs := ix.groupsWith[m.word]; len(gs) == 0 || gs[len(gs)-1] != g {
+				ix.groupsWith[m.word] = append(gs, g)
 			}
 		}
-	}
-	for w, ds := range ix.siblingOf {
-		slices.Sort(ds)
-		ix.siblingOf[w] = slices.Compact(ds)
 	}
 
 	// idf over documents containing the term in any field.
@@ -688,7 +716,7 @@ func NewIndex(tools []Tool) *Index {
 				namer[id] = -2
 			}
 		}
-		if w := nameWords(tools[i].Name, tools[i].Backend, "browser"); len(w) > 0 {
+		if w := names[i]; len(w) > 0 {
 			if id, ok := ix.dict[normalizeWord(w[0])]; ok {
 				ix.nameVerb[id] = true
 			}
@@ -846,6 +874,7 @@ type searchState struct {
 	acc     []float64 // by doc
 	mask    []uint64  // by doc: which query groups matched
 	touched []int32
+	sibling []uint32  // by doc: == gen when a name sibling is named for the request's verb (siblingsNamedFor)
 	stamp   []uint32  // by term id: == gen when the term is in the expanded query
 	qweight []float64 // by term id: its weight in the query (valid when stamped)
 	qplural []bool    // by term id: the query wrote it in the plural (valid when stamped)
@@ -874,6 +903,7 @@ func (ix *Index) state() *searchState {
 	return &searchState{
 		acc:     make([]float64, len(ix.tools)),
 		mask:    make([]uint64, len(ix.tools)),
+		sibling: make([]uint32, len(ix.tools)),
 		stamp:   make([]uint32, len(ix.idf)),
 		qweight: make([]float64, len(ix.idf)),
 		qplural: make([]bool, len(ix.idf)),
@@ -896,6 +926,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	st.gen++
 	if st.gen == 0 { // wrapped: clear stale stamps
 		clear(st.stamp)
+		clear(st.sibling)
 		st.gen = 1
 	}
 	q := parseQueryNames(query, ix.namesBackend)
@@ -1412,9 +1443,8 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 	if limit <= 0 {
 		out = make([]Scored, 0, len(st.touched))
 	}
-	var siblings []int32 // the tools a sibling named for the request's verb has (siblingOf)
 	if q.verb != "" {
-		siblings = ix.siblingOf[q.verb]
+		ix.siblingsNamedFor(q.verb, func(d int32) { st.sibling[d] = st.gen })
 	}
 	for _, d := range st.touched {
 		s := st.acc[d]
@@ -1658,7 +1688,7 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// lower, as one that makes a thing does.
 			s *= 1 - intentBoost
 		}
-		if _, ok := slices.BinarySearch(siblings, d); ok {
+		if st.sibling[d] == st.gen {
 			// "stop the video recording on page 2" against
 			// screencast_start: a tool of the same backend whose name
 			// differs from this one's in one word (screencast_stop) has

@@ -91,7 +91,7 @@ func TestWhichThingsPartitive(t *testing.T) {
 }
 
 // TestNameSiblings: the tools of one backend whose names differ in one
-// word, by that word of the other's.
+// word from a tool named for a verb there.
 func TestNameSiblings(t *testing.T) {
 	ix := NewIndex([]Tool{
 		{Backend: "b", Name: "screencast_start", Description: "Start a recording."},
@@ -101,11 +101,10 @@ func TestNameSiblings(t *testing.T) {
 		{Backend: "b", Name: "get_issues", Description: "List issues."},
 		{Backend: "c", Name: "screencast_pause", Description: "Pause a recording."},
 	})
-	names := func(ds []int32) []string {
+	lowered := func(verb string) []string {
 		var out []string
-		for _, d := range ds {
-			out = append(out, ix.tools[d].Name)
-		}
+		ix.siblingsNamedFor(verb, func(d int32) { out = append(out, ix.tools[d].Name) })
+		slices.Sort(out)
 		return out
 	}
 	for w, want := range map[string][]string{
@@ -113,9 +112,10 @@ func TestNameSiblings(t *testing.T) {
 		stem("start"):  {"screencast_stop"},
 		stem("update"): {"create_issue", "get_issues"}, // "issues" is "issue" analyzed
 		stem("pause"):  nil,                            // another backend's
+		stem("issue"):  nil,                            // the word all three share
 	} {
-		if got := names(ix.siblingOf[w]); !slices.Equal(got, want) {
-			t.Errorf("siblingOf[%q] = %q, want %q", w, got, want)
+		if got := lowered(w); !slices.Equal(got, want) {
+			t.Errorf("tools with a sibling named for %q = %q, want %q", w, got, want)
 		}
 	}
 }
