@@ -74,6 +74,7 @@ var participleModifiers = setOf("the", "a", "an", "this", "these", "those", "mos
 // verb in the past tense of a statement told before the request ("I
 // paused our staging project over the holidays.": toldOperations). Not
 // after a modal's "be" ("should be deleted"), which asks (passiveOp).
+// prev is the word before fs[i] as parseQuery reads it.
 func doneParticiple(fs []field, i int, prev string, told []bool) string {
 	if fs[i].quoted {
 		return ""
@@ -85,7 +86,7 @@ func doneParticiple(fs []field, i int, prev string, told []bool) string {
 	if told != nil && told[i] || modifierParticiple(fs, i) || attributive(fs, i, prev) {
 		return stem(w)
 	}
-	if i > 0 && !fs[i-1].quoted && stateBefore[strings.ToLower(fs[i-1].text)] && !inQuestion(fs, i) {
+	if i > 0 && !fs[i-1].quoted && (finiteBe[prev] || stateBefore[prev]) && !inQuestion(fs, i) {
 		return stem(w)
 	}
 	return ""
@@ -103,11 +104,12 @@ func inQuestion(fs []field, i int) bool {
 	return false
 }
 
-// stateBefore are the words before a participle that make it a state:
-// the finite forms of "be", "been", the forms of "get" of the passive
-// ("got deleted"), a verb of marking ("marked resolved") and the adverbs
-// of time that stand between ("is already archived").
-var stateBefore = setOf("is", "are", "was", "were", "been", "it's", "got", "gets", "marked", "already")
+// stateBefore are the words besides the finite forms of "be" (finiteBe)
+// before a participle that make it a state: "been", "it's", the forms of
+// "get" of the passive ("got deleted"), a verb of marking ("marked
+// resolved") and an adverb of time that stands between ("is already
+// archived").
+var stateBefore = setOf("been", "it's", "got", "gets", "marked", "already")
 
 // quantifiedNoun returns the analyzed head noun a quantifier of all at
 // fs[i] ("every", "all", "each") quantifies, after an article or "of the"
