@@ -1698,24 +1698,27 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// that undoes the request does.
 			s *= 1 - intentBoost
 		}
-		if v := ix.docVerb[d]; len(q.quantified) > 0 && v != "" && stem(v) != q.verb && slices.Contains(q.quantified, stem(v)) {
-			// "pull every reply in thread X" against reply_to_thread: the
-			// word its name holds as the verb is the request's noun, the
-			// things there are (quantifiedNoun); the tool would do that
-			// operation, which the request does not ask.
-			s *= 1 - intentBoost
-		}
-		if v := ix.docVerb[d]; len(q.done) > 0 && v != "" && !slices.Contains(q.done, q.verb) {
-			if slices.Contains(q.done, stem(v)) {
+		if v := ix.docVerb[d]; v != "" && (len(q.quantified) > 0 || len(q.done) > 0) {
+			sv := stem(v)
+			if sv != q.verb && slices.Contains(q.quantified, sv) {
+				// "pull every reply in thread X" against reply_to_thread:
+				// the word its name holds as the verb is the request's
+				// noun, the things there are (quantifiedNoun); the tool
+				// would do that operation, which the request does not
+				// ask.
+				s *= 1 - intentBoost
+			}
+			if slices.Contains(q.done, q.verb) {
+				// The request's own verb asks for what is done again.
+			} else if slices.Contains(q.done, sv) {
 				// A tool named for an operation the task says its object
 				// has already undergone ("reopen the resolved comment",
-				// "bring the paused project back"), unless the request's
-				// own verb asks for it. Two factors, for two reasons: it
-				// would do again what is done, so it ranks lower as a
-				// tool that undoes the request does; and the participle
-				// that matched its name states the object's state, no
-				// operation asked, though as a hint word it still counts
-				// for the name's coverage.
+				// "bring the paused project back"). Two factors, for two
+				// reasons: it would do again what is done, so it ranks
+				// lower as a tool that undoes the request does; and the
+				// participle that matched its name states the object's
+				// state, no operation asked, though as a hint word it
+				// still counts for the name's coverage.
 				s *= (1 - intentBoost) * (1 - intentBoost)
 			} else if rest, ok := strings.CutPrefix(v, "un"); ok && slices.Contains(q.done, stem(rest)) {
 				// English's "un-" makes the verb that reverses another
