@@ -515,3 +515,15 @@ func TestRound42RealCatalog(t *testing.T) {
 		"list the last 15 start_process calls desktop commander ran":       "get_recent_tool_calls",
 	})
 }
+
+// TestRound43RealCatalog: the re-rank judges the arguments the planner
+// sends, without the product's own name as a value (dropProductNames):
+// "the Context7 library id" gives query-docs' libraryId no value.
+func TestRound43RealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"what's the Context7 library id for Next.js? I want the middleware docs": "resolve-library-id",
+		"query the /vercel/next.js docs on context7: how do I set up redirects?": "query-docs",
+	})
+}

@@ -159,6 +159,9 @@ func fitSlots(t *Tool, props []argProp, v *queryValues, vals []taskValue, tctx *
 	tv := *v
 	tv.backend = t.Backend
 	args, _ := fillArgs(props, tv, v.query, tctx, toolReadOnly(t))
+	// The arguments the planner sends: not the product's own name as a
+	// value ("the Context7 library id" gives libraryId no value).
+	args, _ = dropProductNames(props, args, nil, t.Backend)
 	for _, p := range props {
 		x, filled := args[p.name]
 		if len(p.members) > 0 && (p.required || filled) {
