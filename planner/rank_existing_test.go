@@ -205,3 +205,25 @@ func TestOpenThe(t *testing.T) {
 		t.Errorf(`"open sentry trace 4bf92f35": verb %q, want show`, q.verb)
 	}
 }
+
+// TestGivesThingTo: a "give" with a recipient and a thing changes the
+// recipient; one to the asker, or a phrasal "give up", does not.
+func TestGivesThingTo(t *testing.T) {
+	for q, want := range map[string]bool{
+		"give notion page 0f1e2d3c a 📌 icon":               true,
+		"give the release branch a better name":            true,
+		"give PR 311 an approval":                          true,
+		"give me a list of the open issues":                false,
+		"give us the numbers for October":                  false,
+		"give up after 15 seconds":                         false,
+		"give the list of open issues":                     false,
+		"show me the page, and give it to the design team": false,
+	} {
+		if got := givesThingTo(fields(q)); got != want {
+			t.Errorf("givesThingTo(%q) = %v, want %v", q, got, want)
+		}
+	}
+	if q := parseQuery("give notion page 0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 a 📌 icon"); !q.gives || !q.existing {
+		t.Errorf("gives %v existing %v, want both", q.gives, q.existing)
+	}
+}

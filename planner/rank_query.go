@@ -98,6 +98,11 @@ type parsedQuery struct {
 	// page, properties and all, as often as for one property.
 	readObject []string
 
+	// gives is set when the request's verb is a "give" with a recipient
+	// and a thing (givesThingTo), read as "update", English's general
+	// verb of change: the recipient is the thing changed.
+	gives bool
+
 	// putsExisting is set when the request puts a thing that exists
 	// somewhere ("add price price_1Pz to invoice in_1Q", rank_existing.go).
 	putsExisting bool
@@ -582,6 +587,9 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		return bareWord(fs[i].text)
 	}
 	q.verb, q.verbRaw = mainVerb(fs)
+	if q.verbRaw == "give" && givesThingTo(fs) {
+		q.verb, q.verbRaw, q.gives = normalizeWord("update"), "update", true
+	}
 	if opVerbs[q.verb] {
 		// Read only for the operation-for-another-object check.
 		q.object = directObject(fs)
@@ -1384,6 +1392,29 @@ var (
 	wantVerbs     = setOf("want", "wants", "like", "need", "needs", "have", "had")
 	needVerbs     = setOf("want", "wants", "need", "needs")
 )
+
+// givesThingTo reports whether the request's "give" has two objects, a
+// recipient other than the one asking and then a thing ("give page X a
+// rocket icon", "give PR 311 an approval"): English's ditransitive give,
+// which puts the thing on the recipient, a change to it, where "give me
+// the list" is a request to be shown one. The thing opens with an
+// indefinite article after at least one word of the recipient; a
+// particle after the verb makes another verb ("give up", "give back").
+func givesThingTo(fs []field) bool {
+	vi := verbAt(fs, stem("give"))
+	if vi < 0 || vi+2 >= len(fs) || fs[vi+1].quoted {
+		return false
+	}
+	if w := strings.ToLower(strings.Trim(fs[vi+1].text, ".,;:!?()[]{}<>")); w == "me" || w == "us" || w == "a" || w == "an" || phrasalParticles[w] {
+		return false
+	}
+	for i := vi + 1; i < len(fs) && !endsClause(fs[i-1].text); i++ {
+		if lw := strings.ToLower(fs[i].text); !fs[i].quoted && (lw == "a" || lw == "an") {
+			return true
+		}
+	}
+	return false
+}
 
 // directObject returns the analyzed words of the noun phrase after the
 // imperative verb of fs (mainVerb's word): determiners and possessives

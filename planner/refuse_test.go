@@ -518,12 +518,15 @@ func TestRound42RealCatalog(t *testing.T) {
 
 // TestRound43RealCatalog: the re-rank judges the arguments the planner
 // sends, without the product's own name as a value (dropProductNames):
-// "the Context7 library id" gives query-docs' libraryId no value.
+// "the Context7 library id" gives query-docs' libraryId no value. A
+// "give" with a recipient and a thing changes the recipient
+// (givesThingTo).
 func TestRound43RealCatalog(t *testing.T) {
 	skipWithoutEval(t)
 	cat := NewCatalog(loadEvalTools(t, false))
 	wantTools(t, cat, map[string]string{
 		"what's the Context7 library id for Next.js? I want the middleware docs": "resolve-library-id",
 		"query the /vercel/next.js docs on context7: how do I set up redirects?": "query-docs",
+		"give notion page 0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 a 📌 icon":         "API-patch-page",
 	})
 }
