@@ -1074,6 +1074,9 @@ func (ix *Index) Search(query string, tctx *TaskContext, limit int) []Scored {
 			// Reading many of a kind, none named, is listing them.
 			addTerm(stem("list"), word.weight*synonymWeight, g, false, true)
 		}
+		for _, t := range word.phrasal {
+			addTerm(t, word.weight*wordnetWeight, g, word.plural, word.implied)
+		}
 		for _, e := range synonyms()[word.term] {
 			if word.state {
 				break

@@ -227,3 +227,26 @@ func TestGivesThingTo(t *testing.T) {
 		t.Errorf("gives %v existing %v, want both", q.gives, q.existing)
 	}
 }
+
+// TestPhrasalSenses: a verb and its particle, adjacent or around an
+// object pronoun, take the senses WordNet gives the phrasal verb; a verb
+// without its particle takes none.
+func TestPhrasalSenses(t *testing.T) {
+	if got := phrasalSenses("shut", "down"); !slices.Contains(got, stem("close")) {
+		t.Errorf("phrasalSenses(shut, down) = %v, want close among them", got)
+	}
+	for q, want := range map[string]bool{
+		"break down issue API-77 by browser": true,
+		"shut it down":                       true,
+		"break the build":                    false,
+		"shut the page, down there":          false,
+	} {
+		var got bool
+		for _, w := range parseQuery(q).words {
+			got = got || len(w.phrasal) > 0
+		}
+		if got != want {
+			t.Errorf("%q: phrasal senses %v, want %v", q, got, want)
+		}
+	}
+}

@@ -155,6 +155,11 @@ type queryWord struct {
 	// implied is set for a word the task does not write but a rule reads
 	// into it (a hint): it has no grammatical number.
 	implied bool
+
+	// phrasal are the analyzed words of the senses of the phrasal verb
+	// this verb makes with its particle ("shut it down": close), by
+	// WordNet (phrasalSenses).
+	phrasal []string
 }
 
 var (
@@ -1140,6 +1145,22 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				read = true
 			}
 		})
+	}
+	for i, f := range fs {
+		// A phrasal verb, its particle right after it or after an
+		// object pronoun ("break down the errors", "shut it down").
+		j := i + 1
+		if j < len(fs) && !endsClause(f.text) && (fs[j].text == "it" || fs[j].text == "them") {
+			j++
+		}
+		if f.quoted || j >= len(fs) || fs[j].quoted || endsClause(fs[j-1].text) {
+			continue
+		}
+		v := strings.ToLower(f.text)
+		senses := phrasalSenses(v, strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>")))
+		if k, ok := seen[normalizeWord(v)]; ok && len(senses) > 0 {
+			q.words[k].phrasal = senses
+		}
 	}
 	if q.coordinated >= 2 {
 		// Two or more values joined by coordination ("/a, /b and /c",

@@ -530,3 +530,13 @@ func TestRound43RealCatalog(t *testing.T) {
 		"give notion page 0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 a 📌 icon":         "API-patch-page",
 	})
 }
+
+// TestPhrasalVerbRanks: "break down" asks for an analysis of the issue
+// by browser, which the tag distribution's tool states ("Analyze which
+// browsers ..."), not for its events or its search.
+func TestPhrasalVerbRanks(t *testing.T) {
+	wantFirst(t, map[string]string{
+		"break down sentry issue WEB-9QX by browser: which ones does it hit hardest?": "sentry__get_issue_tag_values",
+		"break down sentry issue API-77 in org acme by browser":                       "sentry__get_issue_tag_values",
+	})
+}

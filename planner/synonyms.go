@@ -204,7 +204,7 @@ func buildSynonyms() map[string][]expansion {
 		}
 	}
 	for _, line := range strings.Split(wordnetTable, "\n") {
-		if line == "" || line[0] == '#' || line[0] == '~' { // "~": attributes
+		if line == "" || line[0] == '#' || line[0] == '~' || line[0] == '+' { // "~": attributes; "+": phrasal verbs
 			continue
 		}
 		w := wordnetWeight
@@ -247,6 +247,28 @@ var attributeTable = sync.OnceValue(func() map[string][]string {
 			f := strings.Fields(rest)
 			if len(f) > 1 {
 				m[f[0]] = f[1:]
+			}
+		}
+	}
+	return m
+})
+
+// phrasalSenses returns the analyzed single words a phrasal verb means,
+// verb and particle as written in lower case ("break", "down": analyze),
+// by WordNet (the "+" lines of wordnet.txt), or nil.
+func phrasalSenses(verb, particle string) []string {
+	return phrasalTable()[verb+"_"+particle]
+}
+
+var phrasalTable = sync.OnceValue(func() map[string][]string {
+	m := map[string][]string{}
+	for _, line := range strings.Split(wordnetTable, "\n") {
+		if rest, ok := strings.CutPrefix(line, "+"); ok {
+			f := strings.Fields(rest)
+			for _, w := range f[1:] {
+				if a := analyzeAll(w); len(a) == 1 {
+					m[f[0]] = append(m[f[0]], a[0])
+				}
 			}
 		}
 	}
