@@ -460,6 +460,17 @@ func pressedKey(props []argProp, v queryValues, args map[string]any, missing []s
 			return slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
 		}
 	}
+	for _, t := range v.toks {
+		// A chord of keys is pressed whatever the verb ("send
+		// Control+Shift+R to page 4"; keyChord).
+		if w := strings.TrimRight(t.text, ".,;:!?)"); !t.quoted && keyChord(w) {
+			if key := keyOf(w); key != "" {
+				w = key
+			}
+			args[p.name] = w
+			return slices.DeleteFunc(missing, func(n string) bool { return n == p.name })
+		}
+	}
 	return missing
 }
 

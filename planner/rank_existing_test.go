@@ -250,3 +250,25 @@ func TestPhrasalSenses(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyChord: modifiers joined to one key by "+" are a chord; a sum or
+// a word with a plus is not.
+func TestKeyChord(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Control+Shift+R": true,
+		"ctrl+c":          true,
+		"Cmd+K.":          true,
+		"1+1":             false,
+		"C++":             false,
+		"Shift+":          false,
+		"google+":         false,
+		"R+Control":       false,
+	} {
+		if got := keyChord(text); got != want {
+			t.Errorf("keyChord(%q) = %v, want %v", text, got, want)
+		}
+	}
+	if q := parseQuery("send Control+Shift+R to page 4"); q.verb != normalizeWord("press") {
+		t.Errorf("verb %q, want press", q.verb)
+	}
+}

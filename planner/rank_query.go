@@ -595,6 +595,11 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 	if q.verbRaw == "give" && givesThingTo(fs) {
 		q.verb, q.verbRaw, q.gives = normalizeWord("update"), "update", true
 	}
+	if vi := verbAt(fs, q.verb); q.verb != "" && vi >= 0 && vi+1 < len(fs) && !fs[vi+1].quoted && keyChord(fs[vi+1].text) {
+		// "send Control+Shift+R to page 4", "hit ctrl+s": whatever the
+		// verb, a chord of keys as its object is pressed (keyChord).
+		q.verb, q.verbRaw = normalizeWord("press"), "press"
+	}
 	if opVerbs[q.verb] {
 		// Read only for the operation-for-another-object check.
 		q.object = directObject(fs)
@@ -715,6 +720,16 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 				add(stem("address"), hintWeight, false)
 				addrEnd = end
 			}
+		}
+		if !quoted && keyChord(text) {
+			// "Control+Shift+R", "Cmd+K": a chord of the keyboard as
+			// browsers, editors and operating systems write one
+			// (modifiers joined to a key by "+"), a value whose kind
+			// the tools that take one name, and which is only ever
+			// pressed. Its words stay, as a tool's examples may write
+			// the same chord.
+			add(stem("key"), hintWeight, false)
+			add(stem("press"), hintWeight, false)
 		}
 		switch {
 		case quoted || fi >= sqlFirst && fi < sqlEnd || fi >= jsFirst && fi < jsEnd || fi <= addrEnd || content >= 0:

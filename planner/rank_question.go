@@ -152,3 +152,25 @@ func emojiShortcode(text string) bool {
 	}
 	return true
 }
+
+// keyModifiers are the modifier keys as keyboards and their
+// documentation name them (the UI Events "key" values Control, Shift,
+// Alt, Meta, and the names written on keys: Ctrl, Option, Cmd,
+// Command, Win, Super).
+var keyModifiers = setOf("control", "ctrl", "shift", "alt", "option", "opt", "meta", "cmd", "command", "win", "super")
+
+// keyChord reports whether text is a chord of keys: one or more
+// modifiers, each followed by "+", then one key ("Control+Shift+R",
+// "ctrl+c", "Cmd+K").
+func keyChord(text string) bool {
+	parts := strings.Split(strings.TrimRight(text, ".,;!?)"), "+")
+	if len(parts) < 2 || parts[len(parts)-1] == "" {
+		return false
+	}
+	for _, m := range parts[:len(parts)-1] {
+		if !keyModifiers[strings.ToLower(m)] {
+			return false
+		}
+	}
+	return true
+}

@@ -3,6 +3,7 @@ package planner
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -539,4 +540,20 @@ func TestPhrasalVerbRanks(t *testing.T) {
 		"break down sentry issue WEB-9QX by browser: which ones does it hit hardest?": "sentry__get_issue_tag_values",
 		"break down sentry issue API-77 in org acme by browser":                       "sentry__get_issue_tag_values",
 	})
+}
+
+// TestRound44RealCatalog: a chord of keys ("Control+Shift+R") is pressed
+// whatever the verb that sends it (keyChord), and the key argument takes
+// it.
+func TestRound44RealCatalog(t *testing.T) {
+	skipWithoutEval(t)
+	cat := NewCatalog(loadEvalTools(t, false))
+	wantTools(t, cat, map[string]string{
+		"send Cmd+Shift+P to devtools page 2":        "press_key",
+		"send Alt+Shift+F to chrome devtools page 5": "press_key",
+	})
+	p, err := NewLexical(nil).Plan(context.Background(), Task{Query: "send Ctrl+Shift+K to devtools page 3"}, cat)
+	if err != nil || p.Tool != "press_key" || !strings.Contains(string(p.Arguments), `"key":"Control+Shift+K"`) {
+		t.Errorf("plan %v %s %s, want press_key with key Control+Shift+K", err, p.Tool, p.Arguments)
+	}
 }
