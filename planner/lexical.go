@@ -200,15 +200,9 @@ func isSearchName(name string) bool {
 // the task names the product to say which tools to use, not as a value.
 // A required one becomes missing.
 func dropProductNames(props []argProp, args map[string]any, missing []string, backend string) (map[string]any, []string) {
-	names := map[string]bool{strings.ToLower(backend): true}
-	splitWords(backend, func(w string) {
-		if len(w) >= 4 {
-			names[strings.ToLower(w)] = true
-		}
-	})
 	for _, p := range props {
 		s, ok := args[p.name].(string)
-		if !ok || !names[strings.ToLower(s)] {
+		if !ok || !namesProduct(s, backend) {
 			continue
 		}
 		delete(args, p.name)
@@ -217,4 +211,20 @@ func dropProductNames(props []argProp, args map[string]any, missing []string, ba
 		}
 	}
 	return args, missing
+}
+
+// namesProduct reports whether s is the backend's name or one of its
+// words of four letters or more ("context7", "supabase"; "google" of
+// "google-maps"), in any case. The re-rank asks it of every string
+// argument of every candidate, so it splits the name without building a
+// set.
+func namesProduct(s, backend string) bool {
+	if strings.EqualFold(s, backend) {
+		return true
+	}
+	found := false
+	splitWords(backend, func(w string) {
+		found = found || len(w) >= 4 && strings.EqualFold(s, w)
+	})
+	return found
 }

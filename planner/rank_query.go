@@ -1172,9 +1172,14 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			continue
 		}
 		v := strings.ToLower(f.text)
-		senses := phrasalSenses(v, strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>")))
-		if k, ok := seen[normalizeWord(v)]; ok && len(senses) > 0 {
-			q.words[k].phrasal = senses
+		particles := phrasalTable()[v]
+		if particles == nil {
+			continue
+		}
+		if senses := particles[strings.ToLower(strings.Trim(fs[j].text, ".,;:!?()[]{}<>"))]; len(senses) > 0 {
+			if k, ok := seen[normalizeWord(v)]; ok {
+				q.words[k].phrasal = senses
+			}
 		}
 	}
 	if q.coordinated >= 2 {

@@ -163,14 +163,18 @@ var keyModifiers = setOf("control", "ctrl", "shift", "alt", "option", "opt", "me
 // modifiers, each followed by "+", then one key ("Control+Shift+R",
 // "ctrl+c", "Cmd+K").
 func keyChord(text string) bool {
-	parts := strings.Split(strings.TrimRight(text, ".,;!?)"), "+")
-	if len(parts) < 2 || parts[len(parts)-1] == "" {
+	rest := strings.TrimRight(text, ".,;!?)")
+	if strings.IndexByte(rest, '+') < 0 {
 		return false
 	}
-	for _, m := range parts[:len(parts)-1] {
+	for {
+		m, after, more := strings.Cut(rest, "+")
+		if !more {
+			return m != "" // the key
+		}
 		if !keyModifiers[strings.ToLower(m)] {
 			return false
 		}
+		rest = after
 	}
-	return true
 }

@@ -257,17 +257,23 @@ var attributeTable = sync.OnceValue(func() map[string][]string {
 // verb and particle as written in lower case ("break", "down": analyze),
 // by WordNet (the "+" lines of wordnet.txt), or nil.
 func phrasalSenses(verb, particle string) []string {
-	return phrasalTable()[verb+"_"+particle]
+	return phrasalTable()[verb][particle]
 }
 
-var phrasalTable = sync.OnceValue(func() map[string][]string {
-	m := map[string][]string{}
+// phrasalTable maps a phrasal verb's verb, then its particle, to its
+// senses (a query asks it of every pair of words, without building a key).
+var phrasalTable = sync.OnceValue(func() map[string]map[string][]string {
+	m := map[string]map[string][]string{}
 	for _, line := range strings.Split(wordnetTable, "\n") {
 		if rest, ok := strings.CutPrefix(line, "+"); ok {
 			f := strings.Fields(rest)
+			verb, particle, _ := strings.Cut(f[0], "_")
 			for _, w := range f[1:] {
 				if a := analyzeAll(w); len(a) == 1 {
-					m[f[0]] = append(m[f[0]], a[0])
+					if m[verb] == nil {
+						m[verb] = map[string][]string{}
+					}
+					m[verb][particle] = append(m[verb][particle], a[0])
 				}
 			}
 		}
