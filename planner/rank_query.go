@@ -158,7 +158,7 @@ type queryWord struct {
 
 	// phrasal are the analyzed words of the senses of the phrasal verb
 	// this verb makes with its particle ("shut it down": close), by
-	// WordNet (phrasalSenses).
+	// WordNet (phrasalTable).
 	phrasal []string
 }
 
@@ -1172,7 +1172,7 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 			continue
 		}
 		v := strings.ToLower(f.text)
-		particles := phrasalTable()[v]
+		particles := phrasalTable()[v] // the verb first: most words lead no phrasal verb
 		if particles == nil {
 			continue
 		}

@@ -253,15 +253,10 @@ var attributeTable = sync.OnceValue(func() map[string][]string {
 	return m
 })
 
-// phrasalSenses returns the analyzed single words a phrasal verb means,
-// verb and particle as written in lower case ("break", "down": analyze),
-// by WordNet (the "+" lines of wordnet.txt), or nil.
-func phrasalSenses(verb, particle string) []string {
-	return phrasalTable()[verb][particle]
-}
-
-// phrasalTable maps a phrasal verb's verb, then its particle, to its
-// senses (a query asks it of every pair of words, without building a key).
+// phrasalTable maps a phrasal verb's verb, then its particle, as written
+// in lower case, to the analyzed single words it means by WordNet (the
+// "+" lines of wordnet.txt: "break", "down": analyze). Keyed by the verb
+// first, a query looks up every word without building a key.
 var phrasalTable = sync.OnceValue(func() map[string]map[string][]string {
 	m := map[string]map[string][]string{}
 	for _, line := range strings.Split(wordnetTable, "\n") {
