@@ -1062,11 +1062,11 @@ func cuedText(p argProp, props []argProp, v queryValues, used map[int]bool) (int
 		} else if v.toks[i].quoted || !slices.Contains(cues, v.toks[i].lower) && !(slices.Contains(cues, "called") && namingPronoun(v.toks, i)) {
 			continue
 		}
+		if start >= len(v.toks) {
+			continue // "let 0 know": the words told would come after the task's end
+		}
 		if focusAdverbs[v.toks[start].lower] && start+1 < len(v.toks) && v.toks[i].lower == "containing" {
 			start++ // "containing just 22": the adverb says the content is all there is
-		}
-		if start >= len(v.toks) {
-			continue
 		}
 		// After "saying" (and the "with" of "reply with") comes a
 		// clause, which may open with any word ("saying the build is
