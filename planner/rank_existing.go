@@ -28,10 +28,7 @@ func changesExisting(q *parsedQuery, fs []field) bool {
 		return false
 	}
 	vi := requestVerb(fs)
-	if vi < 0 || fs[vi].quoted {
-		return false
-	}
-	if lw := strings.ToLower(strings.Trim(fs[vi].text, ".,;:!?()[]{}<>")); lw != q.verbRaw && !(q.gives && lw == "give") {
+	if vi < 0 || fs[vi].quoted || strings.ToLower(strings.Trim(fs[vi].text, ".,;:!?()[]{}<>")) != q.written {
 		return false
 	}
 	for j := vi + 1; j+1 < len(fs); j++ {

@@ -223,8 +223,8 @@ func TestGivesThingTo(t *testing.T) {
 			t.Errorf("givesThingTo(%q) = %v, want %v", q, got, want)
 		}
 	}
-	if q := parseQuery("give notion page 0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 a 📌 icon"); !q.gives || !q.existing {
-		t.Errorf("gives %v existing %v, want both", q.gives, q.existing)
+	if q := parseQuery("give notion page 0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0 a 📌 icon"); q.verbRaw != "update" || !q.existing {
+		t.Errorf("verb %q existing %v, want update of a thing that exists", q.verbRaw, q.existing)
 	}
 }
 

@@ -98,10 +98,11 @@ type parsedQuery struct {
 	// page, properties and all, as often as for one property.
 	readObject []string
 
-	// gives is set when the request's verb is a "give" with a recipient
-	// and a thing (givesThingTo), read as "update", English's general
-	// verb of change: the recipient is the thing changed.
-	gives bool
+	// written is the request's verb as the task writes it (mainVerb's
+	// raw), which verbRaw may read as another ("give page X a rocket
+	// icon": update, givesThingTo; "send Control+Shift+R": press,
+	// keyChord).
+	written string
 
 	// putsExisting is set when the request puts a thing that exists
 	// somewhere ("add price price_1Pz to invoice in_1Q", rank_existing.go).
@@ -592,13 +593,19 @@ func parseQueryNames(query string, names func(term string) bool) parsedQuery {
 		return bareWord(fs[i].text)
 	}
 	q.verb, q.verbRaw = mainVerb(fs)
+	q.written = q.verbRaw
 	if q.verbRaw == "give" && givesThingTo(fs) {
-		q.verb, q.verbRaw, q.gives = normalizeWord("update"), "update", true
+		// The recipient of a ditransitive give is the thing changed,
+		// as English's general verb of change says.
+		q.verb, q.verbRaw = normalizeWord("update"), "update"
 	}
-	if vi := verbAt(fs, q.verb); q.verb != "" && vi >= 0 && vi+1 < len(fs) && !fs[vi+1].quoted && keyChord(fs[vi+1].text) {
-		// "send Control+Shift+R to page 4", "hit ctrl+s": whatever the
-		// verb, a chord of keys as its object is pressed (keyChord).
-		q.verb, q.verbRaw = normalizeWord("press"), "press"
+	if q.verb != "" {
+		if vi := verbAt(fs, q.verb); vi >= 0 && vi+1 < len(fs) && !fs[vi+1].quoted && keyChord(fs[vi+1].text) {
+			// "send Control+Shift+R to page 4", "hit ctrl+s": whatever
+			// the verb, a chord of keys as its object is pressed
+			// (keyChord).
+			q.verb, q.verbRaw = normalizeWord("press"), "press"
+		}
 	}
 	if opVerbs[q.verb] {
 		// Read only for the operation-for-another-object check.

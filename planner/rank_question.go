@@ -153,11 +153,10 @@ func emojiShortcode(text string) bool {
 	return true
 }
 
-// keyModifiers are the modifier keys as keyboards and their
-// documentation name them (the UI Events "key" values Control, Shift,
-// Alt, Meta, and the names written on keys: Ctrl, Option, Cmd,
-// Command, Win, Super).
-var keyModifiers = setOf("control", "ctrl", "shift", "alt", "option", "opt", "meta", "cmd", "command", "win", "super")
+// modifierKeys are the modifier keys as the UI Events "key" values name
+// them; keyNames maps the names written on keys to them ("ctrl",
+// "cmd", "option").
+var modifierKeys = setOf("Control", "Shift", "Alt", "Meta")
 
 // keyChord reports whether text is a chord of keys: one or more
 // modifiers, each followed by "+", then one key ("Control+Shift+R",
@@ -172,7 +171,7 @@ func keyChord(text string) bool {
 		if !more {
 			return m != "" // the key
 		}
-		if !keyModifiers[strings.ToLower(m)] {
+		if !modifierKeys[keyNames[strings.ToLower(m)]] {
 			return false
 		}
 		rest = after
